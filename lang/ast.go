@@ -1,0 +1,169 @@
+package lang
+
+import "iter"
+
+// Syntax names the block language an action was written in. A document may
+// mix syntaxes; each group and action records its own.
+type Syntax uint8
+
+const (
+	SHAM Syntax = iota + 1
+	CSL
+	CML
+)
+
+func (s Syntax) String() string {
+	switch s {
+	case SHAM:
+		return "sham"
+	case CSL:
+		return "csl"
+	case CML:
+		return "cml"
+	}
+	return "unknown"
+}
+
+// MarshalText makes syntaxes read as words in JSON.
+func (s Syntax) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// ParseSyntax maps "sham", "csl", "cml" to a Syntax (0 if unknown).
+func ParseSyntax(s string) Syntax {
+	switch s {
+	case "sham":
+		return SHAM
+	case "csl":
+		return CSL
+	case "cml":
+		return CML
+	}
+	return 0
+}
+
+// Document is the shared AST every front-end lowers into and every consumer
+// (engine, linter, printer, language server) reads. Groups are in source order.
+type Document struct {
+	File   *File
+	Groups []*Group
+	// Diags holds syntax diagnostics that belong to no action or group (for
+	// example a malformed SHAM header, which yields no block).
+	Diags Diagnostics
+}
+
+// GroupKind tells a standalone action from an explicit group.
+type GroupKind uint8
+
+const (
+	// Standalone wraps one action written outside any group (every SHAM block,
+	// a CSL op or CML element outside TASKS/<tasks>).
+	Standalone GroupKind = iota + 1
+	// Tasks is a CSL <---TASKS---> or CML <tasks> group: sequential, fail-fast.
+	Tasks
+)
+
+// Group is a unit of execution: a standalone action, or a TASKS/<tasks> block.
+type Group struct {
+	Syntax  Syntax
+	Kind    GroupKind
+	Version string // the group's version attribute, if any
+	Range   Range
+	Actions []*Action
+	// Diags holds syntax diagnostics of the group itself (unclosed TASKS,
+	// unknown version, …). Action-level problems live on the action.
+	Diags Diagnostics
+}
+
+// Action is one operation: a SHAM block, a CSL op, a CML element.
+type Action struct {
+	Syntax Syntax
+	// ID is the SHAM block id ("" for CSL and CML).
+	ID      string
+	IDRange Range
+	// Op is the op name exactly as written (may be an alias or unknown);
+	// Catalog.Lookup resolves it. OpRange covers the written name.
+	Op      string
+	OpRange Range
+	// Params are in source order, one per key (a duplicate key keeps the last
+	// value and is reported). Keys are catalog (SHAM) names.
+	Params []*Param
+	// Range covers the whole block including its start and end markers.
+	Range Range
+	// Closed is false when the block ran to end of input without its end marker.
+	Closed bool
+	// Diags holds this action's syntax diagnostics. Any error here means the
+	// action is not run.
+	Diags Diagnostics
+}
+
+// ValueForm records how a value was written, so printers and code actions
+// can keep or convert it.
+type ValueForm uint8
+
+const (
+	Quoted    ValueForm = iota + 1 // SHAM "…" or an attribute value
+	Heredoc                        // SHAM <<'EOT_SHAM_id' … EOT_SHAM_id
+	Body                           // CSL body text between markers
+	CDATA                          // CML <![CDATA[…]]>
+	Text                           // CML plain element text
+	Attribute                      // CSL/CML attribute
+)
+
+// Param is one key = value pair.
+type Param struct {
+	Key      string
+	KeyRange Range
+	Value    string // decoded value
+	// ValueRange covers the value as written (quotes, heredoc markers, CDATA
+	// wrapper included); ContentRange covers only the decoded text's source.
+	ValueRange   Range
+	ContentRange Range
+	Form         ValueForm
+}
+
+// Actions yields every action of the document in source order.
+func (d *Document) Actions() iter.Seq[*Action] {
+	return func(yield func(*Action) bool) {
+		for _, g := range d.Groups {
+			for _, a := range g.Actions {
+				if !yield(a) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Diagnostics returns every syntax diagnostic of the document (document,
+// group and action level), sorted by position.
+func (d *Document) Diagnostics() Diagnostics {
+	out := append(Diagnostics(nil), d.Diags...)
+	for _, g := range d.Groups {
+		out = append(out, g.Diags...)
+		for _, a := range g.Actions {
+			out = append(out, a.Diags...)
+		}
+	}
+	out.Sort()
+	return out
+}
+
+// Param returns the param with key k, or nil.
+func (a *Action) Param(k string) *Param {
+	for _, p := range a.Params {
+		if p.Key == k {
+			return p
+		}
+	}
+	return nil
+}
+
+// Value returns the value of key k and whether it is present.
+func (a *Action) Value(k string) (string, bool) {
+	if p := a.Param(k); p != nil {
+		return p.Value, true
+	}
+	return "", false
+}
+
+// HasErrors reports whether the action has a syntax error and must be skipped.
+func (a *Action) HasErrors() bool { return a.Diags.HasErrors() }

@@ -1,0 +1,234 @@
+package sham
+
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// blockGrammar is the participle grammar of one block, over the tokens of
+// blockLexer. Every token sequence the lexer produces is accepted: problems
+// are carried by token type and reported by ParseBlock, not by participle.
+type blockGrammar struct {
+	Header lexer.Token    `parser:"@Header"`
+	Lines  []*lineGrammar `parser:"@@*"`
+	End    lexer.Token    `parser:"@End?"`
+}
+
+type lineGrammar struct {
+	Bad      lexer.Token `parser:"  @BadLine"`
+	Key      lexer.Token `parser:"| @Key"`
+	Op       lexer.Token `parser:"  @Op"`
+	Value    lexer.Token `parser:"  @(String | Heredoc | Unclosed | BadValue)"`
+	Trailing lexer.Token `parser:"  @Trailing?"`
+}
+
+// parser is built once and never changed; participle parsers are safe for
+// concurrent use.
+var parser = participle.MustBuild[blockGrammar](participle.Lexer(definition{}))
+
+// MaxKeyLen is the longest key accepted, in characters (nesl-js's limit).
+const MaxKeyLen = 256
+
+// Block is one parsed block. Offsets are relative to the block text, so a
+// cached Block can be moved by adding the block's start offset.
+type Block struct {
+	ID             string
+	IDStart, IDEnd int
+	// End is the length of the block text.
+	End int
+	// Closed is true when the block ends with an end marker (matching or not).
+	Closed bool
+	// Params are the well-formed assignments in source order, one per key; a
+	// repeated key keeps its first position and takes the last value.
+	Params []Param
+	Errors []Error
+}
+
+// Param is one key = value assignment.
+type Param struct {
+	Key                      string
+	KeyStart, KeyEnd         int
+	Value                    string
+	ValueStart, ValueEnd     int // as written (quotes, heredoc markers included)
+	ContentStart, ContentEnd int // the decoded text's source
+	Heredoc                  bool
+}
+
+// ParseBlock parses one block text as returned by Split (src[Start:End]).
+// It never fails: problems are Errors on the block.
+func ParseBlock(text []byte) *Block {
+	hend, _ := lineAt(text, 0)
+	h, herr := parseHeader(text[:hend])
+	b := &Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text)}
+	if herr != nil { // Split never hands out such a block; be safe anyway.
+		b.Errors = append(b.Errors, *herr)
+		return b
+	}
+	l := lexBlock(text, h.id)
+	peek, err := lexer.Upgrade(l)
+	var g *blockGrammar
+	if err == nil {
+		g, err = parser.ParseFromLexer(peek)
+	}
+	if err != nil {
+		// Unreachable by construction of the lexer; report it in our words.
+		b.Errors = append(b.Errors, Error{Code: MalformedAssignment, Start: 0, End: hend,
+			Message: fmt.Sprintf("Block %q could not be read.", h.id),
+			Hint:    "Check that every line of the block is a key = value assignment."})
+		return b
+	}
+	b.build(g, l.values)
+	return b
+}
+
+// build checks each line and collects params and errors.
+func (b *Block) build(g *blockGrammar, values []value) {
+	index := map[string]int{}
+	for _, ln := range g.Lines {
+		if ln.Bad.Type != 0 {
+			off := ln.Bad.Pos.Offset
+			b.errorf(MalformedAssignment, off, off+len(ln.Bad.Value),
+				"Remove the line, or write it as key = \"value\"; SHAM has no comments.",
+				"Line in block %q is not a key = value assignment.", b.ID)
+			continue
+		}
+		v := values[0]
+		values = values[1:]
+		if !b.checkLine(ln, v) {
+			continue
+		}
+		p := Param{
+			Key: ln.Key.Value, KeyStart: ln.Key.Pos.Offset, KeyEnd: ln.Key.Pos.Offset + len(ln.Key.Value),
+			Value: v.text, ValueStart: v.start, ValueEnd: v.end,
+			ContentStart: v.contentStart, ContentEnd: v.contentEnd, Heredoc: v.heredoc,
+		}
+		if j, dup := index[p.Key]; dup {
+			b.errorf(DuplicateKey, p.KeyStart, p.KeyEnd,
+				fmt.Sprintf("Remove one of the %q lines.", p.Key),
+				"Key %q is set more than once in block %q; the last value is used.", p.Key, b.ID)
+			b.Params[j] = p
+			continue
+		}
+		index[p.Key] = len(b.Params)
+		b.Params = append(b.Params, p)
+	}
+	if g.End.Type != 0 {
+		b.Closed = true
+		if got := trimRightSpace([]byte(g.End.Value))[len(endPrefix):]; string(got) != b.ID {
+			off := g.End.Pos.Offset
+			b.errorf(MismatchedEnd, off, off+len(g.End.Value),
+				fmt.Sprintf("Change it to #!END_SHAM_%s.", b.ID),
+				"End marker %q does not match block %q.", g.End.Value, b.ID)
+		}
+	} else {
+		b.errorf(UnclosedBlock, b.End, b.End,
+			fmt.Sprintf("Add the line #!END_SHAM_%s after the block's last line.", b.ID),
+			"Block %q has no end marker.", b.ID)
+	}
+}
+
+// checkLine reports the problems of one assignment and says whether it
+// yields a param (trailing content is reported but the value kept, as
+// nesl-js does).
+func (b *Block) checkLine(ln *lineGrammar, v value) bool {
+	ok := true
+	key, koff := ln.Key.Value, ln.Key.Pos.Offset
+	op, ooff := ln.Op.Value, ln.Op.Pos.Offset
+	if len(trimRightSpace([]byte(key))) == 0 || isAllBlank(key) {
+		b.errorf(EmptyKey, ooff, ooff+len(op), `Put a key name before "=", e.g. path = "src/a.txt".`,
+			"Assignment has no key before %q.", op)
+		ok = false
+	} else if msg, hint := checkKey(key); msg != "" {
+		b.errorf(InvalidKey, koff, koff+len(key), hint, "%s", msg)
+		ok = false
+	}
+	if op != "=" {
+		b.errorf(InvalidAssignmentOperator, ooff, ooff+len(op), fmt.Sprintf("Change %q to \"=\".", op),
+			"Operator %q is not allowed; SHAM assigns with \"=\".", op)
+		ok = false
+	}
+	name := key
+	if e := v.err; e != nil {
+		ok = false
+		switch e.Code {
+		case InvalidValue:
+			start, end := v.start, v.end
+			if start == end {
+				start, end = ooff, ooff+len(op)
+			}
+			b.errorf(InvalidValue, start, end,
+				fmt.Sprintf("Write %s = \"…\" for one line, or %s = <<'EOT_SHAM_%s' … EOT_SHAM_%s for several.", name, name, b.ID, b.ID),
+				"Value of %q must be a quoted string or a heredoc.", name)
+		case UnclosedQuote:
+			b.errorf(UnclosedQuote, v.start, v.end,
+				fmt.Sprintf("Close the quote on the same line; for text over several lines use a heredoc <<'EOT_SHAM_%s'.", b.ID),
+				"Quoted value of %q has no closing quote on its line.", name)
+		case UnclosedHeredoc:
+			b.errorf(UnclosedHeredoc, e.Start, e.End,
+				fmt.Sprintf("Add a line containing only EOT_SHAM_%s after the heredoc's last line.", b.ID),
+				"Heredoc of %q is never closed.", name)
+		case InvalidHeredocDelimiter:
+			b.errorf(InvalidHeredocDelimiter, e.Start, e.End,
+				fmt.Sprintf("Write <<'EOT_SHAM_%s' and close the heredoc with a line EOT_SHAM_%s.", b.ID, b.ID),
+				"Heredoc delimiter %q does not fit block %q.", e.Message, b.ID)
+		}
+	}
+	if t := ln.Trailing; t.Type != 0 {
+		b.errorf(TrailingContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
+			"Remove the text after the value; SHAM has no comments.",
+			"Unexpected text after the value of %q.", name)
+	}
+	return ok
+}
+
+func isAllBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isBlank(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkKey returns a message and hint when key is not a valid key: letters,
+// digits and "_" only (any script), at most MaxKeyLen characters.
+func checkKey(key string) (msg, hint string) {
+	n := 0
+	for i, r := range key {
+		n++
+		if r == utf8.RuneError && len(key[i:]) > 0 {
+			if _, w := utf8.DecodeRuneInString(key[i:]); w == 1 {
+				return fmt.Sprintf("Key %q contains an invalid UTF-8 byte at position %d.", key, n),
+					"Keys may contain only letters, digits and \"_\"."
+			}
+		}
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.M, r) {
+			return fmt.Sprintf("Key %q contains %q (U+%04X) at position %d; keys may contain only letters, digits and \"_\".", key, r, r, n),
+				"Rename the key without that character, e.g. " + suggestKey(key) + "."
+		}
+	}
+	if n > MaxKeyLen {
+		return fmt.Sprintf("Key is %d characters long; the limit is %d.", n, MaxKeyLen), "Shorten the key."
+	}
+	return "", ""
+}
+
+// suggestKey turns invalid characters into "_" for a hint.
+func suggestKey(key string) string {
+	out := make([]rune, 0, len(key))
+	for _, r := range key {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.M, r) {
+			r = '_'
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+func (b *Block) errorf(code string, start, end int, hint, format string, args ...any) {
+	b.Errors = append(b.Errors, Error{Code: code, Start: start, End: end, Hint: hint, Message: fmt.Sprintf(format, args...)})
+}

@@ -1,0 +1,209 @@
+package sham
+
+import (
+	"io"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types of the block lexer. The lexer is line-aware: it classifies each
+// body line itself and emits one token per meaningful piece (a whole quoted
+// string or heredoc is one token), so participle sees few tokens per block and
+// malformed lines arrive as tokens the grammar accepts (BadLine, BadValue,
+// Unclosed, Trailing) instead of parse failures. That is how one block carries
+// several errors and still keeps its good keys.
+const (
+	tHeader lexer.TokenType = -(iota + 2)
+	tEnd
+	tKey
+	tOp
+	tString
+	tHeredoc
+	tUnclosed
+	tBadValue
+	tTrailing
+	tBadLine
+)
+
+// Symbols names the token types for the grammar. It builds the map on each
+// call (participle calls it once, at build time) so the parser, built during
+// package initialization, does not depend on initialization order.
+func (definition) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF":      lexer.EOF,
+		"Header":   tHeader,
+		"End":      tEnd,
+		"Key":      tKey,
+		"Op":       tOp,
+		"String":   tString,
+		"Heredoc":  tHeredoc,
+		"Unclosed": tUnclosed,
+		"BadValue": tBadValue,
+		"Trailing": tTrailing,
+		"BadLine":  tBadLine,
+	}
+}
+
+// definition satisfies participle's lexer.Definition so the grammar can be
+// built against our token names. Blocks are lexed by lexBlock directly (it
+// needs the block id and keeps value details beside the tokens); Lex exists
+// for participle's interface and for tools that lex raw text.
+type definition struct{}
+
+func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return lexBlock(src, ""), nil
+}
+
+// value records what the lexer learned about one value token (String,
+// Heredoc, Unclosed or BadValue), in token order. Offsets are into the block.
+type value struct {
+	start, end               int // as written
+	contentStart, contentEnd int // the decoded text's source
+	text                     string
+	heredoc                  bool
+	err                      *Error
+}
+
+// blockLexer holds the tokens of one block and the details of its values.
+type blockLexer struct {
+	tokens []lexer.Token
+	values []value
+	pos    int
+}
+
+func (l *blockLexer) Next() (lexer.Token, error) {
+	if l.pos >= len(l.tokens) {
+		return lexer.Token{Type: lexer.EOF}, nil
+	}
+	l.pos++
+	return l.tokens[l.pos-1], nil
+}
+
+func (l *blockLexer) emit(t lexer.TokenType, off int, val string) {
+	l.tokens = append(l.tokens, lexer.Token{Type: t, Value: val, Pos: lexer.Position{Offset: off}})
+}
+
+// lexBlock tokenizes one block text (header line first). id is the block id,
+// used to recover from an unclosed heredoc at the block's end marker.
+func lexBlock(text []byte, id string) *blockLexer {
+	l := &blockLexer{tokens: make([]lexer.Token, 0, 16)}
+	_, off := lineAt(text, 0)
+	l.emit(tHeader, 0, "")
+	for off < len(text) {
+		end, next := lineAt(text, off)
+		line := text[off:end]
+		trimmed := trimRightSpace(line)
+		switch {
+		case len(trimmed) == 0:
+			off = next
+			continue
+		case isEndLine(line):
+			l.emit(tEnd, off, string(trimmed))
+			off = next
+			continue
+		}
+		a, ok := splitAssign(line)
+		if !ok {
+			l.emit(tBadLine, off, string(trimmed))
+			off = next
+			continue
+		}
+		l.emit(tKey, off, string(line[:a.keyEnd]))
+		l.emit(tOp, off+a.opStart, string(line[a.opStart:a.opEnd]))
+		off = l.lexValue(text, off, line, trimmed, a.valStart, next, id)
+	}
+	return l
+}
+
+// lexValue emits the value token (and any trailing content) of the line at
+// off and returns where lexing resumes.
+func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, next int, id string) int {
+	v := value{start: off + at, end: off + len(trimmed)}
+	v.contentStart, v.contentEnd = v.start, v.end
+	tt, trail := tBadValue, -1
+	switch {
+	case at >= len(trimmed):
+		v.err = &Error{Code: InvalidValue}
+	case line[at] == '"':
+		close := closingQuote(trimmed, at)
+		if close < 0 {
+			tt = tUnclosed
+			v.err = &Error{Code: UnclosedQuote}
+			break
+		}
+		tt = tString
+		v.end = off + close + 1
+		v.contentStart, v.contentEnd = off+at+1, off+close
+		v.text = unescape(line[at+1 : close])
+		trail = close + 1
+	case isHeredocValue(line, at):
+		o := parseOpener(trimmed, at)
+		if !o.ok {
+			v.err = &Error{Code: InvalidHeredocDelimiter, Start: off + at, End: off + o.end}
+			break
+		}
+		tt = tHeredoc
+		v.heredoc = true
+		bodyEnd, hnext, closed := scanHeredoc(text, next, o.delim, id)
+		v.contentStart, v.contentEnd = next, bodyEnd
+		if closed {
+			dend, _ := lineAt(text, bodyEnd)
+			v.end = dend
+			v.contentEnd = dropFinalNewline(text, next, bodyEnd)
+		} else {
+			v.end = bodyEnd
+			v.err = &Error{Code: UnclosedHeredoc, Start: off + at, End: off + o.end}
+		}
+		v.text = heredocText(text[v.contentStart:v.contentEnd])
+		if string(o.delim) != "EOT_SHAM_"+id || o.quote != '\'' {
+			v.err = &Error{Code: InvalidHeredocDelimiter, Start: off + at, End: off + o.end, Message: string(o.delim)}
+		}
+		trail = o.end
+		next = hnext
+	default:
+		v.err = &Error{Code: InvalidValue}
+	}
+	l.values = append(l.values, v)
+	l.emit(tt, v.start, "")
+	if trail >= 0 {
+		rest := trimmed[trail:]
+		i := 0
+		for i < len(rest) && isBlank(rest[i]) {
+			i++
+		}
+		if i < len(rest) {
+			l.emit(tTrailing, off+trail+i, string(rest[i:]))
+		}
+	}
+	return next
+}
+
+// closingQuote returns the index of the quote closing the string that opens
+// at line[at], skipping backslash escapes, or -1.
+func closingQuote(line []byte, at int) int {
+	for i := at + 1; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// dropFinalNewline returns the end of a heredoc body without the newline
+// (and "\r") that precedes the delimiter line.
+func dropFinalNewline(text []byte, start, end int) int {
+	if end > start && text[end-1] == '\n' {
+		end--
+		if end > start && text[end-1] == '\r' {
+			end--
+		}
+	}
+	return end
+}

@@ -1,0 +1,99 @@
+package sham
+
+import "bytes"
+
+// Span is one block found by Split: Text = src[Start:End] runs from the start
+// of the header line to the end of the end-marker line (newline excluded), or
+// to the last non-blank line of an unclosed block.
+type Span struct {
+	Start, End int
+	ID         string
+}
+
+var bom = []byte("\xEF\xBB\xBF")
+
+// Split finds the SHAM blocks in arbitrary text (prose, markdown, other
+// syntaxes) in one forward pass of bytes.IndexByte-driven line scanning. A
+// header must start a line; "#!SHAM" anywhere else is prose. Inside a block,
+// heredoc bodies are skipped as content, so markers in them are not seen.
+// A block ends at its "#!END_SHAM_" line; without one it ends before the next
+// header, before a markdown fence line, or at the end of input. A header that
+// cannot be read yields an Error and no Span; scanning resumes on the next
+// line. Error offsets are into src.
+func Split(src []byte) ([]Span, []Error) {
+	var spans []Span
+	var errs []Error
+	off := 0
+	if bytes.HasPrefix(src, bom) {
+		off = len(bom)
+	}
+	for off < len(src) {
+		// Fast path: only lines starting with '#' can open a block.
+		if src[off] != '#' {
+			i := bytes.Index(src[off:], []byte("\n#"))
+			if i < 0 {
+				break
+			}
+			off += i + 1
+			continue
+		}
+		end, next := lineAt(src, off)
+		line := src[off:end]
+		if !isHeaderLine(line) {
+			off = next
+			continue
+		}
+		h, err := parseHeader(line)
+		if err != nil {
+			err.Start += off
+			err.End += off
+			errs = append(errs, *err)
+			off = next
+			continue
+		}
+		bEnd, bNext := scanBlock(src, next, off+len(trimRightSpace(line)), h.id)
+		spans = append(spans, Span{Start: off, End: bEnd, ID: h.id})
+		off = bNext
+	}
+	return spans, errs
+}
+
+// scanBlock walks the body lines of block id from off and returns where the
+// block text ends and where scanning resumes. lastEnd is the end of the
+// header line.
+func scanBlock(src []byte, off, lastEnd int, id string) (end, next int) {
+	for off < len(src) {
+		lend, lnext := lineAt(src, off)
+		line := src[off:lend]
+		switch {
+		case isEndLine(line):
+			return off + len(trimRightSpace(line)), lnext
+		case isHeaderLine(line), isFenceLine(line):
+			return lastEnd, off
+		}
+		if len(trimRightSpace(line)) > 0 {
+			lastEnd = off + len(trimRightSpace(line))
+		}
+		off = lnext
+		a, ok := splitAssign(line)
+		if !ok || !isHeredocValue(line, a.valStart) {
+			continue
+		}
+		o := parseOpener(line, a.valStart)
+		if !o.ok {
+			continue
+		}
+		bodyEnd, hnext, closed := scanHeredoc(src, lnext, o.delim, id)
+		if closed {
+			dend, _ := lineAt(src, bodyEnd)
+			lastEnd, off = dend, hnext
+			continue
+		}
+		if bodyEnd < len(src) { // stopped at this block's end marker
+			mend, mnext := lineAt(src, bodyEnd)
+			return bodyEnd + len(trimRightSpace(src[bodyEnd:mend])), mnext
+		}
+		return len(bytes.TrimRight(src, " \t\r\n")), len(src)
+	}
+	return lastEnd, len(src)
+}

@@ -1,0 +1,99 @@
+package lang
+
+import (
+	"container/list"
+	"sync"
+)
+
+// Parser parses documents like Parse, but remembers lowered blocks by their
+// text, so a language server re-parses only the blocks an edit touched.
+// Cached blocks are stored with ranges relative to the block start and moved
+// to where the block now sits. The cache is an LRU bounded by the bytes of
+// block text it holds, so memory stays flat in a long-running server.
+// A Parser is safe for concurrent use; the zero value is not: use NewParser.
+type Parser struct {
+	mu       sync.Mutex
+	maxBytes int
+	size     int
+	lru      list.List // of *cacheEntry, most recently used first
+	tables   map[Syntax]map[string]*list.Element
+	hits     int
+	misses   int
+}
+
+type cacheEntry struct {
+	syntax Syntax
+	text   string
+	group  *Group // ranges relative to the block start; never handed out
+}
+
+// DefaultCacheBytes bounds a Parser's cache when NewParser is given 0.
+const DefaultCacheBytes = 32 << 20
+
+// NewParser returns a Parser whose cache holds at most maxBytes of block
+// text (DefaultCacheBytes when maxBytes <= 0).
+func NewParser(maxBytes int) *Parser {
+	if maxBytes <= 0 {
+		maxBytes = DefaultCacheBytes
+	}
+	return &Parser{maxBytes: maxBytes, tables: map[Syntax]map[string]*list.Element{}}
+}
+
+// Parse is lang.Parse with the cache.
+func (p *Parser) Parse(f *File) *Document {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return parse(f, p)
+}
+
+// Stats returns how many blocks were served from the cache and how many were
+// parsed, since the Parser was made.
+func (p *Parser) Stats() (hits, misses int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.hits, p.misses
+}
+
+// Len returns the number of cached blocks.
+func (p *Parser) Len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.lru.Len()
+}
+
+// lookup returns the cached group for a block text, or nil. Called with mu held.
+func (p *Parser) lookup(s Syntax, text []byte) *Group {
+	if e, ok := p.tables[s][string(text)]; ok {
+		p.lru.MoveToFront(e)
+		p.hits++
+		return e.Value.(*cacheEntry).group
+	}
+	p.misses++
+	return nil
+}
+
+// store caches g (relative ranges) for a block text and evicts the least
+// recently used blocks beyond the size bound. Called with mu held.
+func (p *Parser) store(s Syntax, text []byte, g *Group) {
+	if len(text) > p.maxBytes/4 { // one huge block would flush everything else
+		return
+	}
+	t := p.tables[s]
+	if t == nil {
+		t = map[string]*list.Element{}
+		p.tables[s] = t
+	}
+	if _, ok := t[string(text)]; ok {
+		return
+	}
+	e := &cacheEntry{syntax: s, text: string(text), group: g}
+	t[e.text] = p.lru.PushFront(e)
+	p.size += len(e.text)
+	for p.size > p.maxBytes {
+		old := p.lru.Back()
+		oe := old.Value.(*cacheEntry)
+		p.lru.Remove(old)
+		delete(p.tables[oe.syntax], oe.text)
+		p.size -= len(oe.text)
+	}
+}

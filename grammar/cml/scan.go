@@ -1,0 +1,110 @@
+package cml
+
+import (
+	"bytes"
+	"errors"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Block is one top-level CML element found in prose: [Start, End) of the
+// source. Root is its tree, nil when Err is set.
+type Block struct {
+	Start, End int
+	Root       *Element
+	Err        *Error
+}
+
+// Scan finds the CML blocks of src: every element whose name known accepts
+// (so a stray <div> or <br/> in prose is prose, not a block), in source
+// order. Blocks never overlap: scanning resumes after each block. A '<'
+// right after a backquote is an inline-code mention (`<write>`) and is prose.
+// A broken block ends where the error stopped lexing, so later blocks are
+// still found; an unclosed element runs to the end of src.
+func Scan(src []byte, known func(name string) bool) []Block {
+	var blocks []Block
+	var toks []lexer.Token
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			break
+		}
+		j += i
+		if !isBlockStart(src, j, known) {
+			i = j + 1
+			continue
+		}
+		var end int
+		var err *Error
+		toks, end, err = lexElement(src, j, toks)
+		b := Block{Start: j, End: end, Err: err}
+		if err == nil {
+			b.Root, b.Err = parseBlock(toks, j)
+		}
+		if b.End <= j { // never loop on an empty block
+			b.End = j + 1
+		}
+		blocks = append(blocks, b)
+		i = b.End
+	}
+	return blocks
+}
+
+// FirstBlock reports the start offset of the first CML block in src at or
+// after from, or -1. Front-end tables use it to merge spans of all syntaxes.
+func FirstBlock(src []byte, from int, known func(name string) bool) int {
+	for i := from; i < len(src); {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		if isBlockStart(src, i+j, known) {
+			return i + j
+		}
+		i += j + 1
+	}
+	return -1
+}
+
+// Lex lexes the one element starting at src[start] ('<'); it returns the
+// block with its tree. Used to parse a span another table found.
+func Lex(src []byte, start int) Block {
+	toks, end, err := lexElement(src, start, nil)
+	b := Block{Start: start, End: end, Err: err}
+	if err == nil {
+		b.Root, b.Err = parseBlock(toks, start)
+	}
+	return b
+}
+
+func isBlockStart(src []byte, j int, known func(string) bool) bool {
+	if j > 0 && src[j-1] == '`' {
+		return false
+	}
+	if j+1 >= len(src) || !isNameStart(src[j+1]) {
+		return false
+	}
+	e := nameEndAt(src, j+1)
+	if e < len(src) && !isSpace(src[e]) && src[e] != '>' && src[e] != '/' {
+		return false
+	}
+	return known(string(src[j+1 : e]))
+}
+
+// parseBlock runs the participle grammar over lexed tokens. The lexer has
+// already checked nesting and quoting, so a grammar error here is unexpected;
+// it is still turned into a plain diagnostic, never participle's wording.
+func parseBlock(toks []lexer.Token, start int) (*Element, *Error) {
+	root, err := parseTokens(toks)
+	if err == nil {
+		return root, nil
+	}
+	off := start
+	var perr participle.Error
+	if errors.As(err, &perr) && perr.Position().Offset > start {
+		off = perr.Position().Offset
+	}
+	return nil, &Error{Start: off, End: off + 1, Code: CodeMalformedElement,
+		Message: "this element is not well-formed XML", Hint: "check its tags, quotes and nesting"}
+}

@@ -11,17 +11,15 @@ import (
 // line and column come from lang's line table, not from here. Whitespace-only
 // text between children has no token; ContentRange still covers it.
 type Element struct {
-	Empty    *lexer.Token `parser:"  @EmptyTag"`
-	Start    *lexer.Token `parser:"| ( @StartTag"`
-	Children []*Node      `parser:"    @@*"`
-	End      *lexer.Token `parser:"    @EndTag )"`
-}
-
-// Node is one child of an element: another element, or character data
-// (a CDATA section, a text run or a comment, each one raw token).
-type Node struct {
-	Element *Element     `parser:"  @@"`
-	Chars   *lexer.Token `parser:"| @( CDATA | Text | Comment )"`
+	Empty *lexer.Token `parser:"  @EmptyTag"`
+	Start *lexer.Token `parser:"| ( @StartTag"`
+	// Elements and Chars are the children, split by kind: CML never needs
+	// their interleaving (a leaf's text is Chars in order; a container's
+	// children are Elements in order), and one slice of wrapper nodes would
+	// cost the grammar a struct per child.
+	Elements []*Element    `parser:"    ( @@"`
+	Chars    []lexer.Token `parser:"    | @( CDATA | Text | Comment ) )*"`
+	End      *lexer.Token  `parser:"    @EndTag )"`
 }
 
 // tag is the start tag token, whichever form it has.

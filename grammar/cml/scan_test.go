@@ -30,10 +30,8 @@ func TestScanFindsBlocksInProse(t *testing.T) {
 		t.Fatalf("root = %+v err=%v", root, blocks[0].Err)
 	}
 	var elems []string
-	for _, n := range root.Children {
-		if n.Element != nil {
-			elems = append(elems, n.Element.Name())
-		}
+	for _, e := range root.Elements {
+		elems = append(elems, e.Name())
 	}
 	if strings.Join(elems, ",") != "write" {
 		t.Errorf("children = %v", elems)

@@ -1,0 +1,50 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// genSHAM builds a response of n file_write blocks, each with a heredoc of
+// lines lines, with prose between blocks, the shape a long LLM answer has.
+func genSHAM(n, lines int) []byte {
+	var sb strings.Builder
+	for i := range n {
+		id := fmt.Sprintf("b%04x", i)
+		fmt.Fprintf(&sb, "Step %d: write the next file.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: %s]\n", i, id)
+		fmt.Fprintf(&sb, "action = \"file_write\"\npath = \"src/pkg%d/file_%d.go\"\ncontent = <<'EOT_SHAM_%s'\n", i%17, i, id)
+		for l := range lines {
+			fmt.Fprintf(&sb, "\tv = %d\n", l)
+		}
+		fmt.Fprintf(&sb, "EOT_SHAM_%s\n#!END_SHAM_%s\n```\n\n", id, id)
+	}
+	return []byte(sb.String())
+}
+
+// BenchmarkParseSHAM measures lang.Parse on a 5 MB document (5,000 file_write
+// blocks with 100-line heredocs) and a 50 KB response. Run:
+//
+//	go test ./lang -run XXX -bench ParseSHAM -benchmem -cpu 1,2 -count 5
+func BenchmarkParseSHAM(b *testing.B) {
+	for _, tc := range []struct {
+		name         string
+		blocks, line int
+	}{
+		{"5MB", 5000, 100},
+		{"50KB", 50, 100},
+	} {
+		src := genSHAM(tc.blocks, tc.line)
+		b.Run(tc.name, func(b *testing.B) {
+			f := NewFile("bench.md", src)
+			if doc := Parse(f); len(doc.Groups) != tc.blocks || len(doc.Diagnostics()) != 0 {
+				b.Fatalf("got %d groups, %d diagnostics; want %d, 0", len(doc.Groups), len(doc.Diagnostics()), tc.blocks)
+			}
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(f)
+			}
+		})
+	}
+}

@@ -1,0 +1,184 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// diagView renders diagnostics as "CODE line:col-line:col" (rune columns).
+func diagView(d *Document) []string {
+	out := []string{}
+	for _, dg := range d.Diagnostics() {
+		s, e := d.File.Position(dg.Range.Start), d.File.Position(dg.Range.End)
+		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d", dg.Code, s.Line, s.Column, e.Line, e.Column))
+	}
+	return out
+}
+
+func TestParseSHAM(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		blocks []astBlock
+		diags  []string
+	}{{
+		name:   "empty input",
+		in:     "",
+		blocks: nil, diags: []string{},
+	}, {
+		name: "CRLF line endings are not part of values or ids",
+		in:   "#!SHAM [@three-char-SHA-256: ab]\r\naction = \"file_write\"\r\npath = \"a.txt\"\r\ncontent = <<'EOT_SHAM_ab'\r\none\r\ntwo\r\nEOT_SHAM_ab\r\n#!END_SHAM_ab\r\n",
+		blocks: []astBlock{{ID: "ab", Op: "file_write", Params: map[string]string{"path": "a.txt", "content": "one\ntwo"}}},
+		diags:  []string{},
+	}, {
+		name:   "leading BOM",
+		in:     "\xEF\xBB\xBF#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n#!END_SHAM_ab",
+		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}},
+		diags:  []string{},
+	}, {
+		name: "escapes in quoted values; unknown escapes kept",
+		in:   "#!SHAM [@three-char-SHA-256: ab]\na = \"x\\ty\\nz\\\\\\\"\"\nb = \"\\d+\"\n#!END_SHAM_ab",
+		blocks: []astBlock{{ID: "ab", Params: map[string]string{"a": "x\ty\nz\\\"", "b": `\d+`}}},
+		diags:  []string{},
+	}, {
+		name: "inside a markdown fence, a forgotten end marker stops at the fence",
+		in:   "Here:\n```sh sham\n#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n```\nprose = \"not a key\"\n",
+		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}},
+		diags:  []string{"UNCLOSED_BLOCK 4:14-4:14"},
+	}, {
+		name: "a new header ends an unclosed block; both blocks parse",
+		in:   "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n\n#!SHAM [@three-char-SHA-256: cd]\naction = \"ls\"\n#!END_SHAM_cd\n",
+		blocks: []astBlock{
+			{ID: "ab", Op: "ls", Params: map[string]string{}},
+			{ID: "cd", Op: "ls", Params: map[string]string{}},
+		},
+		diags: []string{"UNCLOSED_BLOCK 2:14-2:14"},
+	}, {
+		name: "an unclosed heredoc stops at its block's end marker; the next block still parses",
+		in: "#!SHAM [@three-char-SHA-256: ab]\ncontent = <<'EOT_SHAM_ab'\ntext\n#!END_SHAM_ab\n" +
+			"#!SHAM [@three-char-SHA-256: cd]\naction = \"ls\"\n#!END_SHAM_cd\n",
+		blocks: []astBlock{
+			{ID: "ab", Params: map[string]string{}},
+			{ID: "cd", Op: "ls", Params: map[string]string{}},
+		},
+		diags: []string{"UNCLOSED_HEREDOC 2:11-2:26"},
+	}, {
+		name:   "wrong heredoc delimiter",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\ncontent = <<'EOF'\nx\nEOF\n#!END_SHAM_ab",
+		blocks: []astBlock{{ID: "ab", Params: map[string]string{}}},
+		diags:  []string{"INVALID_HEREDOC_DELIMITER 2:11-2:18"},
+	}, {
+		name:   "headers: bad id, malformed, prose mention, #!SHAMROCK",
+		in:     "#!SHAM [@three-char-SHA-256: abcdefghi]\n#!SHAM\nsee #!SHAM [@x: ab]\n#!SHAMROCK\n",
+		blocks: nil,
+		diags:  []string{"INVALID_BLOCK_ID 1:30-1:39", "MALFORMED_HEADER 2:1-2:7"},
+	}, {
+		name:   "empty value and bad operator on one line",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\nkey +=\n#!END_SHAM_ab",
+		blocks: []astBlock{{ID: "ab", Params: map[string]string{}}},
+		diags:  []string{"INVALID_ASSIGNMENT_OPERATOR 2:5-2:7", "INVALID_VALUE 2:5-2:7"},
+	}, {
+		name:   "invalid UTF-8 and binary junk around a block",
+		in:     "\xff\xfe\x00junk\n#!SHAM [@three-char-SHA-256: ab]\nk\xff = \"v\"\nv = \"\xff\"\n#!END_SHAM_ab\n\x00\x01",
+		blocks: []astBlock{{ID: "ab", Params: map[string]string{"v": "\xff"}}},
+		diags:  []string{"INVALID_KEY 3:1-3:3"},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := Parse(NewFile("in", []byte(tc.in)))
+			if diff := cmp.Diff(tc.blocks, astView(doc, false)); diff != "" {
+				t.Errorf("blocks (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.diags, diagView(doc)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s%s", diff, messages(doc))
+			}
+			for _, d := range doc.Diagnostics() {
+				if d.Message == "" || d.Hint == "" {
+					t.Errorf("%s: message %q, hint %q: both must be set", d.Code, d.Message, d.Hint)
+				}
+			}
+		})
+	}
+}
+
+func TestParseSHAMRanges(t *testing.T) {
+	in := "intro\n#!SHAM [@three-char-SHA-256: ab]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = <<'EOT_SHAM_ab'\nhi\nEOT_SHAM_ab\n#!END_SHAM_ab\nbye"
+	f := NewFile("in", []byte(in))
+	doc := Parse(f)
+	a := doc.Groups[0].Actions[0]
+	text := func(r Range) string { return f.Text(r) }
+	got := []string{text(a.Range), text(a.IDRange), text(a.OpRange)}
+	for _, p := range a.Params {
+		got = append(got, text(p.KeyRange), text(p.ValueRange), text(p.ContentRange))
+	}
+	want := []string{
+		in[6 : len(in)-4], "ab", "file_write",
+		"path", `"a.txt"`, "a.txt",
+		"content", "<<'EOT_SHAM_ab'\nhi\nEOT_SHAM_ab", "hi",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if a.Params[1].Form != Heredoc || a.Params[0].Form != Quoted || !a.Closed {
+		t.Errorf("forms %v %v, closed %v", a.Params[0].Form, a.Params[1].Form, a.Closed)
+	}
+}
+
+// TestParseSHAMConcurrentOrder parses enough blocks to use the worker pool and
+// checks the output is in source order and identical to a one-block-at-a-time parse.
+func TestParseSHAMConcurrentOrder(t *testing.T) {
+	src := genSHAM(300, 30)
+	doc := Parse(NewFile("big", src))
+	if len(doc.Groups) != 300 {
+		t.Fatalf("got %d groups", len(doc.Groups))
+	}
+	for i, g := range doc.Groups {
+		if want := fmt.Sprintf("b%04x", i); g.Actions[0].ID != want {
+			t.Fatalf("group %d has id %s, want %s", i, g.Actions[0].ID, want)
+		}
+		if i%50 != 0 {
+			continue
+		}
+		one := Parse(NewFile("one", src[:g.Range.End]))
+		if diff := cmp.Diff(one.Groups[len(one.Groups)-1], g); diff != "" {
+			t.Fatalf("group %d differs from a sequential parse:\n%s", i, diff)
+		}
+	}
+}
+
+func TestParserCacheRelocates(t *testing.T) {
+	p := NewParser(0)
+	a := "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\npath = \"x\"\n#!END_SHAM_ab\n"
+	b := "#!SHAM [@three-char-SHA-256: cd]\naction = \"ls\"\npath = \"y\"\n#!END_SHAM_cd\n"
+	first := p.Parse(NewFile("v1", []byte(a+b)))
+	edited := "a new first line\n" + a + "\n" + strings.Replace(b, `"y"`, `"z"`, 1)
+	f := NewFile("v2", []byte(edited))
+	second := p.Parse(f)
+	if hits, misses := p.Stats(); hits != 1 || misses != 3 {
+		t.Errorf("hits, misses = %d, %d; want 1, 3 (block ab reused, cd re-parsed)", hits, misses)
+	}
+	want := Parse(f)
+	if diff := cmp.Diff(want.Groups, second.Groups); diff != "" {
+		t.Errorf("cached parse differs from a fresh one:\n%s", diff)
+	}
+	if got := f.Text(second.Groups[0].Actions[0].Params[0].ContentRange); got != "x" {
+		t.Errorf("relocated range reads %q", got)
+	}
+	if first.Groups[0].Range.Start != 0 {
+		t.Errorf("first parse was changed by the second: %v", first.Groups[0].Range)
+	}
+}
+
+func TestParserCacheBounded(t *testing.T) {
+	p := NewParser(4096)
+	for i := range 200 {
+		p.Parse(NewFile("v", fmt.Appendf(nil, "#!SHAM [@three-char-SHA-256: ab]\npath = \"%d\"\n#!END_SHAM_ab\n", i)))
+	}
+	// Each block text is 57–59 bytes (the final newline is not part of it).
+	if n := p.Len(); n > 4096/57 || n < 4096/59-1 {
+		t.Errorf("cache holds %d blocks; want between %d and %d", n, 4096/59-1, 4096/57)
+	}
+}

@@ -58,10 +58,11 @@ func (e *Error) Error() string { return e.Message }
 // stack of open element names so a mismatched or missing close tag is
 // reported where it happens rather than swallowing the rest of the document.
 type elementLexer struct {
-	src   []byte
-	pos   int
-	toks  []lexer.Token
-	stack []openTag
+	spanOnly bool // find the end only; build no tokens
+	src      []byte
+	pos      int
+	toks     []lexer.Token
+	stack    []openTag
 }
 
 type openTag struct {
@@ -73,7 +74,16 @@ type openTag struct {
 // offset just past it. On a syntax error it returns the error and the offset
 // where lexing stopped (the end of input for an unclosed element).
 func lexElement(src []byte, start int, toks []lexer.Token) ([]lexer.Token, int, *Error) {
-	l := &elementLexer{src: src, pos: start, toks: toks[:0]}
+	return lexWith(&elementLexer{src: src, pos: start, toks: toks[:0]})
+}
+
+// elementEnd is lexElement without tokens: where the element ends.
+func elementEnd(src []byte, start int) int {
+	_, end, _ := lexWith(&elementLexer{src: src, pos: start, spanOnly: true})
+	return end
+}
+
+func lexWith(l *elementLexer) ([]lexer.Token, int, *Error) {
 	if err := l.tag(); err != nil {
 		return l.toks, l.pos, err
 	}
@@ -85,9 +95,12 @@ func lexElement(src []byte, start int, toks []lexer.Token) ([]lexer.Token, int, 
 	return l.toks, l.pos, nil
 }
 
-func (l *elementLexer) emit(t lexer.TokenType, start, end int, value string) {
-	l.toks = append(l.toks, lexer.Token{Type: t, Value: value, Pos: lexer.Position{Offset: start}})
+func (l *elementLexer) emit(t lexer.TokenType, start, end int) {
 	l.pos = end
+	if l.spanOnly {
+		return
+	}
+	l.toks = append(l.toks, lexer.Token{Type: t, Value: string(l.src[start:end]), Pos: lexer.Position{Offset: start}})
 }
 
 // content lexes one item inside the innermost open element.
@@ -109,7 +122,7 @@ func (l *elementLexer) content() *Error {
 				Hint:    "end it with ]]> (write a literal ]]> inside it as ]]&gt;)"}
 		}
 		end := p + 9 + i + 3
-		l.emit(CDATA, p, end, string(src[p:end]))
+		l.emit(CDATA, p, end)
 	case hasPrefixAt(src, p, "<!--"):
 		i := bytes.Index(src[p+4:], []byte("-->"))
 		if i < 0 {
@@ -118,7 +131,7 @@ func (l *elementLexer) content() *Error {
 				Message: "comment is never closed", Hint: "end it with -->"}
 		}
 		end := p + 4 + i + 3
-		l.emit(Comment, p, end, string(src[p:end]))
+		l.emit(Comment, p, end)
 	case p+1 < len(src) && src[p] == '<' && src[p+1] == '/' && p+2 < len(src) && isNameStart(src[p+2]):
 		return l.closeTag()
 	case src[p] == '<' && p+1 < len(src) && isNameStart(src[p+1]):
@@ -131,7 +144,7 @@ func (l *elementLexer) content() *Error {
 			l.pos = end
 			return nil
 		}
-		l.emit(Text, p, end, string(src[p:end]))
+		l.emit(Text, p, end)
 	}
 	return nil
 }
@@ -177,11 +190,11 @@ func (l *elementLexer) tag() *Error {
 				Message: "tag <" + name + " is not finished with > or />",
 				Hint:    "close the tag: <" + name + " …> or <" + name + " …/>"}
 		case src[p] == '>':
-			l.emit(StartTag, start, p+1, string(src[start:p+1]))
+			l.emit(StartTag, start, p+1)
 			l.stack = append(l.stack, open)
 			return nil
 		case hasPrefixAt(src, p, "/>"):
-			l.emit(EmptyTag, start, p+2, string(src[start:p+2]))
+			l.emit(EmptyTag, start, p+2)
 			return nil
 		case isNameStart(src[p]):
 			an, err := l.attr(name)
@@ -255,7 +268,7 @@ func (l *elementLexer) closeTag() *Error {
 			Hint:    "close <" + top.name + "> with </" + top.name + "> first"}
 	}
 	l.stack = l.stack[:len(l.stack)-1]
-	l.emit(EndTag, p, q+1, string(src[p:q+1]))
+	l.emit(EndTag, p, q+1)
 	return nil
 }
 

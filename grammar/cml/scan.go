@@ -51,20 +51,26 @@ func Scan(src []byte, known func(name string) bool) []Block {
 	return blocks
 }
 
-// FirstBlock reports the start offset of the first CML block in src at or
-// after from, or -1. Front-end tables use it to merge spans of all syntaxes.
-func FirstBlock(src []byte, from int, known func(name string) bool) int {
-	for i := from; i < len(src); {
+// Spans returns the [start, end) offsets of the blocks Scan would find,
+// without building tokens or trees: the cheap first pass of lang.Parse,
+// which then parses each span on its own (Lex).
+func Spans(src []byte, known func(name string) bool) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '<')
 		if j < 0 {
-			return -1
+			break
 		}
-		if isBlockStart(src, i+j, known) {
-			return i + j
+		j += i
+		if !isBlockStart(src, j, known) {
+			i = j + 1
+			continue
 		}
-		i += j + 1
+		end := max(elementEnd(src, j), j+1)
+		out = append(out, [2]int{j, end})
+		i = end
 	}
-	return -1
+	return out
 }
 
 // Lex lexes the one element starting at src[start] ('<'); it returns the
@@ -107,4 +113,12 @@ func parseBlock(toks []lexer.Token, start int) (*Element, *Error) {
 	}
 	return nil, &Error{Start: off, End: off + 1, Code: CodeMalformedElement,
 		Message: "this element is not well-formed XML", Hint: "check its tags, quotes and nesting"}
+}
+
+// NameAt returns the element name of the tag starting at src[i] ('<'), or "".
+func NameAt(src []byte, i int) string {
+	if i+1 >= len(src) || src[i] != '<' || !isNameStart(src[i+1]) {
+		return ""
+	}
+	return string(src[i+1 : nameEndAt(src, i+1)])
 }

@@ -1,0 +1,437 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clada-dev/clada/grammar/cml"
+)
+
+// CML front-end. How CML text maps to the AST, and the choices the seeds
+// leave open:
+//
+//   - A block starts at an element whose name is known: tasks, a CML op word
+//     (write, edit, move, remove, run) or a catalog op name or alias
+//     (file_read, file_create, …). Any other tag in prose (<div>, <br/>) is
+//     prose; a '<' right after a backquote (`<write>`) is an inline-code
+//     mention and is prose too.
+//   - Element content is exact: CDATA verbatim (with "]]&gt;" standing for a
+//     literal "]]>"), plain text entity-decoded (&lt; &gt; &amp; &quot;
+//     &apos; and numeric; any other '&' and a '<' that cannot start a tag are
+//     literal, so "a && b" and "x < y" need no escaping). Whitespace-only text
+//     between markup is layout, so "<search>\n  <![CDATA[x]]>\n</search>" is
+//     "x"; an element with no markup inside keeps its text as written, blank
+//     or not. The seed's multi-line <run> CDATA starting with a newline keeps
+//     it (harmless to a shell).
+//   - Inside a versioned <tasks>, unknown elements are skipped with a warning;
+//     elsewhere an unknown element inside a block is an error. Only version
+//     "1.0" (or "1") is known; another version is an error (nothing runs).
+//   - Every error in a CML block is fatal for execution: the engine's CML
+//     profile refuses to run anything when a CML group or action has one.
+//
+// Diagnostic codes (besides the XML ones of grammar/cml: UNCLOSED_ELEMENT,
+// MISMATCHED_CLOSE, UNCLOSED_TAG, BAD_ATTRIBUTE, DUPLICATE_ATTRIBUTE,
+// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT):
+const (
+	cmlUnknownVersion    = "UNKNOWN_VERSION"    // <tasks version="2.0">
+	cmlUnknownElement    = "UNKNOWN_ELEMENT"    // an element CML does not define, where it appears
+	cmlMisplacedElement  = "MISPLACED_ELEMENT"  // a known element in the wrong place (<tasks> in <tasks>, two <search>)
+	cmlMissingAttribute  = "MISSING_ATTRIBUTE"  // <write> without path
+	cmlMissingElement    = "MISSING_ELEMENT"    // <edit> without <search>/<replace>
+	cmlUnexpectedContent = "UNEXPECTED_CONTENT" // text where only elements belong (warning inside <tasks>)
+	cmlInvalidAttribute  = "INVALID_ATTRIBUTE"  // append="maybe"
+	cmlEmptySearch       = "EMPTY_SEARCH"       // <search></search>
+)
+
+// cmlFrontEnd reads CML: a <tasks> element is one group, any other op
+// element outside it a standalone group.
+var cmlFrontEnd = frontEnd{
+	syntax: CML,
+	split:  splitCML,
+	lower:  lowerCML,
+}
+
+// cmlKnown reports whether an element name starts a CML block.
+func cmlKnown(name string) bool {
+	return name == "tasks" || cmlOpWord(name) || Lookup(name) != nil
+}
+
+// cmlOpWord reports whether name is some op's native CML word.
+func cmlOpWord(name string) bool {
+	for i := range catalog {
+		if catalog[i].CML == name {
+			return true
+		}
+	}
+	return false
+}
+
+// splitCML finds CML block spans. Syntax errors are found when the block is
+// lowered, so a span is all it reports.
+func splitCML(src []byte) ([]Range, Diagnostics) {
+	spans := cml.Spans(src, cmlKnown)
+	out := make([]Range, len(spans))
+	for i, s := range spans {
+		out[i] = Range{s[0], s[1]}
+	}
+	return out, nil
+}
+
+// lowerCML parses one block text (starting at its '<') into a Group with
+// ranges relative to the block start.
+func lowerCML(text []byte) *Group {
+	b := cml.Lex(text, 0)
+	g := &Group{Syntax: CML, Kind: Standalone, Range: Range{b.Start, b.End}}
+	if b.Err != nil {
+		if cml.NameAt(text, 0) == "tasks" {
+			g.Kind = Tasks
+		}
+		g.Diags = Diagnostics{{Severity: Error, Code: b.Err.Code, Message: b.Err.Message, Hint: b.Err.Hint,
+			Range: Range{b.Err.Start, b.Err.End}}}
+		return g
+	}
+	l := &cmlLowerer{src: text, g: g}
+	if b.Root.Name() == "tasks" {
+		g.Kind = Tasks
+		l.tasks(b.Root)
+	} else {
+		g.Actions = []*Action{l.action(b.Root)}
+	}
+	return g
+}
+
+// cmlLowerer carries the block being lowered.
+type cmlLowerer struct {
+	src       []byte
+	g         *Group
+	versioned bool // inside <tasks version="…">: unknown elements are skipped
+}
+
+func (l *cmlLowerer) diag(ds *Diagnostics, sev Severity, code string, start, end int, msg, hint string) {
+	*ds = append(*ds, Diagnostic{Severity: sev, Code: code, Message: msg, Hint: hint, Range: Range{start, end}})
+}
+
+// tasks lowers a <tasks> element: its version, then each op child.
+func (l *cmlLowerer) tasks(e *cml.Element) {
+	g := l.g
+	for _, at := range e.Attrs() {
+		if at.Name != "version" {
+			l.diag(&g.Diags, Warning, cmlInvalidAttribute, at.NameStart, at.ValueEnd,
+				"<tasks> has no attribute "+at.Name+"; it is ignored", "only version=\"1.0\" is allowed")
+			continue
+		}
+		g.Version = cmlDecode(at.Raw)
+		l.versioned = true
+		if g.Version != "1.0" && g.Version != "1" {
+			l.diag(&g.Diags, Error, cmlUnknownVersion, at.ValueStart, at.ValueEnd,
+				"unknown CML version "+strconv.Quote(g.Version)+"; nothing in this document runs",
+				`use version="1.0" or leave version out`)
+		}
+	}
+	for _, t := range e.Chars {
+		if t.Type == cml.Comment {
+			continue
+		}
+		l.diag(&g.Diags, Warning, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
+			"text directly inside <tasks> is ignored", "put commands in elements such as <write> or <run>")
+	}
+	for _, c := range e.Elements {
+		name := c.Name()
+		ns, ne := c.NameRange()
+		switch {
+		case name == "tasks":
+			l.diag(&g.Diags, Error, cmlMisplacedElement, ns, ne,
+				"<tasks> cannot be nested inside <tasks>", "close the outer <tasks> first, or merge the two")
+		case cmlOpWord(name) || Lookup(name) != nil:
+			g.Actions = append(g.Actions, l.action(c))
+		default:
+			l.unknown(&g.Diags, c, "<tasks>")
+		}
+	}
+}
+
+// unknown reports an element CML does not define: skipped with a warning in
+// a versioned block, an error elsewhere.
+func (l *cmlLowerer) unknown(ds *Diagnostics, e *cml.Element, parent string) {
+	ns, ne := e.NameRange()
+	if l.versioned {
+		l.diag(ds, Warning, cmlUnknownElement, ns, ne,
+			"unknown element <"+e.Name()+"> in "+parent+" is skipped", "")
+		return
+	}
+	l.diag(ds, Error, cmlUnknownElement, ns, ne, "unknown element <"+e.Name()+"> in "+parent,
+		"CML elements are tasks, write, edit, move, remove, run (or a catalog op name such as file_read)")
+}
+
+// action lowers one op element.
+func (l *cmlLowerer) action(e *cml.Element) *Action {
+	name := e.Name()
+	ns, ne := e.NameRange()
+	s, _ := e.StartTagRange()
+	_, end := e.EndTagRange()
+	a := &Action{Syntax: CML, Op: name, OpRange: Range{ns, ne}, Range: Range{s, end}, Closed: true}
+	attrs := e.Attrs()
+	spec := l.resolve(a, e, attrs)
+	if spec == nil { // unreachable: only known names get here
+		return a
+	}
+	tag := "<" + name + ">"
+	for _, at := range attrs {
+		if at.Name == "append" && spec.CML == "write" {
+			continue // consumed by resolve
+		}
+		key := at.Name
+		for _, ps := range spec.Params {
+			if cmlPlace(ps) == at.Name {
+				key = ps.Name
+			}
+		}
+		a.Params = append(a.Params, &Param{Key: key, KeyRange: Range{at.NameStart, at.NameStart + len(at.Name)},
+			Value: cmlDecode(at.Raw), ValueRange: Range{at.ValueStart, at.ValueEnd},
+			ContentRange: Range{at.ValueStart + 1, at.ValueEnd - 1}, Form: Attribute})
+	}
+	var textParam *ParamSpec
+	for i, ps := range spec.Params {
+		if cmlPlace(ps) == "text" {
+			textParam = &spec.Params[i]
+		}
+	}
+	if textParam != nil {
+		if len(e.Elements) > 0 {
+			c := e.Elements[0]
+			cs, ce := c.NameRange()
+			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, tag+" holds text, not elements like <"+c.Name()+">",
+				"wrap text that contains tags in <![CDATA[ … ]]>")
+		}
+		a.Params = append(a.Params, l.content(e, textParam.Name))
+	} else {
+		l.children(a, e, spec, tag)
+	}
+	if spec.Name == "exec" && a.Param("lang") == nil {
+		// CML's <run> is a bash command unless lang says otherwise.
+		a.Params = append(a.Params, &Param{Key: "lang", Value: "bash", KeyRange: Range{ne, ne},
+			ValueRange: Range{ne, ne}, ContentRange: Range{ne, ne}, Form: Attribute})
+	}
+	for _, ps := range spec.Params {
+		if !ps.Required || a.Param(ps.Name) != nil {
+			continue
+		}
+		place := cmlPlace(ps)
+		if cmlIsChild(place) {
+			l.diag(&a.Diags, Error, cmlMissingElement, ns, ne, tag+" needs a <"+place+"> element",
+				"add <"+place+"><![CDATA[…]]></"+place+">")
+		} else {
+			l.diag(&a.Diags, Error, cmlMissingAttribute, ns, ne, tag+" needs a "+place+" attribute",
+				"add "+place+`="…"`)
+		}
+	}
+	return a
+}
+
+// resolve picks the op of element e: write/edit cover several catalog ops,
+// told apart by append="true", count="N" and search-start/search-end.
+func (l *cmlLowerer) resolve(a *Action, e *cml.Element, attrs []cml.Attribute) *OpSpec {
+	switch e.Name() {
+	case "write":
+		a.Op = "file_write"
+		for _, at := range attrs {
+			if at.Name != "append" {
+				continue
+			}
+			switch cmlDecode(at.Raw) {
+			case "true":
+				a.Op = "file_append"
+			case "false":
+			default:
+				l.diag(&a.Diags, Error, cmlInvalidAttribute, at.ValueStart, at.ValueEnd,
+					`append must be "true" or "false"`, `write append="true" to add to the end of the file`)
+			}
+		}
+	case "edit":
+		a.Op = "file_replace_text"
+		for _, at := range attrs {
+			if at.Name == "count" {
+				a.Op = "file_replace_all_text"
+			}
+		}
+		for _, c := range e.Elements {
+			if n := c.Name(); n == "search-start" || n == "search-end" {
+				a.Op = "file_replace_text_range"
+			}
+		}
+	default:
+		for i := range catalog {
+			if catalog[i].CML == e.Name() && Lookup(e.Name()) == nil {
+				a.Op = catalog[i].Name
+			}
+		}
+	}
+	return Lookup(a.Op)
+}
+
+// children lowers the child elements of an op that takes them (<edit>).
+func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag string) {
+	for _, t := range e.Chars {
+		if t.Type == cml.Comment {
+			continue
+		}
+		l.diag(&a.Diags, Error, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
+			tag+" takes no text here", cmlContentHint(spec))
+	}
+	for _, c := range e.Elements {
+		name := c.Name()
+		cs, ce := c.NameRange()
+		var ps *ParamSpec
+		for i := range spec.Params {
+			if cmlPlace(spec.Params[i]) == name && cmlIsChild(name) {
+				ps = &spec.Params[i]
+			}
+		}
+		switch {
+		case ps == nil && cmlIsChild(name):
+			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, "<"+name+"> does not belong in this "+tag,
+				"an <edit> has <search> and <replace>, or <search-start>, <search-end> and <replace>")
+		case ps == nil:
+			l.unknown(&a.Diags, c, tag)
+		case a.Param(ps.Name) != nil:
+			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, tag+" has more than one <"+name+">",
+				"keep one <"+name+">")
+		default:
+			for _, gc := range c.Elements {
+				gs, ge := gc.NameRange()
+				l.diag(&a.Diags, Error, cmlMisplacedElement, gs, ge, "<"+name+"> holds text, not elements like <"+gc.Name()+">",
+					"wrap text that contains tags in <![CDATA[ … ]]>")
+			}
+			p := l.content(c, ps.Name)
+			p.KeyRange = Range{cs, ce}
+			if p.Value == "" && strings.HasPrefix(name, "search") {
+				l.diag(&a.Diags, Error, cmlEmptySearch, cs, ce, "<"+name+"> is empty",
+					"give the exact text to find, with enough context to match once")
+			}
+			a.Params = append(a.Params, p)
+		}
+	}
+}
+
+// content builds the param holding e's text: CDATA and text runs decoded and
+// joined in order, comments dropped; with no markup at all, the text as
+// written between the tags (blank or empty).
+func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
+	cs, ce := e.ContentRange()
+	p := &Param{Key: key, KeyRange: Range{cs, cs}, ValueRange: Range{cs, ce}, ContentRange: Range{cs, ce}, Form: Text}
+	if len(e.Chars) == 0 {
+		p.Value = string(l.src[cs:ce])
+		return p
+	}
+	var sb strings.Builder
+	first := true
+	for _, t := range e.Chars {
+		off := t.Pos.Offset
+		var inner Range
+		switch t.Type {
+		case cml.Comment:
+			continue
+		case cml.CDATA:
+			p.Form = CDATA
+			body := t.Value[len("<![CDATA[") : len(t.Value)-len("]]>")]
+			sb.WriteString(strings.ReplaceAll(body, "]]&gt;", "]]>"))
+			inner = Range{off + len("<![CDATA["), off + len(t.Value) - len("]]>")}
+		default:
+			sb.WriteString(cmlDecode(t.Value))
+			inner = Range{off, off + len(t.Value)}
+		}
+		if first {
+			p.ContentRange = inner
+			first = false
+		} else {
+			p.ContentRange.End = inner.End
+		}
+	}
+	p.Value = sb.String()
+	return p
+}
+
+// cmlPlace is where param ps is written in CML: an attribute name, "text"
+// (element content) or a child element name.
+func cmlPlace(ps ParamSpec) string {
+	if ps.CML != "" {
+		return ps.CML
+	}
+	return ps.Name
+}
+
+// cmlIsChild reports whether a place is a child element.
+func cmlIsChild(place string) bool {
+	switch place {
+	case "search", "replace", "search-start", "search-end":
+		return true
+	}
+	return false
+}
+
+func cmlContentHint(spec *OpSpec) string {
+	if spec.CML == "edit" {
+		return "put the text in <search> and <replace> (or <search-start>, <search-end>, <replace>)"
+	}
+	return "write this op as a self-closing element: <" + spec.CML + ` …/>`
+}
+
+// cmlDecode resolves XML entities in text or an attribute value. An '&' that
+// does not start a known entity is kept as written.
+func cmlDecode(s string) string {
+	i := strings.IndexByte(s, '&')
+	if i < 0 {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i >= 0 {
+		sb.WriteString(s[:i])
+		s = s[i:]
+		semi := strings.IndexByte(s, ';')
+		if r, ok := cmlEntity(s, semi); ok {
+			sb.WriteString(r)
+			s = s[semi+1:]
+		} else {
+			sb.WriteByte('&')
+			s = s[1:]
+		}
+		i = strings.IndexByte(s, '&')
+	}
+	sb.WriteString(s)
+	return sb.String()
+}
+
+// cmlEntity decodes the entity at the start of s ending at semi.
+func cmlEntity(s string, semi int) (string, bool) {
+	if semi < 2 || semi > 12 {
+		return "", false
+	}
+	name := s[1:semi]
+	switch name {
+	case "lt":
+		return "<", true
+	case "gt":
+		return ">", true
+	case "amp":
+		return "&", true
+	case "quot":
+		return `"`, true
+	case "apos":
+		return "'", true
+	}
+	if name[0] != '#' {
+		return "", false
+	}
+	var n uint64
+	var err error
+	if len(name) > 1 && (name[1] == 'x' || name[1] == 'X') {
+		n, err = strconv.ParseUint(name[2:], 16, 32)
+	} else {
+		n, err = strconv.ParseUint(name[1:], 10, 32)
+	}
+	if err != nil || n == 0 || n > 0x10FFFF || n >= 0xD800 && n <= 0xDFFF {
+		return "", false
+	}
+	return string(rune(n)), true
+}

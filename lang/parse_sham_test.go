@@ -1,11 +1,15 @@
 package lang
 
 import (
+	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/clada-dev/clada/corpus"
 )
 
 // diagView renders diagnostics as "CODE line:col-line:col" (rune columns).
@@ -29,8 +33,8 @@ func TestParseSHAM(t *testing.T) {
 		in:     "",
 		blocks: nil, diags: []string{},
 	}, {
-		name: "CRLF line endings are not part of values or ids",
-		in:   "#!SHAM [@three-char-SHA-256: ab]\r\naction = \"file_write\"\r\npath = \"a.txt\"\r\ncontent = <<'EOT_SHAM_ab'\r\none\r\ntwo\r\nEOT_SHAM_ab\r\n#!END_SHAM_ab\r\n",
+		name:   "CRLF line endings are not part of values or ids",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\r\naction = \"file_write\"\r\npath = \"a.txt\"\r\ncontent = <<'EOT_SHAM_ab'\r\none\r\ntwo\r\nEOT_SHAM_ab\r\n#!END_SHAM_ab\r\n",
 		blocks: []astBlock{{ID: "ab", Op: "file_write", Params: map[string]string{"path": "a.txt", "content": "one\ntwo"}}},
 		diags:  []string{},
 	}, {
@@ -39,13 +43,13 @@ func TestParseSHAM(t *testing.T) {
 		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}},
 		diags:  []string{},
 	}, {
-		name: "escapes in quoted values; unknown escapes kept",
-		in:   "#!SHAM [@three-char-SHA-256: ab]\na = \"x\\ty\\nz\\\\\\\"\"\nb = \"\\d+\"\n#!END_SHAM_ab",
+		name:   "escapes in quoted values; unknown escapes kept",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\na = \"x\\ty\\nz\\\\\\\"\"\nb = \"\\d+\"\n#!END_SHAM_ab",
 		blocks: []astBlock{{ID: "ab", Params: map[string]string{"a": "x\ty\nz\\\"", "b": `\d+`}}},
 		diags:  []string{},
 	}, {
-		name: "inside a markdown fence, a forgotten end marker stops at the fence",
-		in:   "Here:\n```sh sham\n#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n```\nprose = \"not a key\"\n",
+		name:   "inside a markdown fence, a forgotten end marker stops at the fence",
+		in:     "Here:\n```sh sham\n#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n```\nprose = \"not a key\"\n",
 		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}},
 		diags:  []string{"UNCLOSED_BLOCK 4:14-4:14"},
 	}, {
@@ -180,5 +184,58 @@ func TestParserCacheBounded(t *testing.T) {
 	// Each block text is 57–59 bytes (the final newline is not part of it).
 	if n := p.Len(); n > 4096/57 || n < 4096/59-1 {
 		t.Errorf("cache holds %d blocks; want between %d and %d", n, 4096/59-1, 4096/57)
+	}
+}
+
+func init() {
+	// -update rewrites golden sections; registered once even if another test
+	// file of this package registers it too.
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden sections of corpus cases")
+	}
+}
+
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// TestCorpusSHAMParse checks every corpus/sham case's parse.json golden: the
+// blocks and diagnostics part of `clada check --format json`.
+func TestCorpusSHAMParse(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cases {
+		if !strings.HasPrefix(c.Name, "sham/") {
+			continue
+		}
+		n++
+		t.Run(c.Name, func(t *testing.T) {
+			doc := Parse(NewFile(c.InputName, c.Input))
+			got, err := json.MarshalIndent(DocumentJSON(doc), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			if updating() {
+				if err := c.Update("parse.json", got); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, ok := c.Golden("parse.json")
+			if !ok {
+				t.Fatalf("%s has no parse.json section; run go test ./lang -run CorpusSHAM -update", c.Path)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("parse.json (-golden +got):\n%s", diff)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no corpus/sham cases found")
 	}
 }

@@ -13,7 +13,7 @@ func TestPrintSHAM(t *testing.T) {
 		newIDs         bool // the printer had to replace ids
 	}{{
 		name: "catalog order, action first, unknown params last",
-		in: "#!SHAM [@three-char-SHA-256: k7m]\nextra = \"x\"\ncontent = \"hi\"\naction = \"file_write\"\npath = \"a.txt\"\n#!END_SHAM_k7m\n",
+		in:   "#!SHAM [@three-char-SHA-256: k7m]\nextra = \"x\"\ncontent = \"hi\"\naction = \"file_write\"\npath = \"a.txt\"\n#!END_SHAM_k7m\n",
 		want: "#!SHAM [@three-char-SHA-256: k7m]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\nextra = \"x\"\n#!END_SHAM_k7m\n",
 	}, {
 		name: "multi-line value becomes a heredoc, trailing newline kept",

@@ -41,6 +41,7 @@ const (
 	cmlUnexpectedContent = "UNEXPECTED_CONTENT" // text where only elements belong (warning inside <tasks>)
 	cmlInvalidAttribute  = "INVALID_ATTRIBUTE"  // append="maybe"
 	cmlEmptySearch       = "EMPTY_SEARCH"       // <search></search>
+	cmlDuplicateParam    = "DUPLICATE_PARAM"    // one param given twice (from="a" old_path="b")
 )
 
 // cmlFrontEnd reads CML: a <tasks> element is one group, any other op
@@ -186,7 +187,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 				key = ps.Name
 			}
 		}
-		a.Params = append(a.Params, &Param{Key: key, KeyRange: Range{at.NameStart, at.NameStart + len(at.Name)},
+		l.add(a, &Param{Key: key, KeyRange: Range{at.NameStart, at.NameStart + len(at.Name)},
 			Value: cmlDecode(at.Raw), ValueRange: Range{at.ValueStart, at.ValueEnd},
 			ContentRange: Range{at.ValueStart + 1, at.ValueEnd - 1}, Form: Attribute})
 	}
@@ -203,7 +204,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, tag+" holds text, not elements like <"+c.Name()+">",
 				"wrap text that contains tags in <![CDATA[ … ]]>")
 		}
-		a.Params = append(a.Params, l.content(e, textParam.Name))
+		l.add(a, l.content(e, textParam.Name))
 	} else {
 		l.children(a, e, spec, tag)
 	}
@@ -308,10 +309,25 @@ func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag strin
 				l.diag(&a.Diags, Error, cmlEmptySearch, cs, ce, "<"+name+"> is empty",
 					"give the exact text to find, with enough context to match once")
 			}
-			a.Params = append(a.Params, p)
+			l.add(a, p)
 		}
 	}
 }
+
+// add appends p to a's params; a param given twice (an attribute spelled
+// both ways, or an attribute beside the element text it duplicates) keeps
+// the last value and is an error, as in SHAM.
+func (l *cmlLowerer) add(a *Action, p *Param) {
+	if old := a.Param(p.Key); old != nil {
+		l.diag(&a.Diags, Error, cmlDuplicateParam, p.KeyRange.Start, p.KeyRange.End,
+			p.Key+" is given twice in <"+l.srcName(a)+">", "keep one of them")
+		*old = *p
+		return
+	}
+	a.Params = append(a.Params, p)
+}
+
+func (l *cmlLowerer) srcName(a *Action) string { return string(l.src[a.OpRange.Start:a.OpRange.End]) }
 
 // content builds the param holding e's text: CDATA and text runs decoded and
 // joined in order, comments dropped; with no markup at all, the text as

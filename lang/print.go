@@ -16,6 +16,8 @@ func Print(w io.Writer, d *Document, to Syntax) error {
 	switch to {
 	case SHAM:
 		return printSHAM(w, d)
+	case CML:
+		return printCML(w, d)
 	}
 	return fmt.Errorf("print: no printer for syntax %s", to)
 }

@@ -1,0 +1,147 @@
+package lang
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// printCML writes d as CML: a Tasks group (CML <tasks> or CSL TASKS) becomes
+// a <tasks> element, every other action a standalone element, separated by
+// blank lines. Ops use their native word (write, edit, move, remove, run)
+// unless that word would read back as a different op — file_replace_all_text
+// without count is written <file_replace_all_text> — and ops without one use
+// the catalog name. An op CML cannot name (unknown, or not an XML name) is an
+// error rather than a silently dropped action.
+func printCML(w io.Writer, d *Document) error {
+	bw := bufio.NewWriter(w)
+	n := 0
+	for _, g := range d.Groups {
+		if len(g.Actions) == 0 {
+			continue
+		}
+		if n > 0 {
+			bw.WriteString("\n")
+		}
+		n++
+		indent := ""
+		if g.Kind == Tasks {
+			bw.WriteString("<tasks")
+			if g.Syntax == CML && g.Version != "" {
+				fmt.Fprintf(bw, ` version="%s"`, cmlEscapeAttr(g.Version))
+			}
+			bw.WriteString(">\n")
+			indent = "  "
+		}
+		for _, a := range g.Actions {
+			if err := printCMLAction(bw, d.File, a, indent); err != nil {
+				return err
+			}
+		}
+		if g.Kind == Tasks {
+			bw.WriteString("</tasks>\n")
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("print cml: %w", err)
+	}
+	return nil
+}
+
+// printCMLAction writes one op element.
+func printCMLAction(bw *bufio.Writer, f *File, a *Action, indent string) error {
+	spec := Lookup(a.Op)
+	if spec == nil {
+		line := 0
+		if f != nil {
+			line = f.Line(a.Range.Start)
+		}
+		return fmt.Errorf("print cml: line %d: unknown op %q has no CML element; fix or remove it first", line, a.Op)
+	}
+	name := cmlElementName(a, spec)
+	fmt.Fprintf(bw, "%s<%s", indent, name)
+	if spec.Name == "file_append" && name == "write" {
+		bw.WriteString(` append="true"`)
+	}
+	var text *Param
+	var kids []*Param
+	for _, p := range orderedParams(a) {
+		ps := spec.Param(p.Key)
+		place := p.Key
+		if ps != nil {
+			place = cmlPlace(*ps)
+		}
+		switch {
+		case place == "text":
+			text = p
+		case cmlIsChild(place) && ps != nil:
+			kids = append(kids, p)
+		case spec.Name == "exec" && name == "run" && p.Key == "lang" && p.Value == "bash":
+			// bash is what <run> means without lang
+		case !cmlIsName(place):
+			return fmt.Errorf("print cml: op %s: param %q is not an XML attribute name", a.Op, p.Key)
+		default:
+			fmt.Fprintf(bw, ` %s="%s"`, place, cmlEscapeAttr(p.Value))
+		}
+	}
+	switch {
+	case len(kids) > 0:
+		bw.WriteString(">\n")
+		for _, p := range kids {
+			place := cmlPlace(*spec.Param(p.Key))
+			fmt.Fprintf(bw, "%s  <%s>%s</%s>\n", indent, place, cmlContent(p.Value), place)
+		}
+		fmt.Fprintf(bw, "%s</%s>\n", indent, name)
+	case text == nil || text.Value == "":
+		bw.WriteString("/>\n")
+	default:
+		fmt.Fprintf(bw, ">%s</%s>\n", cmlContent(text.Value), name)
+	}
+	return nil
+}
+
+// cmlElementName picks the element for a's op (see printCML).
+func cmlElementName(a *Action, spec *OpSpec) string {
+	if spec.Name == "file_replace_all_text" && a.Param("count") == nil {
+		return spec.Name
+	}
+	return spec.CML
+}
+
+// cmlContent writes element text so it reads back exactly: CDATA for most
+// text ("]]>" inside written "]]&gt;"), plain text for short single-line
+// values with nothing to escape, and entity-escaped text when the value
+// itself contains "]]&gt;" (which CDATA would turn into "]]>").
+func cmlContent(v string) string {
+	switch {
+	case strings.Contains(v, "]]&gt;"):
+		return cmlEscapeText(v)
+	case strings.TrimSpace(v) == v && !strings.ContainsAny(v, "<&\n\r"):
+		return v
+	}
+	return "<![CDATA[" + strings.ReplaceAll(v, "]]>", "]]&gt;") + "]]>"
+}
+
+func cmlEscapeText(v string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(v)
+}
+
+func cmlEscapeAttr(v string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", `"`, "&quot;").Replace(v)
+}
+
+// cmlIsName reports whether s can be an attribute name.
+func cmlIsName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':')) {
+			return false
+		}
+	}
+	return true
+}

@@ -28,6 +28,8 @@ const passes = [
 ];
 
 let failed = false;
+let passedFiles = 0;
+let failedFiles = 0;
 for (const args of passes) {
   const r = spawnSync(process.execPath, [snap, ...args], { encoding: "utf8" });
   if (r.error) {
@@ -37,5 +39,9 @@ for (const args of passes) {
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr.split("\n").filter((l) => !l.startsWith("grammar not found for ")).join("\n"));
   if (r.status !== 0) failed = true;
+  passedFiles += (r.stdout.match(/^✓ .* run successfully\.$/gm) ?? []).length;
+  failedFiles += ((r.stdout + r.stderr).match(/^ERROR in test case /gm) ?? []).length;
 }
-process.exit(failed ? 1 : 0);
+// One closing line that CI can read; no file checked at all counts as failure.
+console.log(`grammar: ${passedFiles} passed, ${failedFiles} failed`);
+process.exit(failed || passedFiles + failedFiles === 0 ? 1 : 0);

@@ -122,7 +122,7 @@ func lexBlock(text []byte, id string) *blockLexer {
 // lexValue emits the value token (and any trailing content) of the line at
 // off and returns where lexing resumes.
 func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, next int, id string) int {
-	v := value{start: off + at, end: off + len(trimmed)}
+	v := value{start: off + at, end: off + max(at, len(trimmed))}
 	v.contentStart, v.contentEnd = v.start, v.end
 	tt, trail := tBadValue, -1
 	switch {

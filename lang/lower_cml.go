@@ -129,7 +129,8 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 				`use version="1.0" or leave version out`)
 		}
 	}
-	for _, t := range e.Chars {
+	for _, c := range e.Chars {
+		t := c.Tok
 		if t.Type == cml.Comment {
 			continue
 		}
@@ -272,7 +273,8 @@ func (l *cmlLowerer) resolve(a *Action, e *cml.Element, attrs []cml.Attribute) *
 
 // children lowers the child elements of an op that takes them (<edit>).
 func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag string) {
-	for _, t := range e.Chars {
+	for _, c := range e.Chars {
+		t := c.Tok
 		if t.Type == cml.Comment {
 			continue
 		}
@@ -341,7 +343,8 @@ func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
 	}
 	var sb strings.Builder
 	first := true
-	for _, t := range e.Chars {
+	for _, c := range e.Chars {
+		t := c.Tok
 		off := t.Pos.Offset
 		var inner Range
 		switch t.Type {

@@ -61,9 +61,6 @@ func printCMLAction(bw *bufio.Writer, f *File, a *Action, indent string) error {
 	}
 	name := cmlElementName(a, spec)
 	fmt.Fprintf(bw, "%s<%s", indent, name)
-	if spec.Name == "file_append" && name == "write" {
-		bw.WriteString(` append="true"`)
-	}
 	var text *Param
 	var kids []*Param
 	for _, p := range orderedParams(a) {
@@ -84,6 +81,9 @@ func printCMLAction(bw *bufio.Writer, f *File, a *Action, indent string) error {
 		default:
 			fmt.Fprintf(bw, ` %s="%s"`, place, cmlEscapeAttr(p.Value))
 		}
+	}
+	if spec.Name == "file_append" && name == "write" {
+		bw.WriteString(` append="true"`)
 	}
 	switch {
 	case len(kids) > 0:
@@ -117,7 +117,7 @@ func cmlContent(v string) string {
 	switch {
 	case strings.Contains(v, "]]&gt;"):
 		return cmlEscapeText(v)
-	case strings.TrimSpace(v) == v && !strings.ContainsAny(v, "<&\n\r"):
+	case strings.TrimSpace(v) == v && !strings.ContainsAny(v, "<&\n\r") && !strings.Contains(v, "]]>"):
 		return v
 	}
 	return "<![CDATA[" + strings.ReplaceAll(v, "]]>", "]]&gt;") + "]]>"

@@ -16,10 +16,17 @@ type Element struct {
 	// Elements and Chars are the children, split by kind: CML never needs
 	// their interleaving (a leaf's text is Chars in order; a container's
 	// children are Elements in order), and one slice of wrapper nodes would
-	// cost the grammar a struct per child.
-	Elements []*Element    `parser:"    ( @@"`
-	Chars    []lexer.Token `parser:"    | @( CDATA | Text | Comment ) )*"`
-	End      *lexer.Token  `parser:"    @EndTag )"`
+	// cost the grammar a struct per child. Chars first: the cheaper test.
+	Chars    []*Char      `parser:"    ( @@"`
+	Elements []*Element   `parser:"    | @@ )*"`
+	End      *lexer.Token `parser:"    @EndTag )"`
+}
+
+// Char is one run of character data: a CDATA section, a text run or a
+// comment. (A struct because participle overwrites, rather than appends to,
+// a []lexer.Token field on each repetition.)
+type Char struct {
+	Tok lexer.Token `parser:"@( CDATA | Text | Comment )"`
 }
 
 // tag is the start tag token, whichever form it has.

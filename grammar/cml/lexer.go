@@ -83,14 +83,15 @@ func elementEnd(src []byte, start int) int {
 	return end
 }
 
+// lexWith runs l over one element. After an error the end covers at least
+// the error's range, so re-lexing just the span reports the same error.
 func lexWith(l *elementLexer) ([]lexer.Token, int, *Error) {
-	if err := l.tag(); err != nil {
-		return l.toks, l.pos, err
+	err := l.tag()
+	for err == nil && len(l.stack) > 0 {
+		err = l.content()
 	}
-	for len(l.stack) > 0 {
-		if err := l.content(); err != nil {
-			return l.toks, l.pos, err
-		}
+	if err != nil {
+		return l.toks, max(l.pos, err.End), err
 	}
 	return l.toks, l.pos, nil
 }

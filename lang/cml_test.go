@@ -109,8 +109,12 @@ func TestLowerCML(t *testing.T) {
 		diags: []cmlDiag{{Error, "UNCLOSED_ELEMENT", "<run"}},
 	}, {
 		name:  "mismatched close tag",
+		in:    "<tasks><write path=\"a\">x</writ></tasks>",
+		diags: []cmlDiag{{Error, "MISMATCHED_CLOSE", "</writ>"}},
+	}, {
+		name:  "inner element left open before the outer close",
 		in:    "<tasks><write path=\"a\">x</tasks>",
-		diags: []cmlDiag{{Error, "MISMATCHED_CLOSE", "</tasks>"}},
+		diags: []cmlDiag{{Error, "UNCLOSED_ELEMENT", "<write"}},
 	}, {
 		name:  "unquoted attribute",
 		in:    "<write path=a.txt>x</write>",

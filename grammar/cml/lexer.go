@@ -263,6 +263,14 @@ func (l *elementLexer) closeTag() *Error {
 			Hint:    "write </" + name + ">"}
 	}
 	top := l.stack[len(l.stack)-1]
+	for _, outer := range l.stack[:len(l.stack)-1] {
+		if name == outer.name && name != top.name {
+			// </tasks> while <run> is open: the real mistake is the missing </run>.
+			return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
+				Message: "element <" + top.name + "> is not closed before </" + name + ">",
+				Hint:    "add </" + top.name + "> after its content"}
+		}
+	}
 	if name != top.name {
 		return &Error{Start: p, End: q + 1, Code: CodeMismatchedClose,
 			Message: "</" + name + "> does not close <" + top.name + ">",

@@ -23,6 +23,7 @@ var bom = []byte("\xEF\xBB\xBF")
 func Split(src []byte) ([]Span, []Error) {
 	var spans []Span
 	var errs []Error
+	hf := newHeredocFinder(src)
 	off := 0
 	if bytes.HasPrefix(src, bom) {
 		off = len(bom)
@@ -51,7 +52,7 @@ func Split(src []byte) ([]Span, []Error) {
 			off = next
 			continue
 		}
-		bEnd, bNext := scanBlock(src, next, off+len(trimRightSpace(line)), h.id)
+		bEnd, bNext := scanBlock(src, hf, next, off+len(trimRightSpace(line)), h.id)
 		spans = append(spans, Span{Start: off, End: bEnd, ID: h.id})
 		off = bNext
 	}
@@ -61,7 +62,7 @@ func Split(src []byte) ([]Span, []Error) {
 // scanBlock walks the body lines of block id from off and returns where the
 // block text ends and where scanning resumes. lastEnd is the end of the
 // header line.
-func scanBlock(src []byte, off, lastEnd int, id string) (end, next int) {
+func scanBlock(src []byte, hf *heredocFinder, off, lastEnd int, id string) (end, next int) {
 	for off < len(src) {
 		lend, lnext := lineAt(src, off)
 		line := src[off:lend]
@@ -83,7 +84,7 @@ func scanBlock(src []byte, off, lastEnd int, id string) (end, next int) {
 		if !o.ok {
 			continue
 		}
-		bodyEnd, hnext, closed := scanHeredoc(src, lnext, o.delim, id)
+		bodyEnd, hnext, closed := hf.find(lnext, o.delim, id)
 		if closed {
 			dend, _ := lineAt(src, bodyEnd)
 			lastEnd, off = dend, hnext

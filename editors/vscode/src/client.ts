@@ -13,10 +13,8 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { findServer } from "./serverPath";
+import { servedLanguages } from "./languages";
 import { serverCommand } from "./report";
-
-/** The documents clada-lsp serves: the three block languages and markdown, on disk or unsaved. */
-export const servedLanguages = ["sham", "csl", "cml", "markdown"] as const;
 
 /**
  * CladaLanguageClient leaves out the built-in executeCommand feature. That

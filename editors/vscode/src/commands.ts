@@ -4,8 +4,9 @@
 
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { ExecuteCommandRequest, Range as ProtocolRange } from "vscode-languageclient/node";
-import { ServerManager, servedLanguages } from "./client";
+import { ExecuteCommandRequest, Range as ProtocolRange } from "vscode-languageserver-protocol";
+import type { ServerManager } from "./client";
+import { servedLanguages } from "./languages";
 import { formatFailure, formatRun, RunKind, serverCommand } from "./report";
 
 /** What a run acts on: a served document, and optionally a part of it. */

@@ -54,10 +54,3 @@ func isEndLine(line []byte) bool { return bytes.HasPrefix(line, endPrefix) }
 // isFenceLine reports whether a line opens or closes a markdown code fence;
 // outside a heredoc it ends a block whose end marker was forgotten.
 func isFenceLine(line []byte) bool { return bytes.HasPrefix(line, fencePrefix) }
-
-// isEndFor reports whether line is exactly the end marker of block id
-// (trailing blanks allowed).
-func isEndFor(line []byte, id string) bool {
-	line = trimRightSpace(line)
-	return len(line) == len(endPrefix)+len(id) && bytes.HasPrefix(line, endPrefix) && string(line[len(endPrefix):]) == id
-}

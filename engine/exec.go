@@ -1,0 +1,245 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// truncatedMarker ends captured output that hit cfg.MaxOutput.
+const truncatedMarker = "[output truncated]"
+
+// waitDelay bounds how long clada waits for a command's pipes to close after
+// the command itself exited or was killed: a background grandchild holding
+// stdout open must not hang the apply.
+const waitDelay = 2 * time.Second
+
+// interpreters maps the exec op's lang values to an argv prefix; the code is
+// passed as the last argument, so stdin stays /dev/null.
+var interpreters = map[string][]string{
+	"bash":       {"bash", "-c"},
+	"sh":         {"sh", "-c"},
+	"python":     {"python3", "-c"},
+	"javascript": {"node", "-e"},
+}
+
+// Command is one process to start: an argv run without a shell, in Dir.
+// label prefixes streamed lines ("task-3" → "[task-3:exec] …").
+type Command struct {
+	Argv    []string
+	Dir     string        // absolute working directory
+	Timeout time.Duration // 0 means cfg.Timeout
+	Label   string
+}
+
+// execOp carries out the exec op: it turns lang+code into an argv and runs it
+// in the resolved cwd. The timeout param (seconds) overrides cfg.Timeout.
+func execOp(ctx context.Context, cfg *Config, params map[string]string, label string) Result {
+	lang := params["lang"]
+	prefix, ok := interpreters[lang]
+	if !ok {
+		return Result{Error: fmt.Sprintf("exec: unsupported lang %q", lang), Type: "exec_failed",
+			Hint: "use one of bash, sh, python, javascript"}
+	}
+	dir, err := execDir(cfg, params["cwd"])
+	if err != nil {
+		return Result{Error: err.Error(), Type: "path_escape", Hint: "give cwd relative to the root, or pass --allow-escape"}
+	}
+	var timeout time.Duration
+	if s := params["timeout"]; s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			return Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}
+		}
+		timeout = time.Duration(n) * time.Second
+	}
+	argv := append(append([]string(nil), prefix...), params["code"])
+	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+}
+
+// execDir resolves the exec cwd param against the root. An empty cwd is the
+// root; a directory outside the root and --allow dirs needs --allow-escape.
+func execDir(cfg *Config, cwd string) (string, error) {
+	if cwd == "" {
+		return cfg.Root, nil
+	}
+	dir := cwd
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(cfg.Root, filepath.FromSlash(cwd))
+	}
+	dir = filepath.Clean(dir)
+	if cfg.AllowEscape || within(cfg.Root, dir) {
+		return dir, nil
+	}
+	for _, a := range cfg.Allow {
+		if within(a, dir) {
+			return dir, nil
+		}
+	}
+	return "", fmt.Errorf("exec: cwd %q is outside the root %s", cwd, cfg.Root)
+}
+
+// within reports whether p is base or below it (both clean and absolute).
+func within(base, p string) bool {
+	rel, err := filepath.Rel(base, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// RunCommand starts c in a fresh process group with stdin from /dev/null and
+// GIT_* removed from the environment, waits for it within its timeout (then
+// kills the whole group), and reports stdout, stderr and exit_code in Data.
+// A non-zero exit is exec_failed; running out of time is exec_timeout.
+func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = cfg.Timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
+	cmd.Dir = c.Dir
+	cmd.Env = cleanEnv(os.Environ())
+	newProcessGroup(cmd)
+	cmd.Cancel = func() error { return killGroup(cmd) }
+	cmd.WaitDelay = waitDelay
+
+	stdout := newCapture(cfg, c.Label)
+	stderr := newCapture(cfg, c.Label)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+
+	start := time.Now()
+	err := cmd.Start()
+	if err != nil {
+		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
+			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
+	}
+	err = cmd.Wait()
+	// Whatever the command left running in its group dies with it, so nothing
+	// keeps writing into the tree after clada has reported.
+	_ = killGroup(cmd)
+	stdout.flush()
+	stderr.flush()
+
+	code := -1
+	if cmd.ProcessState != nil {
+		code = cmd.ProcessState.ExitCode()
+	}
+	data := map[string]any{"stdout": stdout.String(), "stderr": stderr.String(), "exit_code": code}
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		return Result{Error: fmt.Sprintf("exec: command timed out after %s", timeout), Type: "exec_timeout", Data: data,
+			Hint: "raise --timeout or the timeout param, or make the command finish sooner"}
+	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
+		return Result{Error: fmt.Sprintf("exec: %v", err), Type: "exec_failed", Data: data}
+	case code != 0:
+		return Result{Error: fmt.Sprintf("exec: command exited with code %d (after %s)", code, time.Since(start).Round(time.Millisecond)),
+			Type: "exec_failed", Data: data}
+	}
+	return Result{Success: true, Data: data}
+}
+
+// cleanEnv drops GIT_* variables so a command run from a git hook (or from
+// clada's own git handling) cannot act on the wrong repository.
+func cleanEnv(env []string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "GIT_") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// capture keeps up to cfg.MaxOutput bytes of one stream, counts the rest, and
+// in stream mode forwards each complete line to cfg.Stream with a prefix.
+type capture struct {
+	mu        sync.Mutex
+	max       int
+	buf       bytes.Buffer
+	truncated bool
+	stream    func(string)
+	prefix    string
+	line      []byte
+}
+
+func newCapture(cfg *Config, label string) *capture {
+	c := &capture{max: cfg.MaxOutput}
+	if cfg.OutputMode == "stream" && cfg.Stream != nil {
+		c.stream = cfg.Stream
+		c.prefix = "[" + label + ":exec] "
+	}
+	return c
+}
+
+func (c *capture) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := c.max - c.buf.Len()
+	if room >= len(p) {
+		c.buf.Write(p)
+	} else {
+		if room > 0 {
+			c.buf.Write(p[:room])
+		}
+		c.truncated = true
+	}
+	if c.stream != nil && !c.truncated {
+		c.forward(p)
+	}
+	return len(p), nil
+}
+
+// forward sends the complete lines of p to the stream; a partial last line
+// waits for the next write or flush.
+func (c *capture) forward(p []byte) {
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			c.line = append(c.line, p...)
+			return
+		}
+		c.line = append(c.line, p[:i]...)
+		c.stream(c.prefix + string(c.line))
+		c.line = c.line[:0]
+		p = p[i+1:]
+	}
+}
+
+// flush streams a pending partial line and the truncation marker.
+func (c *capture) flush() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stream == nil {
+		return
+	}
+	if len(c.line) > 0 {
+		c.stream(c.prefix + string(c.line))
+		c.line = nil
+	}
+	if c.truncated {
+		c.stream(c.prefix + truncatedMarker)
+	}
+}
+
+// String is the captured text, ending in the marker when it was cut.
+func (c *capture) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.truncated {
+		return c.buf.String()
+	}
+	s := c.buf.String()
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s + truncatedMarker
+}

@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Lock is an advisory flock held on a root's lock file for one apply. The
+// file is never deleted (deleting it would let two appliers lock different
+// inodes) and never opened through a symlink.
+type Lock struct {
+	f    *os.File
+	path string
+}
+
+// lockPoll is how often a waiting apply retries the lock.
+const lockPoll = 50 * time.Millisecond
+
+// LockPath is the lock file for cfg: cfg.LockFile, or .clada/lock under the root.
+func LockPath(cfg *Config) string {
+	if cfg.LockFile != "" {
+		if filepath.IsAbs(cfg.LockFile) {
+			return cfg.LockFile
+		}
+		return filepath.Join(cfg.Root, cfg.LockFile)
+	}
+	return filepath.Join(cfg.Root, ".clada", "lock")
+}
+
+// AcquireLock takes the root's lock, waiting up to cfg.LockTimeout. On
+// timeout the error names the lock file and the holder's pid when known.
+func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
+	path := LockPath(cfg)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	ignoreStateDir(cfg, filepath.Dir(path))
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o644)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			return nil, fmt.Errorf("lock %s: is a symlink; clada never follows one for its lock (remove it)", path)
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	deadline := time.Now().Add(cfg.LockTimeout)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			holder := readHolder(f)
+			f.Close()
+			return nil, fmt.Errorf("lock %s: another clada apply%s still holds it after %s; wait for it to finish or raise --lock-timeout",
+				path, holder, cfg.LockTimeout)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(lockPoll):
+		}
+	}
+	// Record our pid for whoever waits next; the content is informational.
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return &Lock{f: f, path: path}, nil
+}
+
+// readHolder returns " (pid N)" from the lock file's content, or "".
+func readHolder(f *os.File) string {
+	b := make([]byte, 32)
+	n, _ := f.ReadAt(b, 0)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	if err != nil || pid <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (pid %d)", pid)
+}
+
+// Release drops the lock; the file stays.
+func (l *Lock) Release() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	err := l.f.Close() // closing the descriptor releases the flock
+	l.f = nil
+	if err != nil {
+		return fmt.Errorf("unlock %s: %w", l.path, err)
+	}
+	return nil
+}
+
+// ignoreStateDir keeps clada's own state dir (.clada under the root) out of
+// git, so the lock file never makes the tree look dirty or lands in a commit.
+func ignoreStateDir(cfg *Config, dir string) {
+	if dir != filepath.Join(cfg.Root, ".clada") {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	if err != nil {
+		return // already there (or unwritable: git will merely show .clada/)
+	}
+	_, _ = f.WriteString("*\n")
+	f.Close()
+}

@@ -24,27 +24,29 @@ type header struct {
 // variants with other labels are both read.
 func parseHeader(line []byte) (header, *Error) {
 	line = trimRightSpace(line)
-	malformed := &Error{
-		Code:    MalformedHeader,
-		Message: fmt.Sprintf("%q is not a valid SHAM block header.", clip(line)),
-		Hint:    "Write the header as #!SHAM [@three-char-SHA-256: k7m], with a block id of 2 to 8 letters or digits.",
-		Start:   0, End: len(line),
+	malformed := func() (header, *Error) { // built only on failure: headers are on the hot path
+		return header{}, &Error{
+			Code:    MalformedHeader,
+			Message: fmt.Sprintf("%q is not a valid SHAM block header.", clip(line)),
+			Hint:    "Write the header as #!SHAM [@three-char-SHA-256: k7m], with a block id of 2 to 8 letters or digits.",
+			Start:   0, End: len(line),
+		}
 	}
 	i := len(headerPrefix)
 	for i < len(line) && isBlank(line[i]) {
 		i++
 	}
 	if i >= len(line) || line[i] != '[' || line[len(line)-1] != ']' {
-		return header{}, malformed
+		return malformed()
 	}
 	inner := line[i+1 : len(line)-1]
 	colon := bytes.IndexByte(inner, ':')
 	if len(inner) == 0 || inner[0] != '@' || colon < 2 {
-		return header{}, malformed
+		return malformed()
 	}
 	for _, c := range inner[1:colon] {
 		if !isASCIIAlnum(c) && c != '-' && c != '_' {
-			return header{}, malformed
+			return malformed()
 		}
 	}
 	j := colon + 1

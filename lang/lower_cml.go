@@ -184,7 +184,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 		}
 		key := at.Name
 		for _, ps := range spec.Params {
-			if cmlPlace(ps) == at.Name {
+			if place := cmlPlace(ps); place == at.Name && place != "text" && !cmlIsChild(place) {
 				key = ps.Name
 			}
 		}

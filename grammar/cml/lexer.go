@@ -91,6 +91,8 @@ func lexWith(l *elementLexer) ([]lexer.Token, int, *Error) {
 		err = l.content()
 	}
 	if err != nil {
+		err.End = min(err.End, len(l.src)) // an error at end of input is empty there
+		err.Start = min(err.Start, err.End)
 		return l.toks, max(l.pos, err.End), err
 	}
 	return l.toks, l.pos, nil

@@ -239,3 +239,28 @@ func TestCorpusSHAMParse(t *testing.T) {
 		t.Fatal("no corpus/sham cases found")
 	}
 }
+
+// TestParseSHAMManyUnclosedHeredocs feeds 2 MB of blocks whose heredocs are
+// never closed, each with its own id: every block must still end at its own
+// end marker with one UNCLOSED_HEREDOC. (Without the search budget in
+// grammar/sham this input costs a scan to the end of the text per block.)
+func TestParseSHAMManyUnclosedHeredocs(t *testing.T) {
+	var sb strings.Builder
+	n := 0
+	for ; sb.Len() < 2<<20; n++ {
+		fmt.Fprintf(&sb, "#!SHAM [@x: a%x]\nk = <<'EOT_SHAM_a%x'\n#!END_SHAM_a%x\n", n, n, n)
+	}
+	doc := Parse(NewFile("hostile", []byte(sb.String())))
+	if len(doc.Groups) != n {
+		t.Fatalf("got %d blocks, want %d", len(doc.Groups), n)
+	}
+	ds := doc.Diagnostics()
+	if len(ds) != n || ds.Count(Error) != n || ds[n-1].Code != "UNCLOSED_HEREDOC" {
+		t.Fatalf("got %d diagnostics (last %v), want %d UNCLOSED_HEREDOC", len(ds), ds[len(ds)-1], n)
+	}
+	for i, g := range doc.Groups {
+		if !g.Actions[0].Closed {
+			t.Fatalf("block %d not closed at its end marker", i)
+		}
+	}
+}

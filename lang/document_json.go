@@ -68,9 +68,16 @@ func DocumentJSON(d *Document) *DocJSON {
 		}
 		out.Blocks = append(out.Blocks, b)
 	}
-	for _, dg := range d.Diagnostics() {
+	out.Diagnostics = DiagnosticsJSON(f, d.Diagnostics())
+	return out
+}
+
+// DiagnosticsJSON resolves diagnostics against f's line table.
+func DiagnosticsJSON(f *File, ds Diagnostics) []DiagJSON {
+	out := make([]DiagJSON, 0, len(ds))
+	for _, dg := range ds {
 		s, e := f.Position(dg.Range.Start), f.Position(dg.Range.End)
-		out.Diagnostics = append(out.Diagnostics, DiagJSON{Severity: dg.Severity, Code: dg.Code,
+		out = append(out, DiagJSON{Severity: dg.Severity, Code: dg.Code,
 			Message: dg.Message, Hint: dg.Hint, Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column})
 	}
 	return out

@@ -1,0 +1,209 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Validation codes (beside the syntax codes of each front-end).
+const (
+	CodeUnknownAction = "UNKNOWN_ACTION" // op not in the catalog; Hint names the closest op
+	CodeMissingAction = "MISSING_ACTION" // a SHAM block without an `action` key
+	CodeMissingParam  = "MISSING_PARAM"  // a required param is absent
+	CodeInvalidType   = "INVALID_TYPE"   // an integer, boolean or line range that does not parse
+	CodeInvalidValue  = "INVALID_VALUE"  // an enum value outside its list, an empty path
+	CodeUnknownParam  = "UNKNOWN_PARAM"  // warning: the op does not define this param
+)
+
+// Check returns every problem of d: its syntax diagnostics plus catalog
+// validation of each action that parsed cleanly, sorted by position.
+func Check(d *Document) Diagnostics {
+	out := d.Diagnostics()
+	for a := range d.Actions() {
+		if !a.HasErrors() {
+			out = append(out, Validate(a)...)
+		}
+	}
+	out.Sort()
+	return out
+}
+
+// Validate checks one action against the catalog: the op exists, required
+// params are present, values parse as their types, enum values are allowed.
+// Unknown params are allowed with a warning (seed 004: extra params pass
+// through). Empty old_text is left to the engine, which reports it with the
+// seeds' exact error string.
+func Validate(a *Action) Diagnostics {
+	var ds Diagnostics
+	head := headRange(a)
+	if a.Op == "" {
+		ds = append(ds, Diagnostic{Severity: Error, Code: CodeMissingAction, Range: head,
+			Message: fmt.Sprintf("%s has no action: clada cannot tell what to do", blockName(a)),
+			Hint:    `add a line such as action = "file_write" (run 'clada actions' for the list)`})
+		return ds
+	}
+	spec := Lookup(a.Op)
+	if spec == nil {
+		d := Diagnostic{Severity: Error, Code: CodeUnknownAction, Range: a.OpRange,
+			Message: fmt.Sprintf("Unknown action '%s'", a.Op)}
+		if c := closest(a.Op, opNames()); c != "" {
+			d.Hint = fmt.Sprintf("did you mean %s?", c)
+		} else {
+			d.Hint = "run 'clada actions' to list the available actions"
+		}
+		return append(ds, d)
+	}
+	for _, ps := range spec.Params {
+		if ps.Required && a.Param(ps.Name) == nil {
+			ds = append(ds, Diagnostic{Severity: Error, Code: CodeMissingParam, Range: head,
+				Message: fmt.Sprintf("Missing required parameter '%s' for action '%s'", ps.Name, a.Op),
+				Hint:    fmt.Sprintf("add %s: %s", ps.Name, ps.Doc)})
+		}
+	}
+	for _, p := range a.Params {
+		ps := spec.Param(p.Key)
+		if ps == nil {
+			d := Diagnostic{Severity: Warning, Code: CodeUnknownParam, Range: p.KeyRange,
+				Message: fmt.Sprintf("Unknown parameter '%s' for action '%s'; it is ignored", p.Key, a.Op)}
+			if c := closest(p.Key, paramNames(spec)); c != "" {
+				d.Hint = fmt.Sprintf("did you mean %s?", c)
+			} else {
+				d.Hint = fmt.Sprintf("%s takes: %s", a.Op, strings.Join(paramNames(spec), ", "))
+			}
+			ds = append(ds, d)
+			continue
+		}
+		if d, ok := checkValue(a.Op, ps, p); !ok {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// checkValue parses p's value as ps's type.
+func checkValue(op string, ps *ParamSpec, p *Param) (Diagnostic, bool) {
+	bad := func(code, msg, hint string) (Diagnostic, bool) {
+		return Diagnostic{Severity: Error, Code: code, Range: p.ValueRange, Message: msg, Hint: hint}, false
+	}
+	v := p.Value
+	switch ps.Type {
+	case TInteger:
+		if _, err := strconv.Atoi(strings.TrimSpace(v)); err != nil {
+			return bad(CodeInvalidType,
+				fmt.Sprintf("Invalid type for parameter '%s' in action '%s': expected integer, got '%s'", ps.Name, op, short(v)),
+				fmt.Sprintf(`write a whole number, e.g. %s = "3"`, ps.Name))
+		}
+	case TBoolean:
+		if v != "true" && v != "false" {
+			return bad(CodeInvalidType,
+				fmt.Sprintf("Invalid type for parameter '%s' in action '%s': expected boolean, got '%s'", ps.Name, op, short(v)),
+				`write "true" or "false"`)
+		}
+	case TLineRange:
+		if _, _, ok := ParseLineRange(v); !ok {
+			return bad(CodeInvalidType,
+				fmt.Sprintf("Invalid type for parameter '%s' in action '%s': expected a line or line range, got '%s'", ps.Name, op, short(v)),
+				`write one line number like "4" or a range like "23-43" (1-based, start <= end)`)
+		}
+	case TEnum:
+		if !contains(ps.Enum, v) {
+			hint := "use one of: " + strings.Join(ps.Enum, ", ")
+			if c := closest(v, ps.Enum); c != "" {
+				hint = fmt.Sprintf("did you mean %s? (%s)", c, hint)
+			}
+			return bad(CodeInvalidValue,
+				fmt.Sprintf("Invalid value for parameter '%s' in action '%s': expected one of [%s], got '%s'", ps.Name, op, strings.Join(ps.Enum, ","), short(v)),
+				hint)
+		}
+	case TPath:
+		if strings.TrimSpace(v) == "" {
+			return bad(CodeInvalidValue, fmt.Sprintf("Parameter '%s' in action '%s' is an empty path", ps.Name, op),
+				"give a path relative to the project root")
+		}
+		if strings.IndexByte(v, 0) >= 0 {
+			return bad(CodeInvalidValue, fmt.Sprintf("Parameter '%s' in action '%s' contains a NUL byte", ps.Name, op),
+				"remove the NUL character from the path")
+		}
+	case TPaths:
+		if strings.TrimSpace(v) == "" {
+			return bad(CodeInvalidValue, fmt.Sprintf("Parameter '%s' in action '%s' lists no paths", ps.Name, op),
+				"give one path per line")
+		}
+	}
+	return Diagnostic{}, true
+}
+
+// ParseLineRange parses "4" or "23-43" (1-based, start <= end).
+func ParseLineRange(s string) (start, end int, ok bool) {
+	a, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
+	start, err := strconv.Atoi(a)
+	if err != nil || start < 1 || strings.HasPrefix(a, "+") {
+		return 0, 0, false
+	}
+	if !isRange {
+		return start, start, true
+	}
+	end, err = strconv.Atoi(b)
+	if err != nil || end < start || strings.HasPrefix(b, "+") {
+		return 0, 0, false
+	}
+	return start, end, true
+}
+
+// headRange is where problems about the action as a whole point: the op
+// name if written, else the block's first line.
+func headRange(a *Action) Range {
+	if a.OpRange.End > a.OpRange.Start {
+		return a.OpRange
+	}
+	if a.IDRange.End > a.IDRange.Start {
+		return a.IDRange
+	}
+	return Range{a.Range.Start, a.Range.Start}
+}
+
+func blockName(a *Action) string {
+	if a.ID != "" {
+		return fmt.Sprintf("Block '%s'", a.ID)
+	}
+	return "This " + a.Syntax.String() + " block"
+}
+
+func short(v string) string {
+	if len(v) > 40 {
+		return v[:37] + "..."
+	}
+	return v
+}
+
+func contains(list []string, v string) bool {
+	for _, s := range list {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// opNames lists catalog names and aliases, sorted, for suggestions.
+func opNames() []string {
+	names := make([]string, 0, len(catalog)+len(aliases))
+	for _, o := range catalog {
+		names = append(names, o.Name)
+	}
+	for a := range aliases {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func paramNames(o *OpSpec) []string {
+	names := make([]string, len(o.Params))
+	for i, p := range o.Params {
+		names[i] = p.Name
+	}
+	return names
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,7 +50,12 @@ func execOp(ctx context.Context, cfg *Config, params map[string]string, label st
 	}
 	dir, err := execDir(cfg, params["cwd"])
 	if err != nil {
-		return Result{Error: err.Error(), Type: "path_escape", Hint: "give cwd relative to the root, or pass --allow-escape"}
+		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
+		var refused *RefusedError
+		if errors.As(err, &refused) {
+			res.Type, res.Hint = refused.Type, refused.Fix
+		}
+		return res
 	}
 	var timeout time.Duration
 	if s := params["timeout"]; s != "" {
@@ -65,32 +69,13 @@ func execOp(ctx context.Context, cfg *Config, params map[string]string, label st
 	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
 }
 
-// execDir resolves the exec cwd param against the root. An empty cwd is the
-// root; a directory outside the root and --allow dirs needs --allow-escape.
+// execDir resolves the exec cwd param like any other path (Config.Resolve);
+// an empty cwd is the root.
 func execDir(cfg *Config, cwd string) (string, error) {
 	if cwd == "" {
 		return cfg.Root, nil
 	}
-	dir := cwd
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(cfg.Root, filepath.FromSlash(cwd))
-	}
-	dir = filepath.Clean(dir)
-	if cfg.AllowEscape || within(cfg.Root, dir) {
-		return dir, nil
-	}
-	for _, a := range cfg.Allow {
-		if within(a, dir) {
-			return dir, nil
-		}
-	}
-	return "", fmt.Errorf("exec: cwd %q is outside the root %s", cwd, cfg.Root)
-}
-
-// within reports whether p is base or below it (both clean and absolute).
-func within(base, p string) bool {
-	rel, err := filepath.Rel(base, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return cfg.Resolve(cwd)
 }
 
 // RunCommand starts c in a fresh process group with stdin from /dev/null and

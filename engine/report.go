@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// ReportVersion is the version of the report's JSON shape (docs/report-json.md).
+const ReportVersion = 1
+
+// Report is everything one Run did, in the order it happened. Renderers
+// (JSON, text, summary) read it; nothing else decides what a run meant.
+type Report struct {
+	Success         bool // every action ran and succeeded, and nothing was fatal
+	TotalBlocks     int  // actions found, including those with errors
+	ExecutedActions int  // actions actually carried out (or simulated)
+	Results         []ActionResult
+	ParseErrors     []ParseError
+	// Fatal is set when nothing (more) could run: a fatal syntax error, the
+	// lock, or an --atomic simulation that failed (Blocked names the op).
+	Fatal   string
+	Blocked string
+	// DryRun is true when the run happened on an Overlay.
+	DryRun bool
+
+	SnapshotCommit string // commit of the dirty tree before the first task
+	GitCommit      string // commit of the apply's changes
+	GitError       string // a git failure: reported, never fatal
+
+	Duration time.Duration
+}
+
+// ActionResult is one action's outcome. Seq counts results in order; Task is
+// the profile's label ("task-3", "task-2.1").
+type ActionResult struct {
+	Seq     int
+	Task    string
+	BlockID string
+	Syntax  lang.Syntax
+	Action  string            // the op name as written (an alias stays an alias)
+	Params  map[string]string // the params as written, plus "action"
+	Primary string            // the catalog's primary param, for one-line summaries
+	// Skipped is true when the action did not run: it failed validation, its
+	// group stopped at an earlier failure, or it was an exec on an Overlay.
+	Skipped bool
+	Result
+	Duration time.Duration
+}
+
+// ParseError is one syntax error that kept a block (or everything) from running.
+type ParseError struct {
+	BlockID string
+	Code    string
+	Message string
+	Hint    string
+	Line    int // 1-based
+	Column  int // 1-based, in runes
+}
+
+// Failed counts results that did not succeed.
+func (r *Report) Failed() int {
+	n := 0
+	for _, res := range r.Results {
+		if !res.Success {
+			n++
+		}
+	}
+	return n
+}
+
+// ExitCode is the command's exit status for this report: 0 when everything
+// succeeded, 1 when anything failed.
+func (r *Report) ExitCode() int {
+	if r.Success {
+		return 0
+	}
+	return 1
+}

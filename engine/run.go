@@ -1,0 +1,270 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// profile is what differs between the syntaxes' execution models (DESIGN.md,
+// "Three syntaxes, one AST"): whether a syntax error stops everything, and
+// how tasks are numbered. Grouping itself is the same for all: a Tasks group
+// runs in order, stops at the first failure, and is skipped whole when any of
+// its actions fails validation; standalone actions stand alone.
+type profile struct {
+	// fatalSyntax: a syntax error anywhere in a block of this syntax means
+	// nothing runs (CSL, CML). SHAM skips only the broken block.
+	fatalSyntax bool
+	// nested numbers actions inside a Tasks group task-N.M (CSL).
+	nested bool
+}
+
+func profileOf(s lang.Syntax) profile {
+	switch s {
+	case lang.CSL:
+		return profile{fatalSyntax: true, nested: true}
+	case lang.CML:
+		return profile{fatalSyntax: true}
+	}
+	return profile{}
+}
+
+// Run carries out doc in ws and reports every action's outcome. It never
+// panics and never stops at a failed action except inside a Tasks group. On
+// an OS workspace it takes the root's lock and, unless cfg.NoGit, commits a
+// snapshot before and the changes after; on an Overlay it only simulates
+// (exec ops are reported as skipped).
+func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Report {
+	start := time.Now()
+	rep := &Report{}
+	_, rep.DryRun = ws.(*Overlay)
+	defer func() { rep.Duration = time.Since(start) }()
+
+	collectParseErrors(doc, rep)
+	if msg := fatalSyntax(doc); msg != "" {
+		rep.Fatal = msg
+		return rep
+	}
+
+	if !rep.DryRun {
+		lock, err := AcquireLock(ctx, cfg)
+		if err != nil {
+			rep.Fatal = err.Error()
+			return rep
+		}
+		defer lock.Release()
+		if r := openRepo(ctx, cfg); r != nil {
+			snap, err := r.snapshot(ctx)
+			rep.SnapshotCommit = snap
+			if err != nil {
+				rep.GitError = err.Error()
+			}
+			defer func() {
+				commit, err := r.finish(ctx, rep.CommitSummary())
+				rep.GitCommit = commit
+				if err != nil && rep.GitError == "" {
+					rep.GitError = err.Error()
+				}
+			}()
+		}
+	}
+
+	n := 0 // running task number for flat profiles
+	for gi, g := range doc.Groups {
+		runGroup(ctx, g, gi+1, &n, ws, cfg, rep)
+	}
+	rep.Success = rep.Fatal == "" && len(rep.ParseErrors) == 0 && rep.Failed() == 0
+	return rep
+}
+
+// runGroup validates then runs one group, appending its results.
+func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
+	prof := profileOf(g.Syntax)
+	type item struct {
+		a    *lang.Action
+		spec *lang.OpSpec
+		res  *ActionResult
+	}
+	var items []item
+	invalid := ""
+	for mi, a := range g.Actions {
+		rep.TotalBlocks++
+		if a.HasErrors() {
+			// Reported in ParseErrors; SHAM gives such a block no result.
+			if g.Kind == lang.Tasks && invalid == "" {
+				invalid = "a task in this group has a syntax error"
+			}
+			continue
+		}
+		*n++
+		label := fmt.Sprintf("task-%d", *n)
+		if prof.nested && g.Kind == lang.Tasks {
+			label = fmt.Sprintf("task-%d.%d", gnum, mi+1)
+		}
+		spec, verr := validate(a)
+		res := newResult(a, spec, len(rep.Results)+1, label)
+		if verr != "" {
+			res.Error, res.Skipped = verr, true
+			if invalid == "" {
+				invalid = fmt.Sprintf("%s failed validation", label)
+			}
+		}
+		rep.Results = append(rep.Results, res)
+		items = append(items, item{a, spec, &rep.Results[len(rep.Results)-1]})
+	}
+	// Results were appended by value; re-point after all appends are done.
+	base := len(rep.Results) - len(items)
+	for i := range items {
+		items[i].res = &rep.Results[base+i]
+	}
+
+	if g.Kind == lang.Tasks && invalid != "" {
+		for _, it := range items {
+			if it.res.Error == "" {
+				it.res.Skipped = true
+				it.res.Error = "not run: " + invalid + "; the whole group is skipped"
+			}
+		}
+		return
+	}
+	stopped := ""
+	for _, it := range items {
+		switch {
+		case it.res.Error != "": // invalid standalone action
+			continue
+		case stopped != "":
+			it.res.Skipped = true
+			it.res.Error = "not run: " + stopped
+			continue
+		case ctx.Err() != nil:
+			it.res.Skipped = true
+			it.res.Error = "not run: apply cancelled"
+			continue
+		}
+		t0 := time.Now()
+		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		it.res.Duration = time.Since(t0)
+		if it.res.Data != nil && it.res.Data["skipped"] != nil {
+			it.res.Skipped = true
+		} else {
+			rep.ExecutedActions++
+		}
+		if !it.res.Success && g.Kind == lang.Tasks {
+			stopped = fmt.Sprintf("%s failed and its group stops at the first failure", it.res.Task)
+		}
+	}
+}
+
+// runAction dispatches one validated action: exec here, everything else to
+// the op layer. On an Overlay commands are not run.
+func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws Workspace, cfg *Config) Result {
+	params := make(map[string]string, len(a.Params))
+	for _, p := range a.Params {
+		params[p.Key] = p.Value
+	}
+	if spec.Kind == lang.Exec {
+		if _, dry := ws.(*Overlay); dry {
+			return Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}
+		}
+		return execOp(ctx, cfg, params, label)
+	}
+	return Do(ctx, ws, cfg, spec.Name, params)
+}
+
+// newResult starts an action's result with the params as written.
+func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionResult {
+	params := make(map[string]string, len(a.Params)+1)
+	params["action"] = a.Op
+	for _, p := range a.Params {
+		params[p.Key] = p.Value
+	}
+	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Params: params}
+	if spec != nil {
+		res.Primary = spec.Primary
+	}
+	return res
+}
+
+// collectParseErrors turns every syntax error diagnostic into a ParseError.
+func collectParseErrors(doc *lang.Document, rep *Report) {
+	add := func(id string, d lang.Diagnostic) {
+		if d.Severity != lang.Error {
+			return
+		}
+		pe := ParseError{BlockID: id, Code: d.Code, Message: d.Message, Hint: d.Hint}
+		if doc.File != nil {
+			pos := doc.File.Position(d.Range.Start)
+			pe.Line, pe.Column = pos.Line, pos.Column
+		}
+		rep.ParseErrors = append(rep.ParseErrors, pe)
+	}
+	for _, d := range doc.Diags {
+		add("", d)
+	}
+	for _, g := range doc.Groups {
+		for _, d := range g.Diags {
+			add("", d)
+		}
+		for _, a := range g.Actions {
+			for _, d := range a.Diags {
+				add(a.ID, d)
+			}
+		}
+	}
+}
+
+// fatalSyntax returns why nothing may run when a block of a fatal-syntax
+// profile (CSL, CML) has a syntax error, or "".
+func fatalSyntax(doc *lang.Document) string {
+	for _, g := range doc.Groups {
+		if !profileOf(g.Syntax).fatalSyntax {
+			continue
+		}
+		bad := g.Diags.HasErrors()
+		for _, a := range g.Actions {
+			bad = bad || a.HasErrors()
+		}
+		if bad {
+			what := "malformed_xml: the CML has syntax errors"
+			if g.Syntax == lang.CSL {
+				what = "the CSL has syntax errors"
+			}
+			return what + "; nothing was run (fix the errors listed and apply again)"
+		}
+	}
+	return ""
+}
+
+// CommitSummary is the "AI: …" commit subject: counts and the first ops.
+func (r *Report) CommitSummary() string {
+	var parts []string
+	for _, res := range r.Results {
+		if res.Skipped {
+			continue
+		}
+		s := res.Action
+		if v := res.Params[res.Primary]; v != "" {
+			s += " " + firstLine(v, 40)
+		}
+		parts = append(parts, s)
+	}
+	sum := fmt.Sprintf("%d actions, %d failed", len(r.Results), r.Failed())
+	if len(parts) > 0 {
+		sum += ": " + strings.Join(parts, ", ")
+	}
+	return firstLine(sum, 200)
+}
+
+// firstLine returns s's first line, cut to max runes with "…".
+func firstLine(s string, max int) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + "…"
+	}
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}

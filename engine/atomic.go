@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+)
+
+// WriteFile replaces name with data so that a reader (or a crash) sees either
+// the old content or the new, never a mix: the data goes to a temp file in
+// the same directory, is fsynced, renamed over the target, and the directory
+// is fsynced. Renaming also means a hard link to a file outside the root is
+// replaced by a new inode rather than written through. An existing file keeps
+// its mode; a new one gets the system default (0666 less the umask).
+func (w *OSWorkspace) WriteFile(name string, data []byte) error {
+	t, rel, err := w.parentOf(name, true)
+	if err != nil {
+		return err
+	}
+	var mode fs.FileMode
+	existing := false
+	fi, err := t.root.Lstat(rel)
+	switch {
+	case err == nil:
+		if err := regularFile(name, fi); err != nil {
+			return err
+		}
+		mode, existing = fi.Mode().Perm(), true
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	dir := filepath.Dir(rel)
+	f, tmp, err := createTemp(t.root, dir, filepath.Base(rel))
+	if err != nil {
+		return err
+	}
+	if err := w.fillTemp(f, data, mode, existing); err != nil {
+		_ = t.root.Remove(tmp)
+		return err
+	}
+	if err := t.root.Rename(tmp, rel); err != nil {
+		_ = t.root.Remove(tmp)
+		return err
+	}
+	return w.syncDir(t, dir)
+}
+
+// fillTemp writes, fixes the mode, syncs and closes the temp file.
+func (w *OSWorkspace) fillTemp(f *os.File, data []byte, mode fs.FileMode, existing bool) error {
+	_, err := f.Write(data)
+	if err == nil && existing {
+		err = f.Chmod(mode)
+	}
+	if err == nil && !w.cfg.NoFsync {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// createTemp makes a new, exclusive temp file beside the target. The name is
+// hidden and says what it is, so a crash leaves an obvious leftover.
+func createTemp(root *os.Root, dir, base string) (*os.File, string, error) {
+	for range 10 {
+		tmp := filepath.Join(dir, fmt.Sprintf(".%s.clada-%016x.tmp", base, rand.Uint64()))
+		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil {
+			return f, tmp, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, "", err
+		}
+	}
+	return nil, "", fmt.Errorf("create temp file beside %s: too many name collisions", filepath.Join(dir, base))
+}

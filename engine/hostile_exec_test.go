@@ -1,0 +1,207 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The hostile process suite: commands that try to outlive, flood or ignore
+// clada. Each must come back in bounded time with the right error type and
+// leave nothing running or written outside the root.
+
+func hostileConfig(t *testing.T) *Config {
+	t.Helper()
+	cfg := DefaultConfig(t.TempDir())
+	cfg.NoGit = true
+	cfg.OutputMode = "buffer"
+	cfg.Timeout = 500 * time.Millisecond
+	return cfg
+}
+
+// runBash runs code and fails the test if clada took longer than limit.
+func runBash(t *testing.T, cfg *Config, code string, limit time.Duration) Result {
+	t.Helper()
+	start := time.Now()
+	res := execOp(context.Background(), cfg, map[string]string{"lang": "bash", "code": code}, "task-1")
+	if d := time.Since(start); d > limit {
+		t.Fatalf("exec took %s, want under %s", d, limit)
+	}
+	return res
+}
+
+func TestExecSleepPastTimeout(t *testing.T) {
+	cfg := hostileConfig(t)
+	res := runBash(t, cfg, "echo started; sleep 30", 5*time.Second)
+	if res.Success || res.Type != "exec_timeout" {
+		t.Fatalf("got success=%v type=%q error=%q, want exec_timeout", res.Success, res.Type, res.Error)
+	}
+	if got := res.Data["stdout"]; got != "started\n" {
+		t.Errorf("stdout = %q, want the output before the kill", got)
+	}
+}
+
+func TestExecTimeoutParamOverridesConfig(t *testing.T) {
+	cfg := hostileConfig(t)
+	cfg.Timeout = time.Minute
+	start := time.Now()
+	res := execOp(context.Background(), cfg, map[string]string{"lang": "bash", "code": "sleep 30", "timeout": "1"}, "task-1")
+	if res.Type != "exec_timeout" || time.Since(start) > 6*time.Second {
+		t.Fatalf("type=%q after %s, want exec_timeout after about 1s", res.Type, time.Since(start))
+	}
+}
+
+func TestExecIgnoresSIGTERM(t *testing.T) {
+	cfg := hostileConfig(t)
+	res := runBash(t, cfg, "trap '' TERM; sleep 30", 5*time.Second)
+	if res.Type != "exec_timeout" {
+		t.Fatalf("type=%q error=%q, want exec_timeout", res.Type, res.Error)
+	}
+}
+
+// A background grandchild keeps stdout open after the shell exits; clada
+// must not wait for it, and must kill it (it would write outside otherwise).
+func TestExecBackgroundChildHoldsPipe(t *testing.T) {
+	cfg := hostileConfig(t)
+	cfg.Timeout = 20 * time.Second
+	marker := filepath.Join(cfg.Root, "late")
+	res := runBash(t, cfg, "(sleep 3; echo late > "+marker+") & echo parent", 3*waitDelay)
+	if !res.Success {
+		t.Fatalf("parent exited 0 but result failed: %q", res.Error)
+	}
+	if got := res.Data["stdout"]; got != "parent\n" {
+		t.Errorf("stdout = %q", got)
+	}
+	time.Sleep(4 * time.Second)
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatalf("the background child survived and wrote %s", marker)
+	}
+}
+
+func TestExecFloodIsCapped(t *testing.T) {
+	cfg := hostileConfig(t)
+	cfg.Timeout = 30 * time.Second
+	cfg.MaxOutput = 1 << 20
+	// 200 MB of output: must be drained without being kept.
+	res := runBash(t, cfg, "head -c 209715200 /dev/zero | tr '\\0' x; echo", 30*time.Second)
+	if !res.Success {
+		t.Fatalf("error = %q", res.Error)
+	}
+	out := res.Data["stdout"].(string)
+	if !strings.HasSuffix(out, "\n"+truncatedMarker) {
+		t.Fatalf("output does not end in the marker: …%q", out[max(0, len(out)-40):])
+	}
+	if len(out) != cfg.MaxOutput+1+len(truncatedMarker) {
+		t.Errorf("kept %d bytes, want %d", len(out), cfg.MaxOutput+1+len(truncatedMarker))
+	}
+}
+
+func TestExecNonZeroExit(t *testing.T) {
+	cfg := hostileConfig(t)
+	res := runBash(t, cfg, "echo out; echo err >&2; exit 3", 5*time.Second)
+	if res.Success || res.Type != "exec_failed" {
+		t.Fatalf("success=%v type=%q", res.Success, res.Type)
+	}
+	want := map[string]any{"stdout": "out\n", "stderr": "err\n", "exit_code": 3}
+	for k, v := range want {
+		if res.Data[k] != v {
+			t.Errorf("data[%s] = %#v, want %#v", k, res.Data[k], v)
+		}
+	}
+}
+
+func TestExecEnvironmentAndStdin(t *testing.T) {
+	cfg := hostileConfig(t)
+	t.Setenv("GIT_DIR", "/nonexistent")
+	res := runBash(t, cfg, `echo "git=${GIT_DIR-unset}"; cat; pwd`, 5*time.Second)
+	want := "git=unset\n" + cfg.Root + "\n"
+	if !res.Success || res.Data["stdout"] != want {
+		t.Fatalf("stdout = %q, want %q (GIT_* removed, stdin empty, cwd the root)", res.Data["stdout"], want)
+	}
+}
+
+func TestExecCwdOutsideRootRefused(t *testing.T) {
+	cfg := hostileConfig(t)
+	res := execOp(context.Background(), cfg, map[string]string{"lang": "bash", "code": "touch x", "cwd": "../"}, "task-1")
+	if res.Success || res.Type != "path_escape" {
+		t.Fatalf("success=%v type=%q error=%q, want path_escape", res.Success, res.Type, res.Error)
+	}
+}
+
+func TestExecStreamsPrefixedLines(t *testing.T) {
+	cfg := hostileConfig(t)
+	var mu sync.Mutex
+	var lines []string
+	cfg.OutputMode = "stream"
+	cfg.Stream = func(l string) { mu.Lock(); lines = append(lines, l); mu.Unlock() }
+	res := execOp(context.Background(), cfg, map[string]string{"lang": "sh", "code": "echo a; printf b"}, "task-7")
+	if !res.Success {
+		t.Fatal(res.Error)
+	}
+	want := []string{"[task-7:exec] a", "[task-7:exec] b"}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Fatalf("streamed %q, want %q", lines, want)
+	}
+}
+
+// Two applies on one root: the second waits for the lock, then fails naming
+// the lock file and the holder's pid.
+func TestLockSecondApplyTimesOut(t *testing.T) {
+	cfg := hostileConfig(t)
+	cfg.LockTimeout = 300 * time.Millisecond
+	first, err := AcquireLock(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Release()
+	start := time.Now()
+	_, err = AcquireLock(context.Background(), cfg)
+	if err == nil {
+		t.Fatal("second lock succeeded while the first is held")
+	}
+	if d := time.Since(start); d < cfg.LockTimeout || d > 5*time.Second {
+		t.Errorf("waited %s, want about %s", d, cfg.LockTimeout)
+	}
+	msg := err.Error()
+	for _, want := range []string{LockPath(cfg), "(pid " + itoa(os.Getpid()) + ")", "--lock-timeout"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not mention %q", msg, want)
+		}
+	}
+	first.Release()
+	again, err := AcquireLock(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("lock not free after release: %v", err)
+	}
+	again.Release()
+	if _, err := os.Stat(LockPath(cfg)); err != nil {
+		t.Errorf("lock file removed: %v", err)
+	}
+}
+
+func TestLockRefusesSymlink(t *testing.T) {
+	cfg := hostileConfig(t)
+	outside := filepath.Join(t.TempDir(), "target")
+	if err := os.WriteFile(outside, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg.LockFile = "lk"
+	if err := os.Symlink(outside, filepath.Join(cfg.Root, "lk")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := AcquireLock(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "symlink") {
+		t.Fatalf("err = %v, want a symlink refusal", err)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "keep" {
+		t.Errorf("symlink target changed to %q", b)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+

@@ -1,9 +1,34 @@
 package main
 
-import "fmt"
+import (
+	"flag"
+	"fmt"
 
-// cmdPrompt is being written; see the open issue that owns it.
+	"github.com/clada-dev/clada/lang"
+)
+
+// cmdPrompt prints the LLM instructions generated from the catalog.
 func cmdPrompt(e *env) int {
-	fmt.Fprintln(e.stderr, "clada prompt: not implemented yet")
-	return exitUsage
+	fs := newFlagSet(e, "prompt", "[--syntax sham]")
+	syntax := fs.String("syntax", "sham", "block syntax the instructions teach (supported: sham)")
+	pos, err := parseInterspersed(fs, e.args)
+	if err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "clada prompt: unexpected argument %q\n", pos[0])
+		return exitUsage
+	}
+	if *syntax != "sham" {
+		fmt.Fprintf(e.stderr, "clada prompt: no instructions for --syntax %q yet; supported: sham\n", *syntax)
+		return exitUsage
+	}
+	if err := lang.Prompt(e.stdout, lang.SHAM); err != nil {
+		fmt.Fprintf(e.stderr, "clada prompt: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
 }

@@ -104,10 +104,10 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		if prof.nested && g.Kind == lang.Tasks {
 			label = fmt.Sprintf("task-%d.%d", gnum, mi+1)
 		}
-		spec, verr := validate(a)
+		spec, verr, hint := validate(a)
 		res := newResult(a, spec, len(rep.Results)+1, label)
 		if verr != "" {
-			res.Error, res.Skipped = verr, true
+			res.Error, res.Hint, res.Skipped = verr, hint, true
 			if invalid == "" {
 				invalid = fmt.Sprintf("%s failed validation", label)
 			}

@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// RenderCML writes rep in CML's default report shape (seeds 000/001): one
+// "[task-N] Success: …" / "Error: …" / "Skipped: …" line per task, then the
+// <result> summary. Decisions the seeds leave open:
+//
+//   - A block is a group: a <tasks> element, or one standalone task (also a
+//     SHAM block or CSL op in a mixed document). Blocks are numbered 0-based
+//     in source order.
+//   - <task index> is the task's 0-based position in the whole document, the
+//     same count as the 1-based [task-N] label ([task-4] is index 3). Seed
+//     000's own example pairs [task-3] with index 3; seed 001 and the stated
+//     rule ("<task index="0"> = first task") decide.
+//   - Tasks a failed block did not run are listed as status="skipped", and
+//     the <result> gets skipped="K" when K > 0, so succeeded+failed+skipped
+//     always equals tasks.
+//   - A fatal run (malformed_xml: nothing ran) has no task lines; it lists
+//     each syntax error as "[error] …" and as <error> inside <result>.
+//
+// doc must be the document rep was produced from: the report holds results
+// in order, the document says which block each belongs to. withOutput adds
+// each command's output ("[task-N:exec] line") and each read's content
+// ("[task-N:read] line") before its status line, for --output-mode buffer.
+func RenderCML(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) error {
+	bw := bufio.NewWriter(w)
+	if rep.Fatal != "" {
+		renderCMLFatal(bw, doc, rep)
+	} else {
+		renderCMLRun(bw, doc, rep, withOutput)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("render cml report: %w", err)
+	}
+	return nil
+}
+
+// cmlBlock is one group's slice of the results.
+type cmlBlock struct{ results []ActionResult }
+
+// cmlBlocks splits rep.Results by group. Actions with syntax errors have no
+// result (the runner skips them), so they are skipped here too.
+func cmlBlocks(doc *lang.Document, rep *Report) []cmlBlock {
+	var out []cmlBlock
+	i := 0
+	for _, g := range doc.Groups {
+		var b cmlBlock
+		for _, a := range g.Actions {
+			if a.HasErrors() || i >= len(rep.Results) {
+				continue
+			}
+			b.results = append(b.results, rep.Results[i])
+			i++
+		}
+		if len(b.results) > 0 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput bool) {
+	blocks := cmlBlocks(doc, rep)
+	succeeded, failed, skipped := 0, 0, 0
+	for _, r := range rep.Results {
+		if withOutput {
+			writeCMLOutput(bw, r)
+		}
+		switch cmlStatus(r) {
+		case "success":
+			succeeded++
+			fmt.Fprintf(bw, "[%s] Success: %s\n", r.Task, cmlSummary(r))
+		case "skipped":
+			skipped++
+			fmt.Fprintf(bw, "[%s] Skipped: %s\n", r.Task, strings.TrimPrefix(r.Error, "not run: "))
+		default:
+			failed++
+			fmt.Fprintf(bw, "[%s] Error: %s\n", r.Task, cmlErrorLine(r))
+		}
+	}
+	if len(rep.Results) > 0 {
+		bw.WriteString("\n")
+	}
+	fmt.Fprintf(bw, `<result blocks="%d" tasks="%d" succeeded="%d" failed="%d"`, len(blocks), len(rep.Results), succeeded, failed)
+	if skipped > 0 {
+		fmt.Fprintf(bw, ` skipped="%d"`, skipped)
+	}
+	bw.WriteString(">\n")
+	idx := 0
+	for bi, b := range blocks {
+		status := "success"
+		for _, r := range b.results {
+			if cmlStatus(r) != "success" {
+				status = "failed"
+			}
+		}
+		fmt.Fprintf(bw, `  <block index="%d" status="%s" tasks="%d"`, bi, status, len(b.results))
+		if status == "success" {
+			bw.WriteString("/>\n")
+			idx += len(b.results)
+			continue
+		}
+		bw.WriteString(">\n")
+		for _, r := range b.results {
+			switch cmlStatus(r) {
+			case "error":
+				fmt.Fprintf(bw, "    <task index=\"%d\" status=\"error\">\n      <error type=\"%s\">%s</error>\n    </task>\n",
+					idx, cmlEscape(cmlType(r)), cmlEscape(r.Error))
+			case "skipped":
+				fmt.Fprintf(bw, "    <task index=\"%d\" status=\"skipped\"/>\n", idx)
+			}
+			idx++
+		}
+		bw.WriteString("  </block>\n")
+	}
+	bw.WriteString("</result>\n")
+}
+
+func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *Report) {
+	typ := "aborted"
+	if strings.HasPrefix(rep.Fatal, "malformed_xml") {
+		typ = "malformed_xml"
+	}
+	for _, pe := range rep.ParseErrors {
+		fmt.Fprintf(bw, "[error] %s: %s at line %d, column %d: %s", typ, pe.Code, pe.Line, pe.Column, pe.Message)
+		if pe.Hint != "" {
+			fmt.Fprintf(bw, " (%s)", pe.Hint)
+		}
+		bw.WriteString("\n")
+	}
+	fmt.Fprintf(bw, "[error] %s\n\n", rep.Fatal)
+	blocks, tasks := 0, 0
+	for _, g := range doc.Groups {
+		if len(g.Actions) > 0 || len(g.Diags) > 0 {
+			blocks++
+		}
+		tasks += len(g.Actions)
+	}
+	fmt.Fprintf(bw, "<result blocks=\"%d\" tasks=\"%d\" succeeded=\"0\" failed=\"0\"", blocks, tasks)
+	if tasks > 0 {
+		fmt.Fprintf(bw, ` skipped="%d"`, tasks)
+	}
+	bw.WriteString(">\n")
+	for _, pe := range rep.ParseErrors {
+		fmt.Fprintf(bw, "  <error type=\"%s\" code=\"%s\" line=\"%d\" column=\"%d\">%s</error>\n",
+			typ, cmlEscape(pe.Code), pe.Line, pe.Column, cmlEscape(pe.Message))
+	}
+	if len(rep.ParseErrors) == 0 {
+		fmt.Fprintf(bw, "  <error type=\"%s\">%s</error>\n", typ, cmlEscape(rep.Fatal))
+	}
+	bw.WriteString("</result>\n")
+}
+
+// cmlStatus is "success", "error" or "skipped" (not run because its block
+// stopped earlier). A task that failed validation is an error.
+func cmlStatus(r ActionResult) string {
+	switch {
+	case r.Success:
+		return "success"
+	case r.Skipped && strings.HasPrefix(r.Error, "not run: "):
+		return "skipped"
+	}
+	return "error"
+}
+
+// cmlType is the CML error type; the engine sets it on op failures. A task
+// rejected before running (bad lang, bad count, unknown op) is invalid_task.
+func cmlType(r ActionResult) string {
+	switch {
+	case r.Type != "":
+		return r.Type
+	case r.Skipped:
+		return "invalid_task"
+	}
+	return "error"
+}
+
+// cmlErrorLine is "search_not_found in app.js (found 2 matches)".
+func cmlErrorLine(r ActionResult) string {
+	msg := r.Error
+	if msg != "" {
+		msg = strings.ToLower(msg[:1]) + msg[1:]
+	}
+	where := ""
+	if v := r.Params[r.Primary]; v != "" {
+		where = " in " + firstLine(v, 60)
+	}
+	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, firstLine(msg, 300))
+}
+
+// cmlSummary says what a successful task did, in the seed's words for writes
+// ("created file.txt").
+func cmlSummary(r ActionResult) string {
+	p := r.Params
+	primary := firstLine(p[r.Primary], 60)
+	spec := lang.Lookup(r.Action)
+	name := r.Action
+	if spec != nil {
+		name = spec.Name
+	}
+	switch name {
+	case "file_write":
+		return "created " + primary
+	case "file_append":
+		return "appended to " + primary
+	case "file_replace_text", "file_replace_all_text", "file_replace_text_range", "file_replace_lines":
+		return "edited " + primary
+	case "file_move":
+		return "moved " + p["old_path"] + " to " + p["new_path"]
+	case "remove", "file_delete", "dir_delete":
+		return "removed " + primary
+	case "dir_create":
+		return "created directory " + primary
+	case "exec":
+		s := "ran " + primary
+		if code, ok := r.Data["exit_code"]; ok {
+			s += fmt.Sprintf(" (exit %v)", code)
+		}
+		return s
+	}
+	return name + " " + primary
+}
+
+// writeCMLOutput writes a command's output or a read's content, one
+// prefixed line at a time.
+func writeCMLOutput(bw *bufio.Writer, r ActionResult) {
+	if r.Data == nil {
+		return
+	}
+	tag := "exec"
+	keys := []string{"stdout", "stderr"}
+	if _, ok := r.Data["content"]; ok {
+		tag, keys = "read", []string{"content"}
+	}
+	for _, k := range keys {
+		s, _ := r.Data[k].(string)
+		for line := range strings.Lines(s) {
+			fmt.Fprintf(bw, "[%s:%s] %s\n", r.Task, tag, strings.TrimRight(line, "\r\n"))
+		}
+	}
+}
+
+// cmlEscape escapes text for XML content and attribute values.
+func cmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}

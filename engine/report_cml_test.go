@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+const cmlReportDoc = `<tasks version="1.0">
+  <write path="file.txt">x</write>
+  <run>npm install</run>
+  <edit path="src/app.js"><search>a</search><replace>b</replace></edit>
+</tasks>
+<remove path="temp/"/>
+<tasks>
+  <edit path="app.js"><search>x</search><replace>y</replace></edit>
+  <move from="a" to="b"/>
+</tasks>
+`
+
+func TestRenderCML(t *testing.T) {
+	doc := lang.Parse(lang.NewFile("in.cml", []byte(cmlReportDoc)))
+	if ds := doc.Diagnostics(); len(ds) != 0 {
+		t.Fatalf("fixture has diagnostics: %v", ds)
+	}
+	ok := func(task, op, primary string, params map[string]string, data map[string]any) ActionResult {
+		params["action"] = op
+		return ActionResult{Task: task, Action: op, Primary: primary, Params: params, Result: Result{Success: true, Data: data}}
+	}
+	rep := &Report{Results: []ActionResult{
+		ok("task-1", "file_write", "path", map[string]string{"path": "file.txt"}, nil),
+		ok("task-2", "exec", "code", map[string]string{"code": "npm install"}, map[string]any{"stdout": "added 3 packages\n", "stderr": "", "exit_code": 0}),
+		ok("task-3", "file_replace_text", "path", map[string]string{"path": "src/app.js"}, nil),
+		ok("task-4", "remove", "path", map[string]string{"path": "temp/"}, nil),
+		{Task: "task-5", Action: "file_replace_text", Primary: "path", Params: map[string]string{"path": "app.js"},
+			Result: Result{Error: "Found 2 matches", Type: "search_not_found", Hint: "lines 1 and 4"}},
+		{Task: "task-6", Action: "file_move", Primary: "old_path", Params: map[string]string{"old_path": "a", "new_path": "b"}, Skipped: true,
+			Result: Result{Error: "not run: task-5 failed and its group stops at the first failure"}},
+	}}
+	want := `[task-1] Success: created file.txt
+[task-2:exec] added 3 packages
+[task-2] Success: ran npm install (exit 0)
+[task-3] Success: edited src/app.js
+[task-4] Success: removed temp/
+[task-5] Error: search_not_found in app.js (found 2 matches)
+[task-6] Skipped: task-5 failed and its group stops at the first failure
+
+<result blocks="3" tasks="6" succeeded="4" failed="1" skipped="1">
+  <block index="0" status="success" tasks="3"/>
+  <block index="1" status="success" tasks="1"/>
+  <block index="2" status="failed" tasks="2">
+    <task index="4" status="error">
+      <error type="search_not_found">Found 2 matches</error>
+    </task>
+    <task index="5" status="skipped"/>
+  </block>
+</result>
+`
+	var sb strings.Builder
+	if err := RenderCML(&sb, doc, rep, true); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, sb.String()); diff != "" {
+		t.Errorf("report (-want +got):\n%s", diff)
+	}
+}
+
+// TestRenderCMLErrorTypes shows every CML error type, escaped, in both the
+// task line and the <result>.
+func TestRenderCMLErrorTypes(t *testing.T) {
+	types := []string{"search_not_found", "file_not_found", "permission_denied", "symlink_not_allowed",
+		"exec_timeout", "exec_failed", "path_escape"}
+	var src strings.Builder
+	rep := &Report{}
+	for i, typ := range types {
+		src.WriteString(`<remove path="p"/>` + "\n")
+		rep.Results = append(rep.Results, ActionResult{Task: "task-" + string(rune('1'+i)), Action: "remove", Primary: "path",
+			Params: map[string]string{"path": "p"}, Result: Result{Error: "Bad <" + typ + ">", Type: typ}})
+	}
+	doc := lang.Parse(lang.NewFile("in.cml", []byte(src.String())))
+	var sb strings.Builder
+	if err := RenderCML(&sb, doc, rep, false); err != nil {
+		t.Fatal(err)
+	}
+	out := sb.String()
+	for i, typ := range types {
+		line := "[task-" + string(rune('1'+i)) + "] Error: " + typ + " in p (bad <" + typ + ">)\n"
+		xml := `<error type="` + typ + `">Bad &lt;` + typ + `&gt;</error>`
+		if !strings.Contains(out, line) || !strings.Contains(out, xml) {
+			t.Errorf("report lacks %q or %q:\n%s", line, xml, out)
+		}
+	}
+}
+
+func TestRenderCMLMalformed(t *testing.T) {
+	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks>\n  <write path=\"a\">a</write>\n  <run>npm test\n</tasks>\n")))
+	rep := &Report{
+		Fatal: "malformed_xml: the CML has syntax errors; nothing was run (fix the errors listed and apply again)",
+		ParseErrors: []ParseError{{Code: "UNCLOSED_ELEMENT", Message: "element <run> is not closed before </tasks>",
+			Hint: "add </run> after its content", Line: 3, Column: 3}},
+	}
+	want := `[error] malformed_xml: UNCLOSED_ELEMENT at line 3, column 3: element <run> is not closed before </tasks> (add </run> after its content)
+[error] malformed_xml: the CML has syntax errors; nothing was run (fix the errors listed and apply again)
+
+<result blocks="1" tasks="0" succeeded="0" failed="0">
+  <error type="malformed_xml" code="UNCLOSED_ELEMENT" line="3" column="3">element &lt;run&gt; is not closed before &lt;/tasks&gt;</error>
+</result>
+`
+	var sb strings.Builder
+	if err := RenderCML(&sb, doc, rep, false); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, sb.String()); diff != "" {
+		t.Errorf("report (-want +got):\n%s", diff)
+	}
+}
+
+// TestRenderCMLFromRun checks the renderer against the real runner: the
+// unknown version is fatal and the report says malformed_xml.
+func TestRenderCMLFromRun(t *testing.T) {
+	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks version=\"2.0\">\n  <write path=\"a\">a</write>\n</tasks>\n")))
+	rep := &Report{}
+	collectParseErrors(doc, rep)
+	rep.Fatal = fatalSyntax(doc)
+	var sb strings.Builder
+	if err := RenderCML(&sb, doc, rep, false); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<error type="malformed_xml" code="UNKNOWN_VERSION" line="1" column="16">unknown CML version &quot;2.0&quot;; nothing in this document runs</error>`; !strings.Contains(sb.String(), want) {
+		t.Errorf("report lacks %s:\n%s", want, sb.String())
+	}
+}

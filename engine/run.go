@@ -268,3 +268,58 @@ func firstLine(s string, max int) string {
 	}
 	return s
 }
+
+// Mode says how Apply treats the real tree.
+type Mode uint8
+
+const (
+	// Real carries the document out on the tree.
+	Real Mode = iota
+	// DryRun simulates on an Overlay and touches nothing.
+	DryRun
+	// Atomic simulates first and applies for real only if every action would
+	// succeed; otherwise nothing changes and the report names the blocker.
+	Atomic
+)
+
+// Apply opens the root and runs doc in the given mode. The Overlay is
+// returned for DryRun (and for a blocked Atomic run) so callers can show what
+// would change. The error is for a root that cannot be opened at all.
+func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, *Overlay, error) {
+	base, err := NewOS(cfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("apply: open root %s: %w", cfg.Root, err)
+	}
+	if mode == Real {
+		return Run(ctx, doc, base, cfg), nil, nil
+	}
+	ov := NewOverlay(base)
+	sim := Run(ctx, doc, ov, cfg)
+	if mode == DryRun {
+		return sim, ov, nil
+	}
+	if !sim.Success {
+		sim.Blocked, sim.Fatal = blocker(sim)
+		return sim, ov, nil
+	}
+	return Run(ctx, doc, base, cfg), nil, nil
+}
+
+// blocker names what stopped an --atomic apply: the first failed action or
+// syntax error, and the sentence the report leads with.
+func blocker(sim *Report) (task, fatal string) {
+	const tail = "; --atomic changed nothing (fix it and apply again)"
+	if sim.Fatal != "" {
+		return "", sim.Fatal + tail
+	}
+	if len(sim.ParseErrors) > 0 {
+		pe := sim.ParseErrors[0]
+		return "", fmt.Sprintf("syntax error at line %d: %s%s", pe.Line, pe.Message, tail)
+	}
+	for _, res := range sim.Results {
+		if !res.Success {
+			return res.Task, fmt.Sprintf("%s (%s) would fail: %s%s", res.Task, oneLine(res), res.Error, tail)
+		}
+	}
+	return "", "the simulation failed" + tail
+}

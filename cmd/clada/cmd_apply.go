@@ -1,9 +1,175 @@
 package main
 
-import "fmt"
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
 
-// cmdApply is being written; see the open issue that owns it.
-func cmdApply(e *env) int {
-	fmt.Fprintln(e.stderr, "clada apply: not implemented yet")
-	return exitUsage
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
+)
+
+// multiFlag collects a repeatable string flag (--allow DIR --allow DIR2).
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// sizeFlag is a byte count written as 1048576, 512K, 10MB or 1G.
+type sizeFlag int
+
+func (s *sizeFlag) String() string { return strconv.Itoa(int(*s)) }
+func (s *sizeFlag) Set(v string) error {
+	t := strings.ToUpper(strings.TrimSpace(v))
+	mult := 1
+	for _, u := range []struct {
+		suf string
+		m   int
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suf) {
+			t, mult = strings.TrimSuffix(t, u.suf), u.m
+			break
+		}
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("%q is not a size; write bytes or e.g. 512K, 10MB", v)
+	}
+	*s = sizeFlag(n * mult)
+	return nil
 }
+
+// cmdApply carries out the actions of FILE (or stdin) in --root.
+func cmdApply(e *env) int {
+	fs := newFlagSet(e, "apply", "[flags] [FILE|-]")
+	root := fs.String("root", ".", "project root every path resolves against")
+	var allow multiFlag
+	fs.Var(&allow, "allow", "extra directory paths may reach (repeatable)")
+	allowEscape := fs.Bool("allow-escape", false, "permit paths outside the root")
+	dryRun := fs.Bool("dry-run", false, "simulate in memory, print a diff of what would change, touch nothing")
+	atomic := fs.Bool("atomic", false, "simulate first; apply only if every action would succeed")
+	timeout := fs.Duration("timeout", 30*time.Second, "per-command timeout")
+	maxOut := sizeFlag(10 << 20)
+	fs.Var(&maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
+	outputMode := fs.String("output-mode", "stream", "command output: stream (live on stderr), buffer or silent")
+	noGit := fs.Bool("no-git", false, "no snapshot or commit")
+	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
+	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
+	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for another apply's lock")
+	format := fs.String("format", "", "report: json, text, summary or cml (default: json for SHAM, cml for CML, text for CSL)")
+	detail := fs.String("error-detail", "minimal", "minimal (errors only) or full (errors with hints)")
+	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
+	pos, err := parseInterspersed(fs, e.args)
+	if err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "clada apply: "+format+"\n", a...)
+		return exitUsage
+	}
+	switch {
+	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml":
+		return usageErr("unknown --format %q; use json, text, summary or cml", *format)
+	case *detail != "minimal" && *detail != "full":
+		return usageErr("unknown --error-detail %q; use minimal or full", *detail)
+	case *outputMode != "stream" && *outputMode != "buffer" && *outputMode != "silent":
+		return usageErr("unknown --output-mode %q; use stream, buffer or silent", *outputMode)
+	case *dryRun && *atomic:
+		return usageErr("--dry-run and --atomic exclude each other (--dry-run already changes nothing)")
+	case *timeout <= 0 || *lockTimeout < 0:
+		return usageErr("--timeout must be positive and --lock-timeout not negative")
+	}
+	absRoot, err := filepath.Abs(*root)
+	if err != nil {
+		return usageErr("--root %s: %v", *root, err)
+	}
+	if st, err := os.Stat(absRoot); err != nil || !st.IsDir() {
+		return usageErr("--root %s is not a directory", *root)
+	}
+	if absRoot, err = filepath.EvalSymlinks(absRoot); err != nil {
+		return usageErr("--root %s: %v", *root, err)
+	}
+	name, data, err := readInput(e, pos)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+
+	cfg := engine.DefaultConfig(absRoot)
+	for _, a := range allow {
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			return usageErr("--allow %s: %v", a, err)
+		}
+		cfg.Allow = append(cfg.Allow, abs)
+	}
+	cfg.AllowEscape, cfg.NoFsync = *allowEscape, *noFsync
+	cfg.Timeout, cfg.MaxOutput, cfg.OutputMode = *timeout, int(maxOut), *outputMode
+	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
+	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
+	if cfg.OutputMode == "stream" {
+		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
+	}
+
+	doc := lang.Parse(lang.NewFile(name, data))
+	mode := engine.Real
+	switch {
+	case *dryRun:
+		mode = engine.DryRun
+	case *atomic:
+		mode = engine.Atomic
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, ov, err := engine.Apply(ctx, doc, cfg, mode)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if mode == engine.DryRun && ov != nil {
+		if err := writeDryRunDiff(e, ov); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	if err := writeReport(e, doc, rep, *format, *detail == "full"); err != nil {
+		return usageErr("%v", err)
+	}
+	return rep.ExitCode()
+}
+
+// writeReport renders rep in the chosen format, or the default of the
+// document's first block syntax.
+func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, full bool) error {
+	if format == "" {
+		format = "json"
+		if len(doc.Groups) > 0 {
+			switch doc.Groups[0].Syntax {
+			case lang.CML:
+				format = "cml"
+			case lang.CSL:
+				format = "text"
+			}
+		}
+	}
+	o := engine.RenderOptions{Full: full}
+	switch format {
+	case "text":
+		return rep.WriteText(e.stdout, o)
+	case "summary":
+		return rep.WriteSummary(e.stdout, o)
+	case "cml":
+		return engine.RenderCML(e.stdout, doc, rep, false)
+	}
+	return rep.WriteJSON(e.stdout, o)
+}
+
+// writeDryRunDiff prints a unified diff of every file the dry run would
+// change. It waits on the Overlay's Changes/Diff from the op layer.
+func writeDryRunDiff(_ *env, _ *engine.Overlay) error { return nil }

@@ -1,9 +1,47 @@
 package main
 
-import "fmt"
+import (
+	"context"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"time"
 
-// cmdUndo is being written; see the open issue that owns it.
+	"github.com/clada-dev/clada/engine"
+)
+
+// cmdUndo returns the tree to the commit recorded before the last apply.
 func cmdUndo(e *env) int {
-	fmt.Fprintln(e.stderr, "clada undo: not implemented yet")
-	return exitUsage
+	fs := newFlagSet(e, "undo", "[--root DIR]")
+	root := fs.String("root", ".", "project root of the apply to undo")
+	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
+	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
+	pos, err := parseInterspersed(fs, e.args)
+	if err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "clada undo: takes no arguments (got %q); use --root DIR\n", pos[0])
+		return exitUsage
+	}
+	abs, err := filepath.Abs(*root)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada undo: --root %s: %v\n", *root, err)
+		return exitUsage
+	}
+	cfg := engine.DefaultConfig(abs)
+	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
+	commit, err := engine.Undo(context.Background(), cfg)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada %v\n", err)
+		return exitFail
+	}
+	fmt.Fprintf(e.stdout, "undone: the tree is back at %.12s\n", commit)
+	return exitOK
 }

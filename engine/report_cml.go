@@ -192,6 +192,9 @@ func cmlErrorLine(r ActionResult) string {
 	where := ""
 	if v := r.Params[r.Primary]; v != "" {
 		where = " in " + firstLine(v, 60)
+		if spec := lang.Lookup(r.Action); spec != nil && spec.Kind == lang.Exec {
+			where = " running " + firstLine(v, 60)
+		}
 	}
 	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, firstLine(msg, 300))
 }

@@ -80,12 +80,18 @@ func TestRenderCMLErrorTypes(t *testing.T) {
 		rep.Results = append(rep.Results, ActionResult{Task: "task-" + string(rune('1'+i)), Action: "remove", Primary: "path",
 			Params: map[string]string{"path": "p"}, Result: Result{Error: "Bad <" + typ + ">", Type: typ}})
 	}
+	src.WriteString("<run>exit 3</run>\n")
+	rep.Results = append(rep.Results, ActionResult{Task: "task-8", Action: "exec", Primary: "code",
+		Params: map[string]string{"code": "exit 3"}, Result: Result{Error: "Exit code 3", Type: "exec_failed"}})
 	doc := lang.Parse(lang.NewFile("in.cml", []byte(src.String())))
 	var sb strings.Builder
 	if err := RenderCML(&sb, doc, rep, false); err != nil {
 		t.Fatal(err)
 	}
 	out := sb.String()
+	if line := "[task-8] Error: exec_failed running exit 3 (exit code 3)\n"; !strings.Contains(out, line) {
+		t.Errorf("report lacks %q:\n%s", line, out)
+	}
 	for i, typ := range types {
 		line := "[task-" + string(rune('1'+i)) + "] Error: " + typ + " in p (bad <" + typ + ">)\n"
 		xml := `<error type="` + typ + `">Bad &lt;` + typ + `&gt;</error>`

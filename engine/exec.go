@@ -101,7 +101,6 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	stderr := newCapture(cfg, c.Label)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 
-	start := time.Now()
 	err := cmd.Start()
 	if err != nil {
 		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
@@ -126,8 +125,7 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
 		return Result{Error: fmt.Sprintf("exec: %v", err), Type: "exec_failed", Data: data}
 	case code != 0:
-		return Result{Error: fmt.Sprintf("exec: command exited with code %d (after %s)", code, time.Since(start).Round(time.Millisecond)),
-			Type: "exec_failed", Data: data}
+		return Result{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
 	}
 	return Result{Success: true, Data: data}
 }

@@ -1,0 +1,217 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/lang"
+	"github.com/google/go-cmp/cmp"
+)
+
+var (
+	update    = flag.Bool("update", false, "rewrite report.json goldens of corpus cases")
+	addReport = flag.String("add-report", "", "with -update, also give report.json to cases whose name starts with this prefix (e.g. sham/)")
+)
+
+// TestCorpus runs every corpus case that has report.json or want/ on both
+// workspaces: the OS tree in a temp root seeded from files/, and an Overlay
+// over such a tree. The OS run must produce report.json exactly (stable
+// form: no durations or commit ids) and the want/ tree; the Overlay run must
+// show the same tree through the Overlay while its base stays untouched,
+// and the same report except that commands are reported as skipped.
+func TestCorpus(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, c := range cases {
+		_, hasReport := c.Golden("report.json")
+		adding := *update && *addReport != "" && strings.HasPrefix(c.Name, *addReport)
+		if !hasReport && c.Want == nil && !adding {
+			continue
+		}
+		ran++
+		t.Run(c.Name, func(t *testing.T) {
+			t.Run("os", func(t *testing.T) { corpusOS(t, c) })
+			t.Run("overlay", func(t *testing.T) { corpusOverlay(t, c) })
+		})
+	}
+	if ran == 0 {
+		t.Fatal("no corpus case has report.json or want/; the harness checked nothing")
+	}
+}
+
+// corpusConfig is the run configuration for a case: a fresh root seeded
+// from files/, no git, no fsync (durability is not under test here), and
+// the case's args.
+func corpusConfig(t *testing.T, c *corpus.Case) *Config {
+	t.Helper()
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	for name, data := range c.Files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, "buffer"
+	cfg.Timeout = 10 * time.Second
+	for _, a := range c.Args {
+		switch {
+		case a == "--allow-escape":
+			cfg.AllowEscape = true
+		case strings.HasPrefix(a, "--timeout="):
+			d, err := time.ParseDuration(strings.TrimPrefix(a, "--timeout="))
+			if err != nil {
+				t.Fatalf("%s: args: %v", c.Path, err)
+			}
+			cfg.Timeout = d
+		default:
+			t.Fatalf("%s: args: the harness does not know %q (add it to corpusConfig)", c.Path, a)
+		}
+	}
+	return cfg
+}
+
+func corpusOS(t *testing.T, c *corpus.Case) {
+	cfg := corpusConfig(t, c)
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
+	rep := Run(context.Background(), doc, ws, cfg)
+	got := stableJSON(t, rep)
+	if want, ok := c.Golden("report.json"); ok || (*update && *addReport != "" && strings.HasPrefix(c.Name, *addReport)) {
+		if *update {
+			if err := c.Update("report.json", got); err != nil {
+				t.Fatal(err)
+			}
+		} else if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("report.json (-want +got):\n%s", diff)
+		}
+	}
+	if c.Want != nil {
+		checkTree(t, "os", treeOf(t, ws, cfg.Root), c.Want)
+	}
+}
+
+func corpusOverlay(t *testing.T, c *corpus.Case) {
+	cfg := corpusConfig(t, c)
+	base, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	ov := NewOverlay(base)
+	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
+	rep := Run(context.Background(), doc, ov, cfg)
+	if !rep.DryRun {
+		t.Error("a run on an Overlay is not marked as a dry run")
+	}
+	hasExec := false
+	for _, r := range rep.Results {
+		if r.Skipped && r.Data["skipped"] != nil {
+			hasExec = true
+		}
+	}
+	if want, ok := c.Golden("report.json"); ok && !hasExec {
+		rep.DryRun = false
+		if diff := cmp.Diff(string(want), string(stableJSON(t, rep))); diff != "" {
+			t.Errorf("overlay report differs from report.json (-want +got):\n%s", diff)
+		}
+	}
+	if c.Want != nil && !hasExec {
+		checkTree(t, "overlay", treeOf(t, ov, cfg.Root), c.Want)
+	}
+	checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)
+}
+
+func stableJSON(t *testing.T, rep *Report) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := rep.WriteJSON(&b, RenderOptions{Stable: true, Full: true}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// treeOf reads every regular file under root through ws, keyed by slash path
+// relative to root. clada's own state dir (.clada) is left out.
+func treeOf(t *testing.T, ws Workspace, root string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	var walk func(dir string)
+	walk = func(dir string) {
+		infos, err := ws.ReadDir(dir)
+		if err != nil {
+			t.Fatalf("read dir %s: %v", dir, err)
+		}
+		for _, fi := range infos {
+			p := filepath.Join(dir, fi.Name())
+			rel, _ := filepath.Rel(root, p)
+			rel = filepath.ToSlash(rel)
+			switch {
+			case rel == ".clada":
+			case fi.IsDir():
+				walk(p)
+			case fi.Mode().Type() == 0:
+				data, err := ws.ReadFile(p)
+				if err != nil {
+					t.Fatalf("read %s: %v", p, err)
+				}
+				out[rel] = data
+			default:
+				out[rel] = []byte(fmt.Sprintf("<%s>", fi.Mode().Type()&fs.ModeType))
+			}
+		}
+	}
+	walk(root)
+	return out
+}
+
+// checkTree compares a whole tree with the expected one, naming every
+// missing, extra and different file.
+func checkTree(t *testing.T, what string, got, want map[string][]byte) {
+	t.Helper()
+	var names []string
+	for n := range got {
+		names = append(names, n)
+	}
+	for n := range want {
+		if _, ok := got[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		g, gok := got[n]
+		w, wok := want[n]
+		switch {
+		case !gok:
+			t.Errorf("%s tree: %s missing", what, n)
+		case !wok:
+			t.Errorf("%s tree: unexpected file %s", what, n)
+		case !bytes.Equal(g, w):
+			t.Errorf("%s tree: %s (-want +got):\n%s", what, n, cmp.Diff(string(w), string(g)))
+		}
+	}
+}

@@ -2,10 +2,153 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
 )
 
-// Do carries out one non-exec op.
-func Do(_ context.Context, _ Workspace, _ *Config, op string, _ map[string]string) Result {
-	return Result{Error: fmt.Sprintf("%s: the file ops are not built yet", op)}
+// Do carries out one op, by catalog name (the caller resolves aliases with
+// lang.Lookup), on ws. It never panics and never returns a Go error: every
+// outcome, including bad params and refused paths, is a Result whose Error
+// follows the seeds' wording and whose Hint says what would work. exec is
+// not here: the runner routes it.
+func Do(ctx context.Context, ws Workspace, cfg *Config, op string, params map[string]string) Result {
+	if err := ctx.Err(); err != nil {
+		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err)}
+	}
+	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: op, params: params}
+	switch op {
+	case "file_write":
+		return x.write(false)
+	case "file_append":
+		return x.write(true)
+	case "file_replace_text":
+		return x.replaceOnce()
+	case "file_replace_all_text":
+		return x.replaceAll()
+	case "file_replace_text_range":
+		return x.replaceRange()
+	case "file_replace_lines":
+		return x.replaceLines()
+	case "file_delete":
+		return x.fileDelete()
+	case "remove":
+		return x.remove()
+	case "file_move":
+		return x.move()
+	case "file_read":
+		return x.read()
+	case "file_read_numbered":
+		return x.readNumbered()
+	case "files_read":
+		return x.readMany()
+	case "dir_create":
+		return x.dirCreate()
+	case "dir_delete":
+		return x.dirDelete()
+	case "ls":
+		return x.ls()
+	case "grep":
+		return x.grep()
+	case "glob":
+		return x.glob()
+	}
+	res := Result{Error: "Unknown action: " + op}
+	if op == "exec" {
+		res.Hint = "exec is run by the runner (engine.Run), not by Do"
+	}
+	return res
 }
+
+// opRun is one op in progress: what it needs, in one place.
+type opRun struct {
+	ctx    context.Context
+	ws     Workspace
+	cfg    *Config
+	op     string
+	params map[string]string
+}
+
+// path resolves param name for reading, or for writing (then .git and the
+// deny list apply too). On refusal the Result is ready to return.
+func (x *opRun) path(name string, write bool) (string, string, *Result) {
+	p := x.params[name]
+	abs, err := x.cfg.Resolve(p)
+	if err == nil && write {
+		err = x.cfg.CheckWrite(p, abs)
+	}
+	if err != nil {
+		r := x.fail("open", p, err)
+		return "", p, &r
+	}
+	return abs, p, nil
+}
+
+// cmlTypes are the error types reports know; other refusals carry none.
+var cmlTypes = map[string]bool{
+	"search_not_found": true, "file_not_found": true, "permission_denied": true,
+	"symlink_not_allowed": true, "path_escape": true,
+}
+
+// fail turns err from doing verb on path p (as the user wrote it) into a
+// Result, using the seed's "CODE: description, verb 'path'" wording for
+// operating-system errors.
+func (x *opRun) fail(verb, p string, err error) Result {
+	return x.failMove(verb, p, "", err)
+}
+
+// failMove is fail for errors naming two paths (rename 'a' -> 'b').
+func (x *opRun) failMove(verb, p, dest string, err error) Result {
+	var refused *RefusedError
+	if errors.As(err, &refused) {
+		r := Result{Error: x.op + ": " + refused.Reason, Hint: refused.Fix}
+		if cmlTypes[refused.Type] {
+			r.Type = refused.Type
+		}
+		return r
+	}
+	target := fmt.Sprintf("%s '%s'", verb, p)
+	if dest != "" {
+		target = fmt.Sprintf("%s '%s' -> '%s'", verb, p, dest)
+	}
+	var errno syscall.Errno
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return Result{Error: "ENOENT: no such file or directory, " + target, Type: "file_not_found",
+			Hint: fmt.Sprintf("check the path: it is relative to the project root %s", x.cfg.Root)}
+	case errors.As(err, &errno) && errno == syscall.EISDIR:
+		return Result{Error: "EISDIR: illegal operation on a directory, " + target,
+			Hint: "this path is a directory; name a file inside it"}
+	case errors.As(err, &errno) && errno == syscall.ENOTDIR:
+		return Result{Error: "ENOTDIR: not a directory, " + target,
+			Hint: "a parent in this path is a file, not a directory"}
+	case errors.As(err, &errno) && errno == syscall.ENOTEMPTY:
+		return Result{Error: "ENOTEMPTY: directory not empty, " + target,
+			Hint: "use remove to delete a directory with its contents"}
+	case errors.Is(err, fs.ErrExist):
+		return Result{Error: "EEXIST: file already exists, " + target, Hint: "pick another name or remove the existing entry first"}
+	case errors.Is(err, fs.ErrPermission):
+		return Result{Error: "EACCES: permission denied, " + target, Type: "permission_denied",
+			Hint: "the operating system refused access; check the file's permissions"}
+	case strings.Contains(err.Error(), "path escapes from parent"):
+		return Result{Error: fmt.Sprintf("%s: '%s' leads outside the project root", x.op, p), Type: "path_escape",
+			Hint: "a symlink or .. in the path points outside the root; use a path inside it"}
+	}
+	return Result{Error: fmt.Sprintf("%s: %s: %v", x.op, target, err)}
+}
+
+// textParam returns a param that must be UTF-8 text; ok is false (with the
+// Result filled) when it is not.
+func (x *opRun) textParam(name string) (string, *Result) {
+	v := x.params[name]
+	if err := checkUTF8([]byte(v)); err != nil {
+		return "", &Result{Error: fmt.Sprintf("%s: %s %v", x.op, name, err),
+			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes"}
+	}
+	return v, nil
+}
+
+// ok builds a success Result.
+func ok(data map[string]any) Result { return Result{Success: true, Data: data} }

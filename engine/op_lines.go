@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// replaceLines is file_replace_lines: lines s-e (1-based, inclusive) become
+// new_content. The replaced lines' final line ending stays, so new_content
+// needs none of its own; an empty new_content deletes the lines outright.
+// new_content written with \n gets the file's CRLF.
+func (x *opRun) replaceLines() Result {
+	spec := x.params["lines"]
+	s, e, err := parseLineSpec(spec)
+	if err != nil {
+		return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+	}
+	newContent, bad := x.textParam("new_content")
+	if bad != nil {
+		return *bad
+	}
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return *bad
+	}
+	starts := lineStarts(t.body)
+	total := len(starts)
+	if e > total {
+		return Result{Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, spec, total),
+			Hint: "read the file with file_read_numbered to see its current line numbers"}
+	}
+	from := starts[s-1]
+	next := len(t.body) // start of the line after e
+	if e < total {
+		next = starts[e]
+	}
+	if newContent == "" {
+		t.body = t.body[:from] + t.body[next:]
+	} else {
+		to := next - eolLen(t.body[:next])
+		if e == total {
+			to = len(t.body)
+		}
+		repl := t.toFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
+		t.body = t.body[:from] + repl + t.body[to:]
+	}
+	return x.save(abs, p, t, map[string]any{"path": p, "lines": spec})
+}
+
+// lineStarts gives the offset of each line as splitLines counts them.
+func lineStarts(s string) []int {
+	starts := []int{0}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+		case '\n':
+		default:
+			continue
+		}
+		starts = append(starts, i+1)
+	}
+	return starts
+}
+
+// eolLen is the length of the line ending s ends with (0, 1 or 2).
+func eolLen(s string) int {
+	switch {
+	case strings.HasSuffix(s, "\r\n"):
+		return 2
+	case strings.HasSuffix(s, "\n"), strings.HasSuffix(s, "\r"):
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// move is file_move (CML move): files and directories; creates the
+// destination's parents; a file at the destination is overwritten and
+// reported with overwrote: true. A destination ending in "/" or naming an
+// existing directory receives the source inside it (file.txt to dir/ is
+// dir/file.txt; src/ to an existing dest/ is dest/src). A symlink is moved
+// as itself.
+func (x *opRun) move() Result {
+	src, oldP, bad := x.path("old_path", true)
+	if bad != nil {
+		return *bad
+	}
+	dst, newP, bad := x.path("new_path", true)
+	if bad != nil {
+		return *bad
+	}
+	if _, err := x.ws.Lstat(src); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: "file_not_found",
+				Hint: fmt.Sprintf("check old_path: it is relative to the project root %s", x.cfg.Root)}
+		}
+		return x.failMove("rename", oldP, newP, err)
+	}
+	into := strings.HasSuffix(strings.ReplaceAll(newP, `\`, "/"), "/")
+	if !into {
+		if fi, err := x.ws.Lstat(dst); err == nil && fi.IsDir() && src != dst {
+			into = true
+		}
+	}
+	if into {
+		dst = filepath.Join(dst, filepath.Base(src))
+		newP = path.Join(strings.ReplaceAll(newP, `\`, "/"), filepath.Base(src))
+		if err := x.cfg.CheckWrite(newP, dst); err != nil {
+			return x.fail("rename", newP, err)
+		}
+	}
+	if within(src, dst) && src != dst {
+		return Result{Error: fmt.Sprintf("%s: cannot move '%s' into itself ('%s')", x.op, oldP, newP),
+			Hint: "pick a destination outside the directory being moved"}
+	}
+	overwrote := false
+	if fi, err := x.ws.Lstat(dst); err == nil {
+		overwrote = !fi.IsDir()
+	}
+	if err := x.ws.MkdirAll(filepath.Dir(dst)); err != nil {
+		return x.failMove("rename", oldP, newP, err)
+	}
+	if err := x.ws.Rename(src, dst); err != nil {
+		return x.failMove("rename", oldP, newP, err)
+	}
+	data := map[string]any{"old_path": oldP, "new_path": newP}
+	if overwrote {
+		data["overwrote"] = true
+	}
+	return ok(data)
+}

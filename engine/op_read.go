@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// readText reads the file at abs as UTF-8 text; the Result is set on failure.
+func (x *opRun) readText(abs, p string) (string, *Result) {
+	data, err := x.ws.ReadFile(abs)
+	if err != nil {
+		r := x.fail("open", p, err)
+		return "", &r
+	}
+	if err := checkUTF8(data); err != nil {
+		return "", &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
+			Hint: "clada reads UTF-8 text files only"}
+	}
+	return string(data), nil
+}
+
+// read is file_read.
+func (x *opRun) read() Result {
+	abs, p, bad := x.path("path", false)
+	if bad != nil {
+		return *bad
+	}
+	content, bad := x.readText(abs, p)
+	if bad != nil {
+		return *bad
+	}
+	return ok(map[string]any{"path": p, "content": content})
+}
+
+// readNumbered is file_read_numbered: the lines asked for (all by default)
+// with right-aligned numbers. Asking past the end fails but still returns
+// the lines that exist in data.content.
+func (x *opRun) readNumbered() Result {
+	abs, p, bad := x.path("path", false)
+	if bad != nil {
+		return *bad
+	}
+	delim, given := x.params["delimiter"]
+	if !given {
+		delim = ": "
+	}
+	spec := x.params["lines"]
+	if spec != "" {
+		if _, _, err := parseLineSpec(spec); err != nil {
+			return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+		}
+	}
+	content, bad := x.readText(abs, p)
+	if bad != nil {
+		return *bad
+	}
+	out, _, oor, err := extractNumberedLines(content, spec, delim)
+	if err != nil {
+		return Result{Error: fmt.Sprintf("%s: %v", x.op, err)}
+	}
+	data := map[string]any{"path": p, "content": out}
+	if oor != nil {
+		return Result{Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, oor.requested, oor.actual),
+			Hint: "data.content holds the lines that exist", Data: data}
+	}
+	return ok(data)
+}
+
+// readMany is files_read: one path per line, concatenated under
+// "=== path ===" headers. If any file fails, the op fails naming each.
+func (x *opRun) readMany() Result {
+	var paths []string
+	for _, line := range strings.Split(x.params["paths"], "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			paths = append(paths, line)
+		}
+	}
+	if len(paths) == 0 {
+		return Result{Error: "files_read: No paths provided", Hint: "list one path per line in paths"}
+	}
+	var b strings.Builder
+	var failed []string
+	for i, p := range paths {
+		content, bad := x.readOne(p)
+		if bad != nil {
+			failed = append(failed, fmt.Sprintf("  %s: %s", p, bad.Error))
+			continue
+		}
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		fmt.Fprintf(&b, "=== %s ===\n%s", p, content)
+	}
+	if len(failed) > 0 {
+		return Result{Error: fmt.Sprintf("files_read: Failed to read %d file(s):\n%s", len(failed), strings.Join(failed, "\n")),
+			Hint: "fix or drop the paths listed; the others read fine"}
+	}
+	return ok(map[string]any{"paths": paths, "content": b.String()})
+}
+
+// readOne resolves and reads one path of files_read.
+func (x *opRun) readOne(p string) (string, *Result) {
+	abs, err := x.cfg.Resolve(p)
+	if err != nil {
+		r := x.fail("open", p, err)
+		return "", &r
+	}
+	return x.readText(abs, p)
+}

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"fmt"
+	"io/fs"
+	"syscall"
+)
+
+// fileDelete is file_delete: a regular file (or a symlink itself) only.
+func (x *opRun) fileDelete() Result {
+	abs, p, bad := x.path("path", true)
+	if bad != nil {
+		return *bad
+	}
+	fi, err := x.ws.Lstat(abs)
+	if err != nil {
+		return x.fail("unlink", p, err)
+	}
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		r := x.fail("unlink", p, syscall.EISDIR)
+		r.Hint = "file_delete removes files only; use dir_delete for an empty directory or remove for a whole tree"
+		return r
+	case m&fs.ModeSymlink == 0 && !m.IsRegular():
+		return x.fail("unlink", p, notRegular(p, m))
+	}
+	if err := x.ws.Remove(abs); err != nil {
+		return x.fail("unlink", p, err)
+	}
+	return ok(map[string]any{"path": p})
+}
+
+// remove deletes a file, a symlink itself, or a directory with everything
+// in it.
+func (x *opRun) remove() Result {
+	abs, p, bad := x.path("path", true)
+	if bad != nil {
+		return *bad
+	}
+	if abs == x.cfg.Root {
+		return Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: "permission_denied",
+			Hint: "name a file or directory inside the root"}
+	}
+	if _, err := x.ws.Lstat(abs); err != nil {
+		return x.fail("rm", p, err)
+	}
+	if err := x.ws.RemoveAll(abs); err != nil {
+		return x.fail("rm", p, err)
+	}
+	return ok(map[string]any{"path": p})
+}

@@ -1,0 +1,200 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The text-replacing edits. Each reads the file once, matches on the text
+// with its BOM set aside (a search written with \n also matches a CRLF file,
+// and the replacement then gets CRLF too), and writes the result atomically.
+
+// editFile reads the file at param "path" as UTF-8 text for an edit.
+func (x *opRun) editFile() (string, string, textFile, *Result) {
+	abs, p, bad := x.path("path", true)
+	if bad != nil {
+		return "", "", textFile{}, bad
+	}
+	data, err := x.ws.ReadFile(abs)
+	if err != nil {
+		r := x.fail("open", p, err)
+		return "", "", textFile{}, &r
+	}
+	t, err := decodeText(data)
+	if err != nil {
+		return "", "", textFile{}, &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
+			Hint: "clada edits UTF-8 text only; fix the file's encoding first"}
+	}
+	return abs, p, t, nil
+}
+
+// save writes the edited text back.
+func (x *opRun) save(abs, p string, t textFile, data map[string]any) Result {
+	if err := x.ws.WriteFile(abs, t.bytes()); err != nil {
+		return x.fail("open", p, err)
+	}
+	return ok(data)
+}
+
+// nonEmpty fetches text params that must not be empty, in order.
+func (x *opRun) nonEmpty(names ...string) ([]string, *Result) {
+	out := make([]string, len(names))
+	for i, n := range names {
+		v, bad := x.textParam(n)
+		if bad != nil {
+			return nil, bad
+		}
+		if v == "" {
+			return nil, &Result{Error: fmt.Sprintf("%s: %s cannot be empty", x.op, n),
+				Hint: "give the exact text to find, as it appears in the file"}
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// replaceOnce is file_replace_text: old_text must occur exactly once.
+func (x *opRun) replaceOnce() Result {
+	olds, bad := x.nonEmpty("old_text")
+	if bad != nil {
+		return *bad
+	}
+	newText, bad := x.textParam("new_text")
+	if bad != nil {
+		return *bad
+	}
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return *bad
+	}
+	offs, old := t.matchIn(olds[0])
+	switch len(offs) {
+	case 0:
+		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
+	case 1:
+	default:
+		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
+			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(old))}
+	}
+	if old != olds[0] {
+		newText = t.toFileEOL(newText)
+	}
+	t.body = t.body[:offs[0]] + newText + t.body[offs[0]+len(old):]
+	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
+}
+
+// replaceAll is file_replace_all_text: every occurrence; count, when given
+// (CSL's count="all" means none), must equal the number found. Finding none
+// fails too: an edit that changes nothing is never what was meant.
+func (x *opRun) replaceAll() Result {
+	olds, bad := x.nonEmpty("old_text")
+	if bad != nil {
+		return *bad
+	}
+	newText, bad := x.textParam("new_text")
+	if bad != nil {
+		return *bad
+	}
+	want := -1
+	if s, given := x.params["count"]; given && s != "" && s != "all" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return Result{Error: fmt.Sprintf("%s: count must be a positive whole number, got '%s'", x.op, s),
+				Hint: `write count = "3", or leave it out to replace every occurrence`}
+		}
+		want = n
+	}
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return *bad
+	}
+	offs, old := t.matchIn(olds[0])
+	if want >= 0 && len(offs) != want {
+		r := Result{Error: fmt.Sprintf("%s: expected %d occurrences but found %d", x.op, want, len(offs)), Type: "search_not_found"}
+		if len(offs) == 0 {
+			r.Hint = notFoundHint(t.body, olds[0])
+		} else {
+			r.Hint = fmt.Sprintf("old_text matches at %s; set count to %d if all of them should change",
+				matchLocations(t.body, offs, len(old)), len(offs))
+		}
+		return r
+	}
+	if len(offs) == 0 {
+		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
+	}
+	if old != olds[0] {
+		newText = t.toFileEOL(newText)
+	}
+	t.body, _, _ = replaceText(t.body, old, newText, -1)
+	return x.save(abs, p, t, map[string]any{"path": p, "replacements": len(offs)})
+}
+
+// replaceRange is file_replace_text_range: from old_text_beginning through
+// the first old_text_end after it, both ends included; exactly one such
+// range may exist.
+func (x *opRun) replaceRange() Result {
+	ends, bad := x.nonEmpty("old_text_beginning", "old_text_end")
+	if bad != nil {
+		return *bad
+	}
+	newText, bad := x.textParam("new_text")
+	if bad != nil {
+		return *bad
+	}
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return *bad
+	}
+	starts, begin := t.matchIn(ends[0])
+	if len(starts) == 0 {
+		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, ends[0])}
+	}
+	endText := t.toFileEOL(ends[1])
+	type span struct{ from, to int }
+	var spans []span
+	for _, s := range starts {
+		from := s + len(begin)
+		i := indexFrom(t.body, endText, from)
+		if i < 0 && endText != ends[1] {
+			i = indexFrom(t.body, ends[1], from)
+			if i >= 0 {
+				endText = ends[1]
+			}
+		}
+		if i >= 0 {
+			spans = append(spans, span{s, i + len(endText)})
+		}
+	}
+	switch len(spans) {
+	case 0:
+		return Result{Error: x.op + ": old_text_end not found after old_text_beginning", Type: "search_not_found",
+			Hint: fmt.Sprintf("old_text_beginning is at %s but old_text_end does not follow it; %s",
+				matchLocations(t.body, starts, len(begin)), notFoundHint(t.body[starts[0]:], ends[1]))}
+	case 1:
+	default:
+		offs := make([]int, len(spans))
+		for i, s := range spans {
+			offs[i] = s.from
+		}
+		return Result{Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
+			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(begin))}
+	}
+	if begin != ends[0] {
+		newText = t.toFileEOL(newText)
+	}
+	t.body = t.body[:spans[0].from] + newText + t.body[spans[0].to:]
+	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
+}
+
+// indexFrom is strings.Index starting at from, as an offset into s.
+func indexFrom(s, sub string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	i := strings.Index(s[from:], sub)
+	if i < 0 {
+		return -1
+	}
+	return from + i
+}

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// numbered builds "Line 1\nLine 2…" as the seed's Array.from cases do.
+func numbered(n int) string {
+	lines := make([]string, n)
+	for i := range lines {
+		lines[i] = fmt.Sprintf("Line %d", i+1)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Seed 003 test-data/unit/extractNumberedLines.cases.ts, every case.
+func TestExtractNumberedLines(t *testing.T) {
+	type oor = outOfRange
+	tests := []struct {
+		name, content, spec, delim string
+		want                       string
+		count                      int
+		oor                        *oor
+		err                        string
+	}{
+		{"extract single line", "Line 1\nLine 2\nLine 3", "2", ": ", "2: Line 2", 3, nil, ""},
+		{"extract line range", "First\nSecond\nThird\nFourth", "2-3", ": ", "2: Second\n3: Third", 4, nil, ""},
+		{"custom delimiter", "A\nB\nC", "1-2", "    ", "1    A\n2    B", 3, nil, ""},
+		{"empty delimiter", "One\nTwo\nThree", "2", "", "2Two", 3, nil, ""},
+		{"out of range line", "Only\nTwo", "5", ": ", "", 2, &oor{"5", 2}, ""},
+		{"out of range end", "One\nTwo\nThree", "2-10", ": ", "2: Two\n3: Three", 3, &oor{"2-10", 3}, ""},
+		{"empty content", "", "1", ": ", "", 0, nil, ""},
+		{"single line content", "Just one line", "1", ": ", "1: Just one line", 1, nil, ""},
+		{"large line numbers", numbered(12), "9-11", ": ", " 9: Line 9\n10: Line 10\n11: Line 11", 12, nil, ""},
+		{"padding across digit boundaries - tens", numbered(15), "8-12", ": ", " 8: Line 8\n 9: Line 9\n10: Line 10\n11: Line 11\n12: Line 12", 15, nil, ""},
+		{"padding across digit boundaries - hundreds", numbered(105), "98-102", ": ", " 98: Line 98\n 99: Line 99\n100: Line 100\n101: Line 101\n102: Line 102", 105, nil, ""},
+		{"invalid line spec - not a number", "content", "abc", ": ", "", 0, nil, "Invalid line specification 'abc'"},
+		{"invalid line spec - negative", "content", "-5", ": ", "", 0, nil, "Invalid line specification '-5'"},
+		{"invalid range - reversed", "content", "5-3", ": ", "", 0, nil, "Invalid line range '5-3' (start must be <= end)"},
+		{"invalid range - negative start", "content", "-1-5", ": ", "", 0, nil, "Invalid line specification '-1-5'"},
+		{"invalid range - too many parts", "content", "1-2-3", ": ", "", 0, nil, "Invalid line specification '1-2-3'"},
+		{"undefined lineSpec - read all", "Line A\nLine B\nLine C", "", ": ", "1: Line A\n2: Line B\n3: Line C", 3, nil, ""},
+		{"undefined lineSpec - empty file", "", "", ": ", "", 0, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, count, gotOOR, err := extractNumberedLines(tt.content, tt.spec, tt.delim)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want || count != tt.count {
+				t.Errorf("got (%q, %d), want (%q, %d)", got, count, tt.want, tt.count)
+			}
+			if diff := cmp.Diff(tt.oor, gotOOR, cmp.AllowUnexported(outOfRange{})); diff != "" {
+				t.Errorf("outOfRange (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// Seed 003 test-data/unit/replaceText.cases.ts, every case (count -1 = all).
+func TestReplaceText(t *testing.T) {
+	tests := []struct {
+		name, content, old, new string
+		count                   int
+		want                    string
+		n                       int
+		err                     string
+	}{
+		{"simple replacement", "hello world", "world", "universe", -1, "hello universe", 1, ""},
+		{"multiple replacements", "foo bar foo baz", "foo", "qux", -1, "qux bar qux baz", 2, ""},
+		{"limited replacements", "foo bar foo baz foo", "foo", "qux", 2, "qux bar qux baz foo", 2, ""},
+		{"multiline content replacement",
+			"function oldName() {\n  console.log('oldName');\n  return oldName;\n}", "oldName", "newName", -1,
+			"function newName() {\n  console.log('newName');\n  return newName;\n}", 3, ""},
+		{"multiline search and replace",
+			"const config = {\n  old: {\n    setting: true\n  },\n  other: false\n};",
+			"old: {\n    setting: true\n  }",
+			"new: {\n    setting: false,\n    extra: 'value'\n  }", -1,
+			"const config = {\n  new: {\n    setting: false,\n    extra: 'value'\n  },\n  other: false\n};", 1, ""},
+		{"replace code block with limit",
+			"// TODO: fix this\nfunction broken() {\n  // TODO: fix this\n  return null;\n}\n// TODO: fix this",
+			"// TODO: fix this", "// FIXED", 2,
+			"// FIXED\nfunction broken() {\n  // FIXED\n  return null;\n}\n// TODO: fix this", 2, ""},
+		{"no matches in multiline", "Line 1\nLine 2\nLine 3", "Line 4", "Line X", -1, "Line 1\nLine 2\nLine 3", 0, ""},
+		{"empty old text", "hello world", "", "xyz", -1, "", 0, "old_text cannot be empty"},
+		{"overlapping replacements", "aaaa", "aa", "b", -1, "bb", 2, ""},
+		{"replace with empty string", "foo bar foo", "foo ", "", -1, "bar foo", 1, ""},
+		{"windows line endings", "line1\r\nline2\r\nline3", "\r\n", "\n", -1, "line1\nline2\nline3", 2, ""},
+		{"indent-sensitive replacement",
+			"class OldClass:\n    def method(self):\n        pass", "OldClass", "NewClass", -1,
+			"class NewClass:\n    def method(self):\n        pass", 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n, err := replaceText(tt.content, tt.old, tt.new, tt.count)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want || n != tt.n {
+				t.Errorf("got (%q, %d), want (%q, %d)", got, n, tt.want, tt.n)
+			}
+		})
+	}
+}
+
+func TestNotFoundHint(t *testing.T) {
+	file := "package x\n\nfunc a() {\n\treturn 1\n}\n\nfunc b() {\n\treturn 2\n}\n"
+	tests := []struct{ name, search, want string }{
+		{"whitespace", "func b() {\n    return 2\n}", "closest match at lines 7-9 (differs in whitespace)"},
+		{"case", "FUNC B() {", "closest match at line 7 (differs in letter case)"},
+		{"some lines", "func b() {\n\treturn 3\n}", "closest match at lines 7-9 (2 of 3 lines identical)"},
+		{"nothing alike", "zzzzzzzzzzzzzzzz", "no lines in the file resemble old_text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := notFoundHint(file, tt.search)
+			want := tt.want + "; copy old_text exactly from the file (file_read_numbered shows it)"
+			if got != want {
+				t.Errorf("hint = %q\nwant   %q", got, want)
+			}
+		})
+	}
+}
+
+func TestMatchLocations(t *testing.T) {
+	body := "a\nx\nb\nx\nc\nx\n"
+	if got, want := multipleHint(body, findAll(body, "x"), 1), "old_text matches at lines 2, 4 and 6; include more surrounding lines so it matches exactly once"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	body = "x\ny\nz\nx\ny\n"
+	if got, want := matchLocations(body, findAll(body, "x\ny\n"), 4), "lines 1-2 and 4-5"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestCheckUTF8(t *testing.T) {
+	if err := checkUTF8([]byte("ok\nfine é")); err != nil {
+		t.Fatal(err)
+	}
+	err := checkUTF8([]byte("ok\nb\xffd"))
+	if err == nil || err.Error() != "is not valid UTF-8 (byte 0xff at offset 4, line 2)" {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -99,7 +99,7 @@ func corpusOS(t *testing.T, c *corpus.Case) {
 	defer ws.Close()
 	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
 	rep := Run(context.Background(), doc, ws, cfg)
-	got := stableJSON(t, rep)
+	got := stableJSON(t, rep, cfg.Root)
 	if want, ok := c.Golden("report.json"); ok || (*update && *addReport != "" && strings.HasPrefix(c.Name, *addReport)) {
 		if *update {
 			if err := c.Update("report.json", got); err != nil {
@@ -135,7 +135,7 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 	}
 	if want, ok := c.Golden("report.json"); ok && !hasExec {
 		rep.DryRun = false
-		if diff := cmp.Diff(string(want), string(stableJSON(t, rep))); diff != "" {
+		if diff := cmp.Diff(string(want), string(stableJSON(t, rep, cfg.Root))); diff != "" {
 			t.Errorf("overlay report differs from report.json (-want +got):\n%s", diff)
 		}
 	}
@@ -145,13 +145,15 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 	checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)
 }
 
-func stableJSON(t *testing.T, rep *Report) []byte {
+// stableJSON renders rep without durations and commit ids, and with the
+// temporary root written as $ROOT, so goldens compare across runs.
+func stableJSON(t *testing.T, rep *Report, root string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := rep.WriteJSON(&b, RenderOptions{Stable: true, Full: true}); err != nil {
 		t.Fatal(err)
 	}
-	return b.Bytes()
+	return bytes.ReplaceAll(b.Bytes(), []byte(root), []byte("$ROOT"))
 }
 
 // treeOf reads every regular file under root through ws, keyed by slash path

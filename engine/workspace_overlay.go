@@ -326,15 +326,14 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 func (o *Overlay) Changes() []Change {
 	var out []Change
 	for p, n := range o.nodes {
-		if n.dir {
-			continue
-		}
-		if n.gone {
+		if n.gone || n.dir {
+			// A deletion, or an opaque directory hiding what the base had.
 			out = o.baseFilesGone(p, out)
 			continue
 		}
 		before, err := o.base.ReadFile(p)
 		if err != nil {
+			out = o.baseFilesGone(p, out) // a base directory this file replaced
 			out = append(out, Change{Path: p, After: n.data, Created: true})
 			continue
 		}
@@ -354,8 +353,8 @@ func (o *Overlay) baseFilesGone(p string, out []Change) []Change {
 		return out
 	}
 	if !fi.IsDir() {
-		if n, ok := o.nodes[p]; ok && !n.gone {
-			return out
+		if n, ok := o.nodes[p]; ok && !n.gone && !n.dir {
+			return out // replaced by an overlay file, reported there
 		}
 		data, _ := o.base.ReadFile(p)
 		return append(out, Change{Path: p, Before: data, Deleted: true})
@@ -366,13 +365,8 @@ func (o *Overlay) baseFilesGone(p string, out []Change) []Change {
 	}
 	for _, e := range entries {
 		child := filepath.Join(p, e.Name())
-		if n, ok := o.nodes[child]; ok {
-			if !n.gone && !n.dir {
-				continue // replaced by an overlay file, reported there
-			}
-			if n.gone {
-				continue // reported under its own entry
-			}
+		if _, ok := o.nodes[child]; ok {
+			continue // the overlay holds it: reported under its own entry
 		}
 		out = o.baseFilesGone(child, out)
 	}

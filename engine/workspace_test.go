@@ -1,0 +1,188 @@
+package engine
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// testRoot makes <tmp>/root (the project root) and <tmp>/outside (a sibling
+// that must never change), and a config for the root without fsyncs.
+func testRoot(t *testing.T) (cfg *Config, root, outside string) {
+	t.Helper()
+	dir := t.TempDir()
+	root = filepath.Join(dir, "root")
+	outside = filepath.Join(dir, "outside")
+	for _, d := range []string{root, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg = DefaultConfig(root)
+	cfg.NoFsync = true
+	return cfg, root, outside
+}
+
+// writeTree creates files under dir; a key ending in "/" is a directory.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// diskTree reads dir from disk: files map to content, directories to ""
+// under a key ending in "/", symlinks to "-> target", others to their mode.
+func diskTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == dir {
+			return nil
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, dir+string(filepath.Separator)))
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		switch m := fi.Mode(); {
+		case m.IsDir():
+			out[rel+"/"] = ""
+		case m&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			out[rel] = "-> " + target
+		case m.IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out[rel] = string(data)
+		default:
+			out[rel] = m.String()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// viewTree reads dir as ws sees it, in diskTree's format.
+func viewTree(t *testing.T, ws Workspace, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	var walk func(abs, rel string)
+	walk = func(abs, rel string) {
+		infos, err := ws.ReadDir(abs)
+		if err != nil {
+			t.Fatalf("ReadDir %s: %v", abs, err)
+		}
+		for _, fi := range infos {
+			name := rel + fi.Name()
+			p := filepath.Join(abs, fi.Name())
+			switch m := fi.Mode(); {
+			case m.IsDir():
+				out[name+"/"] = ""
+				walk(p, name+"/")
+			case m&fs.ModeSymlink != 0:
+				target, _ := os.Readlink(p)
+				out[name] = "-> " + target
+			case m.IsRegular():
+				data, err := ws.ReadFile(p)
+				if err != nil {
+					t.Fatalf("ReadFile %s: %v", p, err)
+				}
+				out[name] = string(data)
+			default:
+				out[name] = m.String()
+			}
+		}
+	}
+	walk(dir, "")
+	return out
+}
+
+// bothWorkspaces runs f on an OS workspace and on an Overlay over one; after
+// the Overlay run the disk must be exactly as before (copy-on-write).
+func bothWorkspaces(t *testing.T, cfg *Config, f func(t *testing.T, ws Workspace)) {
+	t.Run("os", func(t *testing.T) {
+		ws, err := NewOS(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ws.Close()
+		f(t, ws)
+	})
+}
+
+func TestOverlayNeverTouchesBase(t *testing.T) {
+	cfg, root, _ := testRoot(t)
+	writeTree(t, root, map[string]string{"a.txt": "A\n", "d/b.txt": "B\n", "d/e/c.txt": "C\n", "gone/x": "x"})
+	before := diskTree(t, root)
+	base, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	o := NewOverlay(base)
+	j := func(p string) string { return filepath.Join(root, p) }
+	steps := []error{
+		o.WriteFile(j("a.txt"), []byte("A2\n")),
+		o.WriteFile(j("new/deep/n.txt"), []byte("N\n")),
+		o.Rename(j("d"), j("moved")),
+		o.RemoveAll(j("gone")),
+		o.Mkdir(j("gone")),
+		o.WriteFile(j("gone/y"), []byte("y")),
+	}
+	for i, err := range steps {
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	if diff := cmp.Diff(before, diskTree(t, root)); diff != "" {
+		t.Fatalf("overlay changed the disk (-before +after):\n%s", diff)
+	}
+	want := map[string]string{
+		"a.txt": "A2\n", "new/": "", "new/deep/": "", "new/deep/n.txt": "N\n",
+		"moved/": "", "moved/b.txt": "B\n", "moved/e/": "", "moved/e/c.txt": "C\n",
+		"gone/": "", "gone/y": "y",
+	}
+	if diff := cmp.Diff(want, viewTree(t, o, root)); diff != "" {
+		t.Errorf("overlay view (-want +got):\n%s", diff)
+	}
+	var got []string
+	for _, c := range o.Changes() {
+		rel, _ := filepath.Rel(root, c.Path)
+		kind := "M"
+		if c.Created {
+			kind = "A"
+		} else if c.Deleted {
+			kind = "D"
+		}
+		got = append(got, kind+" "+filepath.ToSlash(rel))
+	}
+	wantChanges := []string{"M a.txt", "D d/b.txt", "D d/e/c.txt", "D gone/x", "A gone/y", "A moved/b.txt", "A moved/e/c.txt", "A new/deep/n.txt"}
+	if diff := cmp.Diff(wantChanges, got); diff != "" {
+		t.Errorf("Changes (-want +got):\n%s", diff)
+	}
+}

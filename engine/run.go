@@ -282,25 +282,26 @@ const (
 	Atomic
 )
 
-// Apply opens the root and runs doc in the given mode. The Overlay is
-// returned for DryRun (and for a blocked Atomic run) so callers can show what
-// would change. The error is for a root that cannot be opened at all.
-func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, *Overlay, error) {
+// Apply opens the root and runs doc in the given mode. For DryRun (and a
+// blocked Atomic run) it also returns what the simulation would change, so
+// callers can show a diff. The error is for a root that cannot be opened.
+func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, []Change, error) {
 	base, err := NewOS(cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("apply: open root %s: %w", cfg.Root, err)
 	}
+	defer base.Close()
 	if mode == Real {
 		return Run(ctx, doc, base, cfg), nil, nil
 	}
 	ov := NewOverlay(base)
 	sim := Run(ctx, doc, ov, cfg)
 	if mode == DryRun {
-		return sim, ov, nil
+		return sim, ov.Changes(), nil
 	}
 	if !sim.Success {
 		sim.Blocked, sim.Fatal = blocker(sim)
-		return sim, ov, nil
+		return sim, ov.Changes(), nil
 	}
 	return Run(ctx, doc, base, cfg), nil, nil
 }

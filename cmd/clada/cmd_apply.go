@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -129,12 +130,12 @@ func cmdApply(e *env) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, ov, err := engine.Apply(ctx, doc, cfg, mode)
+	rep, changes, err := engine.Apply(ctx, doc, cfg, mode)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if mode == engine.DryRun && ov != nil {
-		if err := writeDryRunDiff(e, ov); err != nil {
+	if mode == engine.DryRun {
+		if err := writeDryRunDiff(e, changes, cfg.Root, *format); err != nil {
 			return usageErr("%v", err)
 		}
 	}
@@ -170,6 +171,20 @@ func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, 
 	return rep.WriteJSON(e.stdout, o)
 }
 
-// writeDryRunDiff prints a unified diff of every file the dry run would
-// change. It waits on the Overlay's Changes/Diff from the op layer.
-func writeDryRunDiff(_ *env, _ *engine.Overlay) error { return nil }
+// writeDryRunDiff prints, before the report, a unified diff of every file
+// the dry run would change (to stderr when the report is JSON on stdout,
+// so the JSON stays parseable).
+func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error {
+	d := engine.Diff(root, changes)
+	if d == "" {
+		return nil
+	}
+	w := e.stdout
+	if format == "json" || format == "" {
+		w = e.stderr
+	}
+	if _, err := io.WriteString(w, d); err != nil {
+		return fmt.Errorf("writing diff: %w", err)
+	}
+	return nil
+}

@@ -11,8 +11,16 @@ type CheckReport struct {
 	Version     int         `json:"version"`
 	File        string      `json:"file"`
 	Blocks      []BlockJSON `json:"blocks"`
-	Diagnostics []DiagJSON  `json:"diagnostics"`
+	Diagnostics []CheckDiag `json:"diagnostics"`
 	Summary     CheckCounts `json:"summary"`
+}
+
+// CheckDiag is one diagnostic of the check report: the resolved positions of
+// DiagJSON plus the byte range, so tools can slice the input without
+// re-counting characters.
+type CheckDiag struct {
+	DiagJSON
+	Range Range `json:"range"`
 }
 
 // CheckCounts summarises a check.
@@ -25,11 +33,15 @@ type CheckCounts struct {
 // NewCheckReport builds the report for d and its diagnostics ds (usually Check(d)).
 func NewCheckReport(d *Document, ds Diagnostics) *CheckReport {
 	dj := DocumentJSON(d)
+	diags := make([]CheckDiag, len(ds))
+	for i, dg := range DiagnosticsJSON(d.File, ds) {
+		diags[i] = CheckDiag{DiagJSON: dg, Range: ds[i].Range}
+	}
 	return &CheckReport{
 		Version:     CheckVersion,
 		File:        d.File.Name,
 		Blocks:      dj.Blocks,
-		Diagnostics: DiagnosticsJSON(d.File, ds),
+		Diagnostics: diags,
 		Summary:     CheckCounts{Blocks: len(dj.Blocks), Errors: ds.Count(Error), Warnings: ds.Count(Warning)},
 	}
 }

@@ -44,6 +44,9 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 	defer func() { rep.Duration = time.Since(start) }()
 
 	collectParseErrors(doc, rep)
+	for range doc.Actions() {
+		rep.TotalBlocks++
+	}
 	if msg := fatalSyntax(doc); msg != "" {
 		rep.Fatal = msg
 		return rep
@@ -91,7 +94,6 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 	var items []item
 	invalid := ""
 	for mi, a := range g.Actions {
-		rep.TotalBlocks++
 		if a.HasErrors() {
 			// Reported in ParseErrors; SHAM gives such a block no result.
 			if g.Kind == lang.Tasks && invalid == "" {

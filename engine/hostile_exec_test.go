@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/clada-dev/clada/lang"
 )
 
 // The hostile process suite: commands that try to outlive, flood or ignore
@@ -205,3 +207,32 @@ func TestLockRefusesSymlink(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+
+// Two applies at once through Run: the second reports the lock as fatal,
+// runs nothing, and returns after about the lock timeout.
+func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {
+	cfg := hostileConfig(t)
+	cfg.LockTimeout = 200 * time.Millisecond
+	held, err := AcquireLock(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Release()
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	src := "#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"a\"\n#!END_SHAM_w1\n"
+	start := time.Now()
+	rep := Run(context.Background(), lang.Parse(lang.NewFile("in.sham", []byte(src))), ws, cfg)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("Run took %s", d)
+	}
+	if rep.Success || !strings.Contains(rep.Fatal, LockPath(cfg)) || len(rep.Results) != 0 {
+		t.Fatalf("success=%v fatal=%q results=%d, want a fatal lock error and nothing run", rep.Success, rep.Fatal, len(rep.Results))
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Root, "a.txt")); err == nil {
+		t.Fatal("a.txt was written while another apply held the lock")
+	}
+}

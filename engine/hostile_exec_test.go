@@ -207,7 +207,6 @@ func TestLockRefusesSymlink(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-
 // Two applies at once through Run: the second reports the lock as fatal,
 // runs nothing, and returns after about the lock timeout.
 func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {

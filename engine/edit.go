@@ -61,9 +61,15 @@ func splitLines(s string) []string {
 	}
 }
 
+// lineSpecError carries the seed's capitalised "Invalid line …" wording,
+// which the ops put after their own "op: " prefix.
+type lineSpecError string
+
+func (e lineSpecError) Error() string { return string(e) }
+
 // parseLineSpec reads "4" or "23-43" (1-based, inclusive).
 func parseLineSpec(spec string) (int, int, error) {
-	bad := fmt.Errorf("Invalid line specification '%s'", spec)
+	bad := lineSpecError(fmt.Sprintf("Invalid line specification '%s'", spec))
 	first, last, isRange := strings.Cut(spec, "-")
 	if !isRange {
 		n, err := strconv.Atoi(spec)
@@ -81,7 +87,7 @@ func parseLineSpec(spec string) (int, int, error) {
 		return 0, 0, bad
 	}
 	if s > e {
-		return 0, 0, fmt.Errorf("Invalid line range '%s' (start must be <= end)", spec)
+		return 0, 0, lineSpecError(fmt.Sprintf("Invalid line range '%s' (start must be <= end)", spec))
 	}
 	return s, e, nil
 }

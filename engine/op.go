@@ -55,7 +55,7 @@ func Do(ctx context.Context, ws Workspace, cfg *Config, op string, params map[st
 	case "glob":
 		return x.glob()
 	}
-	res := Result{Error: "Unknown action: " + op}
+	res := Result{Error: "Unknown action: " + op, Hint: "`clada actions` lists the ops this version knows"}
 	if op == "exec" {
 		res.Hint = "exec is run by the runner (engine.Run), not by Do"
 	}

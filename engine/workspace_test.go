@@ -122,17 +122,35 @@ func viewTree(t *testing.T, ws Workspace, dir string) map[string]string {
 	return out
 }
 
-// bothWorkspaces runs f on an OS workspace and on an Overlay over one; after
-// the Overlay run the disk must be exactly as before (copy-on-write).
-func bothWorkspaces(t *testing.T, cfg *Config, f func(t *testing.T, ws Workspace)) {
-	t.Run("os", func(t *testing.T) {
-		ws, err := NewOS(cfg)
-		if err != nil {
-			t.Fatal(err)
+// bothWorkspaces runs f twice, each time on a fresh root seeded with files:
+// on an OS workspace, and on an Overlay over one, after which the disk must
+// be exactly as before (copy-on-write). Ops must behave the same on both.
+func bothWorkspaces(t *testing.T, files map[string]string, f func(t *testing.T, cfg *Config, ws Workspace)) {
+	t.Helper()
+	for _, overlay := range []bool{false, true} {
+		name := "os"
+		if overlay {
+			name = "overlay"
 		}
-		defer ws.Close()
-		f(t, ws)
-	})
+		t.Run(name, func(t *testing.T) {
+			cfg, root, _ := testRoot(t)
+			writeTree(t, root, files)
+			ws, err := NewOS(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ws.Close()
+			if !overlay {
+				f(t, cfg, ws)
+				return
+			}
+			before := diskTree(t, root)
+			f(t, cfg, NewOverlay(ws))
+			if diff := cmp.Diff(before, diskTree(t, root)); diff != "" {
+				t.Errorf("the overlay changed the disk (-before +after):\n%s", diff)
+			}
+		})
+	}
 }
 
 func TestOverlayNeverTouchesBase(t *testing.T) {

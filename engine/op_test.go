@@ -1,0 +1,369 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// opCase is one op on a starting tree, with the exact Result and the whole
+// tree afterwards (nil: unchanged). hint, when set, must appear in Result.Hint.
+type opCase struct {
+	name   string
+	files  map[string]string
+	op     string
+	params map[string]string
+	want   Result
+	hint   string
+	after  map[string]string
+}
+
+// p builds a params map from key, value pairs.
+func p(kv ...string) map[string]string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return m
+}
+
+func data(kv ...any) map[string]any {
+	m := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
+}
+
+func fail(msg, typ string) Result { return Result{Error: msg, Type: typ} }
+
+var opCases = []opCase{
+	// file_write / file_append
+	{name: "write creates parents",
+		// Seed 004 case 002 expects a write into a missing directory to fail
+		// with ENOENT; DESIGN.md and seed 003 say file_write creates parent
+		// directories, and DESIGN.md decides.
+		op: "file_write", params: p("path", "a/b/c.txt", "content", "hi\n"),
+		want:  ok(data("path", "a/b/c.txt", "bytesWritten", 3)),
+		after: map[string]string{"a/": "", "a/b/": "", "a/b/c.txt": "hi\n"}},
+	{name: "write overwrites", files: map[string]string{"f.txt": "old"},
+		op: "file_write", params: p("path", "f.txt", "content", "new"),
+		want: ok(data("path", "f.txt", "bytesWritten", 3)), after: map[string]string{"f.txt": "new"}},
+	{name: "write counts bytes not runes",
+		op: "file_write", params: p("path", "u.txt", "content", "héllo"),
+		want: ok(data("path", "u.txt", "bytesWritten", 6)), after: map[string]string{"u.txt": "héllo"}},
+	{name: "write refuses invalid UTF-8", files: map[string]string{"f.txt": "keep"},
+		op: "file_write", params: p("path", "f.txt", "content", "ab\xfe"),
+		want: fail("file_write: content is not valid UTF-8 (byte 0xfe at offset 2, line 1)", ""), hint: "UTF-8 text only"},
+	{name: "write onto a directory", files: map[string]string{"d/": ""},
+		op: "file_write", params: p("path", "d", "content", "x"),
+		want: fail("EISDIR: illegal operation on a directory, open 'd'", "")},
+	{name: "append to existing", files: map[string]string{"log": "one\n"},
+		op: "file_append", params: p("path", "log", "content", "two\n"),
+		want: ok(data("path", "log", "bytesWritten", 4)), after: map[string]string{"log": "one\ntwo\n"}},
+	{name: "append creates",
+		op: "file_append", params: p("path", "log", "content", "one\n"),
+		want: ok(data("path", "log", "bytesWritten", 4)), after: map[string]string{"log": "one\n"}},
+
+	// file_replace_text
+	{name: "replace once", files: map[string]string{"r.txt": "Hello World"},
+		op: "file_replace_text", params: p("path", "r.txt", "old_text", "Hello", "new_text", "Goodbye"),
+		want: ok(data("path", "r.txt", "replacements", 1)), after: map[string]string{"r.txt": "Goodbye World"}},
+	{name: "replace not found", files: map[string]string{"r.txt": "func a() {\n\treturn 1\n}\n"},
+		op: "file_replace_text", params: p("path", "r.txt", "old_text", "func a() {\n    return 1\n}", "new_text", "x"),
+		want: fail("file_replace_text: old_text not found in file", "search_not_found"),
+		hint: "closest match at lines 1-3 (differs in whitespace)"},
+	{name: "replace ambiguous", files: map[string]string{"r.txt": "x\nfoo\nx\nfoo\nfoo\n"},
+		op: "file_replace_text", params: p("path", "r.txt", "old_text", "foo", "new_text", "bar"),
+		want: fail("file_replace_text: old_text appears 3 times, must appear exactly once", "search_not_found"),
+		hint: "old_text matches at lines 2, 4 and 5"},
+	{name: "replace empty old_text", files: map[string]string{"r.txt": "x"},
+		op: "file_replace_text", params: p("path", "r.txt", "old_text", "", "new_text", "y"),
+		want: fail("file_replace_text: old_text cannot be empty", "")},
+	{name: "replace missing file",
+		op: "file_replace_text", params: p("path", "does-not-exist.txt", "old_text", "text", "new_text", "other"),
+		want: fail("ENOENT: no such file or directory, open 'does-not-exist.txt'", "file_not_found")},
+	{name: "replace LF search in CRLF file keeps CRLF", files: map[string]string{"w.txt": "a\r\nb\r\nc\r\n"},
+		op: "file_replace_text", params: p("path", "w.txt", "old_text", "a\nb", "new_text", "x\ny\nz"),
+		want: ok(data("path", "w.txt", "replacements", 1)), after: map[string]string{"w.txt": "x\r\ny\r\nz\r\nc\r\n"}},
+	{name: "replace keeps BOM", files: map[string]string{"b.txt": "\uFEFFhello\n"},
+		op: "file_replace_text", params: p("path", "b.txt", "old_text", "hello", "new_text", "bye"),
+		want: ok(data("path", "b.txt", "replacements", 1)), after: map[string]string{"b.txt": "\uFEFFbye\n"}},
+	{name: "replace refuses non-UTF-8 file", files: map[string]string{"bin.dat": "a\xffb"},
+		op: "file_replace_text", params: p("path", "bin.dat", "old_text", "a", "new_text", "b"),
+		want: fail("file_replace_text: 'bin.dat' is not valid UTF-8 (byte 0xff at offset 1, line 1)", "")},
+	{name: "replace is case-sensitive", files: map[string]string{"r.txt": "Hello"},
+		op: "file_replace_text", params: p("path", "r.txt", "old_text", "hello", "new_text", "x"),
+		want: fail("file_replace_text: old_text not found in file", "search_not_found"),
+		hint: "closest match at line 1 (differs in letter case)"},
+
+	// file_replace_all_text
+	{name: "replace all count mismatch", files: map[string]string{"m.txt": "foo foo foo foo"},
+		op: "file_replace_all_text", params: p("path", "m.txt", "old_text", "foo", "new_text", "bar", "count", "2"),
+		want: fail("file_replace_all_text: expected 2 occurrences but found 4", "search_not_found")},
+	{name: "replace all", files: map[string]string{"m.txt": "a x a x a"},
+		op: "file_replace_all_text", params: p("path", "m.txt", "old_text", "a", "new_text", "b"),
+		want: ok(data("path", "m.txt", "replacements", 3)), after: map[string]string{"m.txt": "b x b x b"}},
+	{name: "replace all count matches", files: map[string]string{"m.txt": "a a"},
+		op: "file_replace_all_text", params: p("path", "m.txt", "old_text", "a", "new_text", "b", "count", "2"),
+		want: ok(data("path", "m.txt", "replacements", 2)), after: map[string]string{"m.txt": "b b"}},
+	{name: "replace all empty", files: map[string]string{"m.txt": "a"},
+		op: "file_replace_all_text", params: p("path", "m.txt", "old_text", "", "new_text", "b"),
+		want: fail("file_replace_all_text: old_text cannot be empty", "")},
+	{name: "replace all bad count", files: map[string]string{"m.txt": "a"},
+		op: "file_replace_all_text", params: p("path", "m.txt", "old_text", "a", "new_text", "b", "count", "two"),
+		want: fail("file_replace_all_text: count must be a positive whole number, got 'two'", "")},
+
+	// file_replace_text_range
+	{name: "range inclusive", files: map[string]string{"g.txt": "a\nstart {\nx\n} end\nb\n"},
+		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "start {", "old_text_end", "} end", "new_text", "NEW"),
+		want: ok(data("path", "g.txt", "replacements", 1)), after: map[string]string{"g.txt": "a\nNEW\nb\n"}},
+	{name: "range end is first after start", files: map[string]string{"g.txt": "S 1 E 2 E"},
+		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "S", "old_text_end", "E", "new_text", "X"),
+		want: ok(data("path", "g.txt", "replacements", 1)), after: map[string]string{"g.txt": "X 2 E"}},
+	{name: "range twice", files: map[string]string{"g.txt": "S a E\nS b E\n"},
+		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "S", "old_text_end", "E", "new_text", "X"),
+		want: fail("file_replace_text_range: the range appears 2 times, must appear exactly once", "search_not_found"),
+		hint: "old_text matches at lines 1 and 2"},
+	{name: "range end missing", files: map[string]string{"g.txt": "E S a\n"},
+		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "S", "old_text_end", "E", "new_text", "X"),
+		want: fail("file_replace_text_range: old_text_end not found after old_text_beginning", "search_not_found")},
+	{name: "range start missing", files: map[string]string{"g.txt": "abc"},
+		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "S", "old_text_end", "E", "new_text", "X"),
+		want: fail("file_replace_text_range: old_text_beginning not found in file", "search_not_found")},
+
+	// file_replace_lines
+	{name: "lines range", files: map[string]string{"l.txt": "1\n2\n3\n4\n"},
+		op: "file_replace_lines", params: p("path", "l.txt", "lines", "2-3", "new_content", "X\n"),
+		want: ok(data("path", "l.txt", "lines", "2-3")), after: map[string]string{"l.txt": "1\nX\n4\n"}},
+	{name: "lines delete", files: map[string]string{"l.txt": "1\n2\n3\n"},
+		op: "file_replace_lines", params: p("path", "l.txt", "lines", "2", "new_content", ""),
+		want: ok(data("path", "l.txt", "lines", "2")), after: map[string]string{"l.txt": "1\n3\n"}},
+	{name: "lines CRLF", files: map[string]string{"l.txt": "1\r\n2\r\n3\r\n"},
+		op: "file_replace_lines", params: p("path", "l.txt", "lines", "2", "new_content", "a\nb"),
+		want: ok(data("path", "l.txt", "lines", "2")), after: map[string]string{"l.txt": "1\r\na\r\nb\r\n3\r\n"}},
+	{name: "lines last without newline", files: map[string]string{"l.txt": "1\n2"},
+		op: "file_replace_lines", params: p("path", "l.txt", "lines", "2", "new_content", "Z"),
+		want: ok(data("path", "l.txt", "lines", "2")), after: map[string]string{"l.txt": "1\nZ"}},
+	{name: "lines out of range", files: map[string]string{"l.txt": "1\n2\n3"},
+		op: "file_replace_lines", params: p("path", "l.txt", "lines", "5-9", "new_content", "x"),
+		want: fail("file_replace_lines: Requested lines 5-9 but file only has 3 lines", "")},
+	{name: "lines bad spec", files: map[string]string{"l.txt": "1"},
+		op: "file_replace_lines", params: p("path", "l.txt", "lines", "3-1", "new_content", "x"),
+		want: fail("file_replace_lines: Invalid line range '3-1' (start must be <= end)", "")},
+
+	// file_move
+	{name: "move", files: map[string]string{"a.txt": "A"},
+		op: "file_move", params: p("old_path", "a.txt", "new_path", "b.txt"),
+		want: ok(data("old_path", "a.txt", "new_path", "b.txt")), after: map[string]string{"b.txt": "A"}},
+	{name: "move overwrites", files: map[string]string{"a.txt": "A", "b.txt": "B"},
+		op: "file_move", params: p("old_path", "a.txt", "new_path", "b.txt"),
+		want: ok(data("old_path", "a.txt", "new_path", "b.txt", "overwrote", true)), after: map[string]string{"b.txt": "A"}},
+	{name: "move missing source",
+		op: "file_move", params: p("old_path", "ghost.txt", "new_path", "b.txt"),
+		want: fail("file_move: Source file not found 'ghost.txt' (ENOENT)", "file_not_found")},
+	{name: "move creates parents", files: map[string]string{"a.txt": "A"},
+		op: "file_move", params: p("old_path", "a.txt", "new_path", "x/y/a.txt"),
+		want: ok(data("old_path", "a.txt", "new_path", "x/y/a.txt")), after: map[string]string{"x/": "", "x/y/": "", "x/y/a.txt": "A"}},
+	{name: "move into dir/", files: map[string]string{"f.txt": "F"},
+		op: "file_move", params: p("old_path", "f.txt", "new_path", "dir/"),
+		want: ok(data("old_path", "f.txt", "new_path", "dir/f.txt")), after: map[string]string{"dir/": "", "dir/f.txt": "F"}},
+	{name: "move dir into existing dir", files: map[string]string{"src/a": "a", "src/s/b": "b", "dest/": ""},
+		op: "file_move", params: p("old_path", "src/", "new_path", "dest/"),
+		want:  ok(data("old_path", "src/", "new_path", "dest/src")),
+		after: map[string]string{"dest/": "", "dest/src/": "", "dest/src/a": "a", "dest/src/s/": "", "dest/src/s/b": "b"}},
+	{name: "move dir into itself", files: map[string]string{"d/a": "a"},
+		op: "file_move", params: p("old_path", "d", "new_path", "d/e/f"),
+		want: fail("file_move: cannot move 'd' into itself ('d/e/f')", "")},
+
+	// file_delete, remove
+	{name: "delete file", files: map[string]string{"a": "A", "b": "B"},
+		op: "file_delete", params: p("path", "a"),
+		want: ok(data("path", "a")), after: map[string]string{"b": "B"}},
+	{name: "delete missing",
+		op: "file_delete", params: p("path", "nope"),
+		want: fail("ENOENT: no such file or directory, unlink 'nope'", "file_not_found")},
+	{name: "delete directory refused", files: map[string]string{"d/": ""},
+		op: "file_delete", params: p("path", "d"),
+		want: fail("EISDIR: illegal operation on a directory, unlink 'd'", ""), hint: "use dir_delete"},
+	{name: "remove tree", files: map[string]string{"d/a": "A", "d/e/b": "B", "k": "K"},
+		op: "remove", params: p("path", "d/"),
+		want: ok(data("path", "d/")), after: map[string]string{"k": "K"}},
+	{name: "remove missing",
+		op: "remove", params: p("path", "nope"),
+		want: fail("ENOENT: no such file or directory, rm 'nope'", "file_not_found")},
+	{name: "remove root refused", files: map[string]string{"k": "K"},
+		op: "remove", params: p("path", "."),
+		want: fail("remove: '.' is the project root", "permission_denied")},
+
+	// reads
+	{name: "read", files: map[string]string{"r.txt": "text\n"},
+		op: "file_read", params: p("path", "r.txt"),
+		want: ok(data("path", "r.txt", "content", "text\n"))},
+	{name: "read missing",
+		op: "file_read", params: p("path", "nope.txt"),
+		want: fail("ENOENT: no such file or directory, open 'nope.txt'", "file_not_found")},
+	{name: "read numbered range", files: map[string]string{"n.txt": "a\nb\nc"},
+		op: "file_read_numbered", params: p("path", "n.txt", "lines", "2-3"),
+		want: ok(data("path", "n.txt", "content", "2: b\n3: c"))},
+	{name: "read numbered partial", files: map[string]string{"n.txt": "a\nb\nc"},
+		op: "file_read_numbered", params: p("path", "n.txt", "lines", "2-10"),
+		want: Result{Error: "file_read_numbered: Requested lines 2-10 but file only has 3 lines", Data: data("path", "n.txt", "content", "2: b\n3: c")}},
+	{name: "read numbered delimiter", files: map[string]string{"n.txt": "a\nb"},
+		op: "file_read_numbered", params: p("path", "n.txt", "delimiter", "|"),
+		want: ok(data("path", "n.txt", "content", "1|a\n2|b"))},
+	{name: "read numbered bad spec", files: map[string]string{"n.txt": "a"},
+		op: "file_read_numbered", params: p("path", "n.txt", "lines", "abc"),
+		want: fail("file_read_numbered: Invalid line specification 'abc'", "")},
+	{name: "files_read", files: map[string]string{"a.txt": "A\n", "d/b.txt": "B"},
+		op: "files_read", params: p("paths", "a.txt\n\n  d/b.txt  \n"),
+		want: ok(data("paths", []string{"a.txt", "d/b.txt"}, "content", "=== a.txt ===\nA\n\n\n=== d/b.txt ===\nB"))},
+	{name: "files_read failures", files: map[string]string{"a.txt": "A"},
+		op: "files_read", params: p("paths", "x.txt\na.txt\ny.txt"),
+		want: fail("files_read: Failed to read 2 file(s):\n  x.txt: ENOENT: no such file or directory, open 'x.txt'\n  y.txt: ENOENT: no such file or directory, open 'y.txt'", "")},
+	{name: "files_read none",
+		op: "files_read", params: p("paths", "\n \n"),
+		want: fail("files_read: No paths provided", "")},
+
+	// directories
+	{name: "dir_create nested",
+		op: "dir_create", params: p("path", "a/b"),
+		want: ok(data("path", "a/b")), after: map[string]string{"a/": "", "a/b/": ""}},
+	{name: "dir_create over file", files: map[string]string{"f": "F"},
+		op: "dir_create", params: p("path", "f"),
+		want: fail("EEXIST: file already exists, mkdir 'f'", "")},
+	{name: "dir_delete empty", files: map[string]string{"d/": "", "k": "K"},
+		op: "dir_delete", params: p("path", "d"),
+		want: ok(data("path", "d")), after: map[string]string{"k": "K"}},
+	{name: "dir_delete not empty", files: map[string]string{"d/a": "A"},
+		op: "dir_delete", params: p("path", "d"),
+		want: fail("ENOTEMPTY: directory not empty, rmdir 'd'", ""), hint: "use remove"},
+	{name: "dir_delete file", files: map[string]string{"f": "F"},
+		op: "dir_delete", params: p("path", "f"),
+		want: fail("ENOTDIR: not a directory, rmdir 'f'", "")},
+
+	// search
+	{name: "grep honours .gitignore", files: searchTree,
+		op: "grep", params: p("pattern", `Foo\(`, "path", "."),
+		want: ok(data("pattern", `Foo\(`, "path", ".", "matches", []GrepMatch{
+			{File: "a.go", LineNumber: 2, Line: "func Foo() {}"},
+			{File: "sub/c.go", LineNumber: 1, Line: "// Foo() again"},
+			{File: "sub/notes.txt", LineNumber: 3, Line: "call Foo() here"},
+		}))},
+	{name: "grep include", files: searchTree,
+		op: "grep", params: p("pattern", "Foo", "path", "sub", "include", "*.go"),
+		want: ok(data("pattern", "Foo", "path", "sub", "matches", []GrepMatch{
+			{File: "sub/c.go", LineNumber: 1, Line: "// Foo() again"},
+		}))},
+	{name: "grep bad pattern",
+		op: "grep", params: p("pattern", "(", "path", "."),
+		want: fail("grep: invalid pattern '(': error parsing regexp: missing closing ): `(`", "")},
+	{name: "glob", files: searchTree,
+		op: "glob", params: p("pattern", "**/*.go", "base_path", "."),
+		want: ok(data("pattern", "**/*.go", "base_path", ".", "matches", []string{"a.go", "sub/c.go"}))},
+	{name: "glob in subdir", files: searchTree,
+		op: "glob", params: p("pattern", "*.txt", "base_path", "sub"),
+		want: ok(data("pattern", "*.txt", "base_path", "sub", "matches", []string{"sub/latin1.txt", "sub/notes.txt"}))},
+
+	{name: "exec is the runner's",
+		op: "exec", params: p("code", "true", "lang", "sh"),
+		want: fail("Unknown action: exec", ""), hint: "runner"},
+	{name: "unknown",
+		op: "invalid_action", params: p("path", "x"),
+		want: fail("Unknown action: invalid_action", ""), hint: "clada actions"},
+}
+
+// searchTree has ignored files (by a root and a nested .gitignore) that
+// would otherwise match.
+var searchTree = map[string]string{
+	".gitignore":        "build/\n*.log\n",
+	"a.go":              "package a\nfunc Foo() {}\n",
+	"app.log":           "Foo() in a log\n",
+	"build/gen.go":      "func Foo() {}\n",
+	"sub/.gitignore":    "secret.go\n",
+	"sub/c.go":          "// Foo() again\n",
+	"sub/secret.go":     "Foo()\n",
+	"sub/notes.txt":     "one\ntwo\ncall Foo() here\n",
+	".git/config":       "Foo()\n",
+	"sub/image.bin":     "Foo()\x00\x01",
+	"sub/latin1.txt":    "Foo() caf\xe9\n",
+	"sub/keep/x.md":     "nothing\n",
+	"sub/keep/y.go.txt": "nothing\n",
+}
+
+func TestOps(t *testing.T) {
+	for _, tc := range opCases {
+		t.Run(tc.name, func(t *testing.T) {
+			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws Workspace) {
+				before := viewTree(t, ws, cfg.Root)
+				got := Do(context.Background(), ws, cfg, tc.op, tc.params)
+				if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreFields(Result{}, "Hint")); diff != "" {
+					t.Errorf("Result (-want +got):\n%s", diff)
+				}
+				if !got.Success && got.Hint == "" {
+					t.Errorf("a failure must carry a hint: %+v", got)
+				}
+				if !strings.Contains(got.Hint, tc.hint) {
+					t.Errorf("hint %q does not contain %q", got.Hint, tc.hint)
+				}
+				want := tc.after
+				if want == nil {
+					want = before
+				}
+				if diff := cmp.Diff(want, viewTree(t, ws, cfg.Root)); diff != "" {
+					t.Errorf("tree after (-want +got):\n%s", diff)
+				}
+			})
+		})
+	}
+}
+
+// Several edits to one file apply in order, each seeing the previous one.
+func TestEditsApplyInOrder(t *testing.T) {
+	bothWorkspaces(t, map[string]string{"f.txt": "a\nb\nc\n"}, func(t *testing.T, cfg *Config, ws Workspace) {
+		steps := []map[string]string{
+			p("path", "f.txt", "old_text", "a", "new_text", "A1"),
+			p("path", "f.txt", "old_text", "A1\nb", "new_text", "A2\nB"),
+			p("path", "f.txt", "old_text", "A2", "new_text", "A3"),
+		}
+		for i, s := range steps {
+			if r := Do(context.Background(), ws, cfg, "file_replace_text", s); !r.Success {
+				t.Fatalf("step %d: %+v", i, r)
+			}
+		}
+		got, err := ws.ReadFile(cfg.Root + "/f.txt")
+		if err != nil || string(got) != "A3\nB\nc\n" {
+			t.Fatalf("got %q, %v", got, err)
+		}
+	})
+}
+
+func TestLs(t *testing.T) {
+	bothWorkspaces(t, map[string]string{"d/a.txt": "abc", "d/sub/": ""}, func(t *testing.T, cfg *Config, ws Workspace) {
+		r := Do(context.Background(), ws, cfg, "ls", p("path", "d"))
+		if !r.Success {
+			t.Fatalf("%+v", r)
+		}
+		entries := r.Data["entries"].([]LsEntry)
+		for i := range entries {
+			if len(entries[i].Modified) < len("2006-01-02T15:04:05Z") {
+				t.Errorf("modified %q is not RFC 3339", entries[i].Modified)
+			}
+			entries[i].Modified = ""
+			if entries[i].Type == "directory" {
+				entries[i].Size = 0
+			}
+		}
+		want := []LsEntry{{Name: "a.txt", Type: "file", Size: 3}, {Name: "sub", Type: "directory"}}
+		if diff := cmp.Diff(want, entries); diff != "" {
+			t.Errorf("entries (-want +got):\n%s", diff)
+		}
+		r = Do(context.Background(), ws, cfg, "ls", p("path", "d/a.txt"))
+		if r.Error != "ENOTDIR: not a directory, scandir 'd/a.txt'" {
+			t.Errorf("ls of a file: %+v", r)
+		}
+	})
+}

@@ -13,6 +13,10 @@ type RenderOptions struct {
 	// Stable drops durations and commit ids, which differ on every run, so
 	// reports can be compared with goldens.
 	Stable bool
+	// Output prints each command's captured stdout and stderr, line by line
+	// as "[task-N:exec] line", before its status line (--output-mode buffer;
+	// text report only).
+	Output bool
 }
 
 // jsonReport is the ExecutionResult shape of seed 004, extended; field

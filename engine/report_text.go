@@ -26,6 +26,9 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 		fmt.Fprintf(bw, "Fatal: %s\n", r.Fatal)
 	}
 	for _, res := range r.Results {
+		if o.Output {
+			writeOutput(bw, res)
+		}
 		subject := oneLine(res)
 		switch {
 		case res.Success && res.Skipped:
@@ -77,4 +80,18 @@ func oneLine(res ActionResult) string {
 		s += " " + firstLine(v, 60)
 	}
 	return s
+}
+
+// writeOutput prints a command's captured output with the task prefix the
+// stream mode uses, stdout first.
+func writeOutput(w io.Writer, res ActionResult) {
+	for _, k := range []string{"stdout", "stderr"} {
+		s, _ := res.Data[k].(string)
+		if s == "" {
+			continue
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+			fmt.Fprintf(w, "[%s:exec] %s\n", res.Task, line)
+		}
+	}
 }

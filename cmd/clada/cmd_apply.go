@@ -139,7 +139,7 @@ func cmdApply(e *env) int {
 			return usageErr("%v", err)
 		}
 	}
-	if err := writeReport(e, doc, rep, *format, *detail == "full"); err != nil {
+	if err := writeReport(e, doc, rep, *format, engine.RenderOptions{Full: *detail == "full", Output: *outputMode == "buffer"}); err != nil {
 		return usageErr("%v", err)
 	}
 	return rep.ExitCode()
@@ -147,7 +147,7 @@ func cmdApply(e *env) int {
 
 // writeReport renders rep in the chosen format, or the default of the
 // document's first block syntax.
-func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, full bool) error {
+func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, o engine.RenderOptions) error {
 	if format == "" {
 		format = "json"
 		if len(doc.Groups) > 0 {
@@ -159,14 +159,13 @@ func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, 
 			}
 		}
 	}
-	o := engine.RenderOptions{Full: full}
 	switch format {
 	case "text":
 		return rep.WriteText(e.stdout, o)
 	case "summary":
 		return rep.WriteSummary(e.stdout, o)
 	case "cml":
-		return engine.RenderCML(e.stdout, doc, rep, false)
+		return engine.RenderCML(e.stdout, doc, rep, o.Output)
 	}
 	return rep.WriteJSON(e.stdout, o)
 }

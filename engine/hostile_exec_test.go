@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -233,5 +234,28 @@ func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Root, "a.txt")); err == nil {
 		t.Fatal("a.txt was written while another apply held the lock")
+	}
+}
+
+// Each lang maps to its interpreter with the code as an argument.
+func TestExecLangs(t *testing.T) {
+	cfg := hostileConfig(t)
+	cfg.Timeout = 10 * time.Second
+	cases := map[string]string{
+		"bash":       `echo "$((6*7))"`,
+		"sh":         `echo 42`,
+		"python":     `print(6*7)`,
+		"javascript": `console.log(6*7)`,
+	}
+	for lang, code := range cases {
+		t.Run(lang, func(t *testing.T) {
+			if _, err := exec.LookPath(interpreters[lang][0]); err != nil {
+				t.Skipf("%s is not installed on this machine", interpreters[lang][0])
+			}
+			res := execOp(context.Background(), cfg, map[string]string{"lang": lang, "code": code}, "task-1")
+			if !res.Success || res.Data["stdout"] != "42\n" {
+				t.Fatalf("success=%v stdout=%q error=%q", res.Success, res.Data["stdout"], res.Error)
+			}
+		})
 	}
 }

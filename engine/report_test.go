@@ -19,7 +19,7 @@ func sampleReport() *Report {
 				Params: map[string]string{"action": "file_replace_text", "path": "b.txt"},
 				Result: Result{Error: "file_replace_text: old_text not found in file", Type: "search_not_found", Hint: "closest line 3: foo"}},
 			{Seq: 3, Task: "task-3", BlockID: "ex", Action: "exec", Primary: "code",
-				Params: map[string]string{"action": "exec", "code": "make\nmake test"},
+				Params:  map[string]string{"action": "exec", "code": "make\nmake test"},
 				Skipped: true, Result: Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}},
 		},
 		ParseErrors: []ParseError{{BlockID: "bad", Code: "UNCLOSED_QUOTE", Message: "no closing quote", Hint: "close it", Line: 9, Column: 11}},

@@ -113,3 +113,19 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCheck measures validation alone (Check on an already parsed
+// 50 KB response of 50 file_write blocks): the part of `clada check` that is
+// not parsing. Run:
+//
+//	go test ./lang -run XXX -bench Check -benchmem
+func BenchmarkCheck(b *testing.B) {
+	doc := Parse(NewFile("bench.md", genSHAM(50, 100)))
+	if ds := Check(doc); len(ds) != 0 {
+		b.Fatalf("want a clean document, got %v", ds)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Check(doc)
+	}
+}

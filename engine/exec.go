@@ -122,6 +122,8 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	case ctx.Err() == context.DeadlineExceeded:
 		return Result{Error: fmt.Sprintf("exec: command timed out after %s", timeout), Type: "exec_timeout", Data: data,
 			Hint: "raise --timeout or the timeout param, or make the command finish sooner"}
+	case ctx.Err() != nil:
+		return Result{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: "exec_failed", Data: data}
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
 		return Result{Error: fmt.Sprintf("exec: %v", err), Type: "exec_failed", Data: data}
 	case code != 0:

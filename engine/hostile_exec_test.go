@@ -259,3 +259,18 @@ func TestExecLangs(t *testing.T) {
 		})
 	}
 }
+
+func TestLockRefusesSymlinkedStateDir(t *testing.T) {
+	cfg := hostileConfig(t)
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(cfg.Root, ".clada")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := AcquireLock(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "is a symlink") {
+		t.Fatalf("err = %v, want a symlink refusal", err)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("wrote %d entries outside the root", len(entries))
+	}
+}

@@ -41,6 +41,11 @@ func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
+	// The lock's own directory must not be a symlink either: it would put
+	// the lock (and .clada's .gitignore) somewhere outside the project.
+	if fi, err := os.Lstat(filepath.Dir(path)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		return nil, fmt.Errorf("lock %s: its directory %s is a symlink; clada never follows one for its lock (replace it with a directory)", path, filepath.Dir(path))
+	}
 	ignoreStateDir(cfg, filepath.Dir(path))
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o644)
 	if err != nil {

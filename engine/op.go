@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -103,7 +104,12 @@ func (x *opRun) fail(verb, p string, err error) Result {
 func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	var refused *RefusedError
 	if errors.As(err, &refused) {
-		r := Result{Error: x.op + ": " + refused.Reason, Hint: refused.Fix}
+		reason := refused.Reason
+		if filepath.IsAbs(refused.Path) {
+			// Workspaces name absolute paths; people wrote root-relative ones.
+			reason = strings.ReplaceAll(reason, "'"+refused.Path+"'", "'"+x.shown(refused.Path)+"'")
+		}
+		r := Result{Error: x.op + ": " + reason, Hint: refused.Fix}
 		if cmlTypes[refused.Type] {
 			r.Type = refused.Type
 		}

@@ -80,6 +80,8 @@ func (o *Overlay) ReadFile(name string) ([]byte, error) {
 			return nil, notExist("open", name)
 		case n.dir:
 			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EISDIR}
+		case n.mode&fs.ModeSymlink != 0:
+			return nil, symlinkRefused(name)
 		}
 		return n.data, nil
 	}
@@ -252,9 +254,9 @@ func (o *Overlay) Rename(oldname, newname string) error {
 func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode) error {
 	switch {
 	case fi.Mode()&fs.ModeSymlink != 0:
-		// The overlay keeps no link targets; moving a link in a simulation
-		// is recorded as an empty regular entry so the path shows as taken.
-		out[to] = &onode{mode: fi.Mode().Perm(), mtime: fi.ModTime()}
+		// The overlay keeps no link target, only that a link is there: it
+		// cannot be read through (as on disk) and is left out of Changes.
+		out[to] = &onode{mode: fi.Mode(), mtime: fi.ModTime()}
 	case fi.IsDir():
 		out[to] = &onode{dir: true, mode: fi.Mode(), mtime: fi.ModTime()}
 		entries, err := o.ReadDir(from)
@@ -326,6 +328,10 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 func (o *Overlay) Changes() []Change {
 	var out []Change
 	for p, n := range o.nodes {
+		if n.mode&fs.ModeSymlink != 0 {
+			out = o.baseFilesGone(p, out)
+			continue
+		}
 		if n.gone || n.dir {
 			// A deletion, or an opaque directory hiding what the base had.
 			out = o.baseFilesGone(p, out)
@@ -385,7 +391,7 @@ func (m memInfo) Mode() fs.FileMode {
 	if m.n.dir {
 		return fs.ModeDir | m.n.mode.Perm()
 	}
-	return m.n.mode.Perm()
+	return m.n.mode & (fs.ModeSymlink | fs.ModePerm)
 }
 func (m memInfo) ModTime() time.Time { return m.n.mtime }
 func (m memInfo) IsDir() bool        { return m.n.dir }

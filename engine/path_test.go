@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestResolve(t *testing.T) {
+	cfg := DefaultConfig("/w/root")
+	cfg.Allow = []string{"/w/shared/"}
+	tests := []struct {
+		in, want, typ string
+	}{
+		{"a.txt", "/w/root/a.txt", ""},
+		{"./src/../b.txt", "/w/root/b.txt", ""},
+		{`src\win\c.txt`, "/w/root/src/win/c.txt", ""},
+		{"/w/root/abs.txt", "/w/root/abs.txt", ""},
+		{"/w/root", "/w/root", ""},
+		{".", "/w/root", ""},
+		{"/w/shared/x", "/w/shared/x", ""},
+		{"../x", "", "path_escape"},
+		{"a/../../x", "", "path_escape"},
+		{"/w/root_evil/x", "", "path_escape"},
+		{"/w/sharedx/y", "", "path_escape"},
+		{"/etc/passwd", "", "path_escape"},
+		{"", "", "invalid_path"},
+		{"a\x00b", "", "invalid_path"},
+	}
+	for _, tt := range tests {
+		got, err := cfg.Resolve(tt.in)
+		var refused *RefusedError
+		switch {
+		case tt.typ == "" && (err != nil || got != tt.want):
+			t.Errorf("Resolve(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		case tt.typ != "" && (!errors.As(err, &refused) || refused.Type != tt.typ || refused.Fix == ""):
+			t.Errorf("Resolve(%q) error = %v; want type %s with a fix", tt.in, err, tt.typ)
+		}
+	}
+	esc := DefaultConfig("/w/root")
+	esc.AllowEscape = true
+	if got, err := esc.Resolve("../x"); err != nil || got != "/w/x" {
+		t.Errorf("--allow-escape: %q, %v", got, err)
+	}
+}
+
+func TestCheckWrite(t *testing.T) {
+	cfg := DefaultConfig("/w/root")
+	cfg.Deny = append(cfg.Deny, "secrets/*.key")
+	tests := []struct {
+		path string
+		deny bool
+	}{
+		{"src/a.go", false},
+		{".git/config", true},
+		{".GIT/hooks/pre-commit", true},
+		{"sub/.Git/x", true},
+		{".gitignore", false},
+		{"my.git/x", false},
+		{".ssh/id", true},
+		{"home/u/.ssh/authorized_keys", true},
+		{"secrets/a.key", true},
+		{"secrets/sub/a.key", false},
+	}
+	for _, tt := range tests {
+		abs, err := cfg.Resolve(tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cfg.CheckWrite(tt.path, abs); (err != nil) != tt.deny {
+			t.Errorf("CheckWrite(%q) = %v, want denied=%v", tt.path, err, tt.deny)
+		}
+	}
+}
+
+func TestMatchGlob(t *testing.T) {
+	tests := []struct {
+		pat, name string
+		want      bool
+	}{
+		{"**/*.go", "a.go", true},
+		{"**/*.go", "x/y/a.go", true},
+		{"*.go", "x/a.go", false},
+		{"src/**", "src/a/b", true},
+		{"src/**/test", "src/test", true},
+		{"src/**/test", "src/a/b/test", true},
+		{"a/*/c", "a/b/c", true},
+		{"a/*/c", "a/b/d/c", false},
+		{"[", "[", false},
+	}
+	for _, tt := range tests {
+		if got := matchGlob(tt.pat, tt.name); got != tt.want {
+			t.Errorf("matchGlob(%q, %q) = %v", tt.pat, tt.name, got)
+		}
+	}
+}

@@ -108,8 +108,8 @@ func (b *Block) build(g *blockGrammar, values []value) {
 		}
 		if j, dup := index[p.Key]; dup {
 			b.errorf(DuplicateKey, p.KeyStart, p.KeyEnd,
-				fmt.Sprintf("Remove one of the %q lines.", p.Key),
-				"Key %q is set more than once in block %q; the last value is used.", p.Key, b.ID)
+				fmt.Sprintf("Remove one of the %q lines; a block sets each key once.", p.Key),
+				"Duplicate key '%s' in block '%s'", p.Key, b.ID)
 			b.Params[j] = p
 			continue
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"syscall"
 )
 
@@ -37,7 +38,7 @@ func (x *opRun) remove() Result {
 	if bad != nil {
 		return *bad
 	}
-	if abs == x.cfg.Root {
+	if abs == filepath.Clean(x.cfg.Root) {
 		return Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: "permission_denied",
 			Hint: "name a file or directory inside the root"}
 	}

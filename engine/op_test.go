@@ -367,3 +367,44 @@ func TestLs(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkOps measures single ops on the OS workspace, with and without
+// fsync, so the op path's own cost can be told apart from the disk's.
+func BenchmarkOps(b *testing.B) {
+	for _, fsync := range []bool{false, true} {
+		mode := "nofsync"
+		if fsync {
+			mode = "fsync"
+		}
+		dir := b.TempDir()
+		cfg := DefaultConfig(dir)
+		cfg.NoFsync = !fsync
+		ws, err := NewOS(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		content := strings.Repeat("line of text\n", 200)
+		if r := Do(ctx, ws, cfg, "file_write", p("path", "src/pkg/f.txt", "content", content+"MARK\n")); !r.Success {
+			b.Fatal(r.Error)
+		}
+		cases := []struct {
+			op     string
+			params map[string]string
+		}{
+			{"file_write", p("path", "src/pkg/w.txt", "content", content)},
+			{"file_read", p("path", "src/pkg/f.txt")},
+			{"file_replace_text", p("path", "src/pkg/f.txt", "old_text", "MARK", "new_text", "MARK")},
+		}
+		for _, c := range cases {
+			b.Run(mode+"/"+c.op, func(b *testing.B) {
+				for b.Loop() {
+					if r := Do(ctx, ws, cfg, c.op, c.params); !r.Success {
+						b.Fatal(r.Error)
+					}
+				}
+			})
+		}
+		ws.Close()
+	}
+}

@@ -19,6 +19,9 @@ import (
 // are hidden. That holds by construction, because the overlay only records a
 // directory it created where none was visible (or one it moved, whose content
 // it copied in).
+//
+// An Overlay is for one goroutine at a time (one run, or one document in the
+// language server); its base may be shared.
 type Overlay struct {
 	base  Workspace
 	nodes map[string]*onode // absolute path → what the overlay says is there

@@ -304,6 +304,8 @@ func lineSimilarity(have, want string) float64 {
 		return 0.95
 	case strings.EqualFold(have, want):
 		return 0.9
+	case strings.EqualFold(squash(have), squash(want)):
+		return 0.85
 	}
 	longest := max(len(have), len(want))
 	if longest == 0 {
@@ -327,7 +329,7 @@ func squash(s string) string {
 
 // difference names how the closest lines differ from the search.
 func difference(have, want []string) string {
-	same, ws, fold := 0, true, true
+	same, ws, fold, both := 0, true, true, true
 	for k := range want {
 		h := ""
 		if k < len(have) {
@@ -343,6 +345,9 @@ func difference(have, want []string) string {
 		if !strings.EqualFold(h, want[k]) {
 			fold = false
 		}
+		if !strings.EqualFold(squash(h), squash(want[k])) {
+			both = false
+		}
 	}
 	switch {
 	case same == len(want):
@@ -351,6 +356,8 @@ func difference(have, want []string) string {
 		return "differs in whitespace"
 	case fold:
 		return "differs in letter case"
+	case both:
+		return "differs in whitespace and letter case"
 	}
 	return fmt.Sprintf("%d of %d lines identical", same, len(want))
 }

@@ -125,6 +125,7 @@ func TestNotFoundHint(t *testing.T) {
 	tests := []struct{ name, search, want string }{
 		{"whitespace", "func b() {\n    return 2\n}", "closest match at lines 7-9 (differs in whitespace)"},
 		{"case", "FUNC B() {", "closest match at line 7 (differs in letter case)"},
+		{"case and space", "  FUNC B() {", "closest match at line 7 (differs in whitespace and letter case)"},
 		{"some lines", "func b() {\n\treturn 3\n}", "closest match at lines 7-9 (2 of 3 lines identical)"},
 		{"nothing alike", "zzzzzzzzzzzzzzzz", "no lines in the file resemble old_text"},
 	}

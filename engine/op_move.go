@@ -48,6 +48,9 @@ func (x *opRun) move() Result {
 		return Result{Error: fmt.Sprintf("%s: cannot move '%s' into itself ('%s')", x.op, oldP, newP),
 			Hint: "pick a destination outside the directory being moved"}
 	}
+	if src == dst {
+		return ok(map[string]any{"old_path": oldP, "new_path": newP})
+	}
 	overwrote := false
 	if fi, err := x.ws.Lstat(dst); err == nil {
 		overwrote = !fi.IsDir()

@@ -153,7 +153,7 @@ func includeMatch(include, rel string) bool {
 // glob lists files under base_path whose path relative to it matches the
 // pattern ("**" spans folders), sorted, relative to the root.
 func (x *opRun) glob() Result {
-	pat := strings.TrimPrefix(x.params["pattern"], "./")
+	pat := strings.TrimLeft(strings.TrimPrefix(x.params["pattern"], "./"), "/")
 	if pat == "" {
 		return Result{Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
 	}

@@ -29,6 +29,9 @@ func (x *opRun) dirDelete() Result {
 	if bad != nil {
 		return *bad
 	}
+	if bad := x.notRoot(abs, p); bad != nil {
+		return *bad
+	}
 	fi, err := x.ws.Lstat(abs)
 	if err != nil {
 		return x.fail("rmdir", p, err)

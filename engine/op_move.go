@@ -24,6 +24,9 @@ func (x *opRun) move() Result {
 	if bad != nil {
 		return *bad
 	}
+	if bad := x.notRoot(src, oldP); bad != nil {
+		return *bad
+	}
 	if _, err := x.ws.Lstat(src); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: "file_not_found",
@@ -47,6 +50,9 @@ func (x *opRun) move() Result {
 	if within(src, dst) && src != dst {
 		return Result{Error: fmt.Sprintf("%s: cannot move '%s' into itself ('%s')", x.op, oldP, newP),
 			Hint: "pick a destination outside the directory being moved"}
+	}
+	if bad := x.notRoot(dst, newP); bad != nil {
+		return *bad
 	}
 	if src == dst {
 		return ok(map[string]any{"old_path": oldP, "new_path": newP})

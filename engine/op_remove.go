@@ -7,10 +7,25 @@ import (
 	"syscall"
 )
 
+// notRoot refuses to remove or move the root (or an --allow directory)
+// itself: no op may take away the tree it works in.
+func (x *opRun) notRoot(abs, p string) *Result {
+	for _, d := range append([]string{x.cfg.Root}, x.cfg.Allow...) {
+		if abs == filepath.Clean(d) {
+			return &Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: "permission_denied",
+				Hint: "name a file or directory inside the root"}
+		}
+	}
+	return nil
+}
+
 // fileDelete is file_delete: a regular file (or a symlink itself) only.
 func (x *opRun) fileDelete() Result {
 	abs, p, bad := x.path("path", true)
 	if bad != nil {
+		return *bad
+	}
+	if bad := x.notRoot(abs, p); bad != nil {
 		return *bad
 	}
 	fi, err := x.ws.Lstat(abs)
@@ -38,9 +53,8 @@ func (x *opRun) remove() Result {
 	if bad != nil {
 		return *bad
 	}
-	if abs == filepath.Clean(x.cfg.Root) {
-		return Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: "permission_denied",
-			Hint: "name a file or directory inside the root"}
+	if bad := x.notRoot(abs, p); bad != nil {
+		return *bad
 	}
 	if _, err := x.ws.Lstat(abs); err != nil {
 		return x.fail("rm", p, err)

@@ -29,8 +29,9 @@ type Overlay struct {
 
 // onode is one overlay entry; gone marks a deletion hiding the base.
 type onode struct {
-	dir   bool
-	gone  bool
+	dir    bool
+	gone   bool
+	notDir bool // gone because an ancestor is a file (ENOTDIR, as the OS says)
 	data  []byte
 	mode  fs.FileMode
 	mtime time.Time
@@ -51,10 +52,10 @@ func (o *Overlay) lookup(name string) *onode {
 		return nil
 	}
 	for p := filepath.Dir(name); ; p = filepath.Dir(p) {
-		if _, ok := o.nodes[p]; ok {
+		if n, ok := o.nodes[p]; ok {
 			// A deletion, a file, or an (opaque) overlay directory: either
 			// way the base's entry below it is not visible.
-			return &onode{gone: true}
+			return &onode{gone: true, notDir: !n.gone && !n.dir}
 		}
 		if p == filepath.Dir(p) {
 			return nil
@@ -62,14 +63,18 @@ func (o *Overlay) lookup(name string) *onode {
 	}
 }
 
-func notExist(op, name string) error {
+// goneErr is the error for a path the overlay says is not there.
+func goneErr(op, name string, n *onode) error {
+	if n.notDir {
+		return &fs.PathError{Op: op, Path: name, Err: syscall.ENOTDIR}
+	}
 	return &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
 }
 
 func (o *Overlay) Lstat(name string) (fs.FileInfo, error) {
 	if n := o.lookup(name); n != nil {
 		if n.gone {
-			return nil, notExist("lstat", name)
+			return nil, goneErr("lstat", name, n)
 		}
 		return memInfo{name: filepath.Base(name), n: n}, nil
 	}
@@ -80,7 +85,7 @@ func (o *Overlay) ReadFile(name string) ([]byte, error) {
 	if n := o.lookup(name); n != nil {
 		switch {
 		case n.gone:
-			return nil, notExist("open", name)
+			return nil, goneErr("open", name, n)
 		case n.dir:
 			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EISDIR}
 		case n.mode&fs.ModeSymlink != 0:
@@ -108,9 +113,6 @@ func (o *Overlay) parentDir(name string) error {
 }
 
 func (o *Overlay) WriteFile(name string, data []byte) error {
-	if err := o.MkdirAll(filepath.Dir(name)); err != nil {
-		return err
-	}
 	mode := fs.FileMode(0o644)
 	fi, err := o.Lstat(name)
 	switch {
@@ -121,6 +123,10 @@ func (o *Overlay) WriteFile(name string, data []byte) error {
 		mode = fi.Mode().Perm()
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
+	default:
+		if err := o.MkdirAll(filepath.Dir(name)); err != nil {
+			return err
+		}
 	}
 	o.nodes[name] = &onode{data: append([]byte(nil), data...), mode: mode, mtime: time.Now()}
 	return nil
@@ -226,18 +232,12 @@ func (o *Overlay) Rename(oldname, newname string) error {
 		return &fs.PathError{Op: "rename", Path: oldname, Err: syscall.EINVAL}
 	}
 	if dst, err := o.Lstat(newname); err == nil {
-		switch {
-		case dst.IsDir() && !fi.IsDir():
-			return &fs.PathError{Op: "rename", Path: newname, Err: syscall.EISDIR}
-		case dst.IsDir():
-			entries, err := o.ReadDir(newname)
-			if err != nil {
-				return err
-			}
-			if len(entries) > 0 {
-				return &fs.PathError{Op: "rename", Path: newname, Err: syscall.ENOTEMPTY}
-			}
-		case fi.IsDir():
+		// As os.Rename (and os.Root's) does: an existing directory is never
+		// replaced, empty or not.
+		if dst.IsDir() {
+			return &fs.PathError{Op: "rename", Path: newname, Err: syscall.EEXIST}
+		}
+		if fi.IsDir() {
 			return &fs.PathError{Op: "rename", Path: newname, Err: syscall.ENOTDIR}
 		}
 	}

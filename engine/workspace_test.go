@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -202,5 +203,73 @@ func TestOverlayNeverTouchesBase(t *testing.T) {
 	wantChanges := []string{"M a.txt", "D d/b.txt", "D d/e/c.txt", "D gone/x", "A gone/y", "A moved/b.txt", "A moved/e/c.txt", "A new/deep/n.txt"}
 	if diff := cmp.Diff(wantChanges, got); diff != "" {
 		t.Errorf("Changes (-want +got):\n%s", diff)
+	}
+}
+
+// A differential test: random op sequences give the same results and the
+// same tree on the disk and on an Overlay (over an identical, untouched
+// disk), so dry-run and --atomic predict apply.
+func TestOverlayMatchesOS(t *testing.T) {
+	paths := []string{"a", "b", "d", "d/a", "d/e", "d/e/b", "f/g", "a/x", "d/", "."}
+	start := map[string]string{"a": "x\n", "d/a": "x y\n", "d/e/b": "y\n"}
+	rng := uint64(7)
+	next := func(n int) int { // xorshift: deterministic, no global state
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return int(rng % uint64(n))
+	}
+	for seq := 0; seq < 80; seq++ {
+		cfgA, rootA, _ := testRoot(t)
+		cfgB, rootB, _ := testRoot(t)
+		writeTree(t, rootA, start)
+		writeTree(t, rootB, start)
+		osA, err := NewOS(cfgA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		osB, err := NewOS(cfgB)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ov := NewOverlay(osB)
+		diskB := diskTree(t, rootB)
+		for step := 0; step < 25; step++ {
+			pa, pb := paths[next(len(paths))], paths[next(len(paths))]
+			var op string
+			var params map[string]string
+			switch next(8) {
+			case 0:
+				op, params = "file_write", p("path", pa, "content", "w"+pa+"\n")
+			case 1:
+				op, params = "file_append", p("path", pa, "content", "y\n")
+			case 2:
+				op, params = "remove", p("path", pa)
+			case 3:
+				op, params = "file_delete", p("path", pa)
+			case 4:
+				op, params = "file_move", p("old_path", pa, "new_path", pb)
+			case 5:
+				op, params = "dir_create", p("path", pa)
+			case 6:
+				op, params = "dir_delete", p("path", pa)
+			default:
+				op, params = "file_replace_all_text", p("path", pa, "old_text", "y", "new_text", "z")
+			}
+			before := diskTree(t, rootA)
+			ra := Do(context.Background(), osA, cfgA, op, params)
+			rb := Do(context.Background(), ov, cfgB, op, params)
+			if ra.Success != rb.Success || ra.Error != rb.Error || ra.Type != rb.Type {
+				t.Fatalf("seq %d step %d %s %v:\n os:      %+v\n overlay: %+v\nbefore: %v", seq, step, op, params, ra, rb, before)
+			}
+			if diff := cmp.Diff(diskTree(t, rootA), viewTree(t, ov, rootB)); diff != "" {
+				t.Fatalf("seq %d step %d %s %v: trees differ (-os +overlay):\n%s", seq, step, op, params, diff)
+			}
+		}
+		if diff := cmp.Diff(diskB, diskTree(t, rootB)); diff != "" {
+			t.Fatalf("seq %d: the overlay changed its base:\n%s", seq, diff)
+		}
+		osA.Close()
+		osB.Close()
 	}
 }

@@ -32,9 +32,9 @@ type onode struct {
 	dir    bool
 	gone   bool
 	notDir bool // gone because an ancestor is a file (ENOTDIR, as the OS says)
-	data  []byte
-	mode  fs.FileMode
-	mtime time.Time
+	data   []byte
+	mode   fs.FileMode
+	mtime  time.Time
 }
 
 // NewOverlay layers an empty Overlay over base.

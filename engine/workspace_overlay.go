@@ -327,7 +327,9 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 
 // Changes lists every file whose content differs from the base, sorted by
 // path: created, modified and deleted files (a deleted directory lists the
-// files it held). Directories themselves are not listed.
+// files it held). Directories themselves are not listed. To replay them,
+// apply the deletions first: a new file may take the place of a directory
+// whose files are deleted.
 func (o *Overlay) Changes() []Change {
 	var out []Change
 	for p, n := range o.nodes {

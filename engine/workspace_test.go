@@ -269,7 +269,36 @@ func TestOverlayMatchesOS(t *testing.T) {
 		if diff := cmp.Diff(diskB, diskTree(t, rootB)); diff != "" {
 			t.Fatalf("seq %d: the overlay changed its base:\n%s", seq, diff)
 		}
+		// Changes, applied to the base, give the same files the OS run made.
+		changes := ov.Changes()
+		for _, c := range changes {
+			if c.Deleted {
+				if err := os.Remove(c.Path); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, c := range changes {
+			if !c.Deleted {
+				_ = os.RemoveAll(c.Path) // an emptied directory the file replaced
+				writeTree(t, rootB, map[string]string{strings.TrimPrefix(c.Path, rootB+"/"): string(c.After)})
+			}
+		}
+		if diff := cmp.Diff(filesOnly(diskTree(t, rootA)), filesOnly(diskTree(t, rootB))); diff != "" {
+			t.Fatalf("seq %d: Changes do not reproduce the run (-os +changes):\n%s", seq, diff)
+		}
 		osA.Close()
 		osB.Close()
 	}
+}
+
+// filesOnly drops directory entries, which Changes does not list.
+func filesOnly(tree map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range tree {
+		if !strings.HasSuffix(k, "/") {
+			out[k] = v
+		}
+	}
+	return out
 }

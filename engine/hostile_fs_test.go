@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,6 +146,24 @@ var hostileCases = []hostileCase{
 		},
 		op: "file_write", params: fixed("path", "p", "content", "x"),
 		typ: "permission_denied", err: "file_write: '"},
+	{name: "socket refused",
+		setup: func(t *testing.T, root, _ string) {
+			l, err := net.Listen("unix", filepath.Join(root, "s"))
+			if err != nil {
+				t.Skip("unix socket:", err)
+			}
+			t.Cleanup(func() { l.Close() })
+		},
+		op: "file_read", params: fixed("path", "s"),
+		typ: "permission_denied", err: "file_read: 's' is a socket, not a regular file"},
+	{name: "device refused",
+		setup: func(t *testing.T, root, _ string) {
+			if err := syscall.Mknod(filepath.Join(root, "null"), syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+				t.Skip("mknod:", err)
+			}
+		},
+		op: "file_write", params: fixed("path", "null", "content", "x"),
+		typ: "permission_denied", err: "file_write: 'null' is a device, not a regular file"},
 	{name: ".git/hooks never written", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{".git/hooks/": ""}) },
 		op: "file_write", params: fixed("path", ".git/hooks/pre-commit", "content", "#!/bin/sh\nrm -rf ~"),
 		typ: "permission_denied", err: "file_write: '.git/hooks/pre-commit' is inside a .git directory"},

@@ -198,6 +198,15 @@ var hostileCases = []hostileCase{
 				t.Errorf("allowed write: %q %v", got, err)
 			}
 		}},
+	{name: "--allow-escape reaches outside the root",
+		cfg:    func(cfg *Config, _, _ string) { cfg.AllowEscape = true },
+		op:     "file_write",
+		params: fixed("path", "../root_allowed/esc.txt", "content", "ok"),
+		check: func(t *testing.T, root, _ string, ws Workspace) {
+			if got, err := ws.ReadFile(root + "_allowed/esc.txt"); string(got) != "ok" {
+				t.Errorf("escaped write: %q %v", got, err)
+			}
+		}},
 	{name: "grep does not follow a symlink out",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret.txt": "TOKEN=1"})

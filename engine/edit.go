@@ -176,6 +176,15 @@ func (t textFile) toFileEOL(s string) string {
 	return strings.ReplaceAll(s, "\n", "\r\n")
 }
 
+// replacementEOL gives a replacement the file's CRLF line ends, unless the
+// text it replaces itself has bare LFs (a mixed file, matched as written).
+func (t textFile) replacementEOL(matched, repl string) string {
+	if strings.Count(matched, "\n") != strings.Count(matched, "\r\n") {
+		return repl
+	}
+	return t.toFileEOL(repl)
+}
+
 // checkUTF8 names the first bad byte, so the fix is findable.
 func checkUTF8(data []byte) error {
 	if utf8.Valid(data) {

@@ -77,9 +77,7 @@ func (x *opRun) replaceOnce() Result {
 		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
 			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(old))}
 	}
-	if old != olds[0] {
-		newText = t.toFileEOL(newText)
-	}
+	newText = t.replacementEOL(old, newText)
 	t.body = t.body[:offs[0]] + newText + t.body[offs[0]+len(old):]
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
 }
@@ -123,9 +121,7 @@ func (x *opRun) replaceAll() Result {
 	if len(offs) == 0 {
 		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
 	}
-	if old != olds[0] {
-		newText = t.toFileEOL(newText)
-	}
+	newText = t.replacementEOL(old, newText)
 	t.body, _, _ = replaceText(t.body, old, newText, -1)
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": len(offs)})
 }
@@ -180,9 +176,7 @@ func (x *opRun) replaceRange() Result {
 		return Result{Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
 			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(begin))}
 	}
-	if begin != ends[0] {
-		newText = t.toFileEOL(newText)
-	}
+	newText = t.replacementEOL(t.body[spans[0].from:spans[0].to], newText)
 	t.body = t.body[:spans[0].from] + newText + t.body[spans[0].to:]
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
 }

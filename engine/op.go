@@ -17,7 +17,8 @@ import (
 // not here: the runner routes it.
 func Do(ctx context.Context, ws Workspace, cfg *Config, op string, params map[string]string) Result {
 	if err := ctx.Err(); err != nil {
-		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err)}
+		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
+			Hint: "the run was cancelled or ran out of time before this op; run it again"}
 	}
 	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: op, params: params}
 	switch op {

@@ -414,3 +414,26 @@ func BenchmarkOps(b *testing.B) {
 		ws.Close()
 	}
 }
+
+func TestGrepCapsMatches(t *testing.T) {
+	bothWorkspaces(t, map[string]string{"many.txt": strings.Repeat("hit\n", 1500)}, func(t *testing.T, cfg *Config, ws Workspace) {
+		r := Do(context.Background(), ws, cfg, "grep", p("pattern", "hit", "path", "."))
+		if !r.Success || len(r.Data["matches"].([]GrepMatch)) != maxGrepMatches || r.Data["truncated"] != true {
+			t.Fatalf("want %d matches and truncated, got success=%v truncated=%v", maxGrepMatches, r.Success, r.Data["truncated"])
+		}
+	})
+}
+
+func TestDoCancelled(t *testing.T) {
+	bothWorkspaces(t, nil, func(t *testing.T, cfg *Config, ws Workspace) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		r := Do(ctx, ws, cfg, "file_write", p("path", "a", "content", "x"))
+		if r.Success || r.Error != "file_write: not started: context canceled" {
+			t.Fatalf("%+v", r)
+		}
+		if _, err := ws.Lstat(cfg.Root + "/a"); err == nil {
+			t.Fatal("a cancelled op wrote")
+		}
+	})
+}

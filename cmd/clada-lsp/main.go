@@ -1,0 +1,38 @@
+// Command clada-lsp is clada's language server. Editors start it and speak
+// LSP over stdin/stdout; logs go to stderr.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/clada-dev/clada/lsp"
+)
+
+// stdio joins stdin and stdout into the one stream the protocol runs over.
+type stdio struct {
+	io.Reader
+	io.Writer
+}
+
+func (stdio) Close() error { return os.Stdin.Close() }
+
+func main() {
+	if len(os.Args) > 1 && (os.Args[1] == "-h" || os.Args[1] == "--help" || os.Args[1] == "help") {
+		fmt.Println("usage: clada-lsp\n\nclada's language server; editors start it and talk LSP over stdin/stdout.")
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] != "--stdio" {
+		fmt.Fprintf(os.Stderr, "clada-lsp: unknown argument %q; run it with no arguments (or --stdio) from your editor\n", os.Args[1])
+		os.Exit(2)
+	}
+	s := lsp.New(os.Stderr)
+	if err := s.Serve(context.Background(), stdio{os.Stdin, os.Stdout}); err != nil {
+		fmt.Fprintf(os.Stderr, "clada-lsp: %v\n", err)
+	}
+	if !s.CleanExit() {
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,105 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+type hover struct {
+	Contents markupContent `json:"contents"`
+	Range    *Range        `json:"range,omitempty"`
+}
+
+type markupContent struct {
+	Kind  string `json:"kind"`
+	Value string `json:"value"`
+}
+
+func init() { methods["textDocument/hover"] = (*Server).hover }
+
+// hover explains what is under the cursor from the catalog: over a param key
+// its type and doc, over a search text where it matches in the target file,
+// anywhere else in a block the op's doc and param table.
+func (s *Server) hover(_ context.Context, raw json.RawMessage) (any, error) {
+	var p docParams
+	if err := decode("textDocument/hover", raw, &p); err != nil {
+		return nil, err
+	}
+	d, err := s.lookup(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	m := s.mapper(d.file)
+	off := m.offset(p.Position)
+	a := actionAt(d.doc, off)
+	if a == nil {
+		return nil, nil
+	}
+	spec := lang.Lookup(a.Op)
+	if spec == nil {
+		return nil, nil
+	}
+	for _, pr := range a.Params {
+		if pr.KeyRange.Contains(off) {
+			if ps := spec.Param(pr.Key); ps != nil {
+				r := m.rng(pr.KeyRange)
+				return hover{Contents: markdown(paramDoc(ps)), Range: &r}, nil
+			}
+		}
+		if isSearchParam(pr.Key) && pr.ValueRange.Contains(off) {
+			if text := s.searchHover(d, a, pr); text != "" {
+				r := m.rng(pr.ValueRange)
+				return hover{Contents: markdown(text), Range: &r}, nil
+			}
+		}
+	}
+	r := m.rng(a.Range)
+	return hover{Contents: markdown(opDoc(spec)), Range: &r}, nil
+}
+
+// actionAt returns the action whose block contains off, or nil.
+func actionAt(doc *lang.Document, off int) *lang.Action {
+	for a := range doc.Actions() {
+		if a.Range.Contains(off) || (off == a.Range.End && off > a.Range.Start) {
+			return a
+		}
+	}
+	return nil
+}
+
+func markdown(s string) markupContent { return markupContent{Kind: "markdown", Value: s} }
+
+// opDoc renders an op's catalog entry: name, kind, doc, then its params.
+func opDoc(o *lang.OpSpec) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** (%s)\n\n%s\n\n", o.Name, o.Kind, o.Doc)
+	for i := range o.Params {
+		ps := &o.Params[i]
+		req := "optional"
+		if ps.Required {
+			req = "required"
+		}
+		fmt.Fprintf(&b, "- `%s` %s, %s: %s\n", ps.Name, ps.Type, req, ps.Doc)
+	}
+	return b.String()
+}
+
+// paramDoc renders one param's catalog entry.
+func paramDoc(ps *lang.ParamSpec) string {
+	req := "optional"
+	if ps.Required {
+		req = "required"
+	}
+	s := fmt.Sprintf("**%s** (%s, %s)\n\n%s", ps.Name, ps.Type, req, ps.Doc)
+	if ps.Default != "" {
+		s += fmt.Sprintf("\n\nDefault: `%s`", ps.Default)
+	}
+	if len(ps.Enum) > 0 {
+		s += "\n\nOne of: `" + strings.Join(ps.Enum, "`, `") + "`"
+	}
+	return s
+}

@@ -1,0 +1,59 @@
+package lsp
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+type initializeParams struct {
+	RootURI          string `json:"rootUri"`
+	RootPath         string `json:"rootPath"`
+	WorkspaceFolders []struct {
+		URI string `json:"uri"`
+	} `json:"workspaceFolders"`
+	Capabilities struct {
+		General struct {
+			PositionEncodings []string `json:"positionEncodings"`
+		} `json:"general"`
+	} `json:"capabilities"`
+}
+
+// initialize negotiates the position encoding (UTF-8 when the client offers
+// it, saving a rune walk per conversion; UTF-16 otherwise, the protocol's
+// default), records the workspace root and declares the features.
+func (s *Server) initialize(raw json.RawMessage) (any, error) {
+	var p initializeParams
+	if err := decode("initialize", raw, &p); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.utf8 = slices.Contains(p.Capabilities.General.PositionEncodings, "utf-8")
+	switch {
+	case len(p.WorkspaceFolders) > 0:
+		s.root = uriPath(p.WorkspaceFolders[0].URI)
+	case p.RootURI != "":
+		s.root = uriPath(p.RootURI)
+	default:
+		s.root = p.RootPath
+	}
+	s.initialized = true
+	enc := "utf-16"
+	if s.utf8 {
+		enc = "utf-8"
+	}
+	return map[string]any{
+		"capabilities": map[string]any{
+			"positionEncoding": enc,
+			"textDocumentSync": map[string]any{
+				"openClose": true,
+				"change":    2, // incremental
+			},
+			"hoverProvider":              true,
+			"documentFormattingProvider": true,
+			"documentSymbolProvider":     true,
+			"foldingRangeProvider":       true,
+		},
+		"serverInfo": map[string]any{"name": "clada-lsp"},
+	}, nil
+}

@@ -1,0 +1,80 @@
+package lsp
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// isSearchParam says whether a param's value is text to find in the target file.
+func isSearchParam(key string) bool {
+	switch key {
+	case "old_text", "old_text_beginning", "old_text_end":
+		return true
+	}
+	return false
+}
+
+// targetPath resolves an action's path param against the workspace root; ""
+// when there is no root, no path, or the path leaves the root.
+func (s *Server) targetPath(a *lang.Action) string {
+	p, ok := a.Value("path")
+	if !ok || s.root == "" || p == "" {
+		return ""
+	}
+	full := p
+	if !filepath.IsAbs(p) {
+		full = filepath.Join(s.root, p)
+	}
+	if rel, err := filepath.Rel(s.root, full); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return full
+}
+
+// searchMatches returns the byte offsets where needle occurs in the target file.
+func searchMatches(data []byte, needle string) []int {
+	var out []int
+	if needle == "" {
+		return nil
+	}
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte(needle))
+		if j < 0 {
+			return out
+		}
+		out = append(out, i+j)
+		i += j + len(needle)
+	}
+}
+
+// searchHover says where a search text matches in the file on disk ("matches
+// line 42 of src/app.js"), or that it matches nowhere.
+func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string {
+	full := s.targetPath(a)
+	if full == "" {
+		return ""
+	}
+	rel, _ := a.Value("path")
+	data, err := os.ReadFile(full)
+	if err != nil {
+		return fmt.Sprintf("`%s` cannot be read: %v", rel, err)
+	}
+	f := lang.NewFile(full, data)
+	ms := searchMatches(data, pr.Value)
+	switch len(ms) {
+	case 0:
+		return fmt.Sprintf("matches nowhere in %s", rel)
+	case 1:
+		return fmt.Sprintf("matches line %d of %s", f.Line(ms[0]), rel)
+	}
+	lines := make([]string, len(ms))
+	for i, o := range ms {
+		lines[i] = fmt.Sprint(f.Line(o))
+	}
+	return fmt.Sprintf("matches %d times in %s (lines %s)", len(ms), rel, strings.Join(lines, ", "))
+}

@@ -1,0 +1,262 @@
+package csl
+
+import (
+	"bytes"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types of the hand-written lexer. A whole marker line is one token
+// and a whole body (the raw text between two markers) is one token, so an op
+// costs participle three or four tokens however long its content is.
+const (
+	TasksMarker lexer.TokenType = -2 - iota // <---TASKS …--->
+	OpMarker                                // <---WRITE …---> and every other op word
+	ToMarker                                // <---TO--->
+	ReplaceMarker                           // <---REPLACE--->
+	EndMarker                               // <---END--->
+	Body                                    // raw text between markers, newlines included
+)
+
+func symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF": lexer.EOF, "TasksMarker": TasksMarker, "OpMarker": OpMarker, "ToMarker": ToMarker,
+		"ReplaceMarker": ReplaceMarker, "EndMarker": EndMarker, "Body": Body,
+	}
+}
+
+// Error is one problem found while scanning a block, with byte offsets into
+// the scanned text. Warning marks problems that do not stop execution.
+type Error struct {
+	Code, Message, Hint string
+	Start, End          int
+	Warning             bool
+}
+
+// Block is one CSL block: a TASKS group or a standalone op.
+type Block struct {
+	Start, End int
+	Tree       *Tree
+	Markers    map[int]Marker // every marker token's parse, keyed by its offset
+	Errs       []Error
+}
+
+// Marker returns the parsed marker of a marker token.
+func (b *Block) Marker(t lexer.Token) Marker { return b.Markers[t.Pos.Offset] }
+
+// Spans finds the CSL blocks of a whole text: a block starts at a line that
+// holds a well-formed marker other than END, TO or REPLACE (or a malformed
+// marker whose name is known), and runs to its END (or the end of input, or
+// for an unclosed op the next known marker).
+func Spans(src []byte, o Options) [][2]int {
+	var out [][2]int
+	for p := 0; p < len(src); {
+		le := lineEnd(src, p)
+		if src[p] == o.open()[0] {
+			if m, ok, err := parseMarker(src, p, o); ok && startsBlock(m, err, o) {
+				s := &scanner{src: src, o: o, dry: true}
+				end := s.block(p, m, err)
+				out = append(out, [2]int{p, end})
+				p = end
+				continue
+			}
+		}
+		p = le + 1
+	}
+	return out
+}
+
+// startsBlock reports whether a marker seen in prose opens a block.
+func startsBlock(m Marker, err *markerErr, o Options) bool {
+	switch m.Name {
+	case "END", "TO", "REPLACE":
+		return false
+	}
+	return err == nil || o.known(m.Name)
+}
+
+// Scan lexes and parses the one block that starts at the beginning of text.
+// Offsets in the result are relative to text.
+func Scan(text []byte, o Options) *Block {
+	m, _, err := parseMarker(text, 0, o)
+	s := &scanner{src: text, o: o, markers: map[int]Marker{}}
+	end := s.block(0, m, err)
+	b := &Block{Start: 0, End: end, Markers: s.markers, Errs: s.errs}
+	tree, perr := parseTokens(s.toks)
+	if perr != nil {
+		// The scanner only emits well-shaped token streams; this is a safety net.
+		b.Errs = append(b.Errs, Error{Code: "MALFORMED_BLOCK", Message: "this CSL block cannot be read",
+			Hint: "check that every op ends with " + o.open() + "END" + o.close(), Start: 0, End: m.End})
+		return b
+	}
+	b.Tree = tree
+	return b
+}
+
+// scanner is the state machine that walks one block line by line.
+type scanner struct {
+	src     []byte
+	o       Options
+	dry     bool // only find the block's end
+	toks    []lexer.Token
+	markers map[int]Marker
+	errs    []Error
+}
+
+func (s *scanner) err(code, msg, hint string, start, end int, warn bool) {
+	if s.dry {
+		return
+	}
+	s.errs = append(s.errs, Error{Code: code, Message: msg, Hint: hint, Start: start, End: end, Warning: warn})
+}
+
+func (s *scanner) markerErr(e *markerErr) { s.err(e.code, e.msg, e.hint, e.start, e.end, false) }
+
+func (s *scanner) emit(t lexer.TokenType, start, end int) {
+	if s.dry {
+		return
+	}
+	s.toks = append(s.toks, lexer.Token{Type: t, Value: string(s.src[start:end]), Pos: lexer.Position{Offset: start}})
+}
+
+func (s *scanner) emitMarker(t lexer.TokenType, m Marker) {
+	if s.dry {
+		return
+	}
+	s.markers[m.Start] = m
+	s.emit(t, m.Start, m.End)
+}
+
+func (s *scanner) marker(m Marker) string { return s.o.open() + m.Name + s.o.close() }
+
+// block scans the block whose first marker m starts at p; it returns the
+// block's end offset.
+func (s *scanner) block(p int, m Marker, merr *markerErr) int {
+	if m.Name != "TASKS" {
+		end, _ := s.op(m, merr)
+		return end
+	}
+	if merr != nil {
+		s.markerErr(merr)
+	}
+	s.emitMarker(TasksMarker, m)
+	q := m.LineEnd
+	for q < len(s.src) {
+		le := lineEnd(s.src, q)
+		im, ok, ierr := parseMarker(s.src, q, s.o)
+		if !ok || (ierr != nil && !s.o.known(im.Name)) {
+			if len(bytes.TrimSpace(s.src[q:le])) > 0 {
+				s.err("TEXT_IN_TASKS", "text between the ops of a TASKS block is ignored",
+					"put text outside the TASKS block, or inside an op's body", q, le, true)
+			}
+			q = le + 1
+			continue
+		}
+		switch im.Name {
+		case "END":
+			if ierr != nil {
+				s.markerErr(ierr)
+			}
+			s.emitMarker(EndMarker, im)
+			return im.LineEnd
+		case "TASKS":
+			s.err("NESTED_TASKS", "a TASKS block cannot contain another TASKS block",
+				"end the outer TASKS with "+s.marker(Marker{Name: "END"})+" first", im.NameStart, im.NameStart+len(im.Name), false)
+			q = im.LineEnd
+			continue
+		case "TO", "REPLACE":
+			s.err("STRAY_MARKER", im.Name+" belongs inside a SEARCH op, not directly in TASKS",
+				"start the edit with "+s.o.open()+`SEARCH file="…"`+s.o.close(), im.NameStart, im.NameStart+len(im.Name), false)
+			q = im.LineEnd
+			continue
+		}
+		end, closed := s.op(im, ierr)
+		q = end
+		if !closed && end >= len(s.src) {
+			break
+		}
+	}
+	s.err("UNCLOSED_TASKS", "the TASKS block has no "+s.marker(Marker{Name: "END"})+" before the end of the input",
+		"end the TASKS block with its own "+s.marker(Marker{Name: "END"})+" after the END of its last op", m.Start, m.End, false)
+	return len(s.src)
+}
+
+// op scans one op from its marker m: bodies separated by TO and REPLACE
+// markers, up to its END. closed is false when the op ran into the end of
+// input or into the next known marker.
+func (s *scanner) op(m Marker, merr *markerErr) (end int, closed bool) {
+	if merr != nil {
+		s.markerErr(merr)
+	}
+	s.emitMarker(OpMarker, m)
+	b := m.LineEnd
+	q := b
+	for q < len(s.src) {
+		le := lineEnd(s.src, q)
+		im, ok, ierr := parseMarker(s.src, q, s.o)
+		if ok && s.o.known(im.Name) && (ierr == nil || im.Name == "END" || im.Name == "TO" || im.Name == "REPLACE") {
+			switch im.Name {
+			case "END", "TO", "REPLACE":
+				if ierr != nil {
+					s.markerErr(ierr)
+				}
+				if q > b {
+					s.emit(Body, b, q)
+				}
+				t := map[string]lexer.TokenType{"END": EndMarker, "TO": ToMarker, "REPLACE": ReplaceMarker}[im.Name]
+				s.emitMarker(t, im)
+				if im.Name == "END" {
+					return im.LineEnd, true
+				}
+				b = im.LineEnd
+				q = b
+				continue
+			}
+			// Another op (or TASKS) starts: this op is missing its END.
+			if q > b {
+				s.emit(Body, b, q)
+			}
+			s.unclosed(m)
+			return q, false
+		}
+		if !s.dry {
+			s.midLine(q, le)
+		}
+		q = le + 1
+	}
+	if len(s.src) > b {
+		s.emit(Body, b, len(s.src))
+	}
+	s.unclosed(m)
+	return len(s.src), false
+}
+
+func (s *scanner) unclosed(m Marker) {
+	s.err("UNCLOSED_OP", "the "+m.Name+" op has no "+s.marker(Marker{Name: "END"}),
+		"end the op with "+s.marker(Marker{Name: "END"})+" on a line of its own", m.Start, m.End, false)
+}
+
+// midLine warns about a known marker that is not at the start of its line:
+// it is content, which is rarely what the writer meant.
+func (s *scanner) midLine(q, le int) {
+	line := s.src[q:le]
+	open := []byte(s.o.open())
+	for i := 1; i < len(line); {
+		k := bytes.Index(line[i:], open)
+		if k < 0 {
+			return
+		}
+		at := i + k
+		ns := at + len(open)
+		ne := ns
+		for ne < len(line) && isNameByte(line[ne]) {
+			ne++
+		}
+		if ne > ns && s.o.known(string(line[ns:ne])) && bytes.Contains(line[ne:], []byte(s.o.close())) {
+			s.err("MARKER_MID_LINE", "the "+string(line[ns:ne])+" marker is not at the start of its line, so it is content",
+				"markers must start a line; put it on a line of its own if it should end or split the op", q+at, q+ne, true)
+			return
+		}
+		i = ns
+	}
+}

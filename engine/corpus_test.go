@@ -150,7 +150,7 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 func stableJSON(t *testing.T, rep *Report, root string) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := rep.WriteJSON(&b, RenderOptions{Stable: true, Full: true}); err != nil {
+	if err := rep.WriteJSON(&b, RenderOptions{Stable: true}); err != nil {
 		t.Fatal(err)
 	}
 	return bytes.ReplaceAll(b.Bytes(), []byte(root), []byte("$ROOT"))

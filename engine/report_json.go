@@ -4,12 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/clada-dev/clada/lang"
 )
 
 // RenderOptions shape every report renderer.
 type RenderOptions struct {
-	// Full adds hints (how to fix) to errors: --error-detail full.
+	// Full adds the source text of each failed action (--error-detail
+	// full), read from File. Hints are always shown: they say how to fix it.
 	Full bool
+	File *lang.File
 	// Stable drops durations and commit ids, which differ on every run, so
 	// reports can be compared with goldens.
 	Stable bool
@@ -48,6 +52,7 @@ type jsonResult struct {
 	Error      string            `json:"error,omitempty"`
 	Type       string            `json:"type,omitempty"`
 	Hint       string            `json:"hint,omitempty"`
+	Source     string            `json:"source,omitempty"`
 	Data       map[string]any    `json:"data,omitempty"`
 	DurationMs *float64          `json:"durationMs,omitempty"`
 }
@@ -79,8 +84,9 @@ func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
 	for _, res := range r.Results {
 		jr := jsonResult{Seq: res.Seq, Task: res.Task, BlockID: res.BlockID, Action: res.Action, Params: res.Params,
 			Success: res.Success, Skipped: res.Skipped, Error: res.Error, Type: res.Type, Data: res.Data}
-		if o.Full {
-			jr.Hint = res.Hint
+		jr.Hint = res.Hint
+		if !res.Success {
+			jr.Source = o.source(res)
 		}
 		if !o.Stable && !res.Skipped {
 			jr.DurationMs = ms(res.Duration.Seconds())
@@ -88,10 +94,7 @@ func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
 		out.Results = append(out.Results, jr)
 	}
 	for _, pe := range r.ParseErrors {
-		e := jsonSyntaxError{Code: pe.Code, Message: pe.Message, Line: pe.Line, Column: pe.Column}
-		if o.Full {
-			e.Hint = pe.Hint
-		}
+		e := jsonSyntaxError{Code: pe.Code, Message: pe.Message, Hint: pe.Hint, Line: pe.Line, Column: pe.Column}
 		out.ParseErrors = append(out.ParseErrors, jsonParseError{BlockID: pe.BlockID, Error: e})
 	}
 	enc := json.NewEncoder(w)
@@ -101,6 +104,14 @@ func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
 		return fmt.Errorf("write JSON report: %w", err)
 	}
 	return nil
+}
+
+// source is a failed action's text when Full is set, else "".
+func (o RenderOptions) source(res ActionResult) string {
+	if !o.Full || o.File == nil || res.Range.End <= res.Range.Start {
+		return ""
+	}
+	return o.File.Text(res.Range)
 }
 
 // ms converts seconds to milliseconds with microsecond precision.

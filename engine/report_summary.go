@@ -34,7 +34,7 @@ func (r *Report) WriteSummary(w io.Writer, o RenderOptions) error {
 		line := fmt.Sprintf("%s %s %s", id, mark, oneLine(res))
 		if !res.Success {
 			line += " - " + firstLine(res.Error, 200)
-			if o.Full && res.Hint != "" {
+			if res.Hint != "" {
 				line += " (" + firstLine(res.Hint, 200) + ")"
 			}
 		}

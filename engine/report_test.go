@@ -2,7 +2,10 @@ package engine
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/lang"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -34,7 +37,7 @@ func TestWriteSummary(t *testing.T) {
 	want := `=== CLADA RESULTS ===
 bad ❌ syntax line 9: no closing quote
 w1 ✅ file_write a.txt
-r1 ❌ file_replace_text b.txt - file_replace_text: old_text not found in file
+r1 ❌ file_replace_text b.txt - file_replace_text: old_text not found in file (closest line 3: foo)
 ex ✅ exec make…
 === END ===
 `
@@ -66,5 +69,37 @@ func TestCommitSummary(t *testing.T) {
 	want := "3 actions, 1 failed: file_write a.txt, file_replace_text b.txt"
 	if got != want {
 		t.Errorf("CommitSummary() = %q, want %q", got, want)
+	}
+}
+
+// TestFullShowsSource: --error-detail full adds the failed action's source
+// text (and only the failed one's) to the text and JSON reports.
+func TestFullShowsSource(t *testing.T) {
+	src := "#!SHAM [@three-char-SHA-256: r1]\naction = \"file_read\"\npath = \"nope\"\n#!END_SHAM_r1\n"
+	f := lang.NewFile("in.sham", []byte(src))
+	rep := &Report{Results: []ActionResult{{Seq: 1, Task: "task-1", BlockID: "r1", Action: "file_read", Primary: "path",
+		Params: map[string]string{"action": "file_read", "path": "nope"}, Range: lang.Range{Start: 0, End: len(src)},
+		Result: Result{Error: "ENOENT: no such file or directory, open 'nope'", Type: "file_not_found"}}}}
+	var b bytes.Buffer
+	if err := rep.WriteText(&b, RenderOptions{Full: true, Stable: true, File: f}); err != nil {
+		t.Fatal(err)
+	}
+	want := `[task-1] Error: file_not_found: file_read nope — ENOENT: no such file or directory, open 'nope'
+    source:
+        #!SHAM [@three-char-SHA-256: r1]
+        action = "file_read"
+        path = "nope"
+        #!END_SHAM_r1
+FAILED: 1 actions, 0 succeeded, 1 failed, 0 syntax errors
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("text (-want +got):\n%s", diff)
+	}
+	b.Reset()
+	if err := rep.WriteJSON(&b, RenderOptions{Full: true, Stable: true, File: f}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"source": "#!SHAM [@three-char-SHA-256: r1]\naction = \"file_read\"\npath = \"nope\"\n#!END_SHAM_r1\n"`) {
+		t.Errorf("JSON lacks the source:\n%s", b.String())
 	}
 }

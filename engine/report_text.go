@@ -18,7 +18,7 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 			id = " in block " + pe.BlockID
 		}
 		fmt.Fprintf(bw, "%d:%d: syntax error%s: %s (%s)\n", pe.Line, pe.Column, id, pe.Message, pe.Code)
-		if o.Full && pe.Hint != "" {
+		if pe.Hint != "" {
 			fmt.Fprintf(bw, "    hint: %s\n", pe.Hint)
 		}
 	}
@@ -41,8 +41,11 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 				kind = res.Type + ": "
 			}
 			fmt.Fprintf(bw, "[%s] Error: %s%s — %s\n", res.Task, kind, subject, res.Error)
-			if o.Full && res.Hint != "" {
+			if res.Hint != "" {
 				fmt.Fprintf(bw, "    hint: %s\n", strings.ReplaceAll(res.Hint, "\n", "\n    "))
+			}
+			if src := o.source(res); src != "" {
+				fmt.Fprintf(bw, "    source:\n        %s\n", strings.ReplaceAll(strings.TrimRight(src, "\n"), "\n", "\n        "))
 			}
 		}
 	}

@@ -183,7 +183,7 @@ func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionR
 	for _, p := range a.Params {
 		params[p.Key] = p.Value
 	}
-	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Params: params}
+	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Params: params, Range: a.Range}
 	if spec != nil {
 		res.Primary = spec.Primary
 	}

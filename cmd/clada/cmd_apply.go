@@ -64,7 +64,7 @@ func cmdApply(e *env) int {
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for another apply's lock")
 	format := fs.String("format", "", "report: json, text, summary or cml (default: json for SHAM, cml for CML, text for CSL)")
-	detail := fs.String("error-detail", "minimal", "minimal (errors only) or full (errors with hints)")
+	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
 	pos, err := parseInterspersed(fs, e.args)
 	if err != nil {
@@ -139,7 +139,7 @@ func cmdApply(e *env) int {
 			return usageErr("%v", err)
 		}
 	}
-	if err := writeReport(e, doc, rep, *format, engine.RenderOptions{Full: *detail == "full", Output: *outputMode == "buffer"}); err != nil {
+	if err := writeReport(e, doc, rep, *format, engine.RenderOptions{Full: *detail == "full", File: doc.File, Output: *outputMode == "buffer"}); err != nil {
 		return usageErr("%v", err)
 	}
 	return rep.ExitCode()

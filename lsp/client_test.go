@@ -14,7 +14,7 @@ import (
 // testClient is a real JSON-RPC peer joined to a Server by net.Pipe, so
 // in-process tests exercise framing, dispatch and ordering as an editor would.
 type testClient struct {
-	t     *testing.T
+	t     testing.TB
 	conn  jsonrpc2.Conn
 	diags chan publishParams
 	srv   *Server
@@ -22,7 +22,7 @@ type testClient struct {
 }
 
 // newClient starts a server and a client; initialize is not sent.
-func newClient(t *testing.T) *testClient {
+func newClient(t testing.TB) *testClient {
 	t.Helper()
 	a, b := net.Pipe()
 	srv := New(io.Discard)
@@ -44,7 +44,7 @@ func newClient(t *testing.T) *testClient {
 }
 
 // start returns an initialized client; utf8 says whether to offer UTF-8.
-func start(t *testing.T, root string, utf8 bool) *testClient {
+func start(t testing.TB, root string, utf8 bool) *testClient {
 	t.Helper()
 	c := newClient(t)
 	encs := []string{"utf-16"}

@@ -1,0 +1,79 @@
+package lsp
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// bigDoc builds a SHAM answer of about size bytes: prose and blocks in turn.
+func bigDoc(size int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		id := fmt.Sprintf("%03x", i%4096)
+		fmt.Fprintf(&b, "Step %d: update the file.\n\n#!SHAM [@three-char-SHA-256: %s]\naction = \"file_write\"\npath = \"src/f%d.txt\"\ncontent = <<'EOT_SHAM_%s'\nline one %d\nline two\nEOT_SHAM_%s\n#!END_SHAM_%s\n\n", i, id, i, id, i, id, id)
+	}
+	return b.String()
+}
+
+// benchChange measures didChange -> publishDiagnostics for a one-line edit
+// (alternating two texts of the first block's content line) on a document
+// of size bytes, through the real JSON-RPC connection.
+func benchChange(b *testing.B, size int) {
+	c := start(b, b.TempDir(), false)
+	uri := "file:///tmp/big.sham"
+	c.open(uri, bigDoc(size))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		text := "line one X"
+		if i%2 == 1 {
+			text = "line one 0"
+		}
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": i + 2},
+			"contentChanges": []any{map[string]any{"range": Range{Position{6, 0}, Position{6, 10}}, "text": text}},
+		})
+		c.nextDiags(uri)
+	}
+}
+
+func BenchmarkDidChange50KB(b *testing.B) { benchChange(b, 50<<10) }
+func BenchmarkDidChange1MB(b *testing.B)  { benchChange(b, 1<<20) }
+
+// Opening and closing 1,000 documents leaves the heap where it was: closing
+// frees the document and its block cache.
+func TestOpenCloseHeapFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heap measurement skipped in -short")
+	}
+	c := start(t, t.TempDir(), false)
+	text := bigDoc(20 << 10)
+	cycle := func(n int) {
+		for i := 0; i < n; i++ {
+			uri := fmt.Sprintf("file:///tmp/d%d.sham", i)
+			c.open(uri, text)
+			c.notify("textDocument/didClose", map[string]any{"textDocument": docID(uri)})
+			c.nextDiags(uri)
+		}
+	}
+	cycle(50) // warm pools and the connection's buffers
+	before := heap()
+	cycle(1000)
+	after := heap()
+	t.Logf("heap after GC: before %d KB, after 1000 open/close %d KB", before>>10, after>>10)
+	if len(c.srv.docs) != 0 {
+		t.Fatalf("%d documents still held", len(c.srv.docs))
+	}
+	if after > before+4<<20 {
+		t.Fatalf("heap grew from %d KB to %d KB over 1000 open/close cycles", before>>10, after>>10)
+	}
+}
+
+func heap() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}

@@ -1,0 +1,88 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const replaceDoc = "#!SHAM [@three-char-SHA-256: rpl]\naction = \"file_replace_text\"\npath = \"app.js\"\nold_text = \"two\"\nnew_text = \"2\"\n#!END_SHAM_rpl\n"
+
+func TestHover(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, replaceDoc)
+	for _, tc := range []struct {
+		line, char int
+		want       string
+	}{
+		{3, 12, "matches line 2 of app.js"},
+		{3, 2, "**old_text** (string, required)\n\nExact text to find; must match exactly once (whitespace counts)."},
+		{1, 12, "**file_replace_text** (write)"},
+	} {
+		var h hover
+		c.call("textDocument/hover", at(uri, tc.line, tc.char), &h)
+		if !strings.HasPrefix(h.Contents.Value, tc.want) {
+			t.Errorf("hover %d:%d = %q, want prefix %q", tc.line, tc.char, h.Contents.Value, tc.want)
+		}
+	}
+	var h *hover
+	c.call("textDocument/hover", at(uri, 6, 0), &h)
+	if h != nil {
+		t.Errorf("hover outside a block = %+v, want null", h)
+	}
+}
+
+func TestSymbolsAndFolding(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := "file:///tmp/a.sham"
+	c.open(uri, "prose\n"+replaceDoc)
+	var syms []documentSymbol
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": docID(uri)}, &syms)
+	want := []documentSymbol{{
+		Name: "file_replace_text app.js", Detail: "sham block rpl", Kind: 12,
+		Range:          Range{Position{1, 0}, Position{6, 14}},
+		SelectionRange: Range{Position{2, 10}, Position{2, 27}},
+	}}
+	if diff := cmp.Diff(want, syms); diff != "" {
+		t.Errorf("symbols (-want +got):\n%s", diff)
+	}
+	var folds []foldingRange
+	c.call("textDocument/foldingRange", map[string]any{"textDocument": docID(uri)}, &folds)
+	if diff := cmp.Diff([]foldingRange{{StartLine: 1, EndLine: 6, Kind: "region"}}, folds); diff != "" {
+		t.Errorf("folds (-want +got):\n%s", diff)
+	}
+}
+
+// Formatting prints each block the way lang.Print does (catalog param order)
+// and leaves a canonical document alone.
+func TestFormatting(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := "file:///tmp/a.sham"
+	messy := strings.Replace(replaceDoc, "path = \"app.js\"\nold_text = \"two\"\n", "old_text = \"two\"\npath = \"app.js\"\n", 1)
+	c.open(uri, "Intro.\n"+messy+"Bye.\n")
+	var edits []textEdit
+	c.call("textDocument/formatting", map[string]any{"textDocument": docID(uri), "options": map[string]any{"tabSize": 2}}, &edits)
+	if len(edits) != 1 {
+		t.Fatalf("edits = %+v, want one", edits)
+	}
+	f := c.srv.docs[uri].file
+	m := mapper{f: f}
+	e := edits[0]
+	got := string(f.Src[:m.offset(e.Range.Start)]) + e.NewText + string(f.Src[m.offset(e.Range.End):])
+	if want := "Intro.\n" + replaceDoc + "Bye.\n"; got != want {
+		t.Fatalf("formatted:\n%s\nwant:\n%s", got, want)
+	}
+	c.open("file:///tmp/b.sham", replaceDoc)
+	c.call("textDocument/formatting", map[string]any{"textDocument": docID("file:///tmp/b.sham"), "options": map[string]any{"tabSize": 2}}, &edits)
+	if len(edits) != 0 {
+		t.Fatalf("canonical document got edits %+v", edits)
+	}
+}

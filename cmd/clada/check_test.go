@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/lang"
 )
 
 // TestCheckLargeInput runs check on a 50 MB answer (many valid blocks with
@@ -47,4 +52,47 @@ func tail(s string) string {
 		return s[len(s)-300:]
 	}
 	return s
+}
+
+var updateCorpus = flag.Bool("update", false, "rewrite the check.txt goldens that corpus cases already have")
+
+// TestCheckCorpus runs `clada check` on every shared corpus case: it never
+// fails to run (exit 0 or 1, nothing on stderr), the exit status agrees with
+// lang.Check, the last line is the summary, and a case with a check.txt
+// golden gets exactly that output.
+func TestCheckCorpus(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), c.InputName)
+			if err := os.WriteFile(path, c.Input, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			code := run([]string{"check", path}, strings.NewReader(""), &out, &errb)
+			wantCode := exitOK
+			if lang.Check(lang.Parse(lang.NewFile(path, c.Input))).HasErrors() {
+				wantCode = exitFail
+			}
+			if code != wantCode || errb.Len() != 0 {
+				t.Fatalf("exit %d (want %d), stderr %q", code, wantCode, errb.String())
+			}
+			if !regexp.MustCompile(`(?m)^(no problems|\d+ errors?, \d+ warnings?) in \d+ blocks?\n\z`).Match(out.Bytes()) {
+				t.Fatalf("output does not end with a summary line:\n%s", out.String())
+			}
+			got := strings.ReplaceAll(out.String(), path, c.InputName)
+			want, ok := c.Golden("check.txt")
+			switch {
+			case ok && *updateCorpus:
+				if err := c.Update("check.txt", []byte(got)); err != nil {
+					t.Fatal(err)
+				}
+			case ok && got != string(want):
+				t.Errorf("check output:\n%s\nwant (check.txt):\n%s", got, want)
+			}
+		})
+	}
 }

@@ -13,8 +13,8 @@ import (
 // destination's parents; a file at the destination is overwritten and
 // reported with overwrote: true. A destination ending in "/" or naming an
 // existing directory receives the source inside it (file.txt to dir/ is
-// dir/file.txt; src/ to an existing dest/ is dest/src). A symlink is moved
-// as itself.
+// dir/file.txt; src/ to an existing dest/ is dest/src; src/ to a missing
+// dest/ renames src to dest). A symlink is moved as itself.
 func (x *opRun) move() Result {
 	src, oldP, bad := x.path("old_path", true)
 	if bad != nil {
@@ -34,11 +34,16 @@ func (x *opRun) move() Result {
 		}
 		return x.failMove("rename", oldP, newP, err)
 	}
-	into := strings.HasSuffix(strings.ReplaceAll(newP, `\`, "/"), "/")
-	if !into {
-		if fi, err := x.ws.Lstat(dst); err == nil && fi.IsDir() && src != dst {
-			into = true
-		}
+	// mv's rule, as CML spells it: an existing directory receives the source
+	// inside it; a trailing "/" makes a file go inside the (new) directory,
+	// while a directory moved to a "dest/" that does not exist yet is renamed
+	// to it (src/ to a missing dest/ is dest/, not dest/src).
+	into := false
+	if fi, err := x.ws.Lstat(dst); err == nil && fi.IsDir() && src != dst {
+		into = true
+	} else if strings.HasSuffix(strings.ReplaceAll(newP, `\`, "/"), "/") {
+		sfi, _ := x.ws.Lstat(src)
+		into = sfi == nil || !sfi.IsDir()
 	}
 	if into {
 		dst = filepath.Join(dst, filepath.Base(src))

@@ -53,6 +53,8 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 			"documentFormattingProvider": true,
 			"documentSymbolProvider":     true,
 			"foldingRangeProvider":       true,
+			"codeActionProvider":         true,
+			"completionProvider":         map[string]any{"triggerCharacters": []string{"\""}},
 		},
 		"serverInfo": map[string]any{"name": "clada-lsp"},
 	}, nil

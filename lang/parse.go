@@ -20,7 +20,7 @@ type frontEnd struct {
 }
 
 // frontEnds lists every syntax Parse looks for. It is never modified.
-var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd}
+var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd}
 
 // blockSpan is one block found by a front-end.
 type blockSpan struct {

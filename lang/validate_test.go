@@ -52,9 +52,9 @@ func TestValidate(t *testing.T) {
 		{"float count", block("action = \"file_edit\"\npath = \"a\"\nold_text = \"foo\"\nnew_text = \"bar\"\ncount = \"5.5\"\n"), []diagAt{
 			{"6:9", "INVALID_TYPE", "Invalid type for parameter 'count' in action 'file_edit': expected integer, got '5.5'", `write a whole number, e.g. count = "3"`, Error}}},
 		{"enum value", block("action = \"exec\"\ncode = \"x\"\nlang = \"perl\"\n"), []diagAt{
-			{"4:8", "INVALID_VALUE", "Invalid value for parameter 'lang' in action 'exec': expected one of [bash,sh,python,javascript], got 'perl'", "use one of: bash, sh, python, javascript", Error}}},
+			{"4:8", "INVALID_VALUE", "Invalid value for parameter 'lang' in action 'exec': expected one of [bash,sh,python,javascript,argv], got 'perl'", "use one of: bash, sh, python, javascript, argv", Error}}},
 		{"enum typo", block("action = \"exec\"\ncode = \"x\"\nlang = \"pyhton\"\n"), []diagAt{
-			{"4:8", "INVALID_VALUE", "Invalid value for parameter 'lang' in action 'exec': expected one of [bash,sh,python,javascript], got 'pyhton'", "did you mean python? (use one of: bash, sh, python, javascript)", Error}}},
+			{"4:8", "INVALID_VALUE", "Invalid value for parameter 'lang' in action 'exec': expected one of [bash,sh,python,javascript,argv], got 'pyhton'", "did you mean python? (use one of: bash, sh, python, javascript, argv)", Error}}},
 		{"reversed line range", block("action = \"file_read_numbered\"\npath = \"a\"\nlines = \"5-3\"\n"), []diagAt{
 			{"4:9", "INVALID_TYPE", "Invalid type for parameter 'lines' in action 'file_read_numbered': expected a line or line range, got '5-3'", `write one line number like "4" or a range like "23-43" (1-based, start <= end)`, Error}}},
 		{"empty path", block("action = \"file_read\"\npath = \"\"\n"), []diagAt{

@@ -21,9 +21,12 @@ type publishParams struct {
 	Diagnostics []diagnostic `json:"diagnostics"`
 }
 
-// diagnose returns everything `clada check` reports for d.
-func (s *Server) diagnose(d *document) lang.Diagnostics {
-	return lang.Check(d.doc)
+// diagnose returns everything `clada check` reports for d,
+// plus what a simulated run on the workspace would fail on.
+func (s *Server) diagnose(ctx context.Context, d *document) lang.Diagnostics {
+	ds := append(lang.Check(d.doc), s.simulate(ctx, d)...)
+	ds.Sort()
+	return ds
 }
 
 // publish sends d's diagnostics. The hint goes into the message (editors show
@@ -31,7 +34,7 @@ func (s *Server) diagnose(d *document) lang.Diagnostics {
 func (s *Server) publish(ctx context.Context, d *document) {
 	m := s.mapper(d.file)
 	out := []diagnostic{}
-	for _, g := range s.diagnose(d) {
+	for _, g := range s.diagnose(ctx, d) {
 		ld := diagnostic{Range: m.rng(g.Range), Severity: severity(g.Severity), Code: g.Code, Source: "clada", Message: g.Message}
 		if g.Hint != "" {
 			ld.Message += "\nhint: " + g.Hint

@@ -86,3 +86,30 @@ func TestFormatting(t *testing.T) {
 		t.Fatalf("canonical document got edits %+v", edits)
 	}
 }
+
+// The simulation runs the ops in order: the second replace fails because the
+// first already changed "two", and the diagnostic sits on its search text.
+func TestWorkspaceDiagnostics(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	second := strings.ReplaceAll(replaceDoc, "rpl", "rp2")
+	missing := strings.ReplaceAll(strings.ReplaceAll(replaceDoc, "rpl", "rp3"), "app.js", "gone.js")
+	p := c.open(uri, replaceDoc+second+missing)
+	if len(p.Diagnostics) != 2 {
+		t.Fatalf("diagnostics = %+v, want 2", p.Diagnostics)
+	}
+	d0, d1 := p.Diagnostics[0], p.Diagnostics[1]
+	if d0.Code != CodeWorkspace || d0.Range != (Range{Position{9, 11}, Position{9, 16}}) {
+		t.Errorf("second replace: %+v", d0)
+	}
+	if d1.Code != CodeWorkspace || d1.Range != (Range{Position{14, 7}, Position{14, 16}}) || !strings.Contains(d1.Message, "gone.js") {
+		t.Errorf("missing file: %+v", d1)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "app.js")); string(b) != "one\ntwo\nthree\n" {
+		t.Errorf("simulation touched the disk: %q", b)
+	}
+}

@@ -103,3 +103,50 @@ FAILED: 1 actions, 0 succeeded, 1 failed, 0 syntax errors
 		t.Errorf("JSON lacks the source:\n%s", b.String())
 	}
 }
+
+// TestSummaryOutputs: after the results, the summary shows what the LLM
+// asked to see (reads, listings, searches, command output), each under its
+// own header; writes and edits show nothing.
+func TestSummaryOutputs(t *testing.T) {
+	rep := &Report{Results: []ActionResult{
+		{BlockID: "r1", Action: "file_read", Primary: "path", Params: map[string]string{"path": "a.txt"},
+			Result: Result{Success: true, Data: map[string]any{"path": "a.txt", "content": "alpha\nbeta"}}},
+		{BlockID: "w1", Action: "file_write", Primary: "path", Params: map[string]string{"path": "b.txt"},
+			Result: Result{Success: true, Data: map[string]any{"path": "b.txt", "bytesWritten": 3}}},
+		{BlockID: "g1", Action: "grep", Primary: "pattern", Params: map[string]string{"pattern": "beta"},
+			Result: Result{Success: true, Data: map[string]any{"matches": []GrepMatch{{File: "a.txt", LineNumber: 2, Line: "beta"}}}}},
+		{BlockID: "x1", Action: "exec", Primary: "code", Params: map[string]string{"code": "make"},
+			Result: Result{Error: "exec: command exited with code 2", Type: "exec_failed",
+				Data: map[string]any{"stdout": "building\n", "stderr": "no rule\n", "exit_code": 2}}},
+	}}
+	var b bytes.Buffer
+	if err := rep.WriteSummary(&b, RenderOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `=== CLADA RESULTS ===
+r1 ✅ file_read a.txt
+w1 ✅ file_write b.txt
+g1 ✅ grep beta
+x1 ❌ exec make - exec: command exited with code 2
+=== END ===
+
+=== OUTPUT r1: file_read a.txt ===
+alpha
+beta
+=== END OUTPUT ===
+
+=== OUTPUT g1: grep beta ===
+a.txt:2: beta
+=== END OUTPUT ===
+
+=== OUTPUT x1: exec make ===
+building
+--- stderr ---
+no rule
+--- exit code 2 ---
+=== END OUTPUT ===
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
+	}
+}

@@ -113,3 +113,23 @@ func TestWorkspaceDiagnostics(t *testing.T) {
 		t.Errorf("simulation touched the disk: %q", b)
 	}
 }
+
+func TestDefinition(t *testing.T) {
+	root := t.TempDir()
+	target := filepath.Join(root, "app.js")
+	if err := os.WriteFile(target, []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, replaceDoc)
+	var locs []location
+	c.call("textDocument/definition", at(uri, 3, 12), &locs)
+	if diff := cmp.Diff([]location{{URI: pathURI(target), Range: Range{Position{1, 0}, Position{1, 3}}}}, locs); diff != "" {
+		t.Errorf("search definition (-want +got):\n%s", diff)
+	}
+	c.call("textDocument/definition", at(uri, 2, 9), &locs)
+	if diff := cmp.Diff([]location{{URI: pathURI(target)}}, locs); diff != "" {
+		t.Errorf("path definition (-want +got):\n%s", diff)
+	}
+}

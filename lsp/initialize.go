@@ -54,6 +54,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 			"documentSymbolProvider":     true,
 			"foldingRangeProvider":       true,
 			"codeActionProvider":         true,
+			"definitionProvider":         true,
 			"completionProvider":         map[string]any{"triggerCharacters": []string{"\""}},
 		},
 		"serverInfo": map[string]any{"name": "clada-lsp"},

@@ -1,0 +1,62 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+type location struct {
+	URI   string `json:"uri"`
+	Range Range  `json:"range"`
+}
+
+func init() { methods["textDocument/definition"] = (*Server).definition }
+
+// definition jumps from a path value to the file it names, and from a search
+// text to where it matches in the target file (the first match).
+func (s *Server) definition(_ context.Context, raw json.RawMessage) (any, error) {
+	var p docParams
+	if err := decode("textDocument/definition", raw, &p); err != nil {
+		return nil, err
+	}
+	d, err := s.lookup(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	off := s.mapper(d.file).offset(p.Position)
+	a := actionAt(d.doc, off)
+	if a == nil {
+		return nil, nil
+	}
+	full := s.targetPath(a)
+	if full == "" {
+		return nil, nil
+	}
+	for _, pr := range a.Params {
+		if !pr.ValueRange.Contains(off) {
+			continue
+		}
+		switch {
+		case pr.Key == "path":
+			if _, err := os.Stat(full); err != nil {
+				return nil, nil
+			}
+			return []location{{URI: pathURI(full), Range: Range{}}}, nil
+		case isSearchParam(pr.Key):
+			data, err := os.ReadFile(full)
+			if err != nil {
+				return nil, nil
+			}
+			ms := searchMatches(data, pr.Value)
+			if len(ms) == 0 {
+				return nil, nil
+			}
+			m := s.mapper(lang.NewFile(full, data))
+			return []location{{URI: pathURI(full), Range: m.rng(lang.Range{Start: ms[0], End: ms[0] + len(pr.Value)})}}, nil
+		}
+	}
+	return nil, nil
+}

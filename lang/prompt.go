@@ -83,10 +83,16 @@ const shamPromptIntro = "# Writing actions for clada (SHAM syntax)\n\n" +
 	"## Actions\n\n"
 
 const shamPromptResults = "## Results\n\n" +
-	"After running, clada sends back a summary like this, one line per block; fix failed blocks and send them again with new ids:\n\n" +
+	"After running, clada sends back a summary like this: one line per block, a hint on how to fix each failure, " +
+	"then the output of every read, listing, search and command. Fix failed blocks and send them again with new ids:\n\n" +
 	"```\n" +
 	"=== CLADA RESULTS ===\n" +
 	"k7m ✅ file_write src/hello.txt\n" +
-	"x9p ❌ file_replace_text src/app.js - file_replace_text: old_text not found in file\n" +
+	"x9p ❌ file_replace_text src/app.js - file_replace_text: old_text not found in file (closest match at lines 12-14 (differs in whitespace))\n" +
+	"r2q ✅ file_read_numbered src/app.js\n" +
 	"=== END ===\n" +
+	"\n" +
+	"=== OUTPUT r2q: file_read_numbered src/app.js ===\n" +
+	"1: const port = 3000;\n" +
+	"=== END OUTPUT ===\n" +
 	"```\n"

@@ -133,3 +133,46 @@ func TestDefinition(t *testing.T) {
 		t.Errorf("path definition (-want +got):\n%s", diff)
 	}
 }
+
+func TestSemanticTokens(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := "file:///tmp/a.sham"
+	c.open(uri, "#!SHAM [@three-char-SHA-256: rpl]\naction = \"ls\"\npath = \"src\"\n#!END_SHAM_rpl\n")
+	var res struct {
+		Data []int `json:"data"`
+	}
+	c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": docID(uri)}, &res)
+	want := []int{
+		1, 10, 2, tokOp, 0, // ls (the action line is the op, not a param)
+		1, 0, 4, tokKey, 0, // path
+		0, 7, 5, tokValue, 0, // "src"
+	}
+	if diff := cmp.Diff(want, res.Data); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
+	}
+}
+
+// Dry-run answers with the engine's report and leaves the disk alone.
+func TestExecuteDryRun(t *testing.T) {
+	root := t.TempDir()
+	target := filepath.Join(root, "app.js")
+	if err := os.WriteFile(target, []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, replaceDoc)
+	var rep struct {
+		Success bool `json:"success"`
+	}
+	c.call("workspace/executeCommand", map[string]any{"command": "clada.dryRun", "arguments": []string{uri}}, &rep)
+	if !rep.Success {
+		t.Fatalf("dry run report: %+v", rep)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "one\ntwo\nthree\n" {
+		t.Fatalf("dry run wrote %q", b)
+	}
+	if err := c.callErr("workspace/executeCommand", map[string]any{"command": "clada.nope", "arguments": []string{uri}}, nil); err == nil || !strings.Contains(err.Error(), `unknown command "clada.nope"`) {
+		t.Fatalf("unknown command: %v", err)
+	}
+}

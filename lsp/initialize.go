@@ -55,7 +55,12 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 			"foldingRangeProvider":       true,
 			"codeActionProvider":         true,
 			"definitionProvider":         true,
-			"completionProvider":         map[string]any{"triggerCharacters": []string{"\""}},
+			"semanticTokensProvider": map[string]any{
+				"legend": map[string]any{"tokenTypes": tokenTypes, "tokenModifiers": []string{}},
+				"full":   true,
+			},
+			"executeCommandProvider": map[string]any{"commands": []string{cmdDryRun, cmdApply}},
+			"completionProvider":     map[string]any{"triggerCharacters": []string{"\""}},
 		},
 		"serverInfo": map[string]any{"name": "clada-lsp"},
 	}, nil

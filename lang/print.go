@@ -18,6 +18,8 @@ func Print(w io.Writer, d *Document, to Syntax) error {
 		return printSHAM(w, d)
 	case CML:
 		return printCML(w, d)
+	case CSL:
+		return printCSL(w, d)
 	}
 	return fmt.Errorf("print: no printer for syntax %s", to)
 }

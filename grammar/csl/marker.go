@@ -168,3 +168,11 @@ func quoteByte(c byte) string {
 	}
 	return "'" + string(c) + "'"
 }
+
+// EndsBody reports whether line (one line, without its newline) would end or
+// split a body if written inside one, i.e. whether it cannot be body content.
+// Printers use it to refuse content CSL cannot hold.
+func EndsBody(line []byte, o Options) bool {
+	m, ok, err := parseMarker(line, 0, o)
+	return ok && o.known(m.Name) && (err == nil || m.Name == "END" || m.Name == "TO" || m.Name == "REPLACE")
+}

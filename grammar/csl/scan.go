@@ -10,12 +10,12 @@ import (
 // and a whole body (the raw text between two markers) is one token, so an op
 // costs participle three or four tokens however long its content is.
 const (
-	TasksMarker lexer.TokenType = -2 - iota // <---TASKS …--->
-	OpMarker                                // <---WRITE …---> and every other op word
-	ToMarker                                // <---TO--->
-	ReplaceMarker                           // <---REPLACE--->
-	EndMarker                               // <---END--->
-	Body                                    // raw text between markers, newlines included
+	TasksMarker   lexer.TokenType = -2 - iota // <---TASKS …--->
+	OpMarker                                  // <---WRITE …---> and every other op word
+	ToMarker                                  // <---TO--->
+	ReplaceMarker                             // <---REPLACE--->
+	EndMarker                                 // <---END--->
+	Body                                      // raw text between markers, newlines included
 )
 
 func symbols() map[string]lexer.TokenType {

@@ -93,18 +93,18 @@ func TestLowerCSL(t *testing.T) {
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "see <---END---> here"}}},
 		diags: []cslDiag{{Warning, "MARKER_MID_LINE", "<---END"}},
 	}, {
-		name:  "unknown marker-shaped line in a body is content",
-		in:    "<---WRITE file=\"a\"--->\n<---FOO--->\n<---END--->",
-		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "<---FOO--->"}}},
+		name: "unknown marker-shaped line in a body is content",
+		in:   "<---WRITE file=\"a\"--->\n<---FOO--->\n<---END--->",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "<---FOO--->"}}},
 	}, {
 		name:  "unclosed op at end of input",
 		in:    "<---WRITE file=\"a\"--->\nx\n",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
 		diags: []cslDiag{{Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
 	}, {
-		name: "op cut by the next op marker",
-		in:   "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---RUN--->\nls\n<---END--->\n<---END--->",
-		acts: []cmlAction{{"file_write", P{"path": "a", "content": "x"}}, {"exec", P{"code": "ls", "lang": "argv"}}},
+		name:  "op cut by the next op marker",
+		in:    "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---RUN--->\nls\n<---END--->\n<---END--->",
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}, {"exec", P{"code": "ls", "lang": "argv"}}},
 		diags: []cslDiag{{Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
 	}, {
 		name:  "unclosed tasks",

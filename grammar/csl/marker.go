@@ -1,5 +1,7 @@
 package csl
 
+import "bytes"
+
 // Options configures the marker delimiters. The zero value means the
 // defaults, "<---" and "--->".
 type Options struct {
@@ -54,10 +56,8 @@ type markerErr struct {
 
 // lineEnd returns the offset of the newline ending the line at p (or len).
 func lineEnd(src []byte, p int) int {
-	for i := p; i < len(src); i++ {
-		if src[i] == '\n' {
-			return i
-		}
+	if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
+		return p + i
 	}
 	return len(src)
 }

@@ -190,39 +190,50 @@ func (s *scanner) op(m Marker, merr *markerErr) (end int, closed bool) {
 	}
 	s.emitMarker(OpMarker, m)
 	b := m.LineEnd
-	q := b
-	for q < len(s.src) {
-		le := lineEnd(s.src, q)
-		im, ok, ierr := parseMarker(s.src, q, s.o)
-		if ok && s.o.known(im.Name) && (ierr == nil || im.Name == "END" || im.Name == "TO" || im.Name == "REPLACE") {
-			switch im.Name {
-			case "END", "TO", "REPLACE":
-				if ierr != nil {
-					s.markerErr(ierr)
-				}
-				if q > b {
-					s.emit(Body, b, q)
-				}
-				t := map[string]lexer.TokenType{"END": EndMarker, "TO": ToMarker, "REPLACE": ReplaceMarker}[im.Name]
-				s.emitMarker(t, im)
-				if im.Name == "END" {
-					return im.LineEnd, true
-				}
-				b = im.LineEnd
-				q = b
-				continue
-			}
-			// Another op (or TASKS) starts: this op is missing its END.
-			if q > b {
-				s.emit(Body, b, q)
-			}
-			s.unclosed(m)
-			return q, false
+	open := []byte(s.o.open())
+	// Only an open delimiter can start a marker, so jump from one to the
+	// next instead of walking lines.
+	for q := b; q < len(s.src); {
+		k := bytes.Index(s.src[q:], open)
+		if k < 0 {
+			break
 		}
-		if !s.dry {
-			s.midLine(q, le)
+		at := q + k
+		if at > 0 && s.src[at-1] != '\n' {
+			if !s.dry {
+				s.midLine(at)
+			}
+			q = at + len(open)
+			continue
 		}
-		q = le + 1
+		im, ok, ierr := parseMarker(s.src, at, s.o)
+		if !ok || !s.o.known(im.Name) || ierr != nil && im.Name != "END" && im.Name != "TO" && im.Name != "REPLACE" {
+			q = at + len(open)
+			continue
+		}
+		switch im.Name {
+		case "END", "TO", "REPLACE":
+			if ierr != nil {
+				s.markerErr(ierr)
+			}
+			if at > b {
+				s.emit(Body, b, at)
+			}
+			t := map[string]lexer.TokenType{"END": EndMarker, "TO": ToMarker, "REPLACE": ReplaceMarker}[im.Name]
+			s.emitMarker(t, im)
+			if im.Name == "END" {
+				return im.LineEnd, true
+			}
+			b = im.LineEnd
+			q = b
+			continue
+		}
+		// Another op (or TASKS) starts: this op is missing its END.
+		if at > b {
+			s.emit(Body, b, at)
+		}
+		s.unclosed(m)
+		return at, false
 	}
 	if len(s.src) > b {
 		s.emit(Body, b, len(s.src))
@@ -236,27 +247,18 @@ func (s *scanner) unclosed(m Marker) {
 		"end the op with "+s.marker(Marker{Name: "END"})+" on a line of its own", m.Start, m.End, false)
 }
 
-// midLine warns about a known marker that is not at the start of its line:
-// it is content, which is rarely what the writer meant.
-func (s *scanner) midLine(q, le int) {
-	line := s.src[q:le]
-	open := []byte(s.o.open())
-	for i := 1; i < len(line); {
-		k := bytes.Index(line[i:], open)
-		if k < 0 {
-			return
-		}
-		at := i + k
-		ns := at + len(open)
-		ne := ns
-		for ne < len(line) && isNameByte(line[ne]) {
-			ne++
-		}
-		if ne > ns && s.o.known(string(line[ns:ne])) && bytes.Contains(line[ne:], []byte(s.o.close())) {
-			s.err("MARKER_MID_LINE", "the "+string(line[ns:ne])+" marker is not at the start of its line, so it is content",
-				"markers must start a line; put it on a line of its own if it should end or split the op", q+at, q+ne, true)
-			return
-		}
-		i = ns
+// midLine warns about a known marker that is not at the start of its line
+// (its open delimiter is at at): it is content, which is rarely what the
+// writer meant.
+func (s *scanner) midLine(at int) {
+	ns := at + len(s.o.open())
+	ne := ns
+	for ne < len(s.src) && isNameByte(s.src[ne]) {
+		ne++
+	}
+	le := lineEnd(s.src, ne)
+	if ne > ns && s.o.known(string(s.src[ns:ne])) && bytes.Contains(s.src[ne:le], []byte(s.o.close())) {
+		s.err("MARKER_MID_LINE", "the "+string(s.src[ns:ne])+" marker is not at the start of its line, so it is content",
+			"markers must start a line; put it on a line of its own if it should end or split the op", at, ne, true)
 	}
 }

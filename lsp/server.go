@@ -33,19 +33,27 @@ type Server struct {
 	utf8 bool   // negotiated position encoding
 	root string // workspace root directory ("" when the client sent none)
 	docs map[string]*document
+
+	exit chan struct{} // closed by the exit notification
 }
 
 // New returns a server that logs to logw (usually stderr).
 func New(logw io.Writer) *Server {
-	return &Server{log: log.New(logw, "clada-lsp: ", log.LstdFlags), docs: map[string]*document{}}
+	return &Server{log: log.New(logw, "clada-lsp: ", log.LstdFlags), docs: map[string]*document{}, exit: make(chan struct{})}
 }
 
-// Serve runs the protocol over rwc until the client exits or the stream ends.
+// Serve runs the protocol over rwc until the client sends exit or the stream
+// ends. It returns on exit without waiting for the reader: a read blocked on
+// stdin cannot be interrupted, and the process ends right after anyway.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
 	s.conn.Go(ctx, s.handle)
-	<-s.conn.Done()
-	return s.conn.Err()
+	select {
+	case <-s.conn.Done():
+		return s.conn.Err()
+	case <-s.exit:
+		return nil
+	}
 }
 
 // CleanExit reports whether the client sent shutdown before exit, which is
@@ -83,9 +91,11 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (result any,
 		return nil, nil
 	case "exit":
 		s.mu.Lock()
-		s.exited = true
+		if !s.exited {
+			s.exited = true
+			close(s.exit)
+		}
 		s.mu.Unlock()
-		go s.conn.Close() // Close waits for this handler to return
 		return nil, nil
 	}
 	s.mu.Lock()

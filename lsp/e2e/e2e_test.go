@@ -85,3 +85,17 @@ func TestNeovim(t *testing.T) {
 		t.Fatalf("nvim session: %v\n%s", err, out)
 	}
 }
+
+// TestNode: semantic tokens, a quick fix, formatting and executeCommand
+// through vscode-languageserver-protocol (npm ci in lsp/e2e/node).
+func TestNode(t *testing.T) {
+	node := need(t, "node")
+	if _, err := os.Stat("node/node_modules/vscode-languageserver-protocol"); err != nil {
+		missing(t, "vscode-languageserver-protocol is not installed; run npm ci in lsp/e2e/node")
+	}
+	bin, root := build(t), workspace(t)
+	out, err := exec.Command(node, "node/client.js", bin, root).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("node client: %v\n%s", err, out)
+	}
+}

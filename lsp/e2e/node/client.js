@@ -1,0 +1,61 @@
+// Drives clada-lsp with vscode-languageserver-protocol, the client library
+// VS Code itself uses: semantic tokens, code actions, formatting and
+// executeCommand. Usage: node client.js <clada-lsp binary> <workspace root>.
+// Prints OK and exits 0 on success; prints FAIL: why and exits 1 otherwise.
+'use strict';
+const cp = require('child_process');
+const path = require('path');
+const { pathToFileURL } = require('url');
+const rpc = require('vscode-languageserver-protocol/node');
+
+const [bin, root] = process.argv.slice(2);
+const fail = (msg) => { console.log('FAIL: ' + msg); process.exit(1); };
+setTimeout(() => fail('timed out'), 20000).unref();
+
+async function main() {
+  const proc = cp.spawn(bin, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createProtocolConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
+  const diags = [];
+  conn.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => diags.push(p));
+  conn.listen();
+
+  const init = await conn.sendRequest(rpc.InitializeRequest.type, {
+    processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null,
+  });
+  const legend = init.capabilities.semanticTokensProvider.legend.tokenTypes;
+  if (init.capabilities.positionEncoding !== 'utf-16') fail('encoding ' + init.capabilities.positionEncoding);
+  await conn.sendNotification(rpc.InitializedNotification.type, {});
+
+  const file = path.join(root, 'answer.sham');
+  const uri = pathToFileURL(file).href;
+  const text = require('fs').readFileSync(file, 'utf8');
+  await conn.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'sham', version: 1, text } });
+
+  // Requests are answered after the notifications before them.
+  const toks = await conn.sendRequest(rpc.SemanticTokensRequest.type, { textDocument: { uri } });
+  if (toks.data.length % 5 !== 0 || toks.data.length === 0) fail('tokens ' + JSON.stringify(toks));
+  if (legend[toks.data[3]] !== 'function' || toks.data[0] !== 1 || toks.data[1] !== 10) fail('first token ' + toks.data.slice(0, 5) + ' legend ' + legend);
+
+  const d = diags.find((p) => p.uri === uri);
+  if (!d || d.diagnostics.length !== 1 || d.diagnostics[0].code !== 'UNKNOWN_ACTION') fail('diagnostics ' + JSON.stringify(diags));
+  const acts = await conn.sendRequest(rpc.CodeActionRequest.type, {
+    textDocument: { uri }, range: d.diagnostics[0].range, context: { diagnostics: d.diagnostics },
+  });
+  const fix = acts.find((a) => a.kind === 'quickfix');
+  if (!fix || fix.title !== 'Replace with file_write' || fix.edit.changes[uri][0].newText !== 'file_write') fail('code actions ' + JSON.stringify(acts));
+
+  const edits = await conn.sendRequest(rpc.DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+  if (!Array.isArray(edits) || edits.length !== 0) fail('formatting a document with errors must not edit it: ' + JSON.stringify(edits));
+
+  const rep = await conn.sendRequest(rpc.ExecuteCommandRequest.type, { command: 'clada.dryRun', arguments: [uri] });
+  if (!rep || typeof rep.success !== 'boolean' || !Array.isArray(rep.results)) fail('dry run ' + JSON.stringify(rep));
+
+  await conn.sendRequest(rpc.ShutdownRequest.type);
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  await conn.sendNotification(rpc.ExitNotification.type);
+  const code = await exited;
+  if (code !== 0) fail('exit code ' + code);
+  console.log('OK');
+  process.exit(0);
+}
+main().catch((e) => fail(e && e.stack || String(e)));

@@ -75,14 +75,14 @@ func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
 			head.WriteString(` count="all"`)
 		}
 	}
-	sections := map[string]string{}
+	sections := map[string]*Param{}
 	for _, p := range orderedParams(a) {
 		place := p.Key
 		if ps := spec.Param(p.Key); ps != nil {
 			place = cslPlace(spec, *ps)
 		}
 		if cslSection(spec, place) {
-			sections[place] = p.Value
+			sections[place] = p
 			continue
 		}
 		if spec.Name == "exec" && p.Key == "lang" && p.Value == "argv" {
@@ -106,15 +106,16 @@ func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
 		order = []string{"search", "to", "replace"}
 	}
 	for i, place := range order {
-		v, ok := sections[place]
+		p, ok := sections[place]
 		if !ok {
 			continue
 		}
+		v := p.Value
 		if i > 0 {
 			bw.WriteString("<---" + strings.ToUpper(place) + "--->\n")
 		}
 		if err := cslCheckBody(v); err != nil {
-			return fail("%s of %s: %v", place, a.Op, err)
+			return fail("%s of %s: %v", p.Key, a.Op, err)
 		}
 		if v != "" {
 			bw.WriteString(v)

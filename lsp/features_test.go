@@ -176,3 +176,24 @@ func TestExecuteDryRun(t *testing.T) {
 		t.Fatalf("unknown command: %v", err)
 	}
 }
+
+// A file changing on disk republishes: the search that matched nowhere now matches.
+func TestWatchedFilesRepublish(t *testing.T) {
+	root := t.TempDir()
+	target := filepath.Join(root, "app.js")
+	if err := os.WriteFile(target, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	if p := c.open(uri, replaceDoc); len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != CodeWorkspace {
+		t.Fatalf("before: %+v", p.Diagnostics)
+	}
+	if err := os.WriteFile(target, []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": pathURI(target), "type": 2}}})
+	if p := c.nextDiags(uri); len(p.Diagnostics) != 0 {
+		t.Fatalf("after the file changed: %+v", p.Diagnostics)
+	}
+}

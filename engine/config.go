@@ -26,6 +26,9 @@ type Config struct {
 	LockTimeout time.Duration // --lock-timeout
 
 	Approve string // CSL RUN first-use approval: "never", "ask" or "always"
+	// Confirm asks the user a yes/no question on the terminal (--approve ask);
+	// nil when clada is not interactive, so unapproved commands fail.
+	Confirm func(question string) bool
 }
 
 // DefaultDeny is the deny list used when none is configured.

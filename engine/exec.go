@@ -43,6 +43,9 @@ type Command struct {
 // in the resolved cwd. The timeout param (seconds) overrides cfg.Timeout.
 func execOp(ctx context.Context, cfg *Config, params map[string]string, label string) Result {
 	lang := params["lang"]
+	if lang == "argv" { // CSL's shell-less RUN with first-use approval (approve.go)
+		return argvOp(ctx, cfg, params, label)
+	}
 	prefix, ok := interpreters[lang]
 	if !ok {
 		return Result{Error: fmt.Sprintf("exec: unsupported lang %q", lang), Type: "exec_failed",

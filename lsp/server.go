@@ -30,8 +30,6 @@ type Server struct {
 	shutdown    bool
 	exited      bool
 
-	exit chan struct{} // closed by the exit notification
-
 	utf8 bool   // negotiated position encoding
 	root string // workspace root directory ("" when the client sent none)
 	docs map[string]*document

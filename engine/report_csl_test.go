@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/lang"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRenderCSL(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{{
+		name: "tasks skipped whole on invalid op, standalone numbered by block",
+		in: "<---WRITE file=\"a.txt\"--->\na\n<---END--->\n" +
+			"<---TASKS--->\n<---WRITE file=\"b.txt\"--->\nb\n<---END--->\n<---FILE_REPLACE_LINES file=\"a.txt\" lines=\"x\"--->\nz\n<---END--->\n<---END--->\n" +
+			"<---SEARCH file=\"a.txt\"--->\nnope\n<---REPLACE--->\ny\n<---END--->\n" +
+			"<---RUN--->\nls\n<---END--->\n",
+		want: "[task-1] SUCCESS: WRITE - a.txt\n" +
+			"[task-2.1] SKIP: WRITE - b.txt: not run: task-2.2 failed validation; the whole group is skipped\n" +
+			"[task-2.2] SKIP: FILE_REPLACE_LINES - a.txt: Invalid type for parameter 'lines' in action 'file_replace_lines': expected a line or line range, got 'x'\n" +
+			"    hint: write one line number like \"4\" or a range like \"23-43\" (1-based, start <= end)\n" +
+			"[task-3] ERROR: SEARCH - a.txt: file_replace_text: old_text not found in file\n" +
+			"    hint: no lines in the file resemble old_text; copy old_text exactly from the file (file_read_numbered shows it)\n" +
+			"[task-4] ERROR: RUN - ls: exec: command `ls` did not run: it has not been approved\n" +
+			"    hint: approve it by running clada apply --approve ask on a terminal, or --approve always, or add it to .clada/allowed-commands.json\n" +
+			"5 tasks: 1 succeeded, 2 failed, 2 skipped\n",
+	}, {
+		name: "syntax errors are fatal",
+		in:   "<---WRITE file=\"a.txt\"--->\na\n<---END--->\n<---TASKS--->\n<---SEARCH file=\"a\" count=\"x\"--->\na\n<---REPLACE--->\nb\n<---END--->\n",
+		want: "[task-2] FATAL: TASKS - line 4: the TASKS block has no <---END---> before the end of the input (UNCLOSED_TASKS)\n" +
+			"    hint: end the TASKS block with its own <---END---> after the END of its last op\n" +
+			"[task-2.1] FATAL: SEARCH - line 5: count must be a whole number of matches (1 or more) or \"all\", not \"x\" (INVALID_ATTRIBUTE)\n" +
+			"    hint: write count=\"3\" for exactly three matches, or count=\"all\"\n" +
+			"FATAL: the CSL has syntax errors; nothing was run (fix the errors listed and apply again)\n" +
+			"0 tasks: 0 succeeded, 0 failed, 0 skipped\n",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultConfig(t.TempDir())
+			cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, "buffer"
+			ws, err := NewOS(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ws.Close()
+			doc := lang.Parse(lang.NewFile("t.csl", []byte(tc.in)))
+			rep := Run(context.Background(), doc, ws, cfg)
+			var sb strings.Builder
+			if err := RenderCSL(&sb, doc, rep, false); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sb.String()); diff != "" {
+				t.Errorf("report (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -88,6 +88,7 @@ func parseMarker(src []byte, p int, o Options) (m Marker, ok bool, err *markerEr
 	if eol > p && src[eol-1] == '\r' {
 		eol--
 	}
+	m.End = eol // a malformed marker covers its whole line
 	i := p + len(open)
 	m.NameStart = i
 	for i < eol && isNameByte(src[i]) {

@@ -65,6 +65,11 @@ func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
 	if spec == nil {
 		return fail("unknown op %q has no CSL form; fix or remove it first", a.Op)
 	}
+	for _, ps := range spec.Params {
+		if ps.Required && a.Param(ps.Name) == nil {
+			return fail("%s has no %s, and CSL cannot write it without one; fix it first", a.Op, ps.Name)
+		}
+	}
 	var head strings.Builder
 	head.WriteString("<---" + spec.CSL)
 	switch spec.Name {
@@ -90,6 +95,8 @@ func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
 		}
 		q := `"`
 		switch {
+		case !cslName(place):
+			return fail("param %q of %s is not a CSL attribute name (letters, digits and _)", place, a.Op)
 		case strings.ContainsAny(p.Value, "\r\n"):
 			return fail("%s of %s spans lines, which a CSL attribute cannot hold", p.Key, a.Op)
 		case strings.Contains(p.Value, `"`) && strings.Contains(p.Value, "'"):
@@ -137,4 +144,15 @@ func cslCheckBody(v string) error {
 		}
 	}
 	return nil
+}
+
+// cslName reports whether s can be written as a CSL attribute name.
+func cslName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }

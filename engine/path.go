@@ -58,19 +58,18 @@ func (cfg *Config) Resolve(p string) (string, error) {
 // .git directory (in any letter case, because case-insensitive filesystems
 // treat .GIT as .git) and anything matching a deny pattern.
 func (cfg *Config) CheckWrite(p, abs string) error {
-	for _, part := range strings.Split(filepath.ToSlash(abs), "/") {
-		if strings.EqualFold(part, ".git") {
-			return &RefusedError{Type: "permission_denied", Path: p,
-				Reason: fmt.Sprintf("'%s' is inside a .git directory, which actions never write", p),
-				Fix:    "git metadata is managed by git itself; write somewhere else"}
-		}
+	if hasGitPart(abs) {
+		return &RefusedError{Type: "permission_denied", Path: p,
+			Reason: fmt.Sprintf("'%s' is inside a .git directory, which actions never write", p),
+			Fix:    "git metadata is managed by git itself; write somewhere else"}
 	}
 	rel, ok := cfg.Rel(abs)
-	if !ok {
+	if !ok || len(cfg.Deny) == 0 {
 		return nil
 	}
+	segs := strings.Split(rel, "/") // once, not per pattern: this runs for every write
 	for _, pat := range cfg.Deny {
-		if matchGlob(pat, rel) {
+		if matchSegs(strings.Split(pat, "/"), segs) {
 			return &RefusedError{Type: "permission_denied", Path: p,
 				Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
 				Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
@@ -79,17 +78,33 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 	return nil
 }
 
-// Rel returns abs as a slash path relative to the root, and false when abs
-// is outside it.
+// hasGitPart reports whether any component of abs is .git, in any letter
+// case (case-insensitive filesystems make .GIT the same directory). It
+// scans without splitting: it runs on every write.
+func hasGitPart(abs string) bool {
+	for rest := filepath.ToSlash(abs); rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, "/")
+		if len(part) == 4 && strings.EqualFold(part, ".git") {
+			return true
+		}
+	}
+	return false
+}
+
+// Rel returns abs (a clean absolute path, as Resolve returns) as a slash
+// path relative to the root, and false when abs is outside it.
 func (cfg *Config) Rel(abs string) (string, bool) {
-	if !within(cfg.Root, abs) {
+	root := filepath.Clean(cfg.Root)
+	switch {
+	case abs == root:
+		return ".", true
+	case !within(root, abs):
 		return "", false
+	case root == string(filepath.Separator):
+		return filepath.ToSlash(abs[1:]), true
 	}
-	rel, err := filepath.Rel(cfg.Root, abs)
-	if err != nil {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return filepath.ToSlash(abs[len(root)+1:]), true
 }
 
 // within reports whether p is dir or below it, comparing whole components so

@@ -10,6 +10,10 @@ import (
 // Cached blocks are stored with ranges relative to the block start and moved
 // to where the block now sits. The cache is an LRU bounded by the bytes of
 // block text it holds, so memory stays flat in a long-running server.
+// A block that has not moved since the last parse is handed out as the very
+// same *Group, so an edit costs work only for the blocks it touched or
+// shifted: documents from a Parser share groups and must be treated as
+// read-only (nothing outside lang modifies an AST).
 // A Parser is safe for concurrent use; the zero value is not: use NewParser.
 type Parser struct {
 	mu       sync.Mutex
@@ -25,6 +29,18 @@ type cacheEntry struct {
 	syntax Syntax
 	text   string
 	group  *Group // ranges relative to the block start; never handed out
+	// last is the copy handed out most recently, placed at lastAt.
+	last   *Group
+	lastAt int
+}
+
+// placed returns the block's group with ranges moved to start at at,
+// reusing the previous copy when the block has not moved.
+func (e *cacheEntry) placed(at int) *Group {
+	if e.last == nil || e.lastAt != at {
+		e.last, e.lastAt = cloneShift(e.group, at), at
+	}
+	return e.last
 }
 
 // DefaultCacheBytes bounds a Parser's cache when NewParser is given 0.
@@ -61,30 +77,31 @@ func (p *Parser) Len() int {
 	return p.lru.Len()
 }
 
-// lookup returns the cached group for a block text, or nil. Called with mu held.
-func (p *Parser) lookup(s Syntax, text []byte) *Group {
+// lookup returns the cache entry for a block text, or nil. Called with mu held.
+func (p *Parser) lookup(s Syntax, text []byte) *cacheEntry {
 	if e, ok := p.tables[s][string(text)]; ok {
 		p.lru.MoveToFront(e)
 		p.hits++
-		return e.Value.(*cacheEntry).group
+		return e.Value.(*cacheEntry)
 	}
 	p.misses++
 	return nil
 }
 
-// store caches g (relative ranges) for a block text and evicts the least
-// recently used blocks beyond the size bound. Called with mu held.
-func (p *Parser) store(s Syntax, text []byte, g *Group) {
+// store caches g (relative ranges) for a block text, evicts the least
+// recently used blocks beyond the size bound, and returns the entry (an
+// uncached one for a block too big to keep). Called with mu held.
+func (p *Parser) store(s Syntax, text []byte, g *Group) *cacheEntry {
 	if len(text) > p.maxBytes/4 { // one huge block would flush everything else
-		return
+		return &cacheEntry{group: g}
 	}
 	t := p.tables[s]
 	if t == nil {
 		t = map[string]*list.Element{}
 		p.tables[s] = t
 	}
-	if _, ok := t[string(text)]; ok {
-		return
+	if el, ok := t[string(text)]; ok { // the same text twice in one document
+		return el.Value.(*cacheEntry)
 	}
 	e := &cacheEntry{syntax: s, text: string(text), group: g}
 	t[e.text] = p.lru.PushFront(e)
@@ -96,4 +113,5 @@ func (p *Parser) store(s Syntax, text []byte, g *Group) {
 		delete(p.tables[oe.syntax], oe.text)
 		p.size -= len(oe.text)
 	}
+	return e
 }

@@ -43,8 +43,8 @@ func parse(f *File, c *Parser) *Document {
 	todo := make([]int, 0, len(spans))
 	for i, s := range spans {
 		if c != nil {
-			if g := c.lookup(s.fe.syntax, f.Src[s.Start:s.End]); g != nil {
-				doc.Groups[i] = cloneShift(g, s.Start)
+			if e := c.lookup(s.fe.syntax, f.Src[s.Start:s.End]); e != nil {
+				doc.Groups[i] = e.placed(s.Start)
 				continue
 			}
 		}
@@ -54,8 +54,7 @@ func parse(f *File, c *Parser) *Document {
 	for _, i := range todo {
 		s, g := spans[i], doc.Groups[i]
 		if c != nil {
-			c.store(s.fe.syntax, f.Src[s.Start:s.End], g)
-			doc.Groups[i] = cloneShift(g, s.Start)
+			doc.Groups[i] = c.store(s.fe.syntax, f.Src[s.Start:s.End], g).placed(s.Start)
 		} else {
 			shiftGroup(g, s.Start)
 		}

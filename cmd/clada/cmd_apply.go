@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -63,9 +64,10 @@ func cmdApply(e *env) int {
 	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for another apply's lock")
-	format := fs.String("format", "", "report: json, text, summary or cml (default: json for SHAM, cml for CML, text for CSL)")
+	format := fs.String("format", "", "report: json, text, summary, cml or csl (default: json for SHAM, cml for CML, csl for CSL)")
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
+	approve := fs.String("approve", "never", "first run of a CSL RUN command (no lang): never (only approved ones run), ask (prompt on the terminal) or always (approve and record)")
 	pos, err := parseInterspersed(fs, e.args)
 	if err != nil {
 		if err == flag.ErrHelp {
@@ -78,8 +80,10 @@ func cmdApply(e *env) int {
 		return exitUsage
 	}
 	switch {
-	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml":
-		return usageErr("unknown --format %q; use json, text, summary or cml", *format)
+	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
+		return usageErr("unknown --format %q; use json, text, summary, cml or csl", *format)
+	case *approve != "never" && *approve != "ask" && *approve != "always":
+		return usageErr("unknown --approve %q; use never, ask or always", *approve)
 	case *detail != "minimal" && *detail != "full":
 		return usageErr("unknown --error-detail %q; use minimal or full", *detail)
 	case *outputMode != "stream" && *outputMode != "buffer" && *outputMode != "silent":
@@ -116,6 +120,10 @@ func cmdApply(e *env) int {
 	cfg.Timeout, cfg.MaxOutput, cfg.OutputMode = *timeout, int(maxOut), *outputMode
 	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
+	cfg.Approve = *approve
+	if *approve == "ask" && e.interactive && name != "<stdin>" {
+		cfg.Confirm = confirmOnTerminal(e) // see approve.go in engine; nil means fail unapproved commands
+	}
 	if cfg.OutputMode == "stream" {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
 	}
@@ -155,7 +163,7 @@ func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, 
 			case lang.CML:
 				format = "cml"
 			case lang.CSL:
-				format = "text"
+				format = "csl"
 			}
 		}
 	}
@@ -166,6 +174,8 @@ func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, 
 		return rep.WriteSummary(e.stdout, o)
 	case "cml":
 		return engine.RenderCML(e.stdout, doc, rep, o.Output)
+	case "csl":
+		return engine.RenderCSL(e.stdout, doc, rep, o.Output)
 	}
 	return rep.WriteJSON(e.stdout, o)
 }
@@ -186,4 +196,16 @@ func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error
 		return fmt.Errorf("writing diff: %w", err)
 	}
 	return nil
+}
+
+// confirmOnTerminal asks --approve ask's question on stderr and reads the
+// answer from the terminal on stdin; only "y" or "yes" approves.
+func confirmOnTerminal(e *env) func(string) bool {
+	in := bufio.NewReader(e.stdin)
+	return func(q string) bool {
+		fmt.Fprintf(e.stderr, "%s [y/N] ", q)
+		line, _ := in.ReadString('\n')
+		a := strings.ToLower(strings.TrimSpace(line))
+		return a == "y" || a == "yes"
+	}
 }

@@ -7,14 +7,50 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
 )
 
 // Commands the server executes; the code lenses and the VS Code extension
-// name them. Each takes the document URI as its one argument.
+// name them. Each takes one argument: the document URI, or {uri, range?}
+// where range limits the run to the blocks it touches (a TASKS/<tasks>
+// group always runs whole).
 const (
 	cmdDryRun = "clada.dryRun"
 	cmdApply  = "clada.apply"
 )
+
+// commandTarget is the decoded argument of a command.
+type commandTarget struct {
+	URI   string `json:"uri"`
+	Range *Range `json:"range"`
+}
+
+// decodeTarget accepts "file:///…" or {"uri": "file:///…", "range": …}.
+func decodeTarget(cmd string, args []json.RawMessage) (commandTarget, error) {
+	var t commandTarget
+	if len(args) != 1 {
+		return t, fmt.Errorf("clada-lsp: %s takes one argument: the document URI or {uri, range}", cmd)
+	}
+	if err := json.Unmarshal(args[0], &t.URI); err == nil {
+		return t, nil
+	}
+	if err := json.Unmarshal(args[0], &t); err != nil || t.URI == "" {
+		return t, fmt.Errorf("clada-lsp: %s: the argument must be the document URI or {uri, range}", cmd)
+	}
+	return t, nil
+}
+
+// restrict returns a document holding only the groups of doc that overlap
+// [start, end); the groups are shared, not copied (ASTs are read-only).
+func restrict(doc *lang.Document, start, end int) *lang.Document {
+	out := &lang.Document{File: doc.File, Diags: doc.Diags}
+	for _, g := range doc.Groups {
+		if g.Range.Start <= end && g.Range.End >= start {
+			out.Groups = append(out.Groups, g)
+		}
+	}
+	return out
+}
 
 func init() { methods["workspace/executeCommand"] = (*Server).executeCommand }
 
@@ -22,8 +58,8 @@ func init() { methods["workspace/executeCommand"] = (*Server).executeCommand }
 // (dry-run) or for real (apply), and answers with the engine's report.
 func (s *Server) executeCommand(ctx context.Context, raw json.RawMessage) (any, error) {
 	var p struct {
-		Command   string   `json:"command"`
-		Arguments []string `json:"arguments"`
+		Command   string            `json:"command"`
+		Arguments []json.RawMessage `json:"arguments"`
 	}
 	if err := decode("workspace/executeCommand", raw, &p); err != nil {
 		return nil, err
@@ -36,17 +72,29 @@ func (s *Server) executeCommand(ctx context.Context, raw json.RawMessage) (any, 
 	default:
 		return nil, fmt.Errorf("clada-lsp: unknown command %q; use %s or %s", p.Command, cmdDryRun, cmdApply)
 	}
-	if len(p.Arguments) != 1 {
-		return nil, fmt.Errorf("clada-lsp: %s takes one argument, the document URI", p.Command)
-	}
-	d, err := s.lookup(p.Arguments[0])
+	t, err := decodeTarget(p.Command, p.Arguments)
 	if err != nil {
 		return nil, err
+	}
+	d, err := s.lookup(t.URI)
+	if err != nil {
+		return nil, err
+	}
+	if mode == engine.Real && s.untrusted {
+		return nil, fmt.Errorf("clada-lsp: %s is refused: the client says this workspace is not trusted; dry-run still works", p.Command)
+	}
+	doc := d.doc
+	if t.Range != nil {
+		m := s.mapper(d.file)
+		doc = restrict(doc, m.offset(t.Range.Start), m.offset(t.Range.End))
+		if len(doc.Groups) == 0 {
+			return nil, fmt.Errorf("clada-lsp: %s: no block in the given range", p.Command)
+		}
 	}
 	if s.root == "" {
 		return nil, fmt.Errorf("clada-lsp: %s needs a workspace root; open a folder", p.Command)
 	}
-	rep, _, err := engine.Apply(ctx, d.doc, engine.DefaultConfig(s.root), mode)
+	rep, _, err := engine.Apply(ctx, doc, engine.DefaultConfig(s.root), mode)
 	if err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s %s: %w", p.Command, d.uri, err)
 	}

@@ -11,6 +11,11 @@ type initializeParams struct {
 	WorkspaceFolders []struct {
 		URI string `json:"uri"`
 	} `json:"workspaceFolders"`
+	InitializationOptions struct {
+		// Trusted is false when the editor's workspace is not trusted (VS
+		// Code's Workspace Trust); absent means trusted.
+		Trusted *bool `json:"trusted"`
+	} `json:"initializationOptions"`
 	Capabilities struct {
 		General struct {
 			PositionEncodings []string `json:"positionEncodings"`
@@ -29,6 +34,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.utf8 = slices.Contains(p.Capabilities.General.PositionEncodings, "utf-8")
+	s.untrusted = p.InitializationOptions.Trusted != nil && !*p.InitializationOptions.Trusted
 	switch {
 	case len(p.WorkspaceFolders) > 0:
 		s.root = uriPath(p.WorkspaceFolders[0].URI)

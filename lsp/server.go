@@ -30,9 +30,10 @@ type Server struct {
 	shutdown    bool
 	exited      bool
 
-	utf8 bool   // negotiated position encoding
-	root string // workspace root directory ("" when the client sent none)
-	docs map[string]*document
+	utf8      bool   // negotiated position encoding
+	untrusted bool   // initializationOptions.trusted was false: never apply
+	root      string // workspace root directory ("" when the client sent none)
+	docs      map[string]*document
 
 	exit chan struct{} // closed by the exit notification
 }

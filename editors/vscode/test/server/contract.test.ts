@@ -145,11 +145,14 @@ describe("clada-lsp contract", () => {
     });
 
     it("applies only the blocks inside the given range", async () => {
-      // Lines 0-1 are prose: nothing to run, nothing written.
+      // Lines 0-1 are prose: nothing to run, so the server says so and writes nothing.
       const range = { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } };
-      await within(
-        "clada.apply with a range",
-        s!.conn.sendRequest(ExecuteCommandRequest.type, { command: "clada.apply", arguments: [{ uri: s!.uri, range }] }),
+      await assert.rejects(
+        within(
+          "clada.apply with a range",
+          s!.conn.sendRequest(ExecuteCommandRequest.type, { command: "clada.apply", arguments: [{ uri: s!.uri, range }] }),
+        ),
+        (err: Error) => err.message.includes("no block in the given range"),
       );
       assert.equal(fs.existsSync(path.join(s!.root, "hello.txt")), false);
     });

@@ -103,8 +103,11 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		}
 		*n++
 		label := fmt.Sprintf("task-%d", *n)
-		if prof.nested && g.Kind == lang.Tasks {
+		switch {
+		case prof.nested && g.Kind == lang.Tasks: // CSL: the Mth op of the Nth block
 			label = fmt.Sprintf("task-%d.%d", gnum, mi+1)
+		case prof.nested: // CSL numbers blocks, so a standalone op after a TASKS is the next N
+			label = fmt.Sprintf("task-%d", gnum)
 		}
 		spec, verr, hint := validate(a)
 		res := newResult(a, spec, len(rep.Results)+1, label)

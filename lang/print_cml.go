@@ -73,6 +73,11 @@ func printCMLAction(bw *bufio.Writer, f *File, a *Action, indent string) error {
 		case place == "text":
 			text = p
 		case cmlIsChild(place) && ps != nil:
+			if p.Value == "" && strings.HasPrefix(place, "search") {
+				// CML reads <search></search> as an error (EMPTY_SEARCH): refuse
+				// rather than print something that no longer parses.
+				return fmt.Errorf("print cml: op %s: %s is empty, which CML cannot hold; give the text to search for first", a.Op, p.Key)
+			}
 			kids = append(kids, p)
 		case spec.Name == "exec" && name == "run" && p.Key == "lang" && p.Value == "bash":
 			// bash is what <run> means without lang

@@ -27,6 +27,10 @@ func printSHAM(w io.Writer, d *Document) error {
 		fmt.Fprintf(bw, "#!SHAM [@three-char-SHA-256: %s]\n", id)
 		fmt.Fprintf(bw, "action = %s\n", sham.Quote(a.Op))
 		for _, p := range orderedParams(a) {
+			if !sham.ValidKey(p.Key) {
+				return fmt.Errorf("print sham: line %d: param %q cannot be a SHAM key (letters, digits and _ only); rename or remove it first",
+					d.File.Line(p.KeyRange.Start), p.Key)
+			}
 			fmt.Fprintf(bw, "%s = %s\n", p.Key, shamValue(p.Value, id))
 		}
 		fmt.Fprintf(bw, "#!END_SHAM_%s\n", id)

@@ -86,6 +86,13 @@ func checkID(id string) string {
 	return ""
 }
 
+// ValidKey reports whether key can be written as a SHAM key (letters,
+// digits and "_", at most MaxKeyLen characters).
+func ValidKey(key string) bool {
+	msg, _ := checkKey(key)
+	return key != "" && msg == ""
+}
+
 // ValidID reports whether id can be a block id.
 func ValidID(id string) bool { return checkID(id) == "" }
 

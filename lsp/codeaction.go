@@ -46,6 +46,10 @@ func (s *Server) codeAction(_ context.Context, raw json.RawMessage) (any, error)
 	m := s.mapper(d.file)
 	out := []codeAction{}
 	for _, dg := range p.Context.Diagnostics {
+		if fix, ok := structuralFix(d, m, dg); ok {
+			out = append(out, fix)
+			continue
+		}
 		if dg.Code != lang.CodeUnknownAction {
 			continue
 		}
@@ -61,6 +65,9 @@ func (s *Server) codeAction(_ context.Context, raw json.RawMessage) (any, error)
 		})
 	}
 	a := actionAt(d.doc, m.offset(p.Range.Start))
+	if a != nil {
+		out = append(out, renameDuplicateID(d, m, a)...)
+	}
 	if a == nil || a.HasErrors() {
 		return out, nil
 	}

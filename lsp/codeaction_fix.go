@@ -1,0 +1,159 @@
+package lsp
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/clada-dev/clada/grammar/sham"
+	"github.com/clada-dev/clada/lang"
+)
+
+// structuralFix returns the quick fix for a SHAM syntax diagnostic whose
+// repair is mechanical: a mismatched end marker or heredoc delimiter gets the
+// block's own id, a duplicate key line is removed. The parser decides what is
+// wrong; this only rewrites the text it pointed at.
+func structuralFix(d *document, m mapper, dg diagnostic) (codeAction, bool) {
+	start := m.offset(dg.Range.Start)
+	a := actionAt(d.doc, start)
+	if a == nil || a.Syntax != lang.SHAM || a.ID == "" {
+		return codeAction{}, false
+	}
+	var title string
+	var edits []textEdit
+	switch dg.Code {
+	case sham.MismatchedEnd:
+		title = "Change end marker to #!END_SHAM_" + a.ID
+		edits = []textEdit{{Range: dg.Range, NewText: "#!END_SHAM_" + a.ID}}
+	case sham.InvalidHeredocDelimiter:
+		title, edits = heredocFix(d, m, a, start, m.offset(dg.Range.End))
+	case sham.DuplicateKey:
+		title, edits = duplicateKeyFix(d, m, a, start)
+	}
+	if edits == nil {
+		return codeAction{}, false
+	}
+	return codeAction{Title: title, Kind: "quickfix", Diagnostics: []diagnostic{dg},
+		Edit: workspaceEdit{Changes: map[string][]textEdit{d.uri: edits}}}, true
+}
+
+// heredocOpener reads the delimiter out of <<'X', <<"X" or <<X.
+var heredocOpener = regexp.MustCompile(`^<<\s*['"]?([^'"\s]*)['"]?`)
+
+// heredocFix rewrites the opener [start,end) to <<'EOT_SHAM_id' and the line
+// that closed the heredoc with the wrong delimiter, if there is one, to match.
+func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, []textEdit) {
+	want := "EOT_SHAM_" + a.ID
+	opener := string(d.file.Src[start:end])
+	sm := heredocOpener.FindStringSubmatch(opener)
+	if sm == nil {
+		return "", nil
+	}
+	edits := []textEdit{{Range: m.rng(lang.Range{Start: start, End: end}), NewText: "<<'" + want + "'"}}
+	if bad := sm[1]; bad != "" && bad != want {
+		for line := d.file.Line(start) + 1; line <= d.file.LineCount(); line++ {
+			ls, le := d.file.LineStart(line), d.file.LineEnd(line)
+			if ls >= a.Range.End {
+				break
+			}
+			if strings.TrimSpace(string(d.file.Src[ls:le])) == bad {
+				edits = append(edits, textEdit{Range: m.rng(lang.Range{Start: ls, End: le}), NewText: want})
+				break
+			}
+		}
+	}
+	return "Change heredoc delimiter to " + want, edits
+}
+
+// duplicateKeyFix removes the line (or heredoc lines) of the repeated key
+// the diagnostic points at, keeping the first.
+func duplicateKeyFix(d *document, m mapper, a *lang.Action, keyStart int) (string, []textEdit) {
+	first := d.file.Line(keyStart)
+	last := first
+	key := ""
+	for _, p := range a.Params {
+		if p.KeyRange.Start == keyStart {
+			key = p.Key
+			if p.ValueRange.End > keyStart {
+				last = d.file.Line(p.ValueRange.End - 1)
+			}
+		}
+	}
+	if key == "" {
+		// The AST keeps the last value, so the key at keyStart may be the
+		// earlier one; its line alone is what the diagnostic covers.
+		key = strings.TrimSpace(strings.SplitN(string(d.file.Src[keyStart:d.file.LineEnd(first)]), "=", 2)[0])
+	}
+	r := lang.Range{Start: d.file.LineStart(first), End: d.file.LineStart(last + 1)}
+	return fmt.Sprintf("Remove this %s line", key), []textEdit{{Range: m.rng(r), NewText: ""}}
+}
+
+// renameDuplicateID offers, for a SHAM block whose id an earlier block
+// already uses, a fresh unused id written into its header, heredoc
+// delimiters and end marker, so the two blocks' results can be told apart.
+func renameDuplicateID(d *document, m mapper, a *lang.Action) []codeAction {
+	if a.Syntax != lang.SHAM || a.ID == "" {
+		return nil
+	}
+	dup := false
+	for b := range d.doc.Actions() {
+		if b == a {
+			break
+		}
+		if b.ID == a.ID {
+			dup = true
+			break
+		}
+	}
+	if !dup {
+		return nil
+	}
+	id := freshID(d.doc)
+	edits := []textEdit{{Range: m.rng(a.IDRange), NewText: id}}
+	text := string(d.file.Src[a.Range.Start:a.Range.End])
+	for _, old := range []string{"EOT_SHAM_" + a.ID, "#!END_SHAM_" + a.ID} {
+		for i := strings.Index(text, old); i >= 0; {
+			s := a.Range.Start + i
+			if atDelimiter(d.file, s, len(old)) {
+				edits = append(edits, textEdit{Range: m.rng(lang.Range{Start: s, End: s + len(old)}), NewText: strings.TrimSuffix(old, a.ID) + id})
+			}
+			next := strings.Index(text[i+len(old):], old)
+			if next < 0 {
+				break
+			}
+			i += len(old) + next
+		}
+	}
+	return []codeAction{{Title: fmt.Sprintf("Rename duplicate block id %s to %s", a.ID, id), Kind: "quickfix",
+		Edit: workspaceEdit{Changes: map[string][]textEdit{d.uri: edits}}}}
+}
+
+// atDelimiter reports whether the n bytes at s are a whole delimiter: the
+// rest of its line (an end marker or heredoc close) or quoted after << (an
+// opener), not text that merely mentions it inside a value.
+func atDelimiter(f *lang.File, s, n int) bool {
+	line := f.Line(s)
+	ls, le := f.LineStart(line), f.LineEnd(line)
+	if strings.TrimSpace(string(f.Src[ls:le])) == string(f.Src[s:s+n]) {
+		return true
+	}
+	before := strings.TrimRight(string(f.Src[ls:s]), "'\"")
+	return strings.HasSuffix(strings.TrimSpace(before), "<<")
+}
+
+// freshID returns the first three-character id (a-z, 0-9) that no block of
+// doc uses. It is deterministic so a repeated request offers the same id.
+func freshID(doc *lang.Document) string {
+	used := map[string]bool{}
+	for a := range doc.Actions() {
+		used[a.ID] = true
+	}
+	const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+	for i := 0; i < len(alphabet)*len(alphabet)*len(alphabet); i++ {
+		id := string([]byte{alphabet[i/(36*36)%36], alphabet[i/36%36], alphabet[i%36]})
+		if !used[id] {
+			return id
+		}
+	}
+	return "new"
+}

@@ -12,6 +12,9 @@ type completionItem struct {
 	Kind          int    `json:"kind"`
 	Detail        string `json:"detail,omitempty"`
 	Documentation string `json:"documentation,omitempty"`
+	// InsertText replaces Label when set; InsertTextFormat 2 marks it a snippet.
+	InsertText       string `json:"insertText,omitempty"`
+	InsertTextFormat int    `json:"insertTextFormat,omitempty"`
 }
 
 func init() { methods["textDocument/completion"] = (*Server).completion }
@@ -32,6 +35,12 @@ func (s *Server) completion(_ context.Context, raw json.RawMessage) (any, error)
 	a := actionAt(d.doc, off)
 	out := []completionItem{}
 	if a == nil {
+		if u := unclosedAt(d.doc, off); u != nil {
+			return append(out, closeSnippet(u)...), nil
+		}
+		if atLineStart(d.file, off) {
+			out = blockSnippets(d.doc)
+		}
 		return out, nil
 	}
 	line := d.file.Line(off)
@@ -55,11 +64,14 @@ func (s *Server) completion(_ context.Context, raw json.RawMessage) (any, error)
 			}
 		}
 	}
+	if items, ok := s.valueCompletion(d, a, off); ok {
+		return append(out, items...), nil
+	}
 	for i := range spec.Params {
 		ps := &spec.Params[i]
 		if a.Param(ps.Name) == nil {
 			out = append(out, completionItem{Label: ps.Name, Kind: 5, Detail: ps.Type.String(), Documentation: ps.Doc}) // 5: Field
 		}
 	}
-	return out, nil
+	return append(out, closeSnippet(a)...), nil
 }

@@ -60,6 +60,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 			"documentSymbolProvider":     true,
 			"foldingRangeProvider":       true,
 			"codeActionProvider":         true,
+			"codeLensProvider":           map[string]any{"resolveProvider": false},
 			"definitionProvider":         true,
 			"semanticTokensProvider": map[string]any{
 				"legend": map[string]any{"tokenTypes": tokenTypes, "tokenModifiers": []string{}},

@@ -1,0 +1,51 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Each block gets Dry-run/Apply over its header, the document gets the
+// "all" pair over the first, and running a block's Apply lens (its command
+// and arguments exactly as sent to the client) writes only that block's file.
+func TestCodeLensRunsItsBlock(t *testing.T) {
+	root := t.TempDir()
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, "Intro.\n\n"+twoWrites+"#!SHAM [@three-char-SHA-256: bad]\naction = \"file_write\"\n#!END_SHAM_bax\n")
+	var lenses []struct {
+		Range   Range `json:"range"`
+		Command struct {
+			Title     string            `json:"title"`
+			Command   string            `json:"command"`
+			Arguments []json.RawMessage `json:"arguments"`
+		} `json:"command"`
+	}
+	c.call("textDocument/codeLens", map[string]any{"textDocument": docID(uri)}, &lenses)
+	var got []string
+	for _, l := range lenses {
+		got = append(got, strings.Join([]string{l.Command.Title, l.Command.Command, string(rune('0' + l.Range.Start.Line))}, " "))
+	}
+	want := "Dry-run all clada.dryRun 2|Apply all clada.apply 2|Dry-run clada.dryRun 2|Apply clada.apply 2|Dry-run clada.dryRun 8|Apply clada.apply 8"
+	if strings.Join(got, "|") != want {
+		t.Fatalf("lenses:\n%s\nwant:\n%s", strings.Join(got, "|"), want)
+	}
+	apply := lenses[5].Command
+	var rep struct {
+		Success         bool `json:"success"`
+		ExecutedActions int  `json:"executedActions"`
+	}
+	c.call("workspace/executeCommand", map[string]any{"command": apply.Command, "arguments": apply.Arguments}, &rep)
+	if !rep.Success || rep.ExecutedActions != 1 {
+		t.Fatalf("report: %+v", rep)
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "two.txt")); err != nil || string(b) != "2" {
+		t.Fatalf("two.txt = %q, %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "one.txt")); !os.IsNotExist(err) {
+		t.Fatalf("one.txt was written by the second block's lens: %v", err)
+	}
+}

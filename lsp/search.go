@@ -2,11 +2,13 @@ package lsp
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -68,7 +70,11 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 	ms := searchMatches(data, pr.Value)
 	switch len(ms) {
 	case 0:
-		return fmt.Sprintf("matches nowhere in %s", rel)
+		msg := fmt.Sprintf("matches nowhere in %s", rel)
+		if hint := s.closestHint(a); hint != "" {
+			msg += "; " + hint
+		}
+		return msg
 	case 1:
 		return fmt.Sprintf("matches line %d of %s", f.Line(ms[0]), rel)
 	}
@@ -77,4 +83,29 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 		lines[i] = fmt.Sprint(f.Line(o))
 	}
 	return fmt.Sprintf("matches %d times in %s (lines %s)", len(ms), rel, strings.Join(lines, ", "))
+}
+
+// closestHint runs a's edit alone on an overlay of the root and returns the
+// engine's hint for the failed search (the closest lines and how they
+// differ), so hover and `clada apply` describe a miss in the same words.
+func (s *Server) closestHint(a *lang.Action) string {
+	spec := lang.Lookup(a.Op)
+	if spec == nil || a.HasErrors() {
+		return ""
+	}
+	cfg := engine.DefaultConfig(s.root)
+	base, err := engine.NewOS(cfg)
+	if err != nil {
+		return ""
+	}
+	defer base.Close()
+	params := map[string]string{}
+	for _, p := range a.Params {
+		params[p.Key] = p.Value
+	}
+	r := engine.Do(context.Background(), engine.NewOverlay(base), cfg, spec.Name, params)
+	if r.Success {
+		return ""
+	}
+	return r.Hint
 }

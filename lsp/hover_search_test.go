@@ -1,0 +1,25 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A search text that is not in the file gets the engine's closest-match hint.
+func TestHoverSearchMissShowsClosestLines(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\nfunction go() {\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, strings.Replace(replaceDoc, `"two"`, `"function  go() {"`, 1))
+	var h hover
+	c.call("textDocument/hover", at(uri, 3, 14), &h)
+	want := "matches nowhere in app.js; closest match at line 2 (differs in whitespace)"
+	if !strings.HasPrefix(h.Contents.Value, want) {
+		t.Fatalf("hover = %q, want prefix %q", h.Contents.Value, want)
+	}
+}

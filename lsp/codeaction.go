@@ -75,7 +75,7 @@ func (s *Server) codeAction(_ context.Context, raw json.RawMessage) (any, error)
 		if g.Range.Start > a.Range.Start || a.Range.End > g.Range.End {
 			continue
 		}
-		for _, to := range []lang.Syntax{lang.SHAM, lang.CML} {
+		for _, to := range []lang.Syntax{lang.SHAM, lang.CSL, lang.CML} {
 			if to == g.Syntax {
 				continue
 			}

@@ -23,7 +23,9 @@ func TestCodeActionReplacesUnknownOp(t *testing.T) {
 	}
 }
 
-func TestCodeActionConvertsToCML(t *testing.T) {
+// A SHAM block offers conversion to each other syntax, printed exactly as
+// clada fmt --to would print it.
+func TestCodeActionConvertsToCSLAndCML(t *testing.T) {
 	c := start(t, t.TempDir(), false)
 	uri := "file:///tmp/a.sham"
 	c.open(uri, replaceDoc)
@@ -32,12 +34,17 @@ func TestCodeActionConvertsToCML(t *testing.T) {
 		"textDocument": docID(uri), "range": Range{Position{1, 0}, Position{1, 0}},
 		"context": map[string]any{"diagnostics": []any{}},
 	}, &acts)
-	if len(acts) != 1 || acts[0].Title != "Convert block to CML" {
+	if len(acts) != 2 || acts[0].Title != "Convert block to CSL" || acts[1].Title != "Convert block to CML" {
 		t.Fatalf("actions = %+v", acts)
 	}
-	text := acts[0].Edit.Changes[uri][0].NewText
-	if !strings.Contains(text, "app.js") || !strings.Contains(text, "two") || strings.Contains(text, "#!SHAM") {
-		t.Fatalf("converted text:\n%s", text)
+	want := []string{
+		"<---SEARCH file=\"app.js\"--->\ntwo\n<---REPLACE--->\n2\n<---END--->",
+		"<edit path=\"app.js\">\n  <search>two</search>\n  <replace>2</replace>\n</edit>",
+	}
+	for i, a := range acts {
+		if got := a.Edit.Changes[uri][0].NewText; got != want[i] {
+			t.Errorf("%s: got\n%s\nwant\n%s", a.Title, got, want[i])
+		}
 	}
 }
 

@@ -30,6 +30,7 @@ type Server struct {
 	shutdown    bool
 	exited      bool
 
+	dynWatch  bool   // the client accepts client/registerCapability for file watching
 	utf8      bool   // negotiated position encoding
 	untrusted bool   // initializationOptions.trusted was false: never apply
 	root      string // workspace root directory ("" when the client sent none)
@@ -88,7 +89,10 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (result any,
 	switch method {
 	case "initialize":
 		return s.initialize(params)
-	case "initialized", "$/setTrace", "$/cancelRequest":
+	case "initialized":
+		s.registerWatchers()
+		return nil, nil
+	case "$/setTrace", "$/cancelRequest":
 		return nil, nil
 	case "exit":
 		s.mu.Lock()

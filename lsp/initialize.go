@@ -17,11 +17,6 @@ type initializeParams struct {
 		Trusted *bool `json:"trusted"`
 	} `json:"initializationOptions"`
 	Capabilities struct {
-		Workspace struct {
-			DidChangeWatchedFiles struct {
-				DynamicRegistration bool `json:"dynamicRegistration"`
-			} `json:"didChangeWatchedFiles"`
-		} `json:"workspace"`
 		General struct {
 			PositionEncodings []string `json:"positionEncodings"`
 		} `json:"general"`
@@ -38,7 +33,6 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.dynWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.utf8 = slices.Contains(p.Capabilities.General.PositionEncodings, "utf-8")
 	s.untrusted = p.InitializationOptions.Trusted != nil && !*p.InitializationOptions.Trusted
 	switch {

@@ -30,7 +30,6 @@ type Server struct {
 	shutdown    bool
 	exited      bool
 
-	dynWatch  bool   // the client accepts client/registerCapability for file watching
 	utf8      bool   // negotiated position encoding
 	untrusted bool   // initializationOptions.trusted was false: never apply
 	root      string // workspace root directory ("" when the client sent none)
@@ -89,10 +88,7 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (result any,
 	switch method {
 	case "initialize":
 		return s.initialize(params)
-	case "initialized":
-		s.registerWatchers()
-		return nil, nil
-	case "$/setTrace", "$/cancelRequest":
+	case "initialized", "$/setTrace", "$/cancelRequest":
 		return nil, nil
 	case "exit":
 		s.mu.Lock()

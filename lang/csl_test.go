@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -271,21 +270,7 @@ func TestCorpusCSLParse(t *testing.T) {
 		}
 		n++
 		t.Run(c.Name, func(t *testing.T) {
-			doc := Parse(NewFile(c.InputName, c.Input))
-			got, err := json.MarshalIndent(DocumentJSON(doc), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			if updating() {
-				if err := c.Update("parse.json", got); err != nil {
-					t.Fatal(err)
-				}
-			} else if want, ok := c.Golden("parse.json"); !ok {
-				t.Fatalf("%s has no parse.json section; run go test ./lang -run CorpusCSL -update", c.Path)
-			} else if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("parse.json (-golden +got):\n%s", diff)
-			}
+			doc := parseGolden(t, c, "CorpusCSL")
 			if doc.Diagnostics().HasErrors() {
 				return
 			}

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -214,25 +213,7 @@ func TestCorpusSHAMParse(t *testing.T) {
 		}
 		n++
 		t.Run(c.Name, func(t *testing.T) {
-			doc := Parse(NewFile(c.InputName, c.Input))
-			got, err := json.MarshalIndent(DocumentJSON(doc), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			if updating() {
-				if err := c.Update("parse.json", got); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, ok := c.Golden("parse.json")
-			if !ok {
-				t.Fatalf("%s has no parse.json section; run go test ./lang -run CorpusSHAM -update", c.Path)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("parse.json (-golden +got):\n%s", diff)
-			}
+			parseGolden(t, c, "CorpusSHAM")
 		})
 	}
 	if n == 0 {

@@ -13,17 +13,18 @@ import (
 // blockLexer. Every token sequence the lexer produces is accepted: problems
 // are carried by token type and reported by ParseBlock, not by participle.
 type blockGrammar struct {
-	Header lexer.Token    `parser:"@Header"`
-	Lines  []*lineGrammar `parser:"@@*"`
-	End    lexer.Token    `parser:"@End?"`
+	Header lexer.Token `parser:"@Header"`
+	// Body captures every body token at once: one capture of the whole
+	// repetition costs participle one deferred field write per block, where
+	// a struct or a capture per line cost several allocations per token.
+	// build walks the tokens in the order this rule guarantees.
+	Body []lexer.Token `parser:"@( ( BadLine | Key Op (String | Heredoc | Unclosed | BadValue) Trailing? )* )"`
+	End  lexer.Token   `parser:"@End?"`
 }
 
-type lineGrammar struct {
-	Bad      lexer.Token `parser:"  @BadLine"`
-	Key      lexer.Token `parser:"| @Key"`
-	Op       lexer.Token `parser:"  @Op"`
-	Value    lexer.Token `parser:"  @(String | Heredoc | Unclosed | BadValue)"`
-	Trailing lexer.Token `parser:"  @Trailing?"`
+// assignment is one Key Op Value [Trailing] run of Body tokens.
+type assignment struct {
+	Key, Op, Trailing lexer.Token
 }
 
 // parser is built once and never changed; participle parsers are safe for
@@ -88,17 +89,26 @@ func ParseBlock(text []byte) *Block {
 // build checks each line and collects params and errors.
 func (b *Block) build(g *blockGrammar, values []value) {
 	index := map[string]int{}
-	for _, ln := range g.Lines {
-		if ln.Bad.Type != 0 {
-			off := ln.Bad.Pos.Offset
-			b.errorf(MalformedAssignment, off, off+len(ln.Bad.Value),
+	toks := g.Body
+	for len(toks) > 0 {
+		if t := toks[0]; t.Type == tBadLine {
+			off := t.Pos.Offset
+			b.errorf(MalformedAssignment, off, off+len(t.Value),
 				"Remove the line, or write it as key = \"value\"; SHAM has no comments.",
 				"Line in block %q is not a key = value assignment.", b.ID)
+			toks = toks[1:]
 			continue
+		}
+		// The grammar guarantees Key Op Value, then an optional Trailing.
+		ln := assignment{Key: toks[0], Op: toks[1]}
+		toks = toks[3:]
+		if len(toks) > 0 && toks[0].Type == tTrailing {
+			ln.Trailing = toks[0]
+			toks = toks[1:]
 		}
 		v := values[0]
 		values = values[1:]
-		if !b.checkLine(ln, v) {
+		if !b.checkLine(&ln, v) {
 			continue
 		}
 		p := Param{
@@ -134,7 +144,7 @@ func (b *Block) build(g *blockGrammar, values []value) {
 // checkLine reports the problems of one assignment and says whether it
 // yields a param (trailing content is reported but the value kept, as
 // nesl-js does).
-func (b *Block) checkLine(ln *lineGrammar, v value) bool {
+func (b *Block) checkLine(ln *assignment, v value) bool {
 	ok := true
 	key, koff := ln.Key.Value, ln.Key.Pos.Offset
 	op, ooff := ln.Op.Value, ln.Op.Pos.Offset

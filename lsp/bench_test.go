@@ -22,7 +22,7 @@ func bigDoc(size int) string {
 // of size bytes, through the real JSON-RPC connection.
 func benchChange(b *testing.B, size int) {
 	c := start(b, b.TempDir(), false)
-	uri := "file:///tmp/big.sham"
+	uri := pathURI("/tmp/big.sham")
 	c.open(uri, bigDoc(size))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -30,10 +30,7 @@ func benchChange(b *testing.B, size int) {
 		if i%2 == 1 {
 			text = "line one 0"
 		}
-		c.notify("textDocument/didChange", map[string]any{
-			"textDocument":   map[string]any{"uri": uri, "version": i + 2},
-			"contentChanges": []any{map[string]any{"range": Range{Position{6, 0}, Position{6, 10}}, "text": text}},
-		})
+		c.change(uri, int32(i)+2, edit(rng(6, 0, 6, 10), text))
 		c.nextDiags(uri)
 	}
 }
@@ -51,9 +48,9 @@ func TestOpenCloseHeapFlat(t *testing.T) {
 	text := bigDoc(20 << 10)
 	cycle := func(n int) {
 		for i := 0; i < n; i++ {
-			uri := fmt.Sprintf("file:///tmp/d%d.sham", i)
+			uri := pathURI(fmt.Sprintf("/tmp/d%d.sham", i))
 			c.open(uri, text)
-			c.notify("textDocument/didClose", map[string]any{"textDocument": docID(uri)})
+			c.close(uri)
 			c.nextDiags(uri)
 		}
 	}

@@ -2,71 +2,55 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
-type codeAction struct {
-	Title       string        `json:"title"`
-	Kind        string        `json:"kind"`
-	Diagnostics []diagnostic  `json:"diagnostics,omitempty"`
-	Edit        workspaceEdit `json:"edit"`
+// editAction is a code action of kind that applies edits to one document,
+// fixing diags (none for a refactoring).
+func editAction(title string, kind protocol.CodeActionKind, u uri.URI, edits []protocol.TextEdit, diags ...protocol.Diagnostic) *protocol.CodeAction {
+	return &protocol.CodeAction{
+		Title: title, Kind: &kind, Diagnostics: diags,
+		Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{u: edits}},
+	}
 }
 
-type workspaceEdit struct {
-	Changes map[string][]textEdit `json:"changes"`
-}
-
-type codeActionParams struct {
-	TextDocument textDocumentID `json:"textDocument"`
-	Range        Range          `json:"range"`
-	Context      struct {
-		Diagnostics []diagnostic `json:"diagnostics"`
-	} `json:"context"`
-}
-
-func init() { methods["textDocument/codeAction"] = (*Server).codeAction }
-
-// codeAction offers, for the range asked about: the closest op name for an
+// CodeAction offers, for the range asked about: the closest op name for an
 // unknown op (the name in the diagnostic's hint, so lang stays the one place
 // that picks it), and converting the block's group to each other syntax that
 // has a printer.
-func (s *Server) codeAction(_ context.Context, raw json.RawMessage) (any, error) {
-	var p codeActionParams
-	if err := decode("textDocument/codeAction", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
 	m := s.mapper(d.file)
-	out := []codeAction{}
+	out := []protocol.CommandOrCodeAction{}
 	for _, dg := range p.Context.Diagnostics {
-		if fix, ok := structuralFix(d, m, dg); ok {
+		if fix := structuralFix(d, m, dg); fix != nil {
 			out = append(out, fix)
 			continue
 		}
-		if dg.Code != lang.CodeUnknownAction {
+		if codeOf(dg) != lang.CodeUnknownAction {
 			continue
 		}
-		hint, _ := dg.Data["hint"].(string)
-		name, ok := strings.CutPrefix(hint, "did you mean ")
+		name, ok := strings.CutPrefix(hintOf(dg), "did you mean ")
 		if !ok {
 			continue
 		}
 		name = strings.TrimSuffix(name, "?")
-		out = append(out, codeAction{
-			Title: fmt.Sprintf("Replace with %s", name), Kind: "quickfix", Diagnostics: []diagnostic{dg},
-			Edit: workspaceEdit{Changes: map[string][]textEdit{d.uri: {{Range: dg.Range, NewText: name}}}},
-		})
+		out = append(out, editAction(fmt.Sprintf("Replace with %s", name), protocol.CodeActionKindQuickFix, d.uri,
+			[]protocol.TextEdit{{Range: dg.Range, NewText: name}}, dg))
 	}
 	a := actionAt(d.doc, m.offset(p.Range.Start))
 	if a != nil {
-		out = append(out, renameDuplicateID(d, m, a)...)
+		if fix := renameDuplicateID(d, m, a); fix != nil {
+			out = append(out, fix)
+		}
 	}
 	if a == nil || a.HasErrors() {
 		return out, nil
@@ -83,10 +67,8 @@ func (s *Server) codeAction(_ context.Context, raw json.RawMessage) (any, error)
 			if err != nil {
 				continue // an op with no spelling in that syntax: nothing to offer
 			}
-			out = append(out, codeAction{
-				Title: fmt.Sprintf("Convert block to %s", strings.ToUpper(to.String())), Kind: "refactor.rewrite",
-				Edit: workspaceEdit{Changes: map[string][]textEdit{d.uri: {{Range: m.rng(g.Range), NewText: text}}}},
-			})
+			out = append(out, editAction(fmt.Sprintf("Convert block to %s", strings.ToUpper(to.String())), protocol.CodeActionKindRefactorRewrite, d.uri,
+				[]protocol.TextEdit{{Range: m.rng(g.Range), NewText: text}}))
 		}
 	}
 	return out, nil

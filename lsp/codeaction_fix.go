@@ -7,34 +7,35 @@ import (
 
 	"github.com/clada-dev/clada/grammar/sham"
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
 // structuralFix returns the quick fix for a SHAM syntax diagnostic whose
 // repair is mechanical: a mismatched end marker or heredoc delimiter gets the
 // block's own id, a duplicate key line is removed. The parser decides what is
-// wrong; this only rewrites the text it pointed at.
-func structuralFix(d *document, m mapper, dg diagnostic) (codeAction, bool) {
+// wrong; this only rewrites the text it pointed at. nil when there is no
+// such fix.
+func structuralFix(d *document, m mapper, dg protocol.Diagnostic) *protocol.CodeAction {
 	start := m.offset(dg.Range.Start)
 	a := actionAt(d.doc, start)
 	if a == nil || a.Syntax != lang.SHAM || a.ID == "" {
-		return codeAction{}, false
+		return nil
 	}
 	var title string
-	var edits []textEdit
-	switch dg.Code {
+	var edits []protocol.TextEdit
+	switch codeOf(dg) {
 	case sham.MismatchedEnd:
 		title = "Change end marker to #!END_SHAM_" + a.ID
-		edits = []textEdit{{Range: dg.Range, NewText: "#!END_SHAM_" + a.ID}}
+		edits = []protocol.TextEdit{{Range: dg.Range, NewText: "#!END_SHAM_" + a.ID}}
 	case sham.InvalidHeredocDelimiter:
 		title, edits = heredocFix(d, m, a, start, m.offset(dg.Range.End))
 	case sham.DuplicateKey:
 		title, edits = duplicateKeyFix(d, m, a, start)
 	}
 	if edits == nil {
-		return codeAction{}, false
+		return nil
 	}
-	return codeAction{Title: title, Kind: "quickfix", Diagnostics: []diagnostic{dg},
-		Edit: workspaceEdit{Changes: map[string][]textEdit{d.uri: edits}}}, true
+	return editAction(title, protocol.CodeActionKindQuickFix, d.uri, edits, dg)
 }
 
 // heredocOpener reads the delimiter out of <<'X', <<"X" or <<X.
@@ -42,14 +43,14 @@ var heredocOpener = regexp.MustCompile(`^<<\s*['"]?([^'"\s]*)['"]?`)
 
 // heredocFix rewrites the opener [start,end) to <<'EOT_SHAM_id' and the line
 // that closed the heredoc with the wrong delimiter, if there is one, to match.
-func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, []textEdit) {
+func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, []protocol.TextEdit) {
 	want := "EOT_SHAM_" + a.ID
 	opener := string(d.file.Src[start:end])
 	sm := heredocOpener.FindStringSubmatch(opener)
 	if sm == nil {
 		return "", nil
 	}
-	edits := []textEdit{{Range: m.rng(lang.Range{Start: start, End: end}), NewText: "<<'" + want + "'"}}
+	edits := []protocol.TextEdit{{Range: m.rng(lang.Range{Start: start, End: end}), NewText: "<<'" + want + "'"}}
 	if bad := sm[1]; bad != "" && bad != want {
 		for line := d.file.Line(start) + 1; line <= d.file.LineCount(); line++ {
 			ls, le := d.file.LineStart(line), d.file.LineEnd(line)
@@ -57,7 +58,7 @@ func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, 
 				break
 			}
 			if strings.TrimSpace(string(d.file.Src[ls:le])) == bad {
-				edits = append(edits, textEdit{Range: m.rng(lang.Range{Start: ls, End: le}), NewText: want})
+				edits = append(edits, protocol.TextEdit{Range: m.rng(lang.Range{Start: ls, End: le}), NewText: want})
 				break
 			}
 		}
@@ -67,7 +68,7 @@ func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, 
 
 // duplicateKeyFix removes the line (or heredoc lines) of the repeated key
 // the diagnostic points at, keeping the first.
-func duplicateKeyFix(d *document, m mapper, a *lang.Action, keyStart int) (string, []textEdit) {
+func duplicateKeyFix(d *document, m mapper, a *lang.Action, keyStart int) (string, []protocol.TextEdit) {
 	first := d.file.Line(keyStart)
 	last := first
 	key := ""
@@ -85,13 +86,14 @@ func duplicateKeyFix(d *document, m mapper, a *lang.Action, keyStart int) (strin
 		key = strings.TrimSpace(strings.SplitN(string(d.file.Src[keyStart:d.file.LineEnd(first)]), "=", 2)[0])
 	}
 	r := lang.Range{Start: d.file.LineStart(first), End: d.file.LineStart(last + 1)}
-	return fmt.Sprintf("Remove this %s line", key), []textEdit{{Range: m.rng(r), NewText: ""}}
+	return fmt.Sprintf("Remove this %s line", key), []protocol.TextEdit{{Range: m.rng(r), NewText: ""}}
 }
 
 // renameDuplicateID offers, for a SHAM block whose id an earlier block
 // already uses, a fresh unused id written into its header, heredoc
 // delimiters and end marker, so the two blocks' results can be told apart.
-func renameDuplicateID(d *document, m mapper, a *lang.Action) []codeAction {
+// nil when a's id is its own.
+func renameDuplicateID(d *document, m mapper, a *lang.Action) *protocol.CodeAction {
 	if a.Syntax != lang.SHAM || a.ID == "" {
 		return nil
 	}
@@ -109,13 +111,13 @@ func renameDuplicateID(d *document, m mapper, a *lang.Action) []codeAction {
 		return nil
 	}
 	id := freshID(d.doc)
-	edits := []textEdit{{Range: m.rng(a.IDRange), NewText: id}}
+	edits := []protocol.TextEdit{{Range: m.rng(a.IDRange), NewText: id}}
 	text := string(d.file.Src[a.Range.Start:a.Range.End])
 	for _, old := range []string{"EOT_SHAM_" + a.ID, "#!END_SHAM_" + a.ID} {
 		for i := strings.Index(text, old); i >= 0; {
 			s := a.Range.Start + i
 			if atDelimiter(d.file, s, len(old)) {
-				edits = append(edits, textEdit{Range: m.rng(lang.Range{Start: s, End: s + len(old)}), NewText: strings.TrimSuffix(old, a.ID) + id})
+				edits = append(edits, protocol.TextEdit{Range: m.rng(lang.Range{Start: s, End: s + len(old)}), NewText: strings.TrimSuffix(old, a.ID) + id})
 			}
 			next := strings.Index(text[i+len(old):], old)
 			if next < 0 {
@@ -124,8 +126,7 @@ func renameDuplicateID(d *document, m mapper, a *lang.Action) []codeAction {
 			i += len(old) + next
 		}
 	}
-	return []codeAction{{Title: fmt.Sprintf("Rename duplicate block id %s to %s", a.ID, id), Kind: "quickfix",
-		Edit: workspaceEdit{Changes: map[string][]textEdit{d.uri: edits}}}}
+	return editAction(fmt.Sprintf("Rename duplicate block id %s to %s", a.ID, id), protocol.CodeActionKindQuickFix, d.uri, edits)
 }
 
 // atDelimiter reports whether the n bytes at s are a whole delimiter: the

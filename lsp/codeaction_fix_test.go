@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
 // applyEdits applies LSP edits (UTF-16 positions) to text, as an editor would.
-func applyEdits(text string, edits []textEdit) string {
+func applyEdits(text string, edits []protocol.TextEdit) string {
 	m := mapper{f: lang.NewFile("", []byte(text))}
 	sort.Slice(edits, func(i, j int) bool { return m.offset(edits[i].Range.Start) > m.offset(edits[j].Range.Start) })
 	for _, e := range edits {
@@ -21,16 +22,16 @@ func applyEdits(text string, edits []textEdit) string {
 
 // fixFor opens text, asks for code actions at the first diagnostic with the
 // given code (or at pos when code is ""), and returns the action titled title.
-func fixFor(t *testing.T, text, code string, pos Position, title string) codeAction {
+func fixFor(t *testing.T, text, code string, at protocol.Position, title string) *protocol.CodeAction {
 	t.Helper()
 	c := start(t, t.TempDir(), false)
 	uri := pathURI(t.TempDir() + "/answer.sham")
 	p := c.open(uri, text)
-	rng, diags := Range{pos, pos}, []diagnostic{}
+	r, diags := protocol.Range{Start: at, End: at}, []protocol.Diagnostic{}
 	if code != "" {
 		for _, dg := range p.Diagnostics {
-			if dg.Code == code {
-				rng, diags = dg.Range, []diagnostic{dg}
+			if codeOf(dg) == code {
+				r, diags = dg.Range, []protocol.Diagnostic{dg}
 				break
 			}
 		}
@@ -38,11 +39,9 @@ func fixFor(t *testing.T, text, code string, pos Position, title string) codeAct
 			t.Fatalf("no %s diagnostic in %+v", code, p.Diagnostics)
 		}
 	}
-	var acts []codeAction
-	c.call("textDocument/codeAction", map[string]any{
-		"textDocument": docID(uri), "range": rng, "context": map[string]any{"diagnostics": diags},
-	}, &acts)
-	for _, a := range acts {
+	var titles []string
+	for _, a := range c.codeActions(uri, r, diags) {
+		titles = append(titles, a.Title)
 		if a.Title == title {
 			if len(a.Edit.Changes) != 1 || a.Edit.Changes[uri] == nil {
 				t.Fatalf("%q edits the wrong document: %+v", title, a.Edit)
@@ -50,13 +49,13 @@ func fixFor(t *testing.T, text, code string, pos Position, title string) codeAct
 			return a
 		}
 	}
-	t.Fatalf("no action %q among %+v", title, acts)
-	return codeAction{}
+	t.Fatalf("no action %q among %q", title, titles)
+	return nil
 }
 
 // checkFixed applies the action and expects exactly want, which must then
 // parse and check clean.
-func checkFixed(t *testing.T, text string, a codeAction, want string) {
+func checkFixed(t *testing.T, text string, a *protocol.CodeAction, want string) {
 	t.Helper()
 	for _, edits := range a.Edit.Changes {
 		got := applyEdits(text, edits)
@@ -72,19 +71,19 @@ func checkFixed(t *testing.T, text string, a codeAction, want string) {
 
 func TestFixMismatchedEnd(t *testing.T) {
 	text := "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\n#!END_SHAM_abd\n"
-	a := fixFor(t, text, "MISMATCHED_END", Position{}, "Change end marker to #!END_SHAM_abc")
+	a := fixFor(t, text, "MISMATCHED_END", pos(0, 0), "Change end marker to #!END_SHAM_abc")
 	checkFixed(t, text, a, "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\n#!END_SHAM_abc\n")
 }
 
 func TestFixHeredocDelimiter(t *testing.T) {
 	text := "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = <<'EOT'\nhi\nEOT\n#!END_SHAM_abc\n"
-	a := fixFor(t, text, "INVALID_HEREDOC_DELIMITER", Position{}, "Change heredoc delimiter to EOT_SHAM_abc")
+	a := fixFor(t, text, "INVALID_HEREDOC_DELIMITER", pos(0, 0), "Change heredoc delimiter to EOT_SHAM_abc")
 	checkFixed(t, text, a, "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = <<'EOT_SHAM_abc'\nhi\nEOT_SHAM_abc\n#!END_SHAM_abc\n")
 }
 
 func TestFixDuplicateKey(t *testing.T) {
 	text := "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\ncontent = <<'EOT_SHAM_abc'\nx\nEOT_SHAM_abc\n#!END_SHAM_abc\n"
-	a := fixFor(t, text, "DUPLICATE_KEY", Position{}, "Remove this content line")
+	a := fixFor(t, text, "DUPLICATE_KEY", pos(0, 0), "Remove this content line")
 	checkFixed(t, text, a, "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\n#!END_SHAM_abc\n")
 }
 
@@ -92,7 +91,7 @@ func TestRenameDuplicateBlockID(t *testing.T) {
 	block := "#!SHAM [@three-char-SHA-256: abc]\naction = \"file_write\"\npath = \"PATH\"\ncontent = <<'EOT_SHAM_abc'\nEOT_SHAM_abc is a delimiter\nEOT_SHAM_abc\n#!END_SHAM_abc\n"
 	one := strings.ReplaceAll(block, "PATH", "a.txt")
 	two := strings.ReplaceAll(block, "PATH", "b.txt")
-	a := fixFor(t, one+two, "", Position{Line: 8, Character: 0}, "Rename duplicate block id abc to aaa")
+	a := fixFor(t, one+two, "", pos(8, 0), "Rename duplicate block id abc to aaa")
 	want := one + "#!SHAM [@three-char-SHA-256: aaa]\naction = \"file_write\"\npath = \"b.txt\"\ncontent = <<'EOT_SHAM_aaa'\nEOT_SHAM_abc is a delimiter\nEOT_SHAM_aaa\n#!END_SHAM_aaa\n"
 	checkFixed(t, one+two, a, want)
 }

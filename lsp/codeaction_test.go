@@ -3,17 +3,15 @@ package lsp
 import (
 	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 func TestCodeActionReplacesUnknownOp(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	p := c.open(uri, badOp)
-	var acts []codeAction
-	c.call("textDocument/codeAction", map[string]any{
-		"textDocument": docID(uri), "range": p.Diagnostics[0].Range,
-		"context": map[string]any{"diagnostics": p.Diagnostics},
-	}, &acts)
+	acts := c.codeActions(uri, p.Diagnostics[0].Range, p.Diagnostics)
 	if len(acts) != 1 || acts[0].Title != "Replace with file_write" {
 		t.Fatalf("actions = %+v", acts)
 	}
@@ -27,13 +25,9 @@ func TestCodeActionReplacesUnknownOp(t *testing.T) {
 // clada fmt --to would print it.
 func TestCodeActionConvertsToCSLAndCML(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	c.open(uri, replaceDoc)
-	var acts []codeAction
-	c.call("textDocument/codeAction", map[string]any{
-		"textDocument": docID(uri), "range": Range{Position{1, 0}, Position{1, 0}},
-		"context": map[string]any{"diagnostics": []any{}},
-	}, &acts)
+	acts := c.codeActions(uri, rng(1, 0, 1, 0), nil)
 	if len(acts) != 2 || acts[0].Title != "Convert block to CSL" || acts[1].Title != "Convert block to CML" {
 		t.Fatalf("actions = %+v", acts)
 	}
@@ -50,10 +44,10 @@ func TestCodeActionConvertsToCSLAndCML(t *testing.T) {
 
 func TestCompletion(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	c.open(uri, "#!SHAM [@three-char-SHA-256: rpl]\naction = \"file_replace_text\"\npath = \"app.js\"\n\n#!END_SHAM_rpl\n")
-	var items []completionItem
-	c.call("textDocument/completion", at(uri, 3, 0), &items)
+	var items []protocol.CompletionItem
+	c.call(protocol.MethodTextDocumentCompletion, at(uri, 3, 0), &items)
 	var labels []string
 	for _, it := range items {
 		labels = append(labels, it.Label)
@@ -61,7 +55,7 @@ func TestCompletion(t *testing.T) {
 	if got := strings.Join(labels, ","); got != "old_text,new_text" {
 		t.Fatalf("param completion = %s", got)
 	}
-	c.call("textDocument/completion", at(uri, 1, 12), &items)
+	c.call(protocol.MethodTextDocumentCompletion, at(uri, 1, 12), &items)
 	if len(items) < 10 || items[0].Label != "file_write" {
 		t.Fatalf("op completion = %+v", items)
 	}

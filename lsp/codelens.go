@@ -3,39 +3,28 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+
+	"go.lsp.dev/protocol"
 )
 
-type command struct {
-	Title     string `json:"title"`
-	Command   string `json:"command"`
-	Arguments []any  `json:"arguments"`
+// lens is a code lens at r running cmd with the one already-encoded argument arg.
+func lens(r protocol.Range, title, cmd string, arg protocol.LSPAny) protocol.CodeLens {
+	return protocol.CodeLens{Range: r, Command: protocol.Command{Title: title, Command: cmd, Arguments: []protocol.LSPAny{arg}}}
 }
 
-type codeLens struct {
-	Range   Range   `json:"range"`
-	Command command `json:"command"`
-}
-
-func init() { methods["textDocument/codeLens"] = (*Server).codeLens }
-
-// codeLens puts "Dry-run" and "Apply" over every group (a block, or a whole
+// CodeLens puts "Dry-run" and "Apply" over every group (a block, or a whole
 // TASKS/<tasks> group, which runs as one) and, when there are several
 // groups, "Dry-run all" and "Apply all" over the first. They call the
 // clada.dryRun/clada.apply commands with {uri, range}, so a lens runs only
 // its group; a group with syntax errors gets none, as it would not run.
-func (s *Server) codeLens(_ context.Context, raw json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument textDocumentID `json:"textDocument"`
-	}
-	if err := decode("textDocument/codeLens", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) CodeLens(_ context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
 	m := s.mapper(d.file)
-	out := []codeLens{}
+	out := []protocol.CodeLens{}
 	runnable := 0
 	for _, g := range d.doc.Groups {
 		if g.Diags.HasErrors() {
@@ -50,18 +39,20 @@ func (s *Server) codeLens(_ context.Context, raw json.RawMessage) (any, error) {
 		}
 		runnable++
 		r := m.rng(g.Range)
-		head := Range{Start: r.Start, End: r.Start}
-		arg := map[string]any{"uri": d.uri, "range": r}
-		out = append(out,
-			codeLens{Range: head, Command: command{Title: "Dry-run", Command: cmdDryRun, Arguments: []any{arg}}},
-			codeLens{Range: head, Command: command{Title: "Apply", Command: cmdApply, Arguments: []any{arg}}})
+		head := protocol.Range{Start: r.Start, End: r.Start}
+		arg, err := json.Marshal(commandTarget{URI: d.uri, Range: &r})
+		if err != nil {
+			return nil, fmt.Errorf("clada-lsp: code lens argument: %w", err)
+		}
+		out = append(out, lens(head, "Dry-run", cmdDryRun, arg), lens(head, "Apply", cmdApply, arg))
 	}
 	if runnable > 1 {
+		all, err := json.Marshal(d.uri)
+		if err != nil {
+			return nil, fmt.Errorf("clada-lsp: code lens argument: %w", err)
+		}
 		head := out[0].Range
-		out = append([]codeLens{
-			{Range: head, Command: command{Title: "Dry-run all", Command: cmdDryRun, Arguments: []any{d.uri}}},
-			{Range: head, Command: command{Title: "Apply all", Command: cmdApply, Arguments: []any{d.uri}}},
-		}, out...)
+		out = append([]protocol.CodeLens{lens(head, "Dry-run all", cmdDryRun, all), lens(head, "Apply all", cmdApply, all)}, out...)
 	}
 	return out, nil
 }

@@ -1,11 +1,12 @@
 package lsp
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 // Each block gets Dry-run/Apply over its header, the document gets the
@@ -16,15 +17,8 @@ func TestCodeLensRunsItsBlock(t *testing.T) {
 	c := start(t, root, false)
 	uri := pathURI(filepath.Join(root, "a.sham"))
 	c.open(uri, "Intro.\n\n"+twoWrites+"#!SHAM [@three-char-SHA-256: bad]\naction = \"file_write\"\n#!END_SHAM_bax\n")
-	var lenses []struct {
-		Range   Range `json:"range"`
-		Command struct {
-			Title     string            `json:"title"`
-			Command   string            `json:"command"`
-			Arguments []json.RawMessage `json:"arguments"`
-		} `json:"command"`
-	}
-	c.call("textDocument/codeLens", map[string]any{"textDocument": docID(uri)}, &lenses)
+	var lenses []protocol.CodeLens
+	c.call(protocol.MethodTextDocumentCodeLens, &protocol.CodeLensParams{TextDocument: docID(uri)}, &lenses)
 	var got []string
 	for _, l := range lenses {
 		got = append(got, strings.Join([]string{l.Command.Title, l.Command.Command, string(rune('0' + l.Range.Start.Line))}, " "))
@@ -38,7 +32,7 @@ func TestCodeLensRunsItsBlock(t *testing.T) {
 		Success         bool `json:"success"`
 		ExecutedActions int  `json:"executedActions"`
 	}
-	c.call("workspace/executeCommand", map[string]any{"command": apply.Command, "arguments": apply.Arguments}, &rep)
+	c.call(protocol.MethodWorkspaceExecuteCommand, &protocol.ExecuteCommandParams{Command: apply.Command, Arguments: apply.Arguments}, &rep)
 	if !rep.Success || rep.ExecutedActions != 1 {
 		t.Fatalf("report: %+v", rep)
 	}

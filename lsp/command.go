@@ -8,6 +8,8 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // Commands the server executes; the code lenses and the VS Code extension
@@ -19,14 +21,16 @@ const (
 	cmdApply  = "clada.apply"
 )
 
-// commandTarget is the decoded argument of a command.
+// commandTarget is the argument of clada's commands in its object form. The
+// protocol types executeCommand arguments as free-form LSPAny, so this shape
+// is clada's own (the VS Code extension and the code lenses send it).
 type commandTarget struct {
-	URI   string `json:"uri"`
-	Range *Range `json:"range"`
+	URI   uri.URI         `json:"uri"`
+	Range *protocol.Range `json:"range,omitempty"`
 }
 
 // decodeTarget accepts "file:///…" or {"uri": "file:///…", "range": …}.
-func decodeTarget(cmd string, args []json.RawMessage) (commandTarget, error) {
+func decodeTarget(cmd string, args []protocol.LSPAny) (commandTarget, error) {
 	var t commandTarget
 	if len(args) != 1 {
 		return t, fmt.Errorf("clada-lsp: %s takes one argument: the document URI or {uri, range}", cmd)
@@ -52,18 +56,10 @@ func restrict(doc *lang.Document, start, end int) *lang.Document {
 	return out
 }
 
-func init() { methods["workspace/executeCommand"] = (*Server).executeCommand }
-
-// executeCommand runs the whole document through the engine, simulated
-// (dry-run) or for real (apply), and answers with the engine's report.
-func (s *Server) executeCommand(ctx context.Context, raw json.RawMessage) (any, error) {
-	var p struct {
-		Command   string            `json:"command"`
-		Arguments []json.RawMessage `json:"arguments"`
-	}
-	if err := decode("workspace/executeCommand", raw, &p); err != nil {
-		return nil, err
-	}
+// ExecuteCommand runs the document (or the blocks in the argument's range)
+// through the engine, simulated (dry-run) or for real (apply), and answers
+// with the engine's report.
+func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandParams) (protocol.LSPAny, error) {
 	mode := engine.DryRun
 	switch p.Command {
 	case cmdDryRun:
@@ -103,5 +99,5 @@ func (s *Server) executeCommand(ctx context.Context, raw json.RawMessage) (any, 
 	if err := rep.WriteJSON(&b, engine.RenderOptions{}); err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s %s: %w", p.Command, d.uri, err)
 	}
-	return json.RawMessage(b.Bytes()), nil
+	return protocol.LSPAny(b.Bytes()), nil
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 const twoWrites = `#!SHAM [@three-char-SHA-256: w1]
@@ -31,8 +33,8 @@ func TestExecuteApplyRange(t *testing.T) {
 		Success         bool `json:"success"`
 		ExecutedActions int  `json:"executedActions"`
 	}
-	arg := map[string]any{"uri": uri, "range": Range{Start: Position{Line: 7, Character: 0}, End: Position{Line: 7, Character: 3}}}
-	c.call("workspace/executeCommand", map[string]any{"command": "clada.apply", "arguments": []any{arg}}, &rep)
+	arg := map[string]any{"uri": uri, "range": rng(7, 0, 7, 3)}
+	c.call(protocol.MethodWorkspaceExecuteCommand, command("clada.apply", arg), &rep)
 	if !rep.Success || rep.ExecutedActions != 1 {
 		t.Fatalf("report: %+v", rep)
 	}
@@ -42,33 +44,35 @@ func TestExecuteApplyRange(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "one.txt")); !os.IsNotExist(err) {
 		t.Fatalf("one.txt was written though outside the range: %v", err)
 	}
-	err := c.callErr("workspace/executeCommand", map[string]any{"command": "clada.dryRun", "arguments": []any{
-		map[string]any{"uri": uri, "range": Range{Start: Position{Line: 20}, End: Position{Line: 20}}}}}, nil)
+	err := c.callErr(protocol.MethodWorkspaceExecuteCommand, command("clada.dryRun", map[string]any{"uri": uri, "range": rng(20, 0, 20, 0)}), nil)
 	if err == nil || !strings.Contains(err.Error(), "no block in the given range") {
 		t.Fatalf("empty range: %v", err)
 	}
-	err = c.callErr("workspace/executeCommand", map[string]any{"command": "clada.dryRun", "arguments": []any{42}}, nil)
+	err = c.callErr(protocol.MethodWorkspaceExecuteCommand, command("clada.dryRun", 42), nil)
 	if err == nil || !strings.Contains(err.Error(), "the argument must be the document URI or {uri, range}") {
 		t.Fatalf("bad argument: %v", err)
 	}
 }
 
 // A client that says the workspace is untrusted gets dry runs, never applies.
+// It names its root with rootUri only, as older clients do.
 func TestExecuteApplyUntrusted(t *testing.T) {
 	root := t.TempDir()
 	c := newClient(t)
-	c.call("initialize", map[string]any{"rootUri": pathURI(root), "initializationOptions": map[string]any{"trusted": false}}, nil)
-	c.notify("initialized", map[string]any{})
+	rootURI := pathURI(root)
+	//lint:ignore SA1019 the legacy root field is what this test covers
+	c.call(protocol.MethodInitialize, &protocol.InitializeParams{RootURI: &rootURI, InitializationOptions: protocol.LSPAny(`{"trusted": false}`)}, nil)
+	c.notify(protocol.MethodInitialized, &protocol.InitializedParams{})
 	uri := pathURI(filepath.Join(root, "a.sham"))
 	c.open(uri, twoWrites)
-	err := c.callErr("workspace/executeCommand", map[string]any{"command": "clada.apply", "arguments": []string{uri}}, nil)
+	err := c.callErr(protocol.MethodWorkspaceExecuteCommand, command("clada.apply", uri), nil)
 	if err == nil || !strings.Contains(err.Error(), "not trusted") {
 		t.Fatalf("untrusted apply: %v", err)
 	}
 	var rep struct {
 		Success bool `json:"success"`
 	}
-	c.call("workspace/executeCommand", map[string]any{"command": "clada.dryRun", "arguments": []string{uri}}, &rep)
+	c.call(protocol.MethodWorkspaceExecuteCommand, command("clada.dryRun", uri), &rep)
 	if !rep.Success {
 		t.Fatalf("untrusted dry run: %+v", rep)
 	}

@@ -9,13 +9,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
-)
-
-// LSP completion item kinds and the snippet insert format used below.
-const (
-	kindFile    = 17
-	kindSnippet = 15
-	fmtSnippet  = 2
+	"go.lsp.dev/protocol"
 )
 
 // maxPathItems caps the file list offered for a path value: a huge tree
@@ -31,7 +25,7 @@ var assignment = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*("?)[^"]
 // snippet whose delimiter carries the block's id. It reads the line text, not
 // the parse, because a half-typed value does not parse yet. ok is false when
 // the cursor is not in a value.
-func (s *Server) valueCompletion(d *document, a *lang.Action, off int) ([]completionItem, bool) {
+func (s *Server) valueCompletion(d *document, a *lang.Action, off int) ([]protocol.CompletionItem, bool) {
 	line := d.file.Line(off)
 	prefix := string(d.file.Src[d.file.LineStart(line):off])
 	sm := assignment.FindStringSubmatch(prefix)
@@ -39,13 +33,13 @@ func (s *Server) valueCompletion(d *document, a *lang.Action, off int) ([]comple
 		return nil, false
 	}
 	key, quoted := sm[1], sm[2] == `"`
-	var out []completionItem
+	var out []protocol.CompletionItem
 	if spec := lang.Lookup(a.Op); spec != nil {
 		if ps := spec.Param(key); ps != nil && (ps.Type == lang.TPath || ps.Type == lang.TPaths) {
 			for _, p := range s.workspaceFiles() {
-				it := completionItem{Label: p, Kind: kindFile}
+				it := item(p, protocol.CompletionItemKindFile, "", "")
 				if !quoted {
-					it.InsertText = `"` + p + `"`
+					it.InsertText = protocol.NewOptional(`"` + p + `"`)
 				}
 				out = append(out, it)
 			}
@@ -53,8 +47,10 @@ func (s *Server) valueCompletion(d *document, a *lang.Action, off int) ([]comple
 	}
 	if !quoted && a.Syntax == lang.SHAM && a.ID != "" {
 		delim := "EOT_SHAM_" + a.ID
-		out = append(out, completionItem{Label: "<<'" + delim + "'", Kind: kindSnippet, Detail: "heredoc for several lines",
-			InsertText: fmt.Sprintf("<<'%s'\n$0\n%s", delim, delim), InsertTextFormat: fmtSnippet})
+		it := item("<<'"+delim+"'", protocol.CompletionItemKindSnippet, "heredoc for several lines", "")
+		it.InsertText = protocol.NewOptional(fmt.Sprintf("<<'%s'\n$0\n%s", delim, delim))
+		it.InsertTextFormat = protocol.InsertTextFormatSnippet
+		out = append(out, it)
 	}
 	return out, true
 }
@@ -62,21 +58,20 @@ func (s *Server) valueCompletion(d *document, a *lang.Action, off int) ([]comple
 // blockSnippets are offered outside any block: a new SHAM block with a fresh
 // unused id, its action, and its end marker, so the block closes with the
 // right id from the start.
-func blockSnippets(doc *lang.Document) []completionItem {
+func blockSnippets(doc *lang.Document) []protocol.CompletionItem {
 	id := freshID(doc)
-	return []completionItem{{
-		Label: "#!SHAM block " + id, Kind: kindSnippet, Detail: "new SHAM block with unused id " + id,
-		InsertText:       fmt.Sprintf("#!SHAM [@three-char-SHA-256: %s]\naction = \"${1:file_write}\"\n$0\n#!END_SHAM_%s", id, id),
-		InsertTextFormat: fmtSnippet,
-	}}
+	it := item("#!SHAM block "+id, protocol.CompletionItemKindSnippet, "new SHAM block with unused id "+id, "")
+	it.InsertText = protocol.NewOptional(fmt.Sprintf("#!SHAM [@three-char-SHA-256: %s]\naction = \"${1:file_write}\"\n$0\n#!END_SHAM_%s", id, id))
+	it.InsertTextFormat = protocol.InsertTextFormatSnippet
+	return []protocol.CompletionItem{it}
 }
 
 // closeSnippet offers the end marker of an unclosed SHAM block a.
-func closeSnippet(a *lang.Action) []completionItem {
+func closeSnippet(a *lang.Action) []protocol.CompletionItem {
 	if a.Syntax != lang.SHAM || a.Closed || a.ID == "" {
 		return nil
 	}
-	return []completionItem{{Label: "#!END_SHAM_" + a.ID, Kind: kindSnippet, Detail: "close block " + a.ID}}
+	return []protocol.CompletionItem{item("#!END_SHAM_"+a.ID, protocol.CompletionItemKindSnippet, "close block "+a.ID, "")}
 }
 
 // workspaceFiles lists files under the root as slash paths, sorted, skipping

@@ -2,26 +2,16 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
-type location struct {
-	URI   string `json:"uri"`
-	Range Range  `json:"range"`
-}
-
-func init() { methods["textDocument/definition"] = (*Server).definition }
-
-// definition jumps from a path value to the file it names, and from a search
+// Definition jumps from a path value to the file it names, and from a search
 // text to where it matches in the target file (the first match).
-func (s *Server) definition(_ context.Context, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode("textDocument/definition", raw, &p); err != nil {
-		return nil, err
-	}
+// No target answers null (a nil DefinitionResult).
+func (s *Server) Definition(_ context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
@@ -44,7 +34,7 @@ func (s *Server) definition(_ context.Context, raw json.RawMessage) (any, error)
 			if _, err := os.Stat(full); err != nil {
 				return nil, nil
 			}
-			return []location{{URI: pathURI(full), Range: Range{}}}, nil
+			return protocol.LocationSlice{{URI: pathURI(full)}}, nil
 		case isSearchParam(pr.Key):
 			data, err := os.ReadFile(full)
 			if err != nil {
@@ -55,7 +45,7 @@ func (s *Server) definition(_ context.Context, raw json.RawMessage) (any, error)
 				return nil, nil
 			}
 			m := s.mapper(lang.NewFile(full, data))
-			return []location{{URI: pathURI(full), Range: m.rng(lang.Range{Start: ms[0], End: ms[0] + len(pr.Value)})}}, nil
+			return protocol.LocationSlice{{URI: pathURI(full), Range: m.rng(lang.Range{Start: ms[0], End: ms[0] + len(pr.Value)})}}, nil
 		}
 	}
 	return nil, nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"go.lsp.dev/protocol"
 )
 
 const replaceDoc = "#!SHAM [@three-char-SHA-256: rpl]\naction = \"file_replace_text\"\npath = \"app.js\"\nold_text = \"two\"\nnew_text = \"2\"\n#!END_SHAM_rpl\n"
@@ -20,21 +21,21 @@ func TestHover(t *testing.T) {
 	uri := pathURI(filepath.Join(root, "a.sham"))
 	c.open(uri, replaceDoc)
 	for _, tc := range []struct {
-		line, char int
+		line, char uint32
 		want       string
 	}{
 		{3, 12, "matches line 2 of app.js"},
 		{3, 2, "**old_text** (string, required)\n\nExact text to find; must match exactly once (whitespace counts)."},
 		{1, 12, "**file_replace_text** (write)"},
 	} {
-		var h hover
-		c.call("textDocument/hover", at(uri, tc.line, tc.char), &h)
-		if !strings.HasPrefix(h.Contents.Value, tc.want) {
-			t.Errorf("hover %d:%d = %q, want prefix %q", tc.line, tc.char, h.Contents.Value, tc.want)
+		var h protocol.Hover
+		c.call(protocol.MethodTextDocumentHover, at(uri, tc.line, tc.char), &h)
+		if got := hoverText(&h); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("hover %d:%d = %q, want prefix %q", tc.line, tc.char, got, tc.want)
 		}
 	}
-	var h *hover
-	c.call("textDocument/hover", at(uri, 6, 0), &h)
+	var h *protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 6, 0), &h)
 	if h != nil {
 		t.Errorf("hover outside a block = %+v, want null", h)
 	}
@@ -42,21 +43,22 @@ func TestHover(t *testing.T) {
 
 func TestSymbolsAndFolding(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	c.open(uri, "prose\n"+replaceDoc)
-	var syms []documentSymbol
-	c.call("textDocument/documentSymbol", map[string]any{"textDocument": docID(uri)}, &syms)
-	want := []documentSymbol{{
-		Name: "file_replace_text app.js", Detail: "sham block rpl", Kind: 12,
-		Range:          Range{Position{1, 0}, Position{6, 14}},
-		SelectionRange: Range{Position{2, 10}, Position{2, 27}},
+	var syms []protocol.DocumentSymbol
+	c.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: docID(uri)}, &syms)
+	detail := "sham block rpl"
+	want := []protocol.DocumentSymbol{{
+		Name: "file_replace_text app.js", Detail: &detail, Kind: protocol.SymbolKindFunction,
+		Range:          rng(1, 0, 6, 14),
+		SelectionRange: rng(2, 10, 2, 27),
 	}}
-	if diff := cmp.Diff(want, syms); diff != "" {
+	if diff := cmp.Diff(want, syms, protoCmp); diff != "" {
 		t.Errorf("symbols (-want +got):\n%s", diff)
 	}
-	var folds []foldingRange
-	c.call("textDocument/foldingRange", map[string]any{"textDocument": docID(uri)}, &folds)
-	if diff := cmp.Diff([]foldingRange{{StartLine: 1, EndLine: 6, Kind: "region"}}, folds); diff != "" {
+	var folds []protocol.FoldingRange
+	c.call(protocol.MethodTextDocumentFoldingRange, &protocol.FoldingRangeParams{TextDocument: docID(uri)}, &folds)
+	if diff := cmp.Diff([]protocol.FoldingRange{{StartLine: 1, EndLine: 6, Kind: protocol.FoldingRangeKindRegion}}, folds, protoCmp); diff != "" {
 		t.Errorf("folds (-want +got):\n%s", diff)
 	}
 }
@@ -65,11 +67,14 @@ func TestSymbolsAndFolding(t *testing.T) {
 // and leaves a canonical document alone.
 func TestFormatting(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	messy := strings.Replace(replaceDoc, "path = \"app.js\"\nold_text = \"two\"\n", "old_text = \"two\"\npath = \"app.js\"\n", 1)
 	c.open(uri, "Intro.\n"+messy+"Bye.\n")
-	var edits []textEdit
-	c.call("textDocument/formatting", map[string]any{"textDocument": docID(uri), "options": map[string]any{"tabSize": 2}}, &edits)
+	format := func(u protocol.TextDocumentIdentifier) *protocol.DocumentFormattingParams {
+		return &protocol.DocumentFormattingParams{TextDocument: u, Options: protocol.FormattingOptions{TabSize: 2}}
+	}
+	var edits []protocol.TextEdit
+	c.call(protocol.MethodTextDocumentFormatting, format(docID(uri)), &edits)
 	if len(edits) != 1 {
 		t.Fatalf("edits = %+v, want one", edits)
 	}
@@ -80,8 +85,8 @@ func TestFormatting(t *testing.T) {
 	if want := "Intro.\n" + replaceDoc + "Bye.\n"; got != want {
 		t.Fatalf("formatted:\n%s\nwant:\n%s", got, want)
 	}
-	c.open("file:///tmp/b.sham", replaceDoc)
-	c.call("textDocument/formatting", map[string]any{"textDocument": docID("file:///tmp/b.sham"), "options": map[string]any{"tabSize": 2}}, &edits)
+	c.open(pathURI("/tmp/b.sham"), replaceDoc)
+	c.call(protocol.MethodTextDocumentFormatting, format(docID(pathURI("/tmp/b.sham"))), &edits)
 	if len(edits) != 0 {
 		t.Fatalf("canonical document got edits %+v", edits)
 	}
@@ -103,10 +108,10 @@ func TestWorkspaceDiagnostics(t *testing.T) {
 		t.Fatalf("diagnostics = %+v, want 2", p.Diagnostics)
 	}
 	d0, d1 := p.Diagnostics[0], p.Diagnostics[1]
-	if d0.Code != CodeWorkspace || d0.Range != (Range{Position{9, 11}, Position{9, 16}}) {
+	if codeOf(d0) != CodeWorkspace || d0.Range != rng(9, 11, 9, 16) {
 		t.Errorf("second replace: %+v", d0)
 	}
-	if d1.Code != CodeWorkspace || d1.Range != (Range{Position{14, 7}, Position{14, 16}}) || !strings.Contains(d1.Message, "gone.js") {
+	if codeOf(d1) != CodeWorkspace || d1.Range != rng(14, 7, 14, 16) || !strings.Contains(messageOf(d1), "gone.js") {
 		t.Errorf("missing file: %+v", d1)
 	}
 	if b, _ := os.ReadFile(filepath.Join(root, "app.js")); string(b) != "one\ntwo\nthree\n" {
@@ -123,26 +128,24 @@ func TestDefinition(t *testing.T) {
 	c := start(t, root, false)
 	uri := pathURI(filepath.Join(root, "a.sham"))
 	c.open(uri, replaceDoc)
-	var locs []location
-	c.call("textDocument/definition", at(uri, 3, 12), &locs)
-	if diff := cmp.Diff([]location{{URI: pathURI(target), Range: Range{Position{1, 0}, Position{1, 3}}}}, locs); diff != "" {
+	var locs []protocol.Location
+	c.call(protocol.MethodTextDocumentDefinition, at(uri, 3, 12), &locs)
+	if diff := cmp.Diff([]protocol.Location{{URI: pathURI(target), Range: rng(1, 0, 1, 3)}}, locs); diff != "" {
 		t.Errorf("search definition (-want +got):\n%s", diff)
 	}
-	c.call("textDocument/definition", at(uri, 2, 9), &locs)
-	if diff := cmp.Diff([]location{{URI: pathURI(target)}}, locs); diff != "" {
+	c.call(protocol.MethodTextDocumentDefinition, at(uri, 2, 9), &locs)
+	if diff := cmp.Diff([]protocol.Location{{URI: pathURI(target)}}, locs); diff != "" {
 		t.Errorf("path definition (-want +got):\n%s", diff)
 	}
 }
 
 func TestSemanticTokens(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	c.open(uri, "#!SHAM [@three-char-SHA-256: rpl]\naction = \"ls\"\npath = \"src\"\n#!END_SHAM_rpl\n")
-	var res struct {
-		Data []int `json:"data"`
-	}
-	c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": docID(uri)}, &res)
-	want := []int{
+	var res protocol.SemanticTokens
+	c.call(protocol.MethodTextDocumentSemanticTokensFull, &protocol.SemanticTokensParams{TextDocument: docID(uri)}, &res)
+	want := []uint32{
 		1, 10, 2, tokOp, 0, // ls (the action line is the op, not a param)
 		1, 0, 4, tokKey, 0, // path
 		0, 7, 5, tokValue, 0, // "src"
@@ -165,14 +168,14 @@ func TestExecuteDryRun(t *testing.T) {
 	var rep struct {
 		Success bool `json:"success"`
 	}
-	c.call("workspace/executeCommand", map[string]any{"command": "clada.dryRun", "arguments": []string{uri}}, &rep)
+	c.call(protocol.MethodWorkspaceExecuteCommand, command("clada.dryRun", uri), &rep)
 	if !rep.Success {
 		t.Fatalf("dry run report: %+v", rep)
 	}
 	if b, _ := os.ReadFile(target); string(b) != "one\ntwo\nthree\n" {
 		t.Fatalf("dry run wrote %q", b)
 	}
-	if err := c.callErr("workspace/executeCommand", map[string]any{"command": "clada.nope", "arguments": []string{uri}}, nil); err == nil || !strings.Contains(err.Error(), `unknown command "clada.nope"`) {
+	if err := c.callErr(protocol.MethodWorkspaceExecuteCommand, command("clada.nope", uri), nil); err == nil || !strings.Contains(err.Error(), `unknown command "clada.nope"`) {
 		t.Fatalf("unknown command: %v", err)
 	}
 }
@@ -186,13 +189,15 @@ func TestWatchedFilesRepublish(t *testing.T) {
 	}
 	c := start(t, root, false)
 	uri := pathURI(filepath.Join(root, "a.sham"))
-	if p := c.open(uri, replaceDoc); len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != CodeWorkspace {
+	if p := c.open(uri, replaceDoc); len(p.Diagnostics) != 1 || codeOf(p.Diagnostics[0]) != CodeWorkspace {
 		t.Fatalf("before: %+v", p.Diagnostics)
 	}
 	if err := os.WriteFile(target, []byte("one\ntwo\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": pathURI(target), "type": 2}}})
+	c.notify(protocol.MethodWorkspaceDidChangeWatchedFiles, &protocol.DidChangeWatchedFilesParams{
+		Changes: []protocol.FileEvent{{URI: pathURI(target), Type: protocol.FileChangeTypeChanged}},
+	})
 	if p := c.nextDiags(uri); len(p.Diagnostics) != 0 {
 		t.Fatalf("after the file changed: %+v", p.Diagnostics)
 	}

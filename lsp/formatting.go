@@ -3,44 +3,33 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
-type textEdit struct {
-	Range   Range  `json:"range"`
-	NewText string `json:"newText"`
-}
-
-func init() { methods["textDocument/formatting"] = (*Server).formatting }
-
-// formatting rewrites each group in place with lang.Print in its own syntax
+// Formatting rewrites each group in place with lang.Print in its own syntax
 // (what `clada fmt` prints for it), leaving the prose around blocks alone.
 // Documents with syntax errors are left untouched: reprinting a half-parsed
 // block would lose the text the parser could not read.
-func (s *Server) formatting(_ context.Context, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode("textDocument/formatting", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) Formatting(_ context.Context, p *protocol.DocumentFormattingParams) ([]protocol.TextEdit, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
 	if d.doc.Diagnostics().HasErrors() {
-		return []textEdit{}, nil
+		return []protocol.TextEdit{}, nil
 	}
 	m := s.mapper(d.file)
-	out := []textEdit{}
+	out := []protocol.TextEdit{}
 	for _, g := range d.doc.Groups {
 		text, err := printGroup(d.file, g, g.Syntax)
 		if err != nil {
 			return nil, fmt.Errorf("clada-lsp: formatting %s: %w", p.TextDocument.URI, err)
 		}
 		if text != d.file.Text(g.Range) {
-			out = append(out, textEdit{Range: m.rng(g.Range), NewText: text})
+			out = append(out, protocol.TextEdit{Range: m.rng(g.Range), NewText: text})
 		}
 	}
 	return out, nil

@@ -2,33 +2,17 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
-type hover struct {
-	Contents markupContent `json:"contents"`
-	Range    *Range        `json:"range,omitempty"`
-}
-
-type markupContent struct {
-	Kind  string `json:"kind"`
-	Value string `json:"value"`
-}
-
-func init() { methods["textDocument/hover"] = (*Server).hover }
-
-// hover explains what is under the cursor from the catalog: over a param key
+// Hover explains what is under the cursor from the catalog: over a param key
 // its type and doc, over a search text where it matches in the target file,
 // anywhere else in a block the op's doc and param table.
-func (s *Server) hover(_ context.Context, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode("textDocument/hover", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
@@ -47,18 +31,18 @@ func (s *Server) hover(_ context.Context, raw json.RawMessage) (any, error) {
 		if pr.KeyRange.Contains(off) {
 			if ps := spec.Param(pr.Key); ps != nil {
 				r := m.rng(pr.KeyRange)
-				return hover{Contents: markdown(paramDoc(ps)), Range: &r}, nil
+				return &protocol.Hover{Contents: markdown(paramDoc(ps)), Range: &r}, nil
 			}
 		}
 		if isSearchParam(pr.Key) && pr.ValueRange.Contains(off) {
 			if text := s.searchHover(d, a, pr); text != "" {
 				r := m.rng(pr.ValueRange)
-				return hover{Contents: markdown(text), Range: &r}, nil
+				return &protocol.Hover{Contents: markdown(text), Range: &r}, nil
 			}
 		}
 	}
 	r := m.rng(a.Range)
-	return hover{Contents: markdown(opDoc(spec)), Range: &r}, nil
+	return &protocol.Hover{Contents: markdown(opDoc(spec)), Range: &r}, nil
 }
 
 // actionAt returns the action whose block contains off, or nil.
@@ -71,7 +55,9 @@ func actionAt(doc *lang.Document, off int) *lang.Action {
 	return nil
 }
 
-func markdown(s string) markupContent { return markupContent{Kind: "markdown", Value: s} }
+func markdown(s string) *protocol.MarkupContent {
+	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: s}
+}
 
 // opDoc renders an op's catalog entry: name, kind, doc, then its params.
 func opDoc(o *lang.OpSpec) string {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 // A search text that is not in the file gets the engine's closest-match hint.
@@ -16,10 +18,10 @@ func TestHoverSearchMissShowsClosestLines(t *testing.T) {
 	c := start(t, root, false)
 	uri := pathURI(filepath.Join(root, "a.sham"))
 	c.open(uri, strings.Replace(replaceDoc, `"two"`, `"function  go() {"`, 1))
-	var h hover
-	c.call("textDocument/hover", at(uri, 3, 14), &h)
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 14), &h)
 	want := "matches nowhere in app.js; closest match at line 2 (differs in whitespace)"
-	if !strings.HasPrefix(h.Contents.Value, want) {
-		t.Fatalf("hover = %q, want prefix %q", h.Contents.Value, want)
+	if got := hoverText(&h); !strings.HasPrefix(got, want) {
+		t.Fatalf("hover = %q, want prefix %q", got, want)
 	}
 }

@@ -1,74 +1,80 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 )
 
-type initializeParams struct {
-	RootURI          string `json:"rootUri"`
-	RootPath         string `json:"rootPath"`
-	WorkspaceFolders []struct {
-		URI string `json:"uri"`
-	} `json:"workspaceFolders"`
-	InitializationOptions struct {
-		// Trusted is false when the editor's workspace is not trusted (VS
-		// Code's Workspace Trust); absent means trusted.
-		Trusted *bool `json:"trusted"`
-	} `json:"initializationOptions"`
-	Capabilities struct {
-		General struct {
-			PositionEncodings []string `json:"positionEncodings"`
-		} `json:"general"`
-	} `json:"capabilities"`
+// initOptions is clada's initializationOptions, which the protocol leaves
+// free-form (LSPAny). Trusted is false when the editor's workspace is not
+// trusted (VS Code's Workspace Trust); absent means trusted.
+type initOptions struct {
+	Trusted *bool `json:"trusted"`
 }
 
-// initialize negotiates the position encoding (UTF-8 when the client offers
+// Initialize negotiates the position encoding (UTF-8 when the client offers
 // it, saving a rune walk per conversion; UTF-16 otherwise, the protocol's
 // default), records the workspace root and declares the features.
-func (s *Server) initialize(raw json.RawMessage) (any, error) {
-	var p initializeParams
-	if err := decode("initialize", raw, &p); err != nil {
-		return nil, err
+func (s *Server) Initialize(_ context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	var opts initOptions
+	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
+		if err := json.Unmarshal(p.InitializationOptions, &opts); err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("clada-lsp: initialize: bad initializationOptions: %v", err))
+		}
 	}
+	caps := p.Capabilities
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.utf8 = slices.Contains(p.Capabilities.General.PositionEncodings, "utf-8")
-	s.untrusted = p.InitializationOptions.Trusted != nil && !*p.InitializationOptions.Trusted
-	switch {
-	case len(p.WorkspaceFolders) > 0:
-		s.root = uriPath(p.WorkspaceFolders[0].URI)
-	case p.RootURI != "":
-		s.root = uriPath(p.RootURI)
-	default:
-		s.root = p.RootPath
+	s.utf8 = caps.General != nil && slices.Contains(caps.General.PositionEncodings, protocol.PositionEncodingKindUTF8)
+	s.untrusted = opts.Trusted != nil && !*opts.Trusted
+	if folders, _ := p.WorkspaceFolders.Get(); len(folders) > 0 {
+		s.root = uriPath(folders[0].URI)
+	} else {
+		s.root = legacyRoot(p)
 	}
 	s.initialized = true
-	enc := "utf-16"
+	enc := protocol.PositionEncodingKindUTF16
 	if s.utf8 {
-		enc = "utf-8"
+		enc = protocol.PositionEncodingKindUTF8
 	}
-	return map[string]any{
-		"capabilities": map[string]any{
-			"positionEncoding": enc,
-			"textDocumentSync": map[string]any{
-				"openClose": true,
-				"change":    2, // incremental
+	yes, no, incremental := true, false, protocol.TextDocumentSyncKindIncremental
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			PositionEncoding:           enc,
+			TextDocumentSync:           &protocol.TextDocumentSyncOptions{OpenClose: &yes, Change: &incremental},
+			HoverProvider:              protocol.Boolean(true),
+			DocumentFormattingProvider: protocol.Boolean(true),
+			DocumentSymbolProvider:     protocol.Boolean(true),
+			FoldingRangeProvider:       protocol.Boolean(true),
+			CodeActionProvider:         protocol.Boolean(true),
+			CodeLensProvider:           &protocol.CodeLensOptions{ResolveProvider: &no},
+			DefinitionProvider:         protocol.Boolean(true),
+			SemanticTokensProvider: &protocol.SemanticTokensOptions{
+				Legend: protocol.SemanticTokensLegend{TokenTypes: tokenTypes, TokenModifiers: []string{}},
+				Full:   protocol.Boolean(true),
 			},
-			"hoverProvider":              true,
-			"documentFormattingProvider": true,
-			"documentSymbolProvider":     true,
-			"foldingRangeProvider":       true,
-			"codeActionProvider":         true,
-			"codeLensProvider":           map[string]any{"resolveProvider": false},
-			"definitionProvider":         true,
-			"semanticTokensProvider": map[string]any{
-				"legend": map[string]any{"tokenTypes": tokenTypes, "tokenModifiers": []string{}},
-				"full":   true,
-			},
-			"executeCommandProvider": map[string]any{"commands": []string{cmdDryRun, cmdApply}},
-			"completionProvider":     map[string]any{"triggerCharacters": []string{"\""}},
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{cmdDryRun, cmdApply}},
+			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{`"`}},
 		},
-		"serverInfo": map[string]any{"name": "clada-lsp"},
+		ServerInfo: protocol.ServerInfo{Name: "clada-lsp"},
 	}, nil
+}
+
+// legacyRoot is the root from the fields clients fill instead of
+// workspaceFolders: rootUri (neovim 0.7, the Node client without folders),
+// else the older rootPath. The protocol deprecates both, but these clients
+// send nothing else.
+func legacyRoot(p *protocol.InitializeParams) string {
+	//lint:ignore SA1019 some clients send only rootUri (see above)
+	if u := p.RootURI; u != nil && *u != "" {
+		return uriPath(*u)
+	}
+	//lint:ignore SA1019 the oldest clients send only rootPath
+	path, _ := p.RootPath.Get()
+	return path
 }

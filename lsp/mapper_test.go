@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
 // The same text position counts differently in UTF-8 and UTF-16; a round trip
@@ -13,10 +14,10 @@ func TestMapperEncodings(t *testing.T) {
 	b := len("aé😀") // offset of 'b'
 	for _, tc := range []struct {
 		utf8 bool
-		want Position
+		want protocol.Position
 	}{
-		{true, Position{0, 7}},
-		{false, Position{0, 4}},
+		{true, pos(0, 7)},
+		{false, pos(0, 4)},
 	} {
 		m := mapper{f: f, utf8: tc.utf8}
 		if got := m.position(b); got != tc.want {
@@ -25,10 +26,10 @@ func TestMapperEncodings(t *testing.T) {
 		if got := m.offset(tc.want); got != b {
 			t.Errorf("utf8=%v offset(%+v) = %d, want %d", tc.utf8, tc.want, got, b)
 		}
-		if got := m.offset(Position{1, 1}); got != b+3 {
+		if got := m.offset(pos(1, 1)); got != b+3 {
 			t.Errorf("utf8=%v offset line 2 = %d, want %d", tc.utf8, got, b+3)
 		}
-		if got := m.offset(Position{9, 0}); got != len(f.Src) {
+		if got := m.offset(pos(9, 0)); got != len(f.Src) {
 			t.Errorf("utf8=%v offset past end = %d, want %d", tc.utf8, got, len(f.Src))
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"go.lsp.dev/protocol"
 )
 
 // Bad params and unknown notifications do not take the connection down: a
@@ -47,17 +49,14 @@ func TestMalformedParams(t *testing.T) {
 // Hundreds of rapid edits apply in order: the final text is every keystroke.
 func TestRapidEdits(t *testing.T) {
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/a.sham"
+	uri := pathURI("/tmp/a.sham")
 	c.open(uri, "")
-	for i := 0; i < 300; i++ {
-		c.notify("textDocument/didChange", map[string]any{
-			"textDocument":   map[string]any{"uri": uri, "version": i + 2},
-			"contentChanges": []any{map[string]any{"range": Range{Position{0, i}, Position{0, i}}, "text": "x"}},
-		})
+	for i := range uint32(300) {
+		c.change(uri, int32(i)+2, edit(rng(0, i, 0, i), "x"))
 	}
-	var syms []documentSymbol
-	c.call("textDocument/documentSymbol", map[string]any{"textDocument": docID(uri)}, &syms)
-	if got := string(c.srv.docs[uri].file.Src); got != strings.Repeat("x", 300) {
+	var syms []protocol.DocumentSymbol
+	c.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: docID(uri)}, &syms)
+	if got := c.text(uri); got != strings.Repeat("x", 300) {
 		t.Fatalf("text after 300 edits: %q", got)
 	}
 }
@@ -68,12 +67,12 @@ func TestHugeDocument(t *testing.T) {
 		t.Skip("50 MB document skipped in -short")
 	}
 	c := start(t, t.TempDir(), false)
-	uri := "file:///tmp/huge.sham"
+	uri := pathURI("/tmp/huge.sham")
 	p := c.open(uri, bigDoc(50<<20))
 	if len(p.Diagnostics) != 0 {
 		t.Fatalf("diagnostics on the generated document: %+v", p.Diagnostics[:1])
 	}
-	c.notify("textDocument/didClose", map[string]any{"textDocument": docID(uri)})
+	c.close(uri)
 	c.nextDiags(uri)
 }
 

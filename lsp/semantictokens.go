@@ -2,10 +2,10 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
 // tokenTypes is the legend declared in initialize; a token's type is its
@@ -18,20 +18,14 @@ const (
 	tokValue
 )
 
-func init() { methods["textDocument/semanticTokens/full"] = (*Server).semanticTokens }
-
 type semToken struct {
 	r   lang.Range
 	typ int
 }
 
-// semanticTokens marks op names, param keys and values, each split at line
+// SemanticTokensFull marks op names, param keys and values, each split at line
 // ends (LSP tokens cannot span lines), delta-encoded in the negotiated unit.
-func (s *Server) semanticTokens(_ context.Context, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode("textDocument/semanticTokens/full", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) SemanticTokensFull(_ context.Context, p *protocol.SemanticTokensParams) (*protocol.SemanticTokens, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
@@ -50,8 +44,8 @@ func (s *Server) semanticTokens(_ context.Context, raw json.RawMessage) (any, er
 	}
 	sort.Slice(toks, func(i, j int) bool { return toks[i].r.Start < toks[j].r.Start })
 	m := s.mapper(d.file)
-	data := []int{}
-	prev := Position{}
+	data := []uint32{}
+	prev := protocol.Position{}
 	for _, t := range toks {
 		st, en := m.position(t.r.Start), m.position(t.r.End)
 		if en.Line != st.Line || en.Character <= st.Character {
@@ -61,10 +55,10 @@ func (s *Server) semanticTokens(_ context.Context, raw json.RawMessage) (any, er
 		if dl == 0 {
 			dc = st.Character - prev.Character
 		}
-		data = append(data, dl, dc, en.Character-st.Character, t.typ, 0)
+		data = append(data, dl, dc, en.Character-st.Character, uint32(t.typ), 0)
 		prev = st
 	}
-	return map[string]any{"data": data}, nil
+	return &protocol.SemanticTokens{Data: data}, nil
 }
 
 // splitLines cuts r into one range per line, dropping line breaks.

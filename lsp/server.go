@@ -1,29 +1,64 @@
 // Package lsp is clada's language server: it keeps the open documents parsed,
 // publishes what `clada check` and a simulated run report, and answers
 // editor requests from the shared AST and op catalog.
+//
+// Dispatch. Server implements go.lsp.dev/protocol's Server interface (every
+// params and result is a protocol type) and protocol.ServerHandler decodes
+// and routes each message to it. Serve does not use protocol.NewServer,
+// though: NewServer wraps that handler in protocol.Handlers, whose
+// jsonrpc2.AsyncHandler releases every message from the read loop before its
+// handler starts, so a hover could overtake the didChange sent before it and
+// nothing in a Server method can restore wire order. Serve therefore builds
+// the jsonrpc2 connection itself (with codec, the same protocol
+// Marshal/Unmarshal NewServer installs) and wraps ServerHandler in guard,
+// which runs every message inline on the read loop and keeps the rules
+// NewServer's chain has no place for:
+//
+//   - requests are handled in wire order, after the edits sent before them;
+//   - before initialize, calls get ServerNotInitialized and notifications
+//     are dropped;
+//   - a panic in a feature is recovered: a call gets InternalError, a
+//     notification is dropped, and the connection stays up (jsonrpc2 would
+//     otherwise tear it down);
+//   - params that do not decode get InvalidParams naming the method
+//     (ServerHandler reports them as a ParseError);
+//   - an error from a notification is logged, never returned (jsonrpc2 fails
+//     the connection on it);
+//   - a method the server does not serve gets MethodNotFound.
+//
+// A call from the server to the client (client/registerCapability) must not
+// run on the read loop, which the reply has to arrive on; see watch.go.
 package lsp
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
 	"net/url"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
-// Server is one client connection's state. Requests run inline on the
-// connection's read goroutine, so they are answered in wire order, after the
-// edits sent before them; no other locking of document state is needed. The
-// mutex guards only what tests and the exit path read from other goroutines.
+// Server is one client connection's state. Messages are handled inline on the
+// connection's read goroutine, so document state needs no locking; the mutex
+// guards only what the exit path, the watcher registration goroutine and tests
+// read from other goroutines.
 type Server struct {
-	conn jsonrpc2.Conn
-	log  *log.Logger
+	// UnimplementedServer answers the LSP methods clada does not serve:
+	// MethodNotFound for requests, silence for notifications.
+	protocol.UnimplementedServer
+
+	conn   jsonrpc2.Conn
+	client protocol.Client // typed calls and notifications to the client
+	log    *log.Logger
 
 	mu          sync.Mutex
 	initialized bool
@@ -33,22 +68,27 @@ type Server struct {
 	utf8      bool   // negotiated position encoding
 	untrusted bool   // initializationOptions.trusted was false: never apply
 	root      string // workspace root directory ("" when the client sent none)
-	docs      map[string]*document
+	docs      map[uri.URI]*document
 
 	exit chan struct{} // closed by the exit notification
 }
 
 // New returns a server that logs to logw (usually stderr).
 func New(logw io.Writer) *Server {
-	return &Server{log: log.New(logw, "clada-lsp: ", log.LstdFlags), docs: map[string]*document{}, exit: make(chan struct{})}
+	return &Server{
+		log:  log.New(logw, "clada-lsp: ", log.LstdFlags),
+		docs: map[uri.URI]*document{},
+		exit: make(chan struct{}),
+	}
 }
 
 // Serve runs the protocol over rwc until the client sends exit or the stream
 // ends. It returns on exit without waiting for the reader: a read blocked on
 // stdin cannot be interrupted, and the process ends right after anyway.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
-	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
-	s.conn.Go(ctx, s.handle)
+	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithCodec(codec{}))
+	s.client = protocol.ClientDispatcher(s.conn)
+	s.conn.Go(ctx, s.guard(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)))
 	select {
 	case <-s.conn.Done():
 		return s.conn.Err()
@@ -65,96 +105,90 @@ func (s *Server) CleanExit() bool {
 	return s.shutdown && s.exited
 }
 
-// handler is one method's implementation: raw params in, result out.
-type handler func(s *Server, ctx context.Context, params json.RawMessage) (any, error)
-
-// methods maps every LSP method the server answers after initialize. It is
-// read-only after package init.
-var methods = map[string]handler{}
-
-// handle dispatches one message. A panic in any feature is recovered and
-// logged: a call gets an InternalError, a notification is dropped, and the
-// connection stays up either way.
-func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
-	method := req.Method()
-	defer func() {
-		if r := recover(); r != nil {
-			s.log.Printf("panic in %s: %v\n%s", method, r, debug.Stack())
-			result, err = nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("clada-lsp: %s failed: %v", method, r))
+// guard wraps the protocol dispatcher next with the rules listed in the
+// package comment: the initialize gate, panic recovery, InvalidParams for
+// undecodable params, and notifications that never fail the connection.
+func (s *Server) guard(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+		// The request is borrowed from the transport frame; copy what the
+		// deferred recovery and the logs keep.
+		method, call := strings.Clone(req.Method()), req.IsCall()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Printf("panic in %s: %v\n%s", method, r, debug.Stack())
+				result, err = nil, nil
+				if call {
+					err = jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("clada-lsp: %s failed: %v", method, r))
+				}
+			}
+		}()
+		if method != protocol.MethodInitialize && method != protocol.MethodExit && !s.isInitialized() {
+			if call {
+				return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, fmt.Sprintf("clada-lsp: %s before initialize; send initialize first", method))
+			}
+			return nil, nil
 		}
-	}()
-	// Params are borrowed from the transport frame; copy before keeping.
-	params := json.RawMessage(append([]byte(nil), req.Params()...))
-	switch method {
-	case "initialize":
-		return s.initialize(params)
-	case "initialized", "$/setTrace", "$/cancelRequest":
-		return nil, nil
-	case "exit":
-		s.mu.Lock()
-		if !s.exited {
-			s.exited = true
-			close(s.exit)
+		if method == protocol.MethodInitialized && len(req.Params()) == 0 {
+			// Some clients send initialized without its (empty) params, which
+			// protocol's decoder refuses; it still means "initialized".
+			return nil, s.Initialized(ctx, &protocol.InitializedParams{})
 		}
-		s.mu.Unlock()
-		return nil, nil
-	}
-	s.mu.Lock()
-	ready := s.initialized
-	s.mu.Unlock()
-	if !ready {
-		if req.IsCall() {
-			return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, fmt.Sprintf("clada-lsp: %s before initialize; send initialize first", method))
+		result, err = next(ctx, req)
+		if err != nil && errors.Is(err, jsonrpc2.ErrParse) {
+			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("clada-lsp: %s: bad params: %v", method, err))
 		}
-		return nil, nil
-	}
-	if method == "shutdown" {
-		s.mu.Lock()
-		s.shutdown = true
-		s.mu.Unlock()
-		return nil, nil
-	}
-	h, ok := methods[method]
-	if !ok {
-		if req.IsCall() {
-			return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("clada-lsp: method %q is not supported", method))
+		if err != nil && !call {
+			if !errors.Is(err, jsonrpc2.ErrMethodNotFound) {
+				s.log.Printf("%s: %v", method, err)
+			}
+			return nil, nil
 		}
-		return nil, nil
+		return result, err
 	}
-	res, err := h(s, ctx, params)
-	if err != nil && !req.IsCall() {
-		s.log.Printf("%s: %v", method, err)
-		return nil, nil
-	}
-	return res, err
 }
 
-// decode unmarshals params, turning a failure into InvalidParams naming the method.
-func decode(method string, raw json.RawMessage, v any) error {
-	if err := json.Unmarshal(raw, v); err != nil {
-		return jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("clada-lsp: %s: bad params: %v", method, err))
+func (s *Server) isInitialized() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.initialized
+}
+
+// Shutdown records that the client asked to stop; exit then ends cleanly.
+func (s *Server) Shutdown(context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shutdown = true
+	return nil
+}
+
+// Exit ends Serve; the exit code depends on whether shutdown came first.
+func (s *Server) Exit(context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.exited {
+		s.exited = true
+		close(s.exit)
 	}
 	return nil
 }
 
-// notify sends a notification to the client, logging (not failing) on error:
-// a client that went away must not break the handler that was talking to it.
-func (s *Server) notify(ctx context.Context, method string, params any) {
-	if err := s.conn.Notify(ctx, method, params); err != nil {
-		s.log.Printf("notify %s: %v", method, err)
-	}
+// Request answers every method outside the LSP surface (ServerHandler routes
+// them here): clada defines none, so a call gets MethodNotFound and guard
+// drops a notification.
+func (s *Server) Request(_ context.Context, method string, _ any) (any, error) {
+	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("clada-lsp: method %q is not supported", method))
 }
 
 // uriPath turns a file:// URI into a local path; other schemes give "".
-func uriPath(uri string) string {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
+func uriPath(u uri.URI) string {
+	p, err := url.Parse(string(u))
+	if err != nil || p.Scheme != "file" {
 		return ""
 	}
-	return filepath.FromSlash(u.Path)
+	return filepath.FromSlash(p.Path)
 }
 
 // pathURI is uriPath's inverse.
-func pathURI(p string) string {
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String()
+func pathURI(p string) uri.URI {
+	return uri.URI((&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String())
 }

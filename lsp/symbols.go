@@ -2,44 +2,21 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
-type documentSymbol struct {
-	Name           string `json:"name"`
-	Detail         string `json:"detail,omitempty"`
-	Kind           int    `json:"kind"`
-	Range          Range  `json:"range"`
-	SelectionRange Range  `json:"selectionRange"`
-}
-
-type foldingRange struct {
-	StartLine int    `json:"startLine"`
-	EndLine   int    `json:"endLine"`
-	Kind      string `json:"kind,omitempty"`
-}
-
-func init() {
-	methods["textDocument/documentSymbol"] = (*Server).documentSymbol
-	methods["textDocument/foldingRange"] = (*Server).foldingRange
-}
-
-// documentSymbol lists one symbol per block: the op and its primary param
+// DocumentSymbol lists one symbol per block: the op and its primary param
 // ("file_write src/a.go"), detailed with the block id.
-func (s *Server) documentSymbol(_ context.Context, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode("textDocument/documentSymbol", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) DocumentSymbol(_ context.Context, p *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
 	m := s.mapper(d.file)
-	out := []documentSymbol{}
+	out := protocol.DocumentSymbolSlice{}
 	for a := range d.doc.Actions() {
 		name := a.Op
 		if name == "" {
@@ -54,33 +31,28 @@ func (s *Server) documentSymbol(_ context.Context, raw json.RawMessage) (any, er
 		if sel == (lang.Range{}) {
 			sel = lang.Range{Start: a.Range.Start, End: a.Range.Start}
 		}
-		sym := documentSymbol{Name: name, Kind: 12, Range: m.rng(a.Range), SelectionRange: m.rng(sel)} // 12: Function
+		detail := a.Syntax.String() + " block"
 		if a.ID != "" {
-			sym.Detail = fmt.Sprintf("%s block %s", a.Syntax, a.ID)
-		} else {
-			sym.Detail = a.Syntax.String() + " block"
+			detail = fmt.Sprintf("%s block %s", a.Syntax, a.ID)
 		}
+		sym := protocol.DocumentSymbol{Name: name, Detail: &detail, Kind: protocol.SymbolKindFunction, Range: m.rng(a.Range), SelectionRange: m.rng(sel)}
 		out = append(out, sym)
 	}
 	return out, nil
 }
 
-// foldingRange folds every multi-line group and block, and every multi-line
+// FoldingRanges folds every multi-line group and block, and every multi-line
 // param value (heredocs, bodies).
-func (s *Server) foldingRange(_ context.Context, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode("textDocument/foldingRange", raw, &p); err != nil {
-		return nil, err
-	}
+func (s *Server) FoldingRanges(_ context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
-	out := []foldingRange{}
+	out := []protocol.FoldingRange{}
 	add := func(r lang.Range) {
 		start, end := d.file.Line(r.Start)-1, d.file.Line(max(r.Start, r.End-1))-1
 		if end > start {
-			out = append(out, foldingRange{StartLine: start, EndLine: end, Kind: "region"})
+			out = append(out, protocol.FoldingRange{StartLine: uint32(start), EndLine: uint32(end), Kind: protocol.FoldingRangeKindRegion})
 		}
 	}
 	for _, g := range d.doc.Groups {

@@ -2,16 +2,15 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
+
+	"go.lsp.dev/protocol"
 )
 
-func init() { methods["workspace/didChangeWatchedFiles"] = (*Server).didChangeWatchedFiles }
-
-// didChangeWatchedFiles republishes every open document: the workspace
+// DidChangeWatchedFiles republishes every open document: the workspace
 // checks simulate against the files on disk, which just changed.
-func (s *Server) didChangeWatchedFiles(ctx context.Context, _ json.RawMessage) (any, error) {
+func (s *Server) DidChangeWatchedFiles(ctx context.Context, _ *protocol.DidChangeWatchedFilesParams) error {
 	for _, d := range s.docs {
 		s.publish(ctx, d)
 	}
-	return nil, nil
+	return nil
 }

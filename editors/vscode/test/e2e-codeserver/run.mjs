@@ -233,6 +233,8 @@ async function main() {
 
   browser = await playwright.chromium.launchPersistentContext(dirs.browser, {
     executablePath: chromiumPath,
+    // Chromium keeps its crash-report database under XDG_CONFIG_HOME whatever the user-data-dir.
+    env,
     headless: true,
     viewport: { width: 1400, height: 900 },
     args: [

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"testing"
@@ -23,29 +24,88 @@ type testClient struct {
 	t     testing.TB
 	conn  jsonrpc2.Conn
 	diags chan *protocol.PublishDiagnosticsParams
+	regs  chan *protocol.RegistrationParams // client/registerCapability calls received
 	srv   *Server
-	done  chan error
+	done  chan error // Serve's result
+}
+
+// clientOpts varies the client and the server it talks to.
+type clientOpts struct {
+	log    io.Writer     // the server's log (default: discarded)
+	regTTL time.Duration // the server's registration timeout (default: its own)
+	// silent makes the client never answer client/registerCapability (until
+	// the test ends), like an editor that lost the request.
+	silent bool
 }
 
 // newClient starts a server and a client; initialize is not sent.
-func newClient(t testing.TB) *testClient {
+func newClient(t testing.TB) *testClient { return newClientWith(t, clientOpts{}) }
+
+func newClientWith(t testing.TB, o clientOpts) *testClient {
 	t.Helper()
 	a, b := net.Pipe()
-	srv := New(io.Discard)
-	c := &testClient{t: t, diags: make(chan *protocol.PublishDiagnosticsParams, 1024), srv: srv, done: make(chan error, 1)}
+	if o.log == nil {
+		o.log = io.Discard
+	}
+	srv := New(o.log)
+	if o.regTTL > 0 {
+		srv.regTTL = o.regTTL
+	}
+	c := &testClient{
+		t: t, srv: srv, done: make(chan error, 1),
+		diags: make(chan *protocol.PublishDiagnosticsParams, 1024),
+		regs:  make(chan *protocol.RegistrationParams, 16),
+	}
 	go func() { c.done <- srv.Serve(context.Background(), a) }()
+	stop := make(chan struct{}) // closed first thing at cleanup: releases held calls
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(b), jsonrpc2.WithCodec(codec{}))
 	c.conn.Go(context.Background(), func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
+		switch req.Method() {
+		case protocol.MethodTextDocumentPublishDiagnostics:
+			// Inline, so diagnostics queue in the order they were sent.
 			var p protocol.PublishDiagnosticsParams
 			if err := protocol.Unmarshal(req.Params(), &p); err != nil {
 				t.Errorf("bad publishDiagnostics: %v", err)
 			}
 			c.diags <- &p
+		case protocol.MethodClientRegisterCapability:
+			var p protocol.RegistrationParams
+			if err := protocol.Unmarshal(req.Params(), &p); err != nil {
+				t.Errorf("bad registerCapability: %v", err)
+			}
+			// Answer off the read loop, as editors do: net.Pipe has no buffer,
+			// so a client blocked answering while the server writes to it
+			// would deadlock both read loops.
+			jsonrpc2.Async(ctx)
+			select {
+			case c.regs <- &p:
+			default:
+				t.Errorf("more registrations than the test can hold")
+			}
+			if o.silent {
+				select {
+				case <-stop:
+				case <-time.After(time.Minute):
+				}
+				return nil, errors.New("test client never answered")
+			}
 		}
 		return nil, nil
 	})
-	t.Cleanup(func() { c.conn.Close(); a.Close() })
+	t.Cleanup(func() {
+		close(stop)
+		// Closing the pipe first fails any write still pending on it, so the
+		// connection can drain; its Close is then bounded, never a hang.
+		a.Close()
+		b.Close()
+		closed := make(chan error, 1)
+		go func() { closed <- c.conn.Close() }()
+		select {
+		case <-closed:
+		case <-time.After(10 * time.Second):
+			t.Errorf("the test client's connection did not close within 10s")
+		}
+	})
 	return c
 }
 

@@ -179,26 +179,3 @@ func TestExecuteDryRun(t *testing.T) {
 		t.Fatalf("unknown command: %v", err)
 	}
 }
-
-// A file changing on disk republishes: the search that matched nowhere now matches.
-func TestWatchedFilesRepublish(t *testing.T) {
-	root := t.TempDir()
-	target := filepath.Join(root, "app.js")
-	if err := os.WriteFile(target, []byte("one\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := start(t, root, false)
-	uri := pathURI(filepath.Join(root, "a.sham"))
-	if p := c.open(uri, replaceDoc); len(p.Diagnostics) != 1 || codeOf(p.Diagnostics[0]) != CodeWorkspace {
-		t.Fatalf("before: %+v", p.Diagnostics)
-	}
-	if err := os.WriteFile(target, []byte("one\ntwo\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c.notify(protocol.MethodWorkspaceDidChangeWatchedFiles, &protocol.DidChangeWatchedFilesParams{
-		Changes: []protocol.FileEvent{{URI: pathURI(target), Type: protocol.FileChangeTypeChanged}},
-	})
-	if p := c.nextDiags(uri); len(p.Diagnostics) != 0 {
-		t.Fatalf("after the file changed: %+v", p.Diagnostics)
-	}
-}

@@ -19,7 +19,8 @@ type initOptions struct {
 
 // Initialize negotiates the position encoding (UTF-8 when the client offers
 // it, saving a rune walk per conversion; UTF-16 otherwise, the protocol's
-// default), records the workspace root and declares the features.
+// default), records the workspace root and whether the client lets us
+// register file watchers, and declares the features.
 func (s *Server) Initialize(_ context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	var opts initOptions
 	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
@@ -32,6 +33,9 @@ func (s *Server) Initialize(_ context.Context, p *protocol.InitializeParams) (*p
 	defer s.mu.Unlock()
 	s.utf8 = caps.General != nil && slices.Contains(caps.General.PositionEncodings, protocol.PositionEncodingKindUTF8)
 	s.untrusted = opts.Trusted != nil && !*opts.Trusted
+	if w := caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.dynWatch = *w.DidChangeWatchedFiles.DynamicRegistration
+	}
 	if folders, _ := p.WorkspaceFolders.Get(); len(folders) > 0 {
 		s.root = uriPath(folders[0].URI)
 	} else {

@@ -41,6 +41,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -59,33 +60,47 @@ type Server struct {
 	conn   jsonrpc2.Conn
 	client protocol.Client // typed calls and notifications to the client
 	log    *log.Logger
+	life   context.Context // ends when Serve returns, cancelling background calls
+	regTTL time.Duration   // how long the file-watcher registration waits for an answer
 
 	mu          sync.Mutex
 	initialized bool
 	shutdown    bool
 	exited      bool
+	watching    bool // the file-watcher registration has been started (at most once)
 
 	utf8      bool   // negotiated position encoding
 	untrusted bool   // initializationOptions.trusted was false: never apply
+	dynWatch  bool   // the client lets the server register file watchers
 	root      string // workspace root directory ("" when the client sent none)
 	docs      map[uri.URI]*document
 
 	exit chan struct{} // closed by the exit notification
 }
 
+// registerTimeout bounds the wait for the client to answer the file-watcher
+// registration; a client that never answers costs a log line, nothing more.
+const registerTimeout = 10 * time.Second
+
 // New returns a server that logs to logw (usually stderr).
 func New(logw io.Writer) *Server {
 	return &Server{
-		log:  log.New(logw, "clada-lsp: ", log.LstdFlags),
-		docs: map[uri.URI]*document{},
-		exit: make(chan struct{}),
+		log:    log.New(logw, "clada-lsp: ", log.LstdFlags),
+		regTTL: registerTimeout,
+		docs:   map[uri.URI]*document{},
+		exit:   make(chan struct{}),
 	}
 }
 
 // Serve runs the protocol over rwc until the client sends exit or the stream
 // ends. It returns on exit without waiting for the reader: a read blocked on
-// stdin cannot be interrupted, and the process ends right after anyway.
+// stdin cannot be interrupted, and the process ends right after anyway. A
+// call still waiting on the client (a registration it never answered) is
+// cancelled when Serve returns, never waited for.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.life = ctx
 	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.conn.Go(ctx, s.guard(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)))

@@ -1,6 +1,7 @@
 // Drives clada-lsp with vscode-languageserver-protocol, the client library
-// VS Code itself uses: semantic tokens, code actions, formatting and
-// executeCommand. Usage: node client.js <clada-lsp binary> <workspace root>.
+// VS Code itself uses: semantic tokens, code actions, formatting,
+// executeCommand, and the file watcher the server registers with a client
+// that allows dynamic registration. Usage: node client.js <clada-lsp binary> <workspace root>.
 // Prints OK and exits 0 on success; prints FAIL: why and exits 1 otherwise.
 'use strict';
 const cp = require('child_process');
@@ -17,10 +18,13 @@ async function main() {
   const conn = rpc.createProtocolConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
   const diags = [];
   conn.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => diags.push(p));
+  const registrations = [];
+  conn.onRequest(rpc.RegistrationRequest.type, (p) => { registrations.push(p); return null; });
   conn.listen();
 
   const init = await conn.sendRequest(rpc.InitializeRequest.type, {
-    processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null,
+    processId: process.pid, rootUri: pathToFileURL(root).href, workspaceFolders: null,
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
   });
   const legend = init.capabilities.semanticTokensProvider.legend.tokenTypes;
   if (init.capabilities.positionEncoding !== 'utf-16') fail('encoding ' + init.capabilities.positionEncoding);
@@ -50,6 +54,22 @@ async function main() {
   const rep = await conn.sendRequest(rpc.ExecuteCommandRequest.type, { command: 'clada.dryRun', arguments: [uri] });
   if (!rep || typeof rep.success !== 'boolean' || !Array.isArray(rep.results)) fail('dry run ' + JSON.stringify(rep));
 
+  // One registration of a "**/*" watcher arrived; a change it reports
+  // republishes: app.js loses "two", so the replace's search now fails.
+  await until('a client/registerCapability', () => registrations.length > 0);
+  const regs = registrations[0].registrations;
+  const watchers = regs.length === 1 && regs[0].registerOptions && regs[0].registerOptions.watchers;
+  if (registrations.length !== 1 || regs[0].method !== 'workspace/didChangeWatchedFiles' || !Array.isArray(watchers)
+    || watchers.length !== 1 || watchers[0].globPattern !== '**/*' || watchers[0].kind !== undefined) {
+    fail('registrations ' + JSON.stringify(registrations));
+  }
+  const app = path.join(root, 'app.js');
+  require('fs').writeFileSync(app, 'one\nthree\n');
+  const seen = diags.length;
+  await conn.sendNotification(rpc.DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(app).href, type: 2 }] });
+  await until('diagnostics republished after app.js changed', () => diags.slice(seen).some((p) => p.uri === uri
+    && p.diagnostics.some((x) => x.code === 'WORKSPACE' && x.range.start.line === 11)));
+
   await conn.sendRequest(rpc.ShutdownRequest.type);
   const exited = new Promise((resolve) => proc.on('exit', resolve));
   await conn.sendNotification(rpc.ExitNotification.type);
@@ -58,4 +78,13 @@ async function main() {
   console.log('OK');
   process.exit(0);
 }
+// until resolves once cond() holds, polling; the global timeout bounds it.
+async function until(what, cond) {
+  const deadline = Date.now() + 10000;
+  while (!cond()) {
+    if (Date.now() > deadline) fail('waited 10s for ' + what);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 main().catch((e) => fail(e && e.stack || String(e)));

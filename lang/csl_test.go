@@ -310,23 +310,45 @@ func genCSL(n, lines int) []byte {
 	return []byte(sb.String())
 }
 
+// genCSLTasks builds n TASKS blocks, each a WRITE (lines lines), a SEARCH
+// with REPLACE and a RUN: the many-small-ops shape of genCMLTasks.
+func genCSLTasks(n, lines int) []byte {
+	var sb strings.Builder
+	for i := range n {
+		fmt.Fprintf(&sb, "Step %d.\n\n<---TASKS version=\"1.0\"--->\n<---WRITE file=\"src/f%d.go\"--->\n", i, i)
+		for l := range lines {
+			fmt.Fprintf(&sb, "\tv = %d\n", l)
+		}
+		fmt.Fprintf(&sb, "<---END--->\n<---SEARCH file=\"src/app.go\"--->\nold%d\n<---REPLACE--->\nnew%d\n<---END--->\n<---RUN dir=\"src\"--->\ngo test ./...\n<---END--->\n<---END--->\n\n", i, i)
+	}
+	return []byte(sb.String())
+}
+
 // BenchmarkParseCSL measures lang.Parse on a 5 MB CSL document (5,000 WRITE
-// ops with 100-line bodies) and a 50 KB response. Run:
+// ops with 100-line bodies), a 50 KB response, and 5 MB of TASKS blocks of
+// small ops (the shape where per-token parsing cost dominates). Run:
 //
 //	go test ./lang -run XXX -bench ParseCSL -benchmem -cpu 1
 func BenchmarkParseCSL(b *testing.B) {
 	for _, tc := range []struct {
-		name         string
-		blocks, line int
+		name            string
+		src             []byte
+		groups, actions int
 	}{
-		{"5MB", 5000, 100},
-		{"50KB", 50, 100},
+		{"5MB", genCSL(5000, 100), 5000, 5000},
+		{"50KB", genCSL(50, 100), 50, 50},
+		{"5MB-tasks-small", genCSLTasks(21000, 3), 21000, 63000},
 	} {
-		src := genCSL(tc.blocks, tc.line)
+		src := tc.src
 		b.Run(tc.name, func(b *testing.B) {
 			f := NewFile("bench.csl", src)
-			if doc := Parse(f); len(doc.Groups) != tc.blocks || len(doc.Diagnostics()) != 0 {
-				b.Fatalf("got %d groups, %d diagnostics; want %d, 0", len(doc.Groups), len(doc.Diagnostics()), tc.blocks)
+			doc := Parse(f)
+			n := 0
+			for range doc.Actions() {
+				n++
+			}
+			if len(doc.Groups) != tc.groups || n != tc.actions || len(doc.Diagnostics()) != 0 {
+				b.Fatalf("got %d groups, %d actions, %d diagnostics; want %d, %d, 0", len(doc.Groups), n, len(doc.Diagnostics()), tc.groups, tc.actions)
 			}
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()

@@ -129,8 +129,7 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 				`use version="1.0" or leave version out`)
 		}
 	}
-	for _, c := range e.Chars {
-		t := c.Tok
+	for _, t := range e.Chars() {
 		if t.Type == cml.Comment {
 			continue
 		}
@@ -273,8 +272,7 @@ func (l *cmlLowerer) resolve(a *Action, e *cml.Element, attrs []cml.Attribute) *
 
 // children lowers the child elements of an op that takes them (<edit>).
 func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag string) {
-	for _, c := range e.Chars {
-		t := c.Tok
+	for _, t := range e.Chars() {
 		if t.Type == cml.Comment {
 			continue
 		}
@@ -337,14 +335,14 @@ func (l *cmlLowerer) srcName(a *Action) string { return string(l.src[a.OpRange.S
 func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
 	cs, ce := e.ContentRange()
 	p := &Param{Key: key, KeyRange: Range{cs, cs}, ValueRange: Range{cs, ce}, ContentRange: Range{cs, ce}, Form: Text}
-	if len(e.Chars) == 0 {
+	chars := e.Chars()
+	if len(chars) == 0 {
 		p.Value = string(l.src[cs:ce])
 		return p
 	}
 	var sb strings.Builder
 	first := true
-	for _, c := range e.Chars {
-		t := c.Tok
+	for _, t := range chars {
 		off := t.Pos.Offset
 		var inner Range
 		switch t.Type {

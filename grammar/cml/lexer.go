@@ -13,10 +13,12 @@ import (
 
 // Token types. Negative, like participle's own symbols, so they never clash
 // with single-character token types.
+//
+// A self-closing "<name …/>" is a StartTag followed by a zero-width EndTag at
+// its end, so the grammar has one shape for every element (see Element).
 const (
-	StartTag lexer.TokenType = -2 - iota // "<name attr="v" …>", raw
-	EmptyTag                             // "<name attr="v" …/>", raw
-	EndTag                               // "</name>", raw
+	StartTag lexer.TokenType = -2 - iota // "<name attr="v" …>" or "<name attr="v" …/>", raw
+	EndTag                               // "</name>", raw; "" after a self-closing tag
 	CDATA                                // "<![CDATA[…]]>", raw
 	Text                                 // character data, raw (entities undecoded)
 	Comment                              // "<!--…-->", raw
@@ -26,7 +28,7 @@ const (
 // variable, so the parser built at init never sees it uninitialised.
 func symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
-		"EOF": lexer.EOF, "StartTag": StartTag, "EmptyTag": EmptyTag, "EndTag": EndTag,
+		"EOF": lexer.EOF, "StartTag": StartTag, "EndTag": EndTag,
 		"CDATA": CDATA, "Text": Text, "Comment": Comment,
 	}
 }
@@ -197,7 +199,8 @@ func (l *elementLexer) tag() *Error {
 			l.stack = append(l.stack, open)
 			return nil
 		case hasPrefixAt(src, p, "/>"):
-			l.emit(EmptyTag, start, p+2)
+			l.emit(StartTag, start, p+2)
+			l.emit(EndTag, p+2, p+2)
 			return nil
 		case isNameStart(src[p]):
 			an, err := l.attr(name)
@@ -283,18 +286,18 @@ func (l *elementLexer) closeTag() *Error {
 	return nil
 }
 
-func hasPrefixAt(src []byte, p int, s string) bool {
+func hasPrefixAt[T string | []byte](src T, p int, s string) bool {
 	return len(src)-p >= len(s) && string(src[p:p+len(s)]) == s
 }
 
-func skipSpace(src []byte, p int) int {
+func skipSpace[T string | []byte](src T, p int) int {
 	for p < len(src) && isSpace(src[p]) {
 		p++
 	}
 	return p
 }
 
-func nameEndAt(src []byte, p int) int {
+func nameEndAt[T string | []byte](src T, p int) int {
 	for p < len(src) && isNameByte(src[p]) {
 		p++
 	}

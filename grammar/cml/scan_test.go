@@ -69,3 +69,57 @@ func TestScanErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestElementCharsAndRanges pins what Element derives from its token range:
+// an element's own character data in order (not its children's, and not the
+// parent's text before it), and the ranges of both element forms.
+func TestElementCharsAndRanges(t *testing.T) {
+	src := `<tasks>a<!--c--><edit path="x">b<search><![CDATA[s]]></search>d<remove path="y"/>e</edit>f</tasks>`
+	blocks := Scan([]byte(src), known)
+	if len(blocks) != 1 || blocks[0].Err != nil {
+		t.Fatalf("blocks %+v", blocks)
+	}
+	chars := func(e *Element) string {
+		var parts []string
+		for _, c := range e.Chars() {
+			parts = append(parts, c.Value)
+		}
+		return strings.Join(parts, "|")
+	}
+	root := blocks[0].Root
+	if got := chars(root); got != "a|<!--c-->|f" {
+		t.Errorf("tasks chars = %q", got)
+	}
+	edit := root.Elements[0]
+	if edit.Name() != "edit" || len(edit.Elements) != 2 {
+		t.Fatalf("edit = %s with %d children", edit.Name(), len(edit.Elements))
+	}
+	if got := chars(edit); got != "b|d|e" {
+		t.Errorf("edit chars = %q", got)
+	}
+	search, remove := edit.Elements[0], edit.Elements[1]
+	if got := chars(search); got != "<![CDATA[s]]>" {
+		t.Errorf("search chars = %q", got)
+	}
+	if s, e := search.ContentRange(); src[s:e] != "<![CDATA[s]]>" {
+		t.Errorf("search content = %q", src[s:e])
+	}
+	if s, e := search.EndTagRange(); src[s:e] != "</search>" {
+		t.Errorf("search end tag = %q", src[s:e])
+	}
+	if !remove.Empty() || search.Empty() || remove.Name() != "remove" || chars(remove) != "" {
+		t.Errorf("remove: empty %v name %s chars %q", remove.Empty(), remove.Name(), chars(remove))
+	}
+	if s, e := remove.StartTagRange(); src[s:e] != `<remove path="y"/>` {
+		t.Errorf("remove tag = %q", src[s:e])
+	}
+	if s, e := remove.ContentRange(); s != e || src[s:s+2] != "/>" {
+		t.Errorf("remove content range %d,%d", s, e)
+	}
+	if s, e := remove.EndTagRange(); s != e || s != strings.Index(src, "/>e")+2 {
+		t.Errorf("remove end tag range %d,%d", s, e)
+	}
+	if a := remove.Attrs(); len(a) != 1 || a[0].Name != "path" || a[0].Raw != "y" {
+		t.Errorf("remove attrs %+v", a)
+	}
+}

@@ -160,9 +160,9 @@ func (e *Element) Attrs() []Attribute {
 	}
 }
 
-// lexDef adapts the hand-written lexer to participle. Parsing never lexes
-// text through it: Scan lexes once and replays the tokens (tokenReplay), so
-// Lex only exists to satisfy participle's interface.
+// lexDef adapts the hand-written lexer to participle. Parsing never goes
+// through it (parseElement hands the lexer to participle directly); Lex only
+// exists to satisfy participle's interface.
 type lexDef struct{}
 
 func (lexDef) Symbols() map[string]lexer.TokenType { return symbols() }
@@ -172,37 +172,10 @@ func (lexDef) Lex(_ string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	toks, _, lerr := lexElement(src, 0, nil)
-	if lerr != nil {
-		return nil, lerr
-	}
-	return &tokenReplay{toks: toks}, nil
-}
-
-// tokenReplay feeds already-lexed tokens to participle.
-type tokenReplay struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (t *tokenReplay) Next() (lexer.Token, error) {
-	if t.i >= len(t.toks) {
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	t.i++
-	return t.toks[t.i-1], nil
+	return newLexer(src, string(src), 0, 0), nil
 }
 
 // parser builds the element tree; it holds no mutable state after Build.
 // Character data is elided (see Element).
 var parser = participle.MustBuild[Element](participle.Lexer(lexDef{}), participle.UseLookahead(1),
 	participle.Elide("CDATA", "Text", "Comment"))
-
-// parseTokens builds the tree of one element from its tokens.
-func parseTokens(toks []lexer.Token) (*Element, error) {
-	pl, err := lexer.Upgrade(&tokenReplay{toks: toks}, CDATA, Text, Comment)
-	if err != nil {
-		return nil, err
-	}
-	return parser.ParseFromLexer(pl)
-}

@@ -7,6 +7,7 @@ package cml
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -59,53 +60,114 @@ func (e *Error) Error() string { return e.Message }
 // elementLexer lexes one top-level element starting at a '<'. It keeps a
 // stack of open element names so a mismatched or missing close tag is
 // reported where it happens rather than swallowing the rest of the document.
+//
+// It is participle's lexer.Lexer: lexer.Upgrade pulls the tokens straight
+// into the parser's buffer, so no token slice of our own is built and copied.
 type elementLexer struct {
-	spanOnly bool // find the end only; build no tokens
-	src      []byte
-	pos      int
-	toks     []lexer.Token
-	stack    []openTag
+	spanOnly bool   // find the end only; build no tokens
+	src      []byte // the whole input; offsets are into it
+	// str holds src[base:] as a string: character data and end tags are
+	// substrings of it (one conversion per block instead of one per token).
+	str     string
+	base    int
+	pos     int
+	started bool
+	done    bool
+	err     *Error
+	pend    [2]lexer.Token // lexed, not yet returned (a self-closing tag gives two)
+	npend   int
+	ipend   int
+	stack   []openTag
+	stackBf [8]openTag // stack's first backing array
 }
 
-type openTag struct {
-	name       string
-	start, end int // range of "<name"
+// openTag is the range of "<name" of an open element.
+type openTag struct{ start, end int }
+
+func (l *elementLexer) name(o openTag) string { return string(l.src[o.start+1 : o.end]) }
+
+// newLexer returns a token-producing lexer for the element at src[start];
+// str is src[base:] as a string (see elementLexer.str).
+func newLexer(src []byte, str string, base, start int) *elementLexer {
+	l := &elementLexer{src: src, str: str, base: base, pos: start}
+	l.stack = l.stackBf[:0]
+	return l
 }
 
-// lexElement returns the tokens of the element starting at src[start] and the
-// offset just past it. On a syntax error it returns the error and the offset
-// where lexing stopped (the end of input for an unclosed element).
-func lexElement(src []byte, start int, toks []lexer.Token) ([]lexer.Token, int, *Error) {
-	return lexWith(&elementLexer{src: src, pos: start, toks: toks[:0]})
-}
-
-// elementEnd is lexElement without tokens: where the element ends.
+// elementEnd is where the element at src[start] ends, found without tokens.
 func elementEnd(src []byte, start int) int {
-	_, end, _ := lexWith(&elementLexer{src: src, pos: start, spanOnly: true})
-	return end
+	l := &elementLexer{src: src, pos: start, spanOnly: true}
+	l.stack = l.stackBf[:0]
+	for l.step() {
+	}
+	return l.end()
 }
 
-// lexWith runs l over one element. After an error the end covers at least
-// the error's range, so re-lexing just the span reports the same error.
-func lexWith(l *elementLexer) ([]lexer.Token, int, *Error) {
-	err := l.tag()
-	for err == nil && len(l.stack) > 0 {
+// step lexes the next item; it reports false when the element is finished
+// or broken (l.err).
+func (l *elementLexer) step() bool {
+	if l.done {
+		return false
+	}
+	var err *Error
+	switch {
+	case !l.started:
+		l.started = true
+		err = l.tag()
+	case len(l.stack) == 0:
+		l.done = true
+		return false
+	default:
 		err = l.content()
 	}
 	if err != nil {
 		err.End = min(err.End, len(l.src)) // an error at end of input is empty there
 		err.Start = min(err.Start, err.End)
-		return l.toks, max(l.pos, err.End), err
+		l.err, l.done = err, true
+		return false
 	}
-	return l.toks, l.pos, nil
+	return true
 }
 
+// end is the offset just past the element, or where lexing stopped after an
+// error (covering at least the error's range, so re-lexing just the span
+// reports the same error; the end of input for an unclosed element).
+func (l *elementLexer) end() int {
+	if l.err != nil {
+		return max(l.pos, l.err.End)
+	}
+	return l.pos
+}
+
+// Next implements lexer.Lexer.
+func (l *elementLexer) Next() (lexer.Token, error) {
+	for l.ipend == l.npend {
+		l.ipend, l.npend = 0, 0
+		if !l.step() {
+			if l.err != nil {
+				return lexer.Token{}, l.err
+			}
+			return lexer.EOFToken(lexer.Position{}), nil
+		}
+	}
+	l.ipend++
+	return l.pend[l.ipend-1], nil
+}
+
+// emit records a token ending at end. A start tag gets a string of its own,
+// since lang keeps its name and attribute values in the AST and a substring
+// would keep the whole block alive; everything else is a substring of str.
 func (l *elementLexer) emit(t lexer.TokenType, start, end int) {
 	l.pos = end
 	if l.spanOnly {
 		return
 	}
-	l.toks = append(l.toks, lexer.Token{Type: t, Value: string(l.src[start:end]), Pos: lexer.Position{Offset: start}})
+	v := l.str[start-l.base : end-l.base]
+	if t == StartTag {
+		v = strings.Clone(v)
+	}
+	l.pend[l.npend] = lexer.Token{Type: t, Value: v, Pos: lexer.Position{Offset: start}}
+	l.npend++
 }
 
 // content lexes one item inside the innermost open element.
@@ -113,9 +175,10 @@ func (l *elementLexer) content() *Error {
 	src, p := l.src, l.pos
 	if p >= len(src) {
 		top := l.stack[len(l.stack)-1]
+		name := l.name(top)
 		return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
-			Message: "element <" + top.name + "> is never closed",
-			Hint:    "add </" + top.name + "> after its content"}
+			Message: "element <" + name + "> is never closed",
+			Hint:    "add </" + name + "> after its content"}
 	}
 	switch {
 	case hasPrefixAt(src, p, "<![CDATA["):
@@ -178,19 +241,21 @@ func (l *elementLexer) textEnd(p int) int {
 
 // tag lexes "<name attr="v" …>" or "… />" as one token: the grammar sees
 // tags, and lang splits attributes out of a validated tag (Element.Attrs).
+// Names are compared as byte ranges, never copied, unless there is an error.
 func (l *elementLexer) tag() *Error {
 	src, start := l.src, l.pos
 	nameEnd := nameEndAt(src, start+1)
-	name := string(src[start+1 : nameEnd])
-	open := openTag{name: name, start: start, end: nameEnd}
+	open := openTag{start: start, end: nameEnd}
 	l.pos = nameEnd
-	var seen []string
+	var seenBf [8][2]int
+	seen := seenBf[:0] // attribute name ranges so far
 	var p int
 	for {
 		p = skipSpace(src, l.pos)
 		l.pos = p
 		switch {
 		case p >= len(src) || src[p] == '<':
+			name := l.name(open)
 			return &Error{Start: open.start, End: open.end, Code: CodeUnclosedTag,
 				Message: "tag <" + name + " is not finished with > or />",
 				Hint:    "close the tag: <" + name + " …> or <" + name + " …/>"}
@@ -203,34 +268,37 @@ func (l *elementLexer) tag() *Error {
 			l.emit(EndTag, p+2, p+2)
 			return nil
 		case isNameStart(src[p]):
-			an, err := l.attr(name)
+			ae, err := l.attr(open)
 			if err != nil {
 				return err
 			}
-			for _, s := range seen {
-				if s == an {
-					return &Error{Start: p, End: p + len(an), Code: CodeDuplicateAttr,
-						Message: "attribute " + an + " appears twice in <" + name + ">",
-						Hint:    "keep one " + an + "=\"…\""}
+			an := src[p:ae]
+			for _, r := range seen {
+				if bytes.Equal(src[r[0]:r[1]], an) {
+					name := l.name(open)
+					return &Error{Start: p, End: ae, Code: CodeDuplicateAttr,
+						Message: "attribute " + string(an) + " appears twice in <" + name + ">",
+						Hint:    "keep one " + string(an) + "=\"…\""}
 				}
 			}
-			seen = append(seen, an)
+			seen = append(seen, [2]int{p, ae})
 		default:
 			return &Error{Start: p, End: p + 1, Code: CodeBadAttribute,
-				Message: "unexpected " + quoteByte(src[p]) + " in tag <" + name + ">",
+				Message: "unexpected " + quoteByte(src[p]) + " in tag <" + l.name(open) + ">",
 				Hint:    `attributes are written name="value"`}
 		}
 	}
 }
 
-// attr checks name="value" (or 'value'), moves past it and returns the name.
-func (l *elementLexer) attr(tag string) (string, *Error) {
+// attr checks name="value" (or 'value') and moves past it; it returns the
+// end of the name.
+func (l *elementLexer) attr(open openTag) (int, *Error) {
 	src, p := l.src, l.pos
 	nameEnd := nameEndAt(src, p)
-	name := string(src[p:nameEnd])
 	q := skipSpace(src, nameEnd)
 	if q >= len(src) || src[q] != '=' {
-		return name, &Error{Start: p, End: nameEnd, Code: CodeBadAttribute,
+		name, tag := string(src[p:nameEnd]), l.name(open)
+		return nameEnd, &Error{Start: p, End: nameEnd, Code: CodeBadAttribute,
 			Message: "attribute " + name + " in <" + tag + "> has no value",
 			Hint:    "write " + name + `="…"`}
 	}
@@ -240,7 +308,8 @@ func (l *elementLexer) attr(tag string) (string, *Error) {
 		for end < len(src) && !isSpace(src[end]) && src[end] != '>' && src[end] != '/' {
 			end++
 		}
-		return name, &Error{Start: q, End: max(end, q+1), Code: CodeBadAttribute,
+		name, tag := string(src[p:nameEnd]), l.name(open)
+		return nameEnd, &Error{Start: q, End: max(end, q+1), Code: CodeBadAttribute,
 			Message: "value of attribute " + name + " in <" + tag + "> is not quoted",
 			Hint:    "put it in double quotes: " + name + `="` + string(src[q:end]) + `"`}
 	}
@@ -248,38 +317,40 @@ func (l *elementLexer) attr(tag string) (string, *Error) {
 	i := bytes.IndexByte(src[q+1:], quote)
 	lt := bytes.IndexByte(src[q+1:], '<')
 	if i < 0 || lt >= 0 && lt < i {
-		return name, &Error{Start: q, End: q + 1, Code: CodeBadAttribute,
+		name, tag := string(src[p:nameEnd]), l.name(open)
+		return nameEnd, &Error{Start: q, End: q + 1, Code: CodeBadAttribute,
 			Message: "value of attribute " + name + " in <" + tag + "> has no closing " + quoteByte(quote),
 			Hint:    "end the value with " + quoteByte(quote) + " (write a literal < as &lt;)"}
 	}
 	l.pos = q + 1 + i + 1
-	return name, nil
+	return nameEnd, nil
 }
 
 // closeTag lexes "</name>" and checks it closes the innermost open element.
 func (l *elementLexer) closeTag() *Error {
 	src, p := l.src, l.pos
 	nameEnd := nameEndAt(src, p+2)
-	name := string(src[p+2 : nameEnd])
+	name := src[p+2 : nameEnd]
 	q := skipSpace(src, nameEnd)
 	if q >= len(src) || src[q] != '>' {
 		return &Error{Start: p, End: nameEnd, Code: CodeUnclosedTag,
-			Message: "close tag </" + name + " is not finished with >",
-			Hint:    "write </" + name + ">"}
+			Message: "close tag </" + string(name) + " is not finished with >",
+			Hint:    "write </" + string(name) + ">"}
 	}
 	top := l.stack[len(l.stack)-1]
+	topName := src[top.start+1 : top.end]
 	for _, outer := range l.stack[:len(l.stack)-1] {
-		if name == outer.name && name != top.name {
+		if bytes.Equal(name, src[outer.start+1:outer.end]) && !bytes.Equal(name, topName) {
 			// </tasks> while <run> is open: the real mistake is the missing </run>.
 			return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
-				Message: "element <" + top.name + "> is not closed before </" + name + ">",
-				Hint:    "add </" + top.name + "> after its content"}
+				Message: "element <" + string(topName) + "> is not closed before </" + string(name) + ">",
+				Hint:    "add </" + string(topName) + "> after its content"}
 		}
 	}
-	if name != top.name {
+	if !bytes.Equal(name, topName) {
 		return &Error{Start: p, End: q + 1, Code: CodeMismatchedClose,
-			Message: "</" + name + "> does not close <" + top.name + ">",
-			Hint:    "close <" + top.name + "> with </" + top.name + "> first"}
+			Message: "</" + string(name) + "> does not close <" + string(topName) + ">",
+			Hint:    "close <" + string(topName) + "> with </" + string(topName) + "> first"}
 	}
 	l.stack = l.stack[:len(l.stack)-1]
 	l.emit(EndTag, p, q+1)

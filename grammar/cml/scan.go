@@ -24,7 +24,7 @@ type Block struct {
 // still found; an unclosed element runs to the end of src.
 func Scan(src []byte, known func(name string) bool) []Block {
 	var blocks []Block
-	var toks []lexer.Token
+	str := string(src) // token values are substrings of this one copy
 	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '<')
 		if j < 0 {
@@ -35,13 +35,7 @@ func Scan(src []byte, known func(name string) bool) []Block {
 			i = j + 1
 			continue
 		}
-		var end int
-		var err *Error
-		toks, end, err = lexElement(src, j, toks)
-		b := Block{Start: j, End: end, Err: err}
-		if err == nil {
-			b.Root, b.Err = parseBlock(toks, j)
-		}
+		b := parseElement(src, str, 0, j)
 		if b.End <= j { // never loop on an empty block
 			b.End = j + 1
 		}
@@ -73,13 +67,21 @@ func Spans(src []byte, known func(name string) bool) [][2]int {
 	return out
 }
 
-// Lex lexes the one element starting at src[start] ('<'); it returns the
-// block with its tree. Used to parse a span another table found.
-func Lex(src []byte, start int) Block {
-	toks, end, err := lexElement(src, start, nil)
-	b := Block{Start: start, End: end, Err: err}
-	if err == nil {
-		b.Root, b.Err = parseBlock(toks, start)
+// Lex lexes and parses the one element starting at src[start] ('<'); it
+// returns the block with its tree. Used to parse a span another table found.
+// Token values share one copy of src[start:], so src should end with the
+// element or soon after it (lang passes exactly the block).
+func Lex(src []byte, start int) Block { return parseElement(src, string(src[start:]), start, start) }
+
+// parseElement lexes and parses the element at src[start]; str is src[base:]
+// as a string. The lexer feeds participle directly; a lexing error stops the
+// parse before it starts.
+func parseElement(src []byte, str string, base, start int) Block {
+	l := newLexer(src, str, base, start)
+	pl, err := lexer.Upgrade(l, CDATA, Text, Comment)
+	b := Block{Start: start, End: l.end(), Err: l.err}
+	if err == nil && l.err == nil {
+		b.Root, b.Err = parseBlock(pl, start)
 	}
 	return b
 }
@@ -101,8 +103,8 @@ func isBlockStart(src []byte, j int, known func(string) bool) bool {
 // parseBlock runs the participle grammar over lexed tokens. The lexer has
 // already checked nesting and quoting, so a grammar error here is unexpected;
 // it is still turned into a plain diagnostic, never participle's wording.
-func parseBlock(toks []lexer.Token, start int) (*Element, *Error) {
-	root, err := parseTokens(toks)
+func parseBlock(pl *lexer.PeekingLexer, start int) (*Element, *Error) {
+	root, err := parser.ParseFromLexer(pl)
 	if err == nil {
 		return root, nil
 	}

@@ -126,7 +126,7 @@ func lowerCSLWith(text []byte, o csl.Options) *Group {
 	if t := b.Tree; t != nil {
 		if t.Tasks != nil {
 			g.Kind = Tasks
-			l.tasksAttrs(g, b.Marker(t.Tasks.Open))
+			l.tasksAttrs(g, b.Marker(t.Tasks.Open()))
 			for _, op := range t.Tasks.Ops {
 				g.Actions = append(g.Actions, l.action(op))
 			}
@@ -196,19 +196,20 @@ func (l *cslLowerer) tasksAttrs(g *Group, m csl.Marker) {
 
 // action lowers one op.
 func (l *cslLowerer) action(op *csl.Op) *Action {
-	m := l.b.Marker(op.Open)
+	m := l.b.Marker(op.Open())
 	ns, ne := m.NameStart, m.NameStart+len(m.Name)
-	a := &Action{Syntax: CSL, Op: m.Name, OpRange: Range{ns, ne}, Range: Range{m.Start, m.End}, Closed: op.End != nil}
+	end, body, secs := op.End(), op.Body(), op.Sections()
+	a := &Action{Syntax: CSL, Op: m.Name, OpRange: Range{ns, ne}, Range: Range{m.Start, m.End}, Closed: end != nil}
 	switch {
-	case op.End != nil:
-		a.Range.End = l.b.Marker(*op.End).End
-	case len(op.Sections) > 0 && op.Sections[len(op.Sections)-1].Body != nil:
-		t := op.Sections[len(op.Sections)-1].Body
+	case end != nil:
+		a.Range.End = l.b.Marker(*end).End
+	case len(secs) > 0 && secs[len(secs)-1].Body != nil:
+		t := secs[len(secs)-1].Body
 		a.Range.End = t.Pos.Offset + len(t.Value)
-	case len(op.Sections) > 0:
-		a.Range.End = l.b.Marker(op.Sections[len(op.Sections)-1].Marker).End
-	case op.Body != nil:
-		a.Range.End = op.Body.Pos.Offset + len(op.Body.Value)
+	case len(secs) > 0:
+		a.Range.End = l.b.Marker(secs[len(secs)-1].Marker).End
+	case body != nil:
+		a.Range.End = body.Pos.Offset + len(body.Value)
 	}
 	canon := cslResolveWord(m.Name)
 	if canon == "" {
@@ -229,7 +230,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 	spec := Lookup(canon)
 	isSearch := spec.CSL == "SEARCH"
 	hasTo := false
-	for _, s := range op.Sections {
+	for _, s := range secs {
 		hasTo = hasTo || l.b.Marker(s.Marker).Name == "TO"
 	}
 	// Attributes that pick the op.
@@ -283,7 +284,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 		l.add(a, &Param{Key: key, KeyRange: Range{at.NameStart, at.NameStart + len(at.Name)}, Value: at.Value,
 			ValueRange: Range{at.ValueStart, at.ValueEnd}, ContentRange: Range{at.ValueStart + 1, at.ValueEnd - 1}, Form: Attribute})
 	}
-	l.sections(a, spec, op, m)
+	l.sections(a, spec, body, secs, m)
 	if spec.Name == "exec" && a.Param("lang") == nil {
 		// RUN without lang: one command line, run without a shell.
 		a.Params = append(a.Params, &Param{Key: "lang", Value: "argv", KeyRange: Range{ne, ne},
@@ -300,22 +301,22 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 }
 
 // sections lowers the bodies: the first body, then the TO/REPLACE sections.
-func (l *cslLowerer) sections(a *Action, spec *OpSpec, op *csl.Op, m csl.Marker) {
+func (l *cslLowerer) sections(a *Action, spec *OpSpec, body *lexer.Token, secs []csl.Section, m csl.Marker) {
 	isSearch := spec.CSL == "SEARCH"
 	bodyPlace := "body"
 	if isSearch {
 		bodyPlace = "search"
 	}
-	first := l.param(spec, bodyPlace, m, op.Body)
+	first := l.param(spec, bodyPlace, m, body)
 	switch {
 	case first != nil:
 		l.add(a, first)
-	case op.Body != nil && strings.TrimSpace(op.Body.Value) != "":
-		cslErr(&a.Diags, cslUnexpectedBody, op.Body.Pos.Offset, op.Body.Pos.Offset+len(op.Body.Value),
+	case body != nil && strings.TrimSpace(body.Value) != "":
+		cslErr(&a.Diags, cslUnexpectedBody, body.Pos.Offset, body.Pos.Offset+len(body.Value),
 			m.Name+" takes no body; this text is not used", "remove the text between the marker and "+l.mark("END"))
 	}
 	seen := map[string]bool{}
-	for _, s := range op.Sections {
+	for _, s := range secs {
 		sm := l.b.Marker(s.Marker)
 		ss, se := sm.NameStart, sm.NameStart+len(sm.Name)
 		place := strings.ToLower(sm.Name)

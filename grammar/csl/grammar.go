@@ -11,31 +11,76 @@ import (
 )
 
 // Tree is one block: a TASKS group or a standalone op.
+//
+// The grammar has no optional parts, because participle's cost is per node
+// it tries, not per byte: every optional part and repetition copies its
+// parse context, every capture defers a write, every struct is a
+// reflect.New. The scanner makes the shape fixed instead: every op marker and
+// section marker is followed by a Body token and every op and TASKS block
+// ends with an EndMarker, zero-width when the text has none (empty body,
+// missing END). The accessors turn zero-width tokens back into nil. Tokens
+// is filled by participle with each struct's token range, so the markers
+// need no captures of their own.
 type Tree struct {
 	Tasks *Tasks `parser:"  @@"`
 	Op    *Op    `parser:"| @@"`
 }
 
-// Tasks is <---TASKS---> ops <---END--->; End is nil when unclosed.
+// Tasks is <---TASKS---> ops <---END--->.
 type Tasks struct {
-	Open lexer.Token  `parser:"@TasksMarker"`
-	Ops  []*Op        `parser:"@@*"`
-	End  *lexer.Token `parser:"@EndMarker?"`
+	Tokens []lexer.Token // TasksMarker, the ops' tokens, EndMarker
+	Ops    []*Op         `parser:"TasksMarker @@* EndMarker"`
 }
 
-// Op is an op marker, its first body, then TO/REPLACE sections; End is nil
-// when the op is not closed.
+// Open is the TASKS marker token.
+func (t *Tasks) Open() lexer.Token { return t.Tokens[0] }
+
+// End is the END marker token, nil when the block is not closed.
+func (t *Tasks) End() *lexer.Token { return present(&t.Tokens[len(t.Tokens)-1]) }
+
+// Op is an op marker, its first body, then TO/REPLACE sections, then END.
 type Op struct {
-	Open     lexer.Token  `parser:"@OpMarker"`
-	Body     *lexer.Token `parser:"@Body?"`
-	Sections []*Section   `parser:"@@*"`
-	End      *lexer.Token `parser:"@EndMarker?"`
+	Tokens []lexer.Token // OpMarker, Body, Sections' tokens, EndMarker
+	// SectionToks is the TO/REPLACE sections' tokens, marker and body in
+	// turn: one capture around the repetition keeps them all (participle
+	// replaces a []lexer.Token field on each capture) and costs one deferred
+	// write instead of a struct per section.
+	SectionToks []lexer.Token `parser:"OpMarker Body @( ( SectionMarker Body )* ) EndMarker"`
 }
+
+// Open is the op marker token.
+func (o *Op) Open() lexer.Token { return o.Tokens[0] }
+
+// Body is the first body, nil when it is empty.
+func (o *Op) Body() *lexer.Token { return present(&o.Tokens[1]) }
+
+// End is the END marker token, nil when the op is not closed.
+func (o *Op) End() *lexer.Token { return present(&o.Tokens[len(o.Tokens)-1]) }
 
 // Section is a TO or REPLACE marker and the body after it.
 type Section struct {
-	Marker lexer.Token  `parser:"@( ToMarker | ReplaceMarker )"`
-	Body   *lexer.Token `parser:"@Body?"`
+	Marker lexer.Token
+	Body   *lexer.Token // nil when empty
+}
+
+// Sections lists the op's TO/REPLACE sections in order.
+func (o *Op) Sections() []Section {
+	if len(o.SectionToks) == 0 {
+		return nil
+	}
+	out := make([]Section, 0, len(o.SectionToks)/2)
+	for i := 0; i+1 < len(o.SectionToks); i += 2 {
+		out = append(out, Section{Marker: o.SectionToks[i], Body: present(&o.SectionToks[i+1])})
+	}
+	return out
+}
+
+// present is t, or nil for the zero-width stand-in of an absent token.
+func present(t *lexer.Token) *lexer.Token {
+	if t.Value == "" {
+		return nil
+	}
+	return t
 }
 
 // lexDef adapts the scanner to participle. Parsing replays tokens the

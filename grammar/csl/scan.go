@@ -8,20 +8,22 @@ import (
 
 // Token types of the hand-written lexer. A whole marker line is one token
 // and a whole body (the raw text between two markers) is one token, so an op
-// costs participle three or four tokens however long its content is.
+// costs participle three or four tokens however long its content is. TO and
+// REPLACE share a type (the grammar treats them alike; the marker's name
+// tells them apart). Body and EndMarker may be zero-width stand-ins (see
+// Tree).
 const (
 	TasksMarker   lexer.TokenType = -2 - iota // <---TASKS …--->
 	OpMarker                                  // <---WRITE …---> and every other op word
-	ToMarker                                  // <---TO--->
-	ReplaceMarker                             // <---REPLACE--->
-	EndMarker                                 // <---END--->
-	Body                                      // raw text between markers, newlines included
+	SectionMarker                             // <---TO---> or <---REPLACE--->
+	EndMarker                                 // <---END--->; "" where END is missing
+	Body                                      // raw text between markers, newlines included; "" if none
 )
 
 func symbols() map[string]lexer.TokenType {
 	return map[string]lexer.TokenType{
-		"EOF": lexer.EOF, "TasksMarker": TasksMarker, "OpMarker": OpMarker, "ToMarker": ToMarker,
-		"ReplaceMarker": ReplaceMarker, "EndMarker": EndMarker, "Body": Body,
+		"EOF": lexer.EOF, "TasksMarker": TasksMarker, "OpMarker": OpMarker, "SectionMarker": SectionMarker,
+		"EndMarker": EndMarker, "Body": Body,
 	}
 }
 
@@ -157,6 +159,16 @@ func (s *scanner) block(p int, m Marker, merr *markerErr) int {
 			if ierr != nil {
 				s.markerErr(ierr)
 			}
+			if n := len(s.toks); n > 0 && s.toks[n-1].Type == EndMarker && s.toks[n-1].Value == "" {
+				// The last op was cut short by a nested TASKS marker (the
+				// only interruption that emits no token). The grammar has
+				// always let that op take this END (its END was optional and
+				// came first), leaving TASKS unclosed; keep that reading.
+				s.toks = s.toks[:n-1]
+				s.emitMarker(EndMarker, im)
+				s.emit(EndMarker, im.LineEnd, im.LineEnd)
+				return im.LineEnd
+			}
 			s.emitMarker(EndMarker, im)
 			return im.LineEnd
 		case "TASKS":
@@ -178,6 +190,7 @@ func (s *scanner) block(p int, m Marker, merr *markerErr) int {
 	}
 	s.err("UNCLOSED_TASKS", "the TASKS block has no "+s.marker(Marker{Name: "END"})+" before the end of the input",
 		"end the TASKS block with its own "+s.marker(Marker{Name: "END"})+" after the END of its last op", m.Start, m.End, false)
+	s.emit(EndMarker, len(s.src), len(s.src))
 	return len(s.src)
 }
 
@@ -216,10 +229,11 @@ func (s *scanner) op(m Marker, merr *markerErr) (end int, closed bool) {
 			if ierr != nil {
 				s.markerErr(ierr)
 			}
-			if at > b {
-				s.emit(Body, b, at)
+			s.emit(Body, b, at)
+			t := SectionMarker
+			if im.Name == "END" {
+				t = EndMarker
 			}
-			t := map[string]lexer.TokenType{"END": EndMarker, "TO": ToMarker, "REPLACE": ReplaceMarker}[im.Name]
 			s.emitMarker(t, im)
 			if im.Name == "END" {
 				return im.LineEnd, true
@@ -229,15 +243,13 @@ func (s *scanner) op(m Marker, merr *markerErr) (end int, closed bool) {
 			continue
 		}
 		// Another op (or TASKS) starts: this op is missing its END.
-		if at > b {
-			s.emit(Body, b, at)
-		}
+		s.emit(Body, b, at)
+		s.emit(EndMarker, at, at)
 		s.unclosed(m)
 		return at, false
 	}
-	if len(s.src) > b {
-		s.emit(Body, b, len(s.src))
-	}
+	s.emit(Body, b, len(s.src))
+	s.emit(EndMarker, len(s.src), len(s.src))
 	s.unclosed(m)
 	return len(s.src), false
 }

@@ -22,10 +22,10 @@ func TestScanCustomDelimiters(t *testing.T) {
 		t.Fatalf("errs %v tree %v", b.Errs, b.Tree)
 	}
 	op := b.Tree.Op
-	if op.Body.Value != "x\n" || len(op.Sections) != 1 || op.Sections[0].Body.Value != "y\n" || op.End == nil {
-		t.Errorf("unexpected tree: body %q sections %d", op.Body.Value, len(op.Sections))
+	if op.Body().Value != "x\n" || len(op.Sections()) != 1 || op.Sections()[0].Body.Value != "y\n" || op.End() == nil {
+		t.Errorf("unexpected tree: body %q sections %d", op.Body().Value, len(op.Sections()))
 	}
-	if m := b.Marker(op.Open); m.Name != "SEARCH" || len(m.Attrs) != 1 || m.Attrs[0].Value != "a" {
+	if m := b.Marker(op.Open()); m.Name != "SEARCH" || len(m.Attrs) != 1 || m.Attrs[0].Value != "a" {
 		t.Errorf("marker = %+v", m)
 	}
 }

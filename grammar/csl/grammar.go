@@ -94,8 +94,9 @@ func (lexDef) Lex(_ string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, _, merr := parseMarker(src, 0, Options{})
-	s := &scanner{src: src, markers: map[int]Marker{}}
+	str := string(src)
+	m, _, merr := parseMarker(src, str, 0, Options{})
+	s := &scanner{src: src, str: str}
 	s.block(0, m, merr)
 	return &tokenReplay{toks: s.toks}, nil
 }

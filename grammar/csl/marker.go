@@ -73,7 +73,15 @@ func hasPrefixAt(src []byte, p int, s string) bool {
 // parseMarker reads a marker starting at line start p. ok is false when the
 // line is not marker-shaped at all (no open delimiter followed by a letter);
 // err is set when it is marker-shaped but malformed (m still holds the name).
-func parseMarker(src []byte, p int, o Options) (m Marker, ok bool, err *markerErr) {
+// str is src as a string, whose substrings become the marker's strings, or
+// "" to copy them out of src.
+func parseMarker(src []byte, str string, p int, o Options) (m Marker, ok bool, err *markerErr) {
+	cut := func(i, j int) string {
+		if str != "" {
+			return str[i:j]
+		}
+		return string(src[i:j])
+	}
 	open, cl := o.open(), o.close()
 	if !hasPrefixAt(src, p, open) || p+len(open) >= len(src) || !isLetter(src[p+len(open)]) {
 		return m, false, nil
@@ -94,7 +102,7 @@ func parseMarker(src []byte, p int, o Options) (m Marker, ok bool, err *markerEr
 	for i < eol && isNameByte(src[i]) {
 		i++
 	}
-	m.Name = string(src[m.NameStart:i])
+	m.Name = cut(m.NameStart, i)
 	for {
 		j := i
 		for j < eol && (src[j] == ' ' || src[j] == '\t') {
@@ -133,7 +141,7 @@ func parseMarker(src []byte, p int, o Options) (m Marker, ok bool, err *markerEr
 			return m, true, &markerErr{"MALFORMED_MARKER", "unexpected character " + quoteByte(src[j]) + " in the " + m.Name + " marker",
 				`attributes are written name="value"`, j, j + 1}
 		}
-		name := string(src[ns:j])
+		name := cut(ns, j)
 		if j >= eol || src[j] != '=' {
 			return m, true, &markerErr{"MALFORMED_ATTRIBUTE", "attribute " + name + " has no value",
 				"write " + name + `="…"`, ns, j}
@@ -154,7 +162,7 @@ func parseMarker(src []byte, p int, o Options) (m Marker, ok bool, err *markerEr
 				"close the value with " + string(q) + " before the end of the line", vs, eol}
 		}
 		j++
-		m.Attrs = append(m.Attrs, Attribute{Name: name, NameStart: ns, ValueStart: vs, ValueEnd: j, Value: string(src[vs+1 : j-1])})
+		m.Attrs = append(m.Attrs, Attribute{Name: name, NameStart: ns, ValueStart: vs, ValueEnd: j, Value: cut(vs+1, j-1)})
 		i = j
 		if i < eol && src[i] != ' ' && src[i] != '\t' && !hasPrefixAt(src, i, cl) {
 			return m, true, &markerErr{"MALFORMED_MARKER", "no space after the value of attribute " + name,
@@ -174,6 +182,6 @@ func quoteByte(c byte) string {
 // split a body if written inside one, i.e. whether it cannot be body content.
 // Printers use it to refuse content CSL cannot hold.
 func EndsBody(line []byte, o Options) bool {
-	m, ok, err := parseMarker(line, 0, o)
+	m, ok, err := parseMarker(line, "", 0, o)
 	return ok && o.known(m.Name) && (err == nil || m.Name == "END" || m.Name == "TO" || m.Name == "REPLACE")
 }

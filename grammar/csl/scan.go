@@ -2,6 +2,8 @@ package csl
 
 import (
 	"bytes"
+	"sort"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -39,12 +41,20 @@ type Error struct {
 type Block struct {
 	Start, End int
 	Tree       *Tree
-	Markers    map[int]Marker // every marker token's parse, keyed by its offset
+	Markers    []Marker // every marker token's parse, in source order
 	Errs       []Error
 }
 
-// Marker returns the parsed marker of a marker token.
-func (b *Block) Marker(t lexer.Token) Marker { return b.Markers[t.Pos.Offset] }
+// Marker returns the parsed marker of a marker token (the zero Marker for
+// any other token). A sorted slice, not a map: a block has a handful of
+// markers, and a map cost allocations per block.
+func (b *Block) Marker(t lexer.Token) Marker {
+	i := sort.Search(len(b.Markers), func(i int) bool { return b.Markers[i].Start >= t.Pos.Offset })
+	if i < len(b.Markers) && b.Markers[i].Start == t.Pos.Offset {
+		return b.Markers[i]
+	}
+	return Marker{}
+}
 
 // Spans finds the CSL blocks of a whole text: a block starts at a line that
 // holds a well-formed marker other than END, TO or REPLACE (or a malformed
@@ -55,7 +65,7 @@ func Spans(src []byte, o Options) [][2]int {
 	for p := 0; p < len(src); {
 		le := lineEnd(src, p)
 		if src[p] == o.open()[0] {
-			if m, ok, err := parseMarker(src, p, o); ok && startsBlock(m, err, o) {
+			if m, ok, err := parseMarker(src, "", p, o); ok && startsBlock(m, err, o) {
 				s := &scanner{src: src, o: o, dry: true}
 				end := s.block(p, m, err)
 				out = append(out, [2]int{p, end})
@@ -78,13 +88,20 @@ func startsBlock(m Marker, err *markerErr, o Options) bool {
 }
 
 // Scan lexes and parses the one block that starts at the beginning of text.
-// Offsets in the result are relative to text.
+// Offsets in the result are relative to text. Every string in the result
+// (token values, marker names, attribute values) is a substring of one copy
+// of text: one allocation per block instead of one per token and field.
 func Scan(text []byte, o Options) *Block {
-	m, _, err := parseMarker(text, 0, o)
-	s := &scanner{src: text, o: o, markers: map[int]Marker{}}
+	str := string(text)
+	m, _, err := parseMarker(text, str, 0, o)
+	buf := tokenPool.Get().(*[]lexer.Token)
+	s := &scanner{src: text, str: str, o: o, toks: (*buf)[:0], markers: make([]Marker, 0, 8)}
 	end := s.block(0, m, err)
 	b := &Block{Start: 0, End: end, Markers: s.markers, Errs: s.errs}
 	tree, perr := parseTokens(s.toks)
+	clear(s.toks) // drop the strings, so a pooled buffer pins no block
+	*buf = s.toks[:0]
+	tokenPool.Put(buf)
 	if perr != nil {
 		// The scanner only emits well-shaped token streams; this is a safety net.
 		b.Errs = append(b.Errs, Error{Code: "MALFORMED_BLOCK", Message: "this CSL block cannot be read",
@@ -95,13 +112,19 @@ func Scan(text []byte, o Options) *Block {
 	return b
 }
 
+// tokenPool recycles the scanner's token buffers: participle copies the
+// tokens into its own buffer (lexer.Upgrade), so ours is scratch once the
+// parse starts, and growing a fresh one per block cost several allocations.
+var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
 // scanner is the state machine that walks one block line by line.
 type scanner struct {
 	src     []byte
+	str     string // src as a string, for substrings; "" when dry
 	o       Options
 	dry     bool // only find the block's end
 	toks    []lexer.Token
-	markers map[int]Marker
+	markers []Marker
 	errs    []Error
 }
 
@@ -118,14 +141,14 @@ func (s *scanner) emit(t lexer.TokenType, start, end int) {
 	if s.dry {
 		return
 	}
-	s.toks = append(s.toks, lexer.Token{Type: t, Value: string(s.src[start:end]), Pos: lexer.Position{Offset: start}})
+	s.toks = append(s.toks, lexer.Token{Type: t, Value: s.str[start:end], Pos: lexer.Position{Offset: start}})
 }
 
 func (s *scanner) emitMarker(t lexer.TokenType, m Marker) {
 	if s.dry {
 		return
 	}
-	s.markers[m.Start] = m
+	s.markers = append(s.markers, m)
 	s.emit(t, m.Start, m.End)
 }
 
@@ -145,7 +168,7 @@ func (s *scanner) block(p int, m Marker, merr *markerErr) int {
 	q := m.LineEnd
 	for q < len(s.src) {
 		le := lineEnd(s.src, q)
-		im, ok, ierr := parseMarker(s.src, q, s.o)
+		im, ok, ierr := parseMarker(s.src, s.str, q, s.o)
 		if !ok || (ierr != nil && !s.o.known(im.Name)) {
 			if len(bytes.TrimSpace(s.src[q:le])) > 0 {
 				s.err("TEXT_IN_TASKS", "text between the ops of a TASKS block is ignored",
@@ -219,7 +242,7 @@ func (s *scanner) op(m Marker, merr *markerErr) (end int, closed bool) {
 			q = at + len(open)
 			continue
 		}
-		im, ok, ierr := parseMarker(s.src, at, s.o)
+		im, ok, ierr := parseMarker(s.src, s.str, at, s.o)
 		if !ok || !s.o.known(im.Name) || ierr != nil && im.Name != "END" && im.Name != "TO" && im.Name != "REPLACE" {
 			q = at + len(open)
 			continue

@@ -167,3 +167,13 @@ func (a *Action) Value(k string) (string, bool) {
 
 // HasErrors reports whether the action has a syntax error and must be skipped.
 func (a *Action) HasErrors() bool { return a.Diags.HasErrors() }
+
+// addParam appends p. The list starts with room for a typical op's params
+// (path, content or search/replace, lang) so a front-end allocates it once
+// instead of growing it param by param; an action without params keeps nil.
+func (a *Action) addParam(p *Param) {
+	if a.Params == nil {
+		a.Params = make([]*Param, 0, 4)
+	}
+	a.Params = append(a.Params, p)
+}

@@ -210,7 +210,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 	}
 	if spec.Name == "exec" && a.Param("lang") == nil {
 		// CML's <run> is a bash command unless lang says otherwise.
-		a.Params = append(a.Params, &Param{Key: "lang", Value: "bash", KeyRange: Range{ne, ne},
+		a.addParam(&Param{Key: "lang", Value: "bash", KeyRange: Range{ne, ne},
 			ValueRange: Range{ne, ne}, ContentRange: Range{ne, ne}, Form: Attribute})
 	}
 	for _, ps := range spec.Params {
@@ -324,7 +324,7 @@ func (l *cmlLowerer) add(a *Action, p *Param) {
 		*old = *p
 		return
 	}
-	a.Params = append(a.Params, p)
+	a.addParam(p)
 }
 
 func (l *cmlLowerer) srcName(a *Action) string { return string(l.src[a.OpRange.Start:a.OpRange.End]) }

@@ -287,7 +287,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 	l.sections(a, spec, body, secs, m)
 	if spec.Name == "exec" && a.Param("lang") == nil {
 		// RUN without lang: one command line, run without a shell.
-		a.Params = append(a.Params, &Param{Key: "lang", Value: "argv", KeyRange: Range{ne, ne},
+		a.addParam(&Param{Key: "lang", Value: "argv", KeyRange: Range{ne, ne},
 			ValueRange: Range{ne, ne}, ContentRange: Range{ne, ne}, Form: Attribute})
 	}
 	for _, ps := range spec.Params {
@@ -386,7 +386,7 @@ func (l *cslLowerer) add(a *Action, p *Param) {
 		}
 		return
 	}
-	a.Params = append(a.Params, p)
+	a.addParam(p)
 }
 
 // cslPlace is where ps is written in CSL: an attribute name or a section

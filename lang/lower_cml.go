@@ -136,6 +136,9 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 		l.diag(&g.Diags, Warning, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
 			"text directly inside <tasks> is ignored", "put commands in elements such as <write> or <run>")
 	}
+	if len(e.Elements) > 0 {
+		g.Actions = make([]*Action, 0, len(e.Elements)) // one allocation, not one per doubling
+	}
 	for _, c := range e.Elements {
 		name := c.Name()
 		ns, ne := c.NameRange()

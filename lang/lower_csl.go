@@ -127,6 +127,9 @@ func lowerCSLWith(text []byte, o csl.Options) *Group {
 		if t.Tasks != nil {
 			g.Kind = Tasks
 			l.tasksAttrs(g, b.Marker(t.Tasks.Open()))
+			if len(t.Tasks.Ops) > 0 {
+				g.Actions = make([]*Action, 0, len(t.Tasks.Ops)) // one allocation, not one per doubling
+			}
 			for _, op := range t.Tasks.Ops {
 				g.Actions = append(g.Actions, l.action(op))
 			}

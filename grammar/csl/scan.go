@@ -60,13 +60,21 @@ func (b *Block) Marker(t lexer.Token) Marker {
 // holds a well-formed marker other than END, TO or REPLACE (or a malformed
 // marker whose name is known), and runs to its END (or the end of input, or
 // for an unclosed op the next known marker).
+//
+// Marker names are substrings of one string copy of src, made at the first
+// marker-shaped line (text without CSL costs no copy), rather than a copy
+// per name.
 func Spans(src []byte, o Options) [][2]int {
 	var out [][2]int
+	var str string
 	for p := 0; p < len(src); {
 		le := lineEnd(src, p)
-		if src[p] == o.open()[0] {
-			if m, ok, err := parseMarker(src, "", p, o); ok && startsBlock(m, err, o) {
-				s := &scanner{src: src, o: o, dry: true}
+		if src[p] == o.open()[0] && hasPrefixAt(src, p, o.open()) {
+			if str == "" {
+				str = string(src)
+			}
+			if m, ok, err := parseMarker(src, str, p, o); ok && startsBlock(m, err, o) {
+				s := &scanner{src: src, str: str, o: o, dry: true}
 				end := s.block(p, m, err)
 				out = append(out, [2]int{p, end})
 				p = end
@@ -120,7 +128,7 @@ var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
 // scanner is the state machine that walks one block line by line.
 type scanner struct {
 	src     []byte
-	str     string // src as a string, for substrings; "" when dry
+	str     string // src as a string, for substrings
 	o       Options
 	dry     bool // only find the block's end
 	toks    []lexer.Token

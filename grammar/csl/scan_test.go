@@ -45,3 +45,20 @@ func TestEndsBody(t *testing.T) {
 		}
 	}
 }
+
+// TestOpCutByNestedTasksTakesTheEnd pins a reading the grammar has always
+// had: an op cut short by a nested TASKS marker (UNCLOSED_OP) takes the END
+// that follows, and the TASKS block is left without one.
+func TestOpCutByNestedTasksTakesTheEnd(t *testing.T) {
+	b := Scan([]byte("<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---TASKS--->\n<---END--->\n"), Options{})
+	if b.Tree == nil || b.Tree.Tasks == nil || len(b.Tree.Tasks.Ops) != 1 {
+		t.Fatalf("tree %+v errs %v", b.Tree, b.Errs)
+	}
+	op := b.Tree.Tasks.Ops[0]
+	if op.End() == nil || b.Marker(*op.End()).Name != "END" || b.Tree.Tasks.End() != nil {
+		t.Errorf("op end %v, tasks end %v", op.End(), b.Tree.Tasks.End())
+	}
+	if op.Body() == nil || op.Body().Value != "x\n" {
+		t.Errorf("op body %v", op.Body())
+	}
+}

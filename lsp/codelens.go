@@ -17,7 +17,9 @@ func lens(r protocol.Range, title, cmd string, arg protocol.LSPAny) protocol.Cod
 // TASKS/<tasks> group, which runs as one) and, when there are several
 // groups, "Dry-run all" and "Apply all" over the first. They call the
 // clada.dryRun/clada.apply commands with {uri, range}, so a lens runs only
-// its group; a group with syntax errors gets none, as it would not run.
+// its group; a group with syntax errors gets none, as it would not run. A
+// client that said the workspace is untrusted gets the Dry-run lenses only:
+// ExecuteCommand would refuse the apply, so the lens would only lead to an error.
 func (s *Server) CodeLens(_ context.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
@@ -44,7 +46,10 @@ func (s *Server) CodeLens(_ context.Context, p *protocol.CodeLensParams) ([]prot
 		if err != nil {
 			return nil, fmt.Errorf("clada-lsp: code lens argument: %w", err)
 		}
-		out = append(out, lens(head, "Dry-run", cmdDryRun, arg), lens(head, "Apply", cmdApply, arg))
+		out = append(out, lens(head, "Dry-run", cmdDryRun, arg))
+		if !s.untrusted {
+			out = append(out, lens(head, "Apply", cmdApply, arg))
+		}
 	}
 	if runnable > 1 {
 		all, err := json.Marshal(d.uri)
@@ -52,7 +57,11 @@ func (s *Server) CodeLens(_ context.Context, p *protocol.CodeLensParams) ([]prot
 			return nil, fmt.Errorf("clada-lsp: code lens argument: %w", err)
 		}
 		head := out[0].Range
-		out = append([]protocol.CodeLens{lens(head, "Dry-run all", cmdDryRun, all), lens(head, "Apply all", cmdApply, all)}, out...)
+		first := []protocol.CodeLens{lens(head, "Dry-run all", cmdDryRun, all)}
+		if !s.untrusted {
+			first = append(first, lens(head, "Apply all", cmdApply, all))
+		}
+		out = append(first, out...)
 	}
 	return out, nil
 }

@@ -43,3 +43,27 @@ func TestCodeLensRunsItsBlock(t *testing.T) {
 		t.Fatalf("one.txt was written by the second block's lens: %v", err)
 	}
 }
+
+// A client that says the workspace is untrusted is offered no Apply lens,
+// since ExecuteCommand would refuse it: Dry-run lenses only.
+func TestCodeLensUntrustedDryRunOnly(t *testing.T) {
+	root := t.TempDir()
+	c := newClient(t)
+	c.call(protocol.MethodInitialize, &protocol.InitializeParams{
+		WorkspaceFoldersInitializeParams: folders(root),
+		InitializationOptions:            protocol.LSPAny(`{"trusted": false}`),
+	}, nil)
+	c.notify(protocol.MethodInitialized, &protocol.InitializedParams{})
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, "Intro.\n\n"+twoWrites)
+	var lenses []protocol.CodeLens
+	c.call(protocol.MethodTextDocumentCodeLens, &protocol.CodeLensParams{TextDocument: docID(uri)}, &lenses)
+	var got []string
+	for _, l := range lenses {
+		got = append(got, l.Command.Title+" "+l.Command.Command)
+	}
+	want := "Dry-run all clada.dryRun|Dry-run clada.dryRun|Dry-run clada.dryRun"
+	if strings.Join(got, "|") != want {
+		t.Fatalf("lenses:\n%s\nwant:\n%s", strings.Join(got, "|"), want)
+	}
+}

@@ -343,31 +343,46 @@ func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
 		p.Value = string(l.src[cs:ce])
 		return p
 	}
+	// One part (the usual single CDATA section) is the value as it is, a
+	// substring of the block that the lexer made anyway; only several parts
+	// are joined in a builder.
 	var sb strings.Builder
-	first := true
+	var one string
+	n := 0
 	for _, t := range chars {
 		off := t.Pos.Offset
 		var inner Range
+		var part string
 		switch t.Type {
 		case cml.Comment:
 			continue
 		case cml.CDATA:
 			p.Form = CDATA
 			body := t.Value[len("<![CDATA[") : len(t.Value)-len("]]>")]
-			sb.WriteString(strings.ReplaceAll(body, "]]&gt;", "]]>"))
+			part = strings.ReplaceAll(body, "]]&gt;", "]]>")
 			inner = Range{off + len("<![CDATA["), off + len(t.Value) - len("]]>")}
 		default:
-			sb.WriteString(cmlDecode(t.Value))
+			part = cmlDecode(t.Value)
 			inner = Range{off, off + len(t.Value)}
 		}
-		if first {
+		switch n {
+		case 0:
+			one = part
 			p.ContentRange = inner
-			first = false
-		} else {
+		case 1:
+			sb.WriteString(one)
+			fallthrough
+		default:
+			sb.WriteString(part)
 			p.ContentRange.End = inner.End
 		}
+		n++
 	}
-	p.Value = sb.String()
+	if n == 1 {
+		p.Value = one
+	} else {
+		p.Value = sb.String()
+	}
 	return p
 }
 

@@ -156,7 +156,9 @@ func (l *elementLexer) Next() (lexer.Token, error) {
 
 // emit records a token ending at end. A start tag gets a string of its own,
 // since lang keeps its name and attribute values in the AST and a substring
-// would keep the whole block alive; everything else is a substring of str.
+// would keep the whole block alive for a short name; everything else is a
+// substring of str (lang keeps a lone CDATA section's text as it is, but
+// that text is most of the block anyway).
 func (l *elementLexer) emit(t lexer.TokenType, start, end int) {
 	l.pos = end
 	if l.spanOnly {

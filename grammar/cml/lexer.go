@@ -172,15 +172,35 @@ func (l *elementLexer) emit(t lexer.TokenType, start, end int) {
 	l.npend++
 }
 
+// bareTag reports whether the start tag whose name ends at nameEnd has no
+// attributes (only blanks before its ">").
+func bareTag(src []byte, nameEnd int) bool {
+	for i := nameEnd; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t', '\r', '\n':
+		case '>':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // content lexes one item inside the innermost open element.
 func (l *elementLexer) content() *Error {
 	src, p := l.src, l.pos
 	if p >= len(src) {
 		top := l.stack[len(l.stack)-1]
 		name := l.name(top)
+		hint := "add </" + name + "> after its content"
+		if len(l.stack) == 1 && bareTag(src, top.end) {
+			// A bare top-level tag that never closes is usually prose naming
+			// an element ("use a <write> element"); say how to keep it text.
+			hint += "; if the tag is meant as text, put it in backquotes (`<" + name + ">`)"
+		}
 		return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
-			Message: "element <" + name + "> is never closed",
-			Hint:    "add </" + name + "> after its content"}
+			Message: "element <" + name + "> is never closed", Hint: hint}
 	}
 	switch {
 	case hasPrefixAt(src, p, "<![CDATA["):

@@ -19,9 +19,13 @@ func bigDoc(size int) string {
 
 // benchChange measures didChange -> publishDiagnostics for a one-line edit
 // (alternating two texts of the first block's content line) on a document
-// of size bytes, through the real JSON-RPC connection.
+// of size bytes, through the real JSON-RPC connection. The client accepts
+// the server's file watcher, as VS Code does: only then may the server reuse
+// simulation results across edits (see simulate.go).
 func benchChange(b *testing.B, size int) {
-	c := start(b, b.TempDir(), false)
+	c := startWatching(b, b.TempDir(), new(true), clientOpts{})
+	c.nextRegistration()
+	waitWatched(b, c)
 	uri := pathURI("/tmp/big.sham")
 	c.open(uri, bigDoc(size))
 	b.ResetTimer()

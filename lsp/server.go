@@ -68,6 +68,12 @@ type Server struct {
 	shutdown    bool
 	exited      bool
 	watching    bool // the file-watcher registration has been started (at most once)
+	// watched is set once the client accepted the file watcher: from then on
+	// every change on disk under the root is reported (didChangeWatchedFiles).
+	watched bool
+	// diskGen counts the changes on disk the server heard of; simulation
+	// results from an earlier generation are never reused.
+	diskGen uint64
 
 	utf8      bool   // negotiated position encoding
 	untrusted bool   // initializationOptions.trusted was false: never apply
@@ -160,6 +166,23 @@ func (s *Server) guard(next jsonrpc2.Handler) jsonrpc2.Handler {
 		}
 		return result, err
 	}
+}
+
+// diskState says whether the server hears of every change on disk (so a
+// simulation result may be reused until it does) and the current disk
+// generation.
+func (s *Server) diskState() (trusted bool, gen uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.watched, s.diskGen
+}
+
+// diskChanged starts a new disk generation: every document's next simulation
+// is a full one.
+func (s *Server) diskChanged() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.diskGen++
 }
 
 func (s *Server) isInitialized() bool {

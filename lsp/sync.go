@@ -19,6 +19,7 @@ type document struct {
 	parser  *lang.Parser
 	file    *lang.File
 	doc     *lang.Document
+	sim     *simulation // what the last simulation left for the next (simulate.go)
 }
 
 // docCacheBytes bounds one document's block cache: a block cache only needs

@@ -46,7 +46,15 @@ func (s *Server) registerWatcher() {
 	if err != nil {
 		s.log.Printf("client/registerCapability for %s: %v; file changes under the root will not republish diagnostics",
 			protocol.MethodWorkspaceDidChangeWatchedFiles, err)
+		return
 	}
+	// From now on the client reports changes on disk, so simulation results
+	// may be reused until it does. Whatever changed before it watched was
+	// never reported: start a new generation, so nothing older is reused.
+	s.mu.Lock()
+	s.watched = true
+	s.diskGen++
+	s.mu.Unlock()
 }
 
 // watcherRegistration is the registration of one "**/*" watcher for every
@@ -64,8 +72,11 @@ func watcherRegistration() (*protocol.RegistrationParams, error) {
 }
 
 // DidChangeWatchedFiles republishes every open document: the workspace
-// checks simulate against the files on disk, which just changed.
+// checks simulate against the files on disk, which just changed, so nothing
+// simulated before may be reused. (A document saved in the editor is a
+// change on disk too: the watcher reports it.)
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, _ *protocol.DidChangeWatchedFilesParams) error {
+	s.diskChanged()
 	for _, d := range s.docs {
 		s.publish(ctx, d)
 	}

@@ -15,7 +15,7 @@ import (
 
 // startWatching returns an initialized client whose capabilities allow (or
 // not) dynamic registration of file watchers, rooted at root.
-func startWatching(t *testing.T, root string, dynamic *bool, o clientOpts) *testClient {
+func startWatching(t testing.TB, root string, dynamic *bool, o clientOpts) *testClient {
 	t.Helper()
 	c := newClientWith(t, o)
 	caps := protocol.ClientCapabilities{}

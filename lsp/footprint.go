@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
@@ -124,7 +125,7 @@ func affected(root string, ops []simOp, seeds []footprint) []bool {
 		// Paths are clean and absolute, and below the root unless the
 		// config lets them out; the walk stops at the root or the top.
 		for a := p; a != root; {
-			up := filepath.Dir(a)
+			up := parentDir(a)
 			if up == a {
 				break
 			}
@@ -152,4 +153,18 @@ func affected(root string, ops []simOp, seeds []footprint) []bool {
 		}
 	}
 	return dirty
+}
+
+// parentDir is filepath.Dir for the clean absolute paths Config.Resolve
+// returns, without Dir's Clean: affected calls it for every path on every
+// edit. The top ("/", or a volume's root) is its own parent.
+func parentDir(p string) string {
+	i := strings.LastIndexByte(p, filepath.Separator)
+	if i < 0 {
+		return p
+	}
+	if i == len(filepath.VolumeName(p)) {
+		return p[:i+1]
+	}
+	return p[:i]
 }

@@ -344,3 +344,12 @@ func TestUnwatchedClientSeesDiskAtNextEdit(t *testing.T) {
 		t.Fatalf("after the next edit: %+v", p.Diagnostics)
 	}
 }
+
+func TestParentDir(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a/b", "/a/b/c.txt", "/tmp/x y/z"} {
+		p = filepath.FromSlash(p)
+		if got, want := parentDir(p), filepath.Dir(p); got != want {
+			t.Errorf("parentDir(%q) = %q, want %q", p, got, want)
+		}
+	}
+}

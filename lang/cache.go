@@ -28,17 +28,29 @@ type Parser struct {
 type cacheEntry struct {
 	syntax Syntax
 	text   string
-	group  *Group // ranges relative to the block start; never handed out
-	// last is the copy handed out most recently, placed at lastAt.
+	// last is the group handed out most recently, placed at lastAt. A block
+	// that moves gets a moved copy of it; last itself is never changed, as
+	// documents still hold it. One group per block: a pristine copy beside
+	// it doubled the AST a server keeps.
 	last   *Group
 	lastAt int
+}
+
+// newEntry makes an entry of a group just lowered (ranges relative to the
+// block start), placed at at. It keeps a copy, not g: g's parts were
+// allocated among the parser's garbage, on whichever worker lowered it,
+// while copies made one after another lie together in memory, and every
+// edit walks the whole AST again (lang.Check is 30% slower on a 1 MB
+// document parsed without the copy).
+func newEntry(s Syntax, text string, g *Group, at int) *cacheEntry {
+	return &cacheEntry{syntax: s, text: text, last: cloneShift(g, at), lastAt: at}
 }
 
 // placed returns the block's group with ranges moved to start at at,
 // reusing the previous copy when the block has not moved.
 func (e *cacheEntry) placed(at int) *Group {
-	if e.last == nil || e.lastAt != at {
-		e.last, e.lastAt = cloneShift(e.group, at), at
+	if e.lastAt != at {
+		e.last, e.lastAt = cloneShift(e.last, at-e.lastAt), at
 	}
 	return e.last
 }
@@ -88,12 +100,12 @@ func (p *Parser) lookup(s Syntax, text []byte) *cacheEntry {
 	return nil
 }
 
-// store caches g (relative ranges) for a block text, evicts the least
-// recently used blocks beyond the size bound, and returns the entry (an
-// uncached one for a block too big to keep). Called with mu held.
-func (p *Parser) store(s Syntax, text []byte, g *Group) *cacheEntry {
+// store caches g (relative ranges), placed at at, for a block text, evicts
+// the least recently used blocks beyond the size bound, and returns the
+// entry (an uncached one for a block too big to keep). Called with mu held.
+func (p *Parser) store(s Syntax, text []byte, g *Group, at int) *cacheEntry {
 	if len(text) > p.maxBytes/4 { // one huge block would flush everything else
-		return &cacheEntry{group: g}
+		return newEntry(s, "", g, at)
 	}
 	t := p.tables[s]
 	if t == nil {
@@ -103,9 +115,30 @@ func (p *Parser) store(s Syntax, text []byte, g *Group) *cacheEntry {
 	if el, ok := t[string(text)]; ok { // the same text twice in one document
 		return el.Value.(*cacheEntry)
 	}
-	e := &cacheEntry{syntax: s, text: string(text), group: g}
+	e := newEntry(s, string(text), g, at)
 	t[e.text] = p.lru.PushFront(e)
 	p.size += len(e.text)
+	p.evict()
+	return e
+}
+
+// SetMaxBytes changes the bound on the block text the cache holds (0 or
+// less: DefaultCacheBytes), evicting what no longer fits. A language server
+// sizes it to the document, so that a document larger than the bound does
+// not evict its own blocks on every parse.
+func (p *Parser) SetMaxBytes(maxBytes int) {
+	if maxBytes <= 0 {
+		maxBytes = DefaultCacheBytes
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.maxBytes = maxBytes
+	p.evict()
+}
+
+// evict drops the least recently used blocks beyond the size bound. Called
+// with mu held.
+func (p *Parser) evict() {
 	for p.size > p.maxBytes {
 		old := p.lru.Back()
 		oe := old.Value.(*cacheEntry)
@@ -113,5 +146,4 @@ func (p *Parser) store(s Syntax, text []byte, g *Group) *cacheEntry {
 		delete(p.tables[oe.syntax], oe.text)
 		p.size -= len(oe.text)
 	}
-	return e
 }

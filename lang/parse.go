@@ -54,7 +54,7 @@ func parse(f *File, c *Parser) *Document {
 	for _, i := range todo {
 		s, g := spans[i], doc.Groups[i]
 		if c != nil {
-			doc.Groups[i] = c.store(s.fe.syntax, f.Src[s.Start:s.End], g).placed(s.Start)
+			doc.Groups[i] = c.store(s.fe.syntax, f.Src[s.Start:s.End], g, s.Start).placed(s.Start)
 		} else {
 			shiftGroup(g, s.Start)
 		}

@@ -175,6 +175,41 @@ func TestParserCacheRelocates(t *testing.T) {
 	}
 }
 
+// The same block text twice in one document is one cache entry placed at
+// each of its two offsets, in the first parse and in a later one.
+func TestParserCacheSameBlockTwice(t *testing.T) {
+	p := NewParser(0)
+	a := "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\npath = \"x\"\n#!END_SHAM_ab\n"
+	for _, text := range []string{a + "\n" + a, "prose\n" + a + "\n" + a} {
+		f := NewFile("v", []byte(text))
+		if diff := cmp.Diff(Parse(f).Groups, p.Parse(f).Groups); diff != "" {
+			t.Fatalf("cached parse of %q differs from a fresh one:\n%s", text, diff)
+		}
+	}
+}
+
+// Raising the bound keeps what the cache holds; lowering it evicts.
+func TestParserCacheSetMaxBytes(t *testing.T) {
+	p := NewParser(4096)
+	var src []byte
+	for i := range 200 {
+		src = fmt.Appendf(src, "#!SHAM [@three-char-SHA-256: ab]\npath = \"%03d\"\n#!END_SHAM_ab\n\n", i)
+	}
+	p.SetMaxBytes(len(src))
+	p.Parse(NewFile("v", src))
+	if n := p.Len(); n != 200 {
+		t.Fatalf("cache sized to the document holds %d of its 200 blocks", n)
+	}
+	p.Parse(NewFile("v", src))
+	if hits, _ := p.Stats(); hits != 200 {
+		t.Fatalf("second parse: %d hits, want 200", hits)
+	}
+	p.SetMaxBytes(4096)
+	if n := p.Len(); n > 4096/59 {
+		t.Fatalf("after lowering the bound the cache holds %d blocks", n)
+	}
+}
+
 func TestParserCacheBounded(t *testing.T) {
 	p := NewParser(4096)
 	for i := range 200 {

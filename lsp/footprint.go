@@ -84,8 +84,8 @@ func footprintOf(cfg *engine.Config, name string, a *lang.Action) footprint {
 // It is a union-find over the paths: each op joins its own paths, and each
 // path joins the nearest of its parents that is also some op's path (which
 // in turn joins its own parents), so related paths end up in one set.
-func affected(root string, ops []simOp, seeds []footprint) []bool {
-	root = filepath.Clean(root)
+func affected(cfg *engine.Config, ops []simOp, seeds []footprint) []bool {
+	root := filepath.Clean(cfg.Root)
 	id := map[string]int32{}
 	var parent []int32
 	node := func(p string) int32 {
@@ -108,11 +108,12 @@ func affected(root string, ops []simOp, seeds []footprint) []bool {
 
 	for i := range ops {
 		if o := &ops[i]; o.run {
-			for k := 1; k < o.fp.n; k++ {
-				union(node(o.fp.paths[0]), node(o.fp.paths[k]))
+			fp := o.footprint(cfg)
+			for k := 1; k < fp.n; k++ {
+				union(node(fp.paths[0]), node(fp.paths[k]))
 			}
-			if o.fp.n > 0 {
-				node(o.fp.paths[0])
+			if fp.n > 0 {
+				node(fp.paths[0])
 			}
 		}
 	}

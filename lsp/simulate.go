@@ -56,8 +56,19 @@ type simOp struct {
 	a    *lang.Action   // the latest action with these inputs
 	run  bool           // the op is simulated: known file op, no syntax or validation problem
 	name string         // catalog name (the op may be written as an alias)
-	fp   footprint      // the paths it touches
 	fail *engine.Result // its failure (Error, Hint, Type), nil when it succeeded or is not run
+	// fp is the paths it touches, worked out (fpDone) only when an edit
+	// needs it: a full run does not.
+	fp     footprint
+	fpDone bool
+}
+
+// footprint returns the paths o touches (footprint.go).
+func (o *simOp) footprint(cfg *engine.Config) footprint {
+	if !o.fpDone {
+		o.fp, o.fpDone = footprintOf(cfg, o.name, o.a), true
+	}
+	return o.fp
 }
 
 // sameInputs reports whether two actions would be simulated alike: the same
@@ -99,6 +110,9 @@ func (s *Server) simulate(ctx context.Context, d *document) lang.Diagnostics {
 		}
 		return base, func() { base.Close() }, nil
 	})
+	if !trusted {
+		next = nil // nothing of it may be reused: do not keep it
+	}
 	d.sim = next
 	return ds
 }
@@ -135,7 +149,7 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 		case i >= len(acts)-suf:
 			ops[i] = old[len(old)-len(acts)+i]
 		default:
-			ops[i] = planOp(cfg, a)
+			ops[i] = planOp(a)
 			continue
 		}
 		ops[i].a = a // keep the current action, so the old document can be freed
@@ -144,19 +158,19 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 	var dirty []bool // nil: every op runs
 	if prev != nil {
 		var seeds []footprint // what the edit may have changed
-		for _, o := range old[pre : len(old)-suf] {
-			if o.run {
-				seeds = append(seeds, o.fp)
+		for i := pre; i < len(old)-suf; i++ {
+			if o := &old[i]; o.run {
+				seeds = append(seeds, o.footprint(cfg))
 			}
 		}
-		for _, o := range ops[pre : len(ops)-suf] {
-			if o.run {
-				seeds = append(seeds, o.fp)
+		for i := pre; i < len(ops)-suf; i++ {
+			if o := &ops[i]; o.run {
+				seeds = append(seeds, o.footprint(cfg))
 			}
 		}
 		dirty = make([]bool, len(ops))
 		if len(seeds) > 0 {
-			dirty = affected(cfg.Root, ops, seeds)
+			dirty = affected(cfg, ops, seeds)
 		}
 		for i := pre; i < len(ops)-suf; i++ {
 			dirty[i] = true // the edit's own ops, even those whose paths do not resolve
@@ -205,15 +219,14 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 }
 
 // planOp looks at an action the last run did not see: whether it is
-// simulated and which paths it touches.
-func planOp(cfg *engine.Config, a *lang.Action) simOp {
+// simulated, and as which op.
+func planOp(a *lang.Action) simOp {
 	o := simOp{a: a}
 	spec := lang.Lookup(a.Op)
 	if spec == nil || spec.Kind == lang.Exec || a.HasErrors() || len(lang.Validate(a)) > 0 {
 		return o
 	}
 	o.run, o.name = true, spec.Name
-	o.fp = footprintOf(cfg, spec.Name, a)
 	return o
 }
 

@@ -22,12 +22,16 @@ type document struct {
 	sim     *simulation // what the last simulation left for the next (simulate.go)
 }
 
-// docCacheBytes bounds one document's block cache: a block cache only needs
-// the current document's blocks plus a few edited variants.
+// docCacheBytes is the room one document's block cache has beyond the
+// document itself: the cache needs the current document's blocks plus a few
+// edited variants. Sized below the document, it would evict the document's
+// own blocks as it parsed them, and every edit of a large document would
+// parse it all again.
 const docCacheBytes = 8 << 20
 
 func (d *document) setText(text []byte) {
 	d.file = lang.NewFile(uriPath(d.uri), text)
+	d.parser.SetMaxBytes(len(text) + docCacheBytes)
 	d.doc = d.parser.Parse(d.file)
 }
 

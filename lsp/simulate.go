@@ -128,36 +128,33 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 		acts = append(acts, a)
 	}
 	ops := make([]simOp, len(acts))
-	var old []simOp
-	if prev != nil {
-		old = prev.ops
-	}
-	// The common prefix and suffix: actions with the inputs they had last
-	// time, in the same order around the edit.
-	pre := 0
-	for pre < len(acts) && pre < len(old) && sameInputs(old[pre].a, acts[pre]) {
-		pre++
-	}
-	suf := 0
-	for suf < len(acts)-pre && suf < len(old)-pre && sameInputs(old[len(old)-1-suf].a, acts[len(acts)-1-suf]) {
-		suf++
-	}
-	for i, a := range acts {
-		switch {
-		case i < pre:
-			ops[i] = old[i]
-		case i >= len(acts)-suf:
-			ops[i] = old[len(old)-len(acts)+i]
-		default:
-			ops[i] = planOp(a)
-			continue
+	full := prev == nil
+	var dirty []bool // which ops run again; every op does in a full run
+	if !full {
+		old := prev.ops
+		// The common prefix and suffix: actions with the inputs they had
+		// last time, in the same order around the edit.
+		pre := 0
+		for pre < len(acts) && pre < len(old) && sameInputs(old[pre].a, acts[pre]) {
+			pre++
 		}
-		ops[i].a = a // keep the current action, so the old document can be freed
-	}
-
-	var dirty []bool // nil: every op runs
-	if prev != nil {
-		var seeds []footprint // what the edit may have changed
+		suf := 0
+		for suf < len(acts)-pre && suf < len(old)-pre && sameInputs(old[len(old)-1-suf].a, acts[len(acts)-1-suf]) {
+			suf++
+		}
+		for i, a := range acts {
+			switch {
+			case i < pre:
+				ops[i] = old[i]
+			case i >= len(acts)-suf:
+				ops[i] = old[len(old)-len(acts)+i]
+			default:
+				ops[i] = planOp(a)
+				continue
+			}
+			ops[i].a = a // keep the current action, so the old document can be freed
+		}
+		var seeds []footprint // the paths of the ops the edit removed, changed or added
 		for i := pre; i < len(old)-suf; i++ {
 			if o := &old[i]; o.run {
 				seeds = append(seeds, o.footprint(cfg))
@@ -177,34 +174,35 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 		}
 	}
 
+	var out lang.Diagnostics
 	var ws *engine.Overlay
 	ran := 0
 	for i := range ops {
 		o := &ops[i]
-		if !o.run || (dirty != nil && !dirty[i]) {
-			continue
+		if full {
+			// Planned here rather than in a pass of its own: the action is
+			// still in the processor's cache when the op runs.
+			*o = planOp(acts[i])
 		}
-		if ws == nil {
-			base, closeBase, err := open()
-			if err != nil {
-				return nil, nil
+		if o.run && (full || dirty[i]) {
+			if ws == nil {
+				base, closeBase, err := open()
+				if err != nil {
+					return nil, nil
+				}
+				defer closeBase()
+				ws = engine.NewOverlay(base)
 			}
-			defer closeBase()
-			ws = engine.NewOverlay(base)
+			params := make(map[string]string, len(o.a.Params))
+			for _, p := range o.a.Params {
+				params[p.Key] = p.Value
+			}
+			o.fail = nil
+			ran++
+			if r := engine.Do(ctx, ws, cfg, o.name, params); !r.Success {
+				o.fail = &engine.Result{Error: r.Error, Hint: r.Hint, Type: r.Type}
+			}
 		}
-		params := make(map[string]string, len(o.a.Params))
-		for _, p := range o.a.Params {
-			params[p.Key] = p.Value
-		}
-		o.fail = nil
-		ran++
-		if r := engine.Do(ctx, ws, cfg, o.name, params); !r.Success {
-			o.fail = &engine.Result{Error: r.Error, Hint: r.Hint, Type: r.Type}
-		}
-	}
-
-	var out lang.Diagnostics
-	for _, o := range ops {
 		if o.fail != nil {
 			out = append(out, lang.Diagnostic{Severity: lang.Error, Code: CodeWorkspace,
 				Message: o.fail.Error, Hint: o.fail.Hint, Range: blame(o.a, *o.fail)})

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
@@ -23,19 +24,21 @@ const CodeWorkspace = "WORKSPACE"
 // it publishes the very diagnostics a full run would. It rests on two facts.
 //
 //  1. An op's result depends only on its inputs (op name and params) and on
-//     what the ops before it did to the paths it touches. Ops on unrelated
-//     paths cannot influence each other (footprint.go says what "related"
-//     means and why that holds), so the ops fall into components, and each
-//     component's results are what running that component alone would give.
+//     what the ops before it did to the paths it touches. Ops whose paths
+//     are not related (engine.Footprint says what that means and why it
+//     holds) cannot change each other's results, so the ops fall into
+//     groups of related ops, and each op's result is what running its group
+//     alone would give.
 //  2. The parse cache hands out the same strings for unchanged blocks, so
 //     comparing an action's inputs with last time's is cheap.
 //
 // After an edit, the actions the edit left alone form a common prefix and
-// suffix with the last run's; the ones in between are new (the edit's). Only
-// the components holding a new op, or touching a path an old op between them
-// touched, can give different results; every op of those components runs
-// again, in order, on a fresh overlay. Every other op keeps its result: its
-// whole component is made of the same ops, in the same order, as last time.
+// suffix with the last run's; the ones in between are the edit's. Only the
+// groups holding one of the edit's new ops, or touching a path one of the
+// ops it replaced touched, can give different results. Their ops all run
+// again, in order, on one fresh overlay (the groups do not disturb each
+// other). Every other op keeps its result: its group is made of the same
+// ops, in the same order, as last time.
 //
 // The disk is the one input the document does not show. A result is reused
 // only while the server knows it would hear of a change on disk (the client
@@ -57,18 +60,27 @@ type simOp struct {
 	run  bool           // the op is simulated: known file op, no syntax or validation problem
 	name string         // catalog name (the op may be written as an alias)
 	fail *engine.Result // its failure (Error, Hint, Type), nil when it succeeded or is not run
-	// fp is the paths it touches, worked out (fpDone) only when an edit
-	// needs it: a full run does not.
-	fp     footprint
-	fpDone bool
+	// paths is what it touches (engine.Footprint), worked out (pathsDone)
+	// only when an edit needs it: a full run does not.
+	paths     []string
+	pathsDone bool
 }
 
-// footprint returns the paths o touches (footprint.go).
-func (o *simOp) footprint(cfg *engine.Config) footprint {
-	if !o.fpDone {
-		o.fp, o.fpDone = footprintOf(cfg, o.name, o.a), true
+// footprint returns the paths o touches.
+func (o *simOp) footprint(cfg *engine.Config) []string {
+	if !o.pathsDone {
+		o.paths, o.pathsDone = engine.Footprint(cfg, o.name, params(o.a)), true
 	}
-	return o.fp
+	return o.paths
+}
+
+// params is what engine.Do and engine.Footprint take: the values by key.
+func params(a *lang.Action) map[string]string {
+	m := make(map[string]string, len(a.Params))
+	for _, p := range a.Params {
+		m[p.Key] = p.Value
+	}
+	return m
 }
 
 // sameInputs reports whether two actions would be simulated alike: the same
@@ -154,15 +166,15 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 			}
 			ops[i].a = a // keep the current action, so the old document can be freed
 		}
-		var seeds []footprint // the paths of the ops the edit removed, changed or added
+		var seeds []string // the paths of the ops the edit removed, changed or added
 		for i := pre; i < len(old)-suf; i++ {
 			if o := &old[i]; o.run {
-				seeds = append(seeds, o.footprint(cfg))
+				seeds = append(seeds, o.footprint(cfg)...)
 			}
 		}
 		for i := pre; i < len(ops)-suf; i++ {
 			if o := &ops[i]; o.run {
-				seeds = append(seeds, o.footprint(cfg))
+				seeds = append(seeds, o.footprint(cfg)...)
 			}
 		}
 		dirty = make([]bool, len(ops))
@@ -193,13 +205,9 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 				defer closeBase()
 				ws = engine.NewOverlay(base)
 			}
-			params := make(map[string]string, len(o.a.Params))
-			for _, p := range o.a.Params {
-				params[p.Key] = p.Value
-			}
 			o.fail = nil
 			ran++
-			if r := engine.Do(ctx, ws, cfg, o.name, params); !r.Success {
+			if r := engine.Do(ctx, ws, cfg, o.name, params(o.a)); !r.Success {
 				o.fail = &engine.Result{Error: r.Error, Hint: r.Hint, Type: r.Type}
 			}
 		}
@@ -246,4 +254,85 @@ func blame(a *lang.Action, r engine.Result) lang.Range {
 		}
 	}
 	return a.OpRange
+}
+
+// affected marks every op related, directly or through other ops, to one of
+// the seed paths (those of the ops an edit added, changed or removed). It is
+// a union-find over paths: each op joins its own paths, and each path joins
+// the nearest of its parents that is also a path of some op or seed (which
+// in turn joins its own nearest one), so related paths end up in one set.
+func affected(cfg *engine.Config, ops []simOp, seeds []string) []bool {
+	root := filepath.Clean(cfg.Root)
+	id := map[string]int32{}
+	var parent []int32
+	node := func(p string) int32 {
+		if i, ok := id[p]; ok {
+			return i
+		}
+		i := int32(len(parent))
+		id[p] = i
+		parent = append(parent, i)
+		return i
+	}
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]] // path halving keeps the trees flat
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(a, b int32) { parent[find(a)] = find(b) }
+
+	for i := range ops {
+		if o := &ops[i]; o.run {
+			ps := o.footprint(cfg)
+			for _, p := range ps {
+				union(node(p), node(ps[0]))
+			}
+		}
+	}
+	for _, p := range seeds {
+		node(p)
+	}
+	for p, i := range id {
+		// Paths are clean and absolute, and below the root unless the
+		// config lets them out; the walk stops at the root or the top.
+		for a := p; a != root; {
+			up := parentDir(a)
+			if up == a {
+				break
+			}
+			if j, ok := id[up]; ok {
+				union(i, j)
+				break
+			}
+			a = up
+		}
+	}
+
+	hit := map[int32]bool{}
+	for _, p := range seeds {
+		hit[find(id[p])] = true
+	}
+	dirty := make([]bool, len(ops))
+	for i := range ops {
+		if o := &ops[i]; o.run && len(o.paths) > 0 {
+			dirty[i] = hit[find(id[o.paths[0]])]
+		}
+	}
+	return dirty
+}
+
+// parentDir is filepath.Dir for the clean absolute paths Config.Resolve
+// returns, without Dir's Clean: affected calls it for every path on every
+// edit. The top ("/", or a volume's root) is its own parent.
+func parentDir(p string) string {
+	i := strings.LastIndexByte(p, filepath.Separator)
+	if i < 0 {
+		return p
+	}
+	if i == len(filepath.VolumeName(p)) {
+		return p[:i+1]
+	}
+	return p[:i]
 }

@@ -114,7 +114,8 @@ func (s *Server) simulate(ctx context.Context, d *document) lang.Diagnostics {
 		prev = nil
 	}
 	cfg := engine.DefaultConfig(s.root)
-	ds, next := simulateDoc(ctx, cfg, d.doc, prev, gen, func() (engine.Workspace, func(), error) {
+	// Nothing is kept for a client whose changes on disk go unreported.
+	ds, next := simulateDoc(ctx, cfg, d.doc, prev, gen, trusted, func() (engine.Workspace, func(), error) {
 		base, err := engine.NewOS(cfg)
 		if err != nil {
 			s.log.Printf("simulate %s: %v", d.uri, err)
@@ -122,19 +123,62 @@ func (s *Server) simulate(ctx context.Context, d *document) lang.Diagnostics {
 		}
 		return base, func() { base.Close() }, nil
 	})
-	if !trusted {
-		next = nil // nothing of it may be reused: do not keep it
-	}
 	d.sim = next
 	return ds
 }
 
 // simulateDoc simulates doc, reusing what prev (nil: nothing) says about
-// unchanged ops, and returns the diagnostics and the state for the next call
-// (nil when it must not be reused). open opens the base workspace, only when
-// some op has to run.
-func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, prev *simulation, gen uint64,
+// unchanged ops, and returns the diagnostics and, when keep is set, the state
+// for the next call (nil when it must not be reused). open opens the base
+// workspace, only when some op has to run.
+func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, prev *simulation, gen uint64, keep bool,
 	open func() (engine.Workspace, func(), error)) (lang.Diagnostics, *simulation) {
+	var out lang.Diagnostics
+	var ws *engine.Overlay
+	var closeBase func()
+	defer func() {
+		if closeBase != nil {
+			closeBase()
+		}
+	}()
+	ran := 0
+	// step runs o if run is set, then reports o's failure, if any: called
+	// for every op in document order.
+	step := func(o *simOp, run bool) error {
+		if run && o.run {
+			if ws == nil {
+				base, done, err := open()
+				if err != nil {
+					return err
+				}
+				closeBase, ws = done, engine.NewOverlay(base)
+			}
+			o.fail = nil
+			ran++
+			if r := engine.Do(ctx, ws, cfg, o.name, params(o.a)); !r.Success {
+				o.fail = &engine.Result{Error: r.Error, Hint: r.Hint, Type: r.Type}
+			}
+		}
+		if o.fail != nil {
+			out = append(out, lang.Diagnostic{Severity: lang.Error, Code: CodeWorkspace,
+				Message: o.fail.Error, Hint: o.fail.Hint, Range: blame(o.a, *o.fail)})
+		}
+		return nil
+	}
+
+	if !keep {
+		// Nothing of this run will be reused: a plain full run, which
+		// keeps nothing. Each op is planned just before it runs, while its
+		// action is still in the processor's cache.
+		for a := range doc.Actions() {
+			o := planOp(a)
+			if step(&o, true) != nil {
+				return nil, nil
+			}
+		}
+		return out, nil
+	}
+
 	var acts []*lang.Action
 	for a := range doc.Actions() {
 		acts = append(acts, a)
@@ -185,35 +229,13 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 			dirty[i] = true // the edit's own ops, even those whose paths do not resolve
 		}
 	}
-
-	var out lang.Diagnostics
-	var ws *engine.Overlay
-	ran := 0
 	for i := range ops {
 		o := &ops[i]
 		if full {
-			// Planned here rather than in a pass of its own: the action is
-			// still in the processor's cache when the op runs.
-			*o = planOp(acts[i])
+			*o = planOp(acts[i]) // here, not in a pass of its own: see above
 		}
-		if o.run && (full || dirty[i]) {
-			if ws == nil {
-				base, closeBase, err := open()
-				if err != nil {
-					return nil, nil
-				}
-				defer closeBase()
-				ws = engine.NewOverlay(base)
-			}
-			o.fail = nil
-			ran++
-			if r := engine.Do(ctx, ws, cfg, o.name, params(o.a)); !r.Success {
-				o.fail = &engine.Result{Error: r.Error, Hint: r.Hint, Type: r.Type}
-			}
-		}
-		if o.fail != nil {
-			out = append(out, lang.Diagnostic{Severity: lang.Error, Code: CodeWorkspace,
-				Message: o.fail.Error, Hint: o.fail.Hint, Range: blame(o.a, *o.fail)})
+		if step(o, full || dirty[i]) != nil {
+			return nil, nil
 		}
 	}
 	if ctx.Err() != nil {

@@ -91,6 +91,12 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		return nil, fmt.Errorf("clada-lsp: %s needs a workspace root; open a folder", p.Command)
 	}
 	rep, _, err := engine.Apply(ctx, doc, engine.DefaultConfig(s.root), mode)
+	if mode == engine.Real {
+		// The server itself just changed the disk (even a failed run may
+		// have written some files): no simulation result may outlive that,
+		// whether or not the client's watcher reports it.
+		s.diskChanged()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s %s: %w", p.Command, d.uri, err)
 	}

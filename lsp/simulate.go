@@ -43,7 +43,7 @@ const CodeWorkspace = "WORKSPACE"
 // The disk is the one input the document does not show. A result is reused
 // only while the server knows it would hear of a change on disk (the client
 // accepted the file watcher; see Server.diskState), and any change it hears
-// of makes the next run a full one.
+// of, or makes itself (clada.apply), makes the next run a full one.
 
 // simulation is what one document's last run leaves for the next.
 type simulation struct {

@@ -384,6 +384,35 @@ func TestDiskChangeInvalidatesSimulation(t *testing.T) {
 	}
 }
 
+// Applying the document changes the disk under the server's own hands: the
+// next edit simulates everything again, even before (or without) the
+// watcher's report, so the search the apply satisfied is now reported.
+func TestApplyInvalidatesSimulation(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startWatching(t, root, new(true), clientOpts{})
+	c.nextRegistration()
+	waitWatched(t, c)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	if p := c.open(uri, twoBlocks("v1")); len(p.Diagnostics) != 0 {
+		t.Fatalf("on open: %+v", p.Diagnostics)
+	}
+	var rep struct {
+		Success bool `json:"success"`
+	}
+	c.call(protocol.MethodWorkspaceExecuteCommand, command("clada.apply", uri), &rep)
+	if !rep.Success {
+		t.Fatalf("apply: %+v", rep)
+	}
+	c.change(uri, 2, &protocol.TextDocumentContentChangeWholeDocument{Text: twoBlocks("v2")})
+	p := c.nextDiags(uri)
+	if len(p.Diagnostics) != 1 || !strings.Contains(messageOf(p.Diagnostics[0]), "old_text not found") {
+		t.Fatalf("after apply and an unrelated edit: %+v", p.Diagnostics)
+	}
+}
+
 // A client that does not watch files (neovim 0.7) never has results reused:
 // its diagnostics catch up with the disk at the next edit, as the editor
 // README promises.

@@ -20,20 +20,40 @@ func splitSHAM(src []byte) ([]Range, Diagnostics) {
 	return out, shamDiags(errs, 0)
 }
 
+// shamBlock is the AST of one SHAM block in one allocation: a block is
+// always one group of one action.
+type shamBlock struct {
+	group   Group
+	action  Action
+	actions [1]*Action
+}
+
 // lowerSHAM parses one block text into a Group with ranges relative to the
 // block start. The "action" key becomes the op; other keys become params.
+// The group, its action and the params are allocated together (three
+// allocations instead of four plus one per param): they live and die
+// together anyway.
 func lowerSHAM(text []byte) *Group {
 	b := sham.ParseBlock(text)
 	whole := Range{0, b.End}
-	a := &Action{
+	n := len(b.Params)
+	for _, p := range b.Params {
+		if p.Key == "action" {
+			n--
+		}
+	}
+	sb := &shamBlock{}
+	a := &sb.action
+	*a = Action{
 		Syntax:  SHAM,
 		ID:      b.ID,
 		IDRange: Range{b.IDStart, b.IDEnd},
 		Range:   whole,
 		Closed:  b.Closed,
 		Diags:   shamDiags(b.Errors, 0),
-		Params:  make([]*Param, 0, len(b.Params)),
+		Params:  make([]*Param, 0, n),
 	}
+	params := make([]Param, n)
 	for _, p := range b.Params {
 		if p.Key == "action" {
 			a.Op, a.OpRange = p.Value, Range{p.ContentStart, p.ContentEnd}
@@ -43,16 +63,20 @@ func lowerSHAM(text []byte) *Group {
 		if p.Heredoc {
 			form = Heredoc
 		}
-		a.Params = append(a.Params, &Param{
+		q := &params[len(a.Params)]
+		*q = Param{
 			Key:          p.Key,
 			KeyRange:     Range{p.KeyStart, p.KeyEnd},
 			Value:        p.Value,
 			ValueRange:   Range{p.ValueStart, p.ValueEnd},
 			ContentRange: Range{p.ContentStart, p.ContentEnd},
 			Form:         form,
-		})
+		}
+		a.Params = append(a.Params, q)
 	}
-	return &Group{Syntax: SHAM, Kind: Standalone, Range: whole, Actions: []*Action{a}}
+	sb.actions[0] = a
+	sb.group = Group{Syntax: SHAM, Kind: Standalone, Range: whole, Actions: sb.actions[:]}
+	return &sb.group
 }
 
 // shamDiags turns grammar errors into Diagnostics moved by delta bytes.

@@ -12,17 +12,19 @@ import (
 // blockGrammar is the participle grammar of one block, over the tokens of
 // blockLexer. Every token sequence the lexer produces is accepted: problems
 // are carried by token type and reported by ParseBlock, not by participle.
+//
+// Nothing is captured: build walks the lexer's own tokens, in the order this
+// grammar guarantees once participle has accepted them. Captures cost
+// participle a deferred field write and a copy of the tokens per block, and
+// the assignment alternative comes first because nearly every line is one
+// (each alternative tried costs participle a branch).
 type blockGrammar struct {
-	Header lexer.Token `parser:"@Header"`
-	// Body captures every body token at once: one capture of the whole
-	// repetition costs participle one deferred field write per block, where
-	// a struct or a capture per line cost several allocations per token.
-	// build walks the tokens in the order this rule guarantees.
-	Body []lexer.Token `parser:"@( ( BadLine | Key Op (String | Heredoc | Unclosed | BadValue) Trailing? )* )"`
-	End  lexer.Token   `parser:"@End?"`
+	Header struct{} `parser:"Header"`
+	Body   struct{} `parser:"( Key Op (String | Heredoc | Unclosed | BadValue) Trailing? | BadLine )*"`
+	End    struct{} `parser:"End?"`
 }
 
-// assignment is one Key Op Value [Trailing] run of Body tokens.
+// assignment is one Key Op Value [Trailing] run of body tokens.
 type assignment struct {
 	Key, Op, Trailing lexer.Token
 }
@@ -70,10 +72,10 @@ func ParseBlock(text []byte) *Block {
 		return b
 	}
 	l := lexBlock(text, h.id)
+	defer l.release()
 	peek, err := lexer.Upgrade(l)
-	var g *blockGrammar
 	if err == nil {
-		g, err = parser.ParseFromLexer(peek)
+		_, err = parser.ParseFromLexer(peek)
 	}
 	if err != nil {
 		// Unreachable by construction of the lexer; report it in our words.
@@ -82,14 +84,21 @@ func ParseBlock(text []byte) *Block {
 			Hint:    "Check that every line of the block is a key = value assignment."})
 		return b
 	}
-	b.build(g, l.values)
+	b.build(l.tokens[1:], l.values)
 	return b
 }
 
-// build checks each line and collects params and errors.
-func (b *Block) build(g *blockGrammar, values []value) {
-	index := map[string]int{}
-	toks := g.Body
+// build checks each line and collects params and errors. toks are the
+// tokens after the header, as accepted by blockGrammar.
+func (b *Block) build(toks []lexer.Token, values []value) {
+	var end lexer.Token
+	if n := len(toks); n > 0 && toks[n-1].Type == tEnd {
+		end, toks = toks[n-1], toks[:n-1]
+	}
+	b.Params = make([]Param, 0, len(values))
+	// Duplicate keys are found by a linear scan while a block has few
+	// params (nearly all do), by a map beyond.
+	var index map[string]int
 	for len(toks) > 0 {
 		if t := toks[0]; t.Type == tBadLine {
 			off := t.Pos.Offset
@@ -116,29 +125,56 @@ func (b *Block) build(g *blockGrammar, values []value) {
 			Value: v.text, ValueStart: v.start, ValueEnd: v.end,
 			ContentStart: v.contentStart, ContentEnd: v.contentEnd, Heredoc: v.heredoc,
 		}
-		if j, dup := index[p.Key]; dup {
+		if j := b.paramIndex(index, p.Key); j >= 0 {
 			b.errorf(DuplicateKey, p.KeyStart, p.KeyEnd,
 				fmt.Sprintf("Remove one of the %q lines; a block sets each key once.", p.Key),
 				"Duplicate key '%s' in block '%s'", p.Key, b.ID)
 			b.Params[j] = p
 			continue
 		}
-		index[p.Key] = len(b.Params)
 		b.Params = append(b.Params, p)
+		if index != nil {
+			index[p.Key] = len(b.Params) - 1
+		} else if len(b.Params) == maxScan {
+			index = make(map[string]int, len(values))
+			for i, p := range b.Params {
+				index[p.Key] = i
+			}
+		}
 	}
-	if g.End.Type != 0 {
+	if end.Type != 0 {
 		b.Closed = true
-		if got := trimRightSpace([]byte(g.End.Value))[len(endPrefix):]; string(got) != b.ID {
-			off := g.End.Pos.Offset
-			b.errorf(MismatchedEnd, off, off+len(g.End.Value),
+		if got := end.Value[len(endPrefix):]; got != b.ID {
+			off := end.Pos.Offset
+			b.errorf(MismatchedEnd, off, off+len(end.Value),
 				fmt.Sprintf("Change it to #!END_SHAM_%s.", b.ID),
-				"End marker %q does not match block %q.", g.End.Value, b.ID)
+				"End marker %q does not match block %q.", end.Value, b.ID)
 		}
 	} else {
 		b.errorf(UnclosedBlock, b.End, b.End,
 			fmt.Sprintf("Add the line #!END_SHAM_%s after the block's last line.", b.ID),
 			"Block %q has no end marker.", b.ID)
 	}
+}
+
+// maxScan is the number of params from which build indexes keys by a map.
+const maxScan = 16
+
+// paramIndex returns the index of key among b.Params, or -1; index, when not
+// nil, maps every key of b.Params to its index.
+func (b *Block) paramIndex(index map[string]int, key string) int {
+	if index != nil {
+		if j, ok := index[key]; ok {
+			return j
+		}
+		return -1
+	}
+	for j := range b.Params {
+		if b.Params[j].Key == key {
+			return j
+		}
+	}
+	return -1
 }
 
 // checkLine reports the problems of one assignment and says whether it

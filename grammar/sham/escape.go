@@ -5,40 +5,38 @@ import (
 	"strings"
 )
 
-// unescape decodes a quoted value's escapes: \" \\ \n \t \r \'. An unknown
-// escape is kept as written (backslash included), so a regex such as "\d"
-// survives the way a model usually means it.
-func unescape(b []byte) string {
+// appendUnescaped appends a quoted value's text b to dst with its escapes
+// decoded: \" \\ \n \t \r \'. An unknown escape is kept as written
+// (backslash included), so a regex such as "\d" survives the way a model
+// usually means it.
+func appendUnescaped(dst, b []byte) []byte {
 	if bytes.IndexByte(b, '\\') < 0 {
-		return string(b)
+		return append(dst, b...)
 	}
-	var sb strings.Builder
-	sb.Grow(len(b))
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		if c != '\\' || i+1 == len(b) {
-			sb.WriteByte(c)
+			dst = append(dst, c)
 			continue
 		}
 		i++
 		switch b[i] {
 		case '"', '\\', '\'':
-			sb.WriteByte(b[i])
+			dst = append(dst, b[i])
 		case 'n':
-			sb.WriteByte('\n')
+			dst = append(dst, '\n')
 		case 't':
-			sb.WriteByte('\t')
+			dst = append(dst, '\t')
 		case 'r':
-			sb.WriteByte('\r')
+			dst = append(dst, '\r')
 		default:
-			sb.WriteByte('\\')
-			sb.WriteByte(b[i])
+			dst = append(dst, '\\', b[i])
 		}
 	}
-	return sb.String()
+	return dst
 }
 
-// Quote writes v as a quoted SHAM value that unescape reads back exactly.
+// Quote writes v as a quoted SHAM value that appendUnescaped reads back exactly.
 func Quote(v string) string {
 	var sb strings.Builder
 	sb.Grow(len(v) + 2)

@@ -2,6 +2,7 @@ package sham
 
 import (
 	"io"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -69,10 +70,29 @@ type value struct {
 }
 
 // blockLexer holds the tokens of one block and the details of its values.
+//
+// The short strings of a block (keys, operators, trailing text, the end
+// marker and decoded quoted values) are gathered in buf while lexing and
+// become substrings of one string in finish: one allocation per block
+// instead of one per string, which was most of the fixed cost of a small
+// block. The trade-off: a Param's Key or Value keeps that whole string
+// alive, so a cached AST also holds the block's operators and end marker,
+// a few dozen bytes per block; about what the per-string allocation
+// headers and size-class rounding cost before. Heredoc bodies, the only
+// strings that can be large, stay separate strings so nothing pins them
+// but their own value.
 type blockLexer struct {
 	tokens []lexer.Token
 	values []value
 	pos    int
+	buf    []byte
+	refs   []bufRef
+}
+
+// bufRef says which token's Value (tok >= 0) or which value's text (val >=
+// 0) is buf[start:end].
+type bufRef struct {
+	tok, val, start, end int
 }
 
 func (l *blockLexer) Next() (lexer.Token, error) {
@@ -83,16 +103,62 @@ func (l *blockLexer) Next() (lexer.Token, error) {
 	return l.tokens[l.pos-1], nil
 }
 
-func (l *blockLexer) emit(t lexer.TokenType, off int, val string) {
-	l.tokens = append(l.tokens, lexer.Token{Type: t, Value: val, Pos: lexer.Position{Offset: off}})
+// emit appends a token without a value.
+func (l *blockLexer) emit(t lexer.TokenType, off int) {
+	l.tokens = append(l.tokens, lexer.Token{Type: t, Pos: lexer.Position{Offset: off}})
+}
+
+// emitText appends a token whose value is text; the value is filled in by
+// finish.
+func (l *blockLexer) emitText(t lexer.TokenType, off int, text []byte) {
+	l.refs = append(l.refs, bufRef{tok: len(l.tokens), val: -1, start: len(l.buf), end: len(l.buf) + len(text)})
+	l.buf = append(l.buf, text...)
+	l.emit(t, off)
+}
+
+// finish turns buf into one string and hands its pieces to the tokens and
+// values that refer to it.
+func (l *blockLexer) finish() {
+	s := string(l.buf)
+	for _, r := range l.refs {
+		if r.tok >= 0 {
+			l.tokens[r.tok].Value = s[r.start:r.end]
+		} else {
+			l.values[r.val].text = s[r.start:r.end]
+		}
+	}
+}
+
+// lexers recycles the lexers' slices: participle copies the tokens
+// (lexer.Upgrade) and build copies what it keeps, so nothing of a
+// blockLexer outlives ParseBlock.
+var lexers = sync.Pool{New: func() any {
+	return &blockLexer{tokens: make([]lexer.Token, 0, 16), values: make([]value, 0, 4),
+		buf: make([]byte, 0, 256), refs: make([]bufRef, 0, 16)}
+}}
+
+// maxPooledBuf is the largest string buffer the pool keeps.
+const maxPooledBuf = 64 << 10
+
+// release clears l (so the pool pins no block's strings) and returns it to
+// the pool.
+func (l *blockLexer) release() {
+	if cap(l.buf) > maxPooledBuf { // one huge quoted value must not stay
+		l.buf = nil
+	}
+	clear(l.tokens)
+	clear(l.values)
+	l.tokens, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
+	lexers.Put(l)
 }
 
 // lexBlock tokenizes one block text (header line first). id is the block id,
-// used to recover from an unclosed heredoc at the block's end marker.
+// used to recover from an unclosed heredoc at the block's end marker. The
+// caller may release the lexer when done with it.
 func lexBlock(text []byte, id string) *blockLexer {
-	l := &blockLexer{tokens: make([]lexer.Token, 0, 16)}
+	l := lexers.Get().(*blockLexer)
 	_, off := lineAt(text, 0)
-	l.emit(tHeader, 0, "")
+	l.emit(tHeader, 0)
 	for off < len(text) {
 		end, next := lineAt(text, off)
 		line := text[off:end]
@@ -102,20 +168,21 @@ func lexBlock(text []byte, id string) *blockLexer {
 			off = next
 			continue
 		case isEndLine(line):
-			l.emit(tEnd, off, string(trimmed))
+			l.emitText(tEnd, off, trimmed)
 			off = next
 			continue
 		}
 		a, ok := splitAssign(line)
 		if !ok {
-			l.emit(tBadLine, off, string(trimmed))
+			l.emitText(tBadLine, off, trimmed)
 			off = next
 			continue
 		}
-		l.emit(tKey, off, string(line[:a.keyEnd]))
-		l.emit(tOp, off+a.opStart, string(line[a.opStart:a.opEnd]))
+		l.emitText(tKey, off, line[:a.keyEnd])
+		l.emitText(tOp, off+a.opStart, line[a.opStart:a.opEnd])
 		off = l.lexValue(text, off, line, trimmed, a.valStart, next, id)
 	}
+	l.finish()
 	return l
 }
 
@@ -138,7 +205,9 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 		tt = tString
 		v.end = off + close + 1
 		v.contentStart, v.contentEnd = off+at+1, off+close
-		v.text = unescape(line[at+1 : close])
+		start := len(l.buf)
+		l.buf = appendUnescaped(l.buf, line[at+1:close])
+		l.refs = append(l.refs, bufRef{tok: -1, val: len(l.values), start: start, end: len(l.buf)})
 		trail = close + 1
 	case isHeredocValue(line, at):
 		o := parseOpener(trimmed, at)
@@ -168,7 +237,7 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 		v.err = &Error{Code: InvalidValue}
 	}
 	l.values = append(l.values, v)
-	l.emit(tt, v.start, "")
+	l.emit(tt, v.start)
 	if trail >= 0 {
 		rest := trimmed[trail:]
 		i := 0
@@ -176,7 +245,7 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 			i++
 		}
 		if i < len(rest) {
-			l.emit(tTrailing, off+trail+i, string(rest[i:]))
+			l.emitText(tTrailing, off+trail+i, rest[i:])
 		}
 	}
 	return next

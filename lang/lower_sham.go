@@ -22,17 +22,20 @@ func splitSHAM(src []byte) ([]Range, Diagnostics) {
 
 // shamBlock is the AST of one SHAM block in one allocation: a block is
 // always one group of one action.
+// Up to two params (a file_write's path and content, say) live in it too.
 type shamBlock struct {
 	group   Group
 	action  Action
 	actions [1]*Action
+	params  [2]Param
+	ptrs    [2]*Param
 }
 
 // lowerSHAM parses one block text into a Group with ranges relative to the
 // block start. The "action" key becomes the op; other keys become params.
-// The group, its action and the params are allocated together (three
-// allocations instead of four plus one per param): they live and die
-// together anyway.
+// The group, its action and the params are allocated together (one
+// allocation for up to two params, three beyond, instead of four plus one
+// per param): they live and die together anyway.
 func lowerSHAM(text []byte) *Group {
 	b := sham.ParseBlock(text)
 	whole := Range{0, b.End}
@@ -51,9 +54,12 @@ func lowerSHAM(text []byte) *Group {
 		Range:   whole,
 		Closed:  b.Closed,
 		Diags:   shamDiags(b.Errors, 0),
-		Params:  make([]*Param, 0, n),
 	}
-	params := make([]Param, n)
+	params := sb.params[:]
+	a.Params = sb.ptrs[:0]
+	if n > len(sb.params) {
+		params, a.Params = make([]Param, n), make([]*Param, 0, n)
+	}
 	for _, p := range b.Params {
 		if p.Key == "action" {
 			a.Op, a.OpRange = p.Value, Range{p.ContentStart, p.ContentEnd}

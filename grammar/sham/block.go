@@ -73,10 +73,14 @@ func ParseBlock(text []byte) *Block {
 	}
 	l := lexBlock(text, h.id)
 	defer l.release()
+	// participle matches tokens by type only, so it gets them before finish
+	// gives them their text: reference.Parse boxes each token's text in an
+	// interface, one allocation per token unless the text is empty.
 	peek, err := lexer.Upgrade(l)
 	if err == nil {
 		_, err = parser.ParseFromLexer(peek)
 	}
+	l.finish()
 	if err != nil {
 		// Unreachable by construction of the lexer; report it in our words.
 		b.Errors = append(b.Errors, Error{Code: MalformedAssignment, Start: 0, End: hend,

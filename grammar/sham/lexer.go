@@ -56,7 +56,9 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lexBlock(src, ""), nil
+	l := lexBlock(src, "")
+	l.finish()
+	return l, nil
 }
 
 // value records what the lexer learned about one value token (String,
@@ -154,7 +156,8 @@ func (l *blockLexer) release() {
 
 // lexBlock tokenizes one block text (header line first). id is the block id,
 // used to recover from an unclosed heredoc at the block's end marker. The
-// caller may release the lexer when done with it.
+// tokens and values have no text until finish; the caller may release the
+// lexer when done with it.
 func lexBlock(text []byte, id string) *blockLexer {
 	l := lexers.Get().(*blockLexer)
 	_, off := lineAt(text, 0)
@@ -182,7 +185,6 @@ func lexBlock(text []byte, id string) *blockLexer {
 		l.emitText(tOp, off+a.opStart, line[a.opStart:a.opEnd])
 		off = l.lexValue(text, off, line, trimmed, a.valStart, next, id)
 	}
-	l.finish()
 	return l
 }
 

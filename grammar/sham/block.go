@@ -13,15 +13,16 @@ import (
 // blockLexer. Every token sequence the lexer produces is accepted: problems
 // are carried by token type and reported by ParseBlock, not by participle.
 //
-// Nothing is captured: build walks the lexer's own tokens, in the order this
-// grammar guarantees once participle has accepted them. Captures cost
-// participle a deferred field write and a copy of the tokens per block, and
-// the assignment alternative comes first because nearly every line is one
-// (each alternative tried costs participle a branch).
+// Body captures every body token with one capture around the whole
+// repetition: participle replaces a []lexer.Token field on each capture, so
+// a capture per token would keep only the last, and a struct per line cost
+// several allocations per token. build walks the captured tokens in the
+// order this rule guarantees. The assignment alternative comes first because
+// nearly every line is one (each alternative tried costs participle a branch).
 type blockGrammar struct {
-	Header struct{} `parser:"Header"`
-	Body   struct{} `parser:"( Key Op (String | Heredoc | Unclosed | BadValue) Trailing? | BadLine )*"`
-	End    struct{} `parser:"End?"`
+	Header lexer.Token   `parser:"@Header"`
+	Body   []lexer.Token `parser:"@( ( Key Op (String | Heredoc | Unclosed | BadValue) Trailing? | BadLine )* )"`
+	End    lexer.Token   `parser:"@End?"`
 }
 
 // assignment is one Key Op Value [Trailing] run of body tokens.
@@ -73,14 +74,12 @@ func ParseBlock(text []byte) *Block {
 	}
 	l := lexBlock(text, h.id)
 	defer l.release()
-	// participle matches tokens by type only, so it gets them before finish
-	// gives them their text: reference.Parse boxes each token's text in an
-	// interface, one allocation per token unless the text is empty.
-	peek, err := lexer.Upgrade(l)
-	if err == nil {
-		_, err = parser.ParseFromLexer(peek)
-	}
 	l.finish()
+	peek, err := lexer.Upgrade(l)
+	var g *blockGrammar
+	if err == nil {
+		g, err = parser.ParseFromLexer(peek)
+	}
 	if err != nil {
 		// Unreachable by construction of the lexer; report it in our words.
 		b.Errors = append(b.Errors, Error{Code: MalformedAssignment, Start: 0, End: hend,
@@ -88,17 +87,13 @@ func ParseBlock(text []byte) *Block {
 			Hint:    "Check that every line of the block is a key = value assignment."})
 		return b
 	}
-	b.build(l.tokens[1:], l.values)
+	b.build(g, l.values)
 	return b
 }
 
-// build checks each line and collects params and errors. toks are the
-// tokens after the header, as accepted by blockGrammar.
-func (b *Block) build(toks []lexer.Token, values []value) {
-	var end lexer.Token
-	if n := len(toks); n > 0 && toks[n-1].Type == tEnd {
-		end, toks = toks[n-1], toks[:n-1]
-	}
+// build checks each line of the parsed block and collects params and errors.
+func (b *Block) build(g *blockGrammar, values []value) {
+	toks, end := g.Body, g.End
 	b.Params = make([]Param, 0, len(values))
 	// Duplicate keys are found by a linear scan while a block has few
 	// params (nearly all do), by a map beyond.

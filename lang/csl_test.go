@@ -189,7 +189,7 @@ func TestLowerCSLGroupsAndRanges(t *testing.T) {
 }
 
 func TestCSLDelimiters(t *testing.T) {
-	g := lowerCSLWith([]byte("[[WRITE file=\"a\"]]\n<---END--->\n[[END]]\n"), csl.Options{Open: "[[", Close: "]]"})
+	g := lowerCSLWith([]byte("[[WRITE file=\"a\"]]\n<---END--->\n[[END]]\n"), csl.Options{Open: "[[", Close: "]]"}, new(scratch))
 	if len(g.Diags) != 0 || len(g.Actions) != 1 || g.Actions[0].HasErrors() {
 		t.Fatalf("unexpected diagnostics: %v %v", g.Diags, g.Actions)
 	}

@@ -80,7 +80,7 @@ func splitCML(src []byte) ([]Range, Diagnostics) {
 
 // lowerCML parses one block text (starting at its '<') into a Group with
 // ranges relative to the block start.
-func lowerCML(text []byte) *Group {
+func lowerCML(text []byte, _ *scratch) *Group {
 	b := cml.Lex(text, 0)
 	g := &Group{Syntax: CML, Kind: Standalone, Range: Range{b.Start, b.End}}
 	if b.Err != nil {

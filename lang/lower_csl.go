@@ -113,14 +113,14 @@ func splitCSL(src []byte) ([]Range, Diagnostics) {
 
 // lowerCSL parses one block text (starting at its first marker) into a Group
 // with ranges relative to the block start.
-func lowerCSL(text []byte) *Group { return lowerCSLWith(text, cslOptions) }
+func lowerCSL(text []byte, sc *scratch) *Group { return lowerCSLWith(text, cslOptions, sc) }
 
 // lowerCSLWith is lowerCSL with other delimiters.
-func lowerCSLWith(text []byte, o csl.Options) *Group {
+func lowerCSLWith(text []byte, o csl.Options, sc *scratch) *Group {
 	if o.Known == nil {
 		o.Known = cslKnown
 	}
-	b := csl.Scan(text, o)
+	b := sc.csl.Scan(text, o)
 	g := &Group{Syntax: CSL, Kind: Standalone, Range: Range{b.Start, b.End}}
 	l := &cslLowerer{src: text, b: b, o: o}
 	if t := b.Tree; t != nil {

@@ -36,8 +36,8 @@ type shamBlock struct {
 // The group, its action and the params are allocated together (one
 // allocation for up to two params, three beyond, instead of four plus one
 // per param): they live and die together anyway.
-func lowerSHAM(text []byte) *Group {
-	b := sham.ParseBlock(text)
+func lowerSHAM(text []byte, sc *scratch) *Group {
+	b := sc.sham.ParseBlock(text)
 	whole := Range{0, b.End}
 	n := len(b.Params)
 	for _, p := range b.Params {

@@ -5,6 +5,9 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/clada-dev/clada/grammar/csl"
+	"github.com/clada-dev/clada/grammar/sham"
 )
 
 // frontEnd is one block syntax. split finds the spans of its blocks in a
@@ -16,7 +19,15 @@ import (
 type frontEnd struct {
 	syntax Syntax
 	split  func(src []byte) ([]Range, Diagnostics)
-	lower  func(text []byte) *Group
+	lower  func(text []byte, sc *scratch) *Group
+}
+
+// scratch is one worker's reusable parser buffers, handed to each lower it
+// calls, so blocks parsed one after another reuse them. Never shared between
+// goroutines.
+type scratch struct {
+	sham sham.Scratch
+	csl  csl.Scratch
 }
 
 // frontEnds lists every syntax Parse looks for. It is never modified.
@@ -117,9 +128,10 @@ func lowerAll(src []byte, spans []blockSpan, todo []int, out []*Group) {
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(todo))
 	if workers < 2 || size < parallelMin {
+		sc := new(scratch)
 		for _, i := range todo {
 			s := spans[i]
-			out[i] = s.fe.lower(src[s.Start:s.End])
+			out[i] = s.fe.lower(src[s.Start:s.End], sc)
 		}
 		return
 	}
@@ -129,13 +141,14 @@ func lowerAll(src []byte, spans []blockSpan, todo []int, out []*Group) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			sc := new(scratch)
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(todo) {
 					return
 				}
 				s := spans[todo[k]]
-				out[todo[k]] = s.fe.lower(src[s.Start:s.End])
+				out[todo[k]] = s.fe.lower(src[s.Start:s.End], sc)
 			}
 		}()
 	}

@@ -3,7 +3,6 @@ package csl
 import (
 	"bytes"
 	"sort"
-	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -99,17 +98,27 @@ func startsBlock(m Marker, err *markerErr, o Options) bool {
 // Offsets in the result are relative to text. Every string in the result
 // (token values, marker names, attribute values) is a substring of one copy
 // of text: one allocation per block instead of one per token and field.
-func Scan(text []byte, o Options) *Block {
+func Scan(text []byte, o Options) *Block { return new(Scratch).Scan(text, o) }
+
+// Scratch holds the token buffer a block scan works in, so scanning many
+// blocks in a row reuses it instead of growing a fresh one per block
+// (several allocations each): participle copies the tokens into its own
+// buffer (lexer.Upgrade), so ours is scratch once the parse starts. A
+// Scratch is for one goroutine at a time; the zero value is ready to use.
+type Scratch struct {
+	toks []lexer.Token
+}
+
+// Scan is the package's Scan working in sc's buffer.
+func (sc *Scratch) Scan(text []byte, o Options) *Block {
 	str := string(text)
 	m, _, err := parseMarker(text, str, 0, o)
-	buf := tokenPool.Get().(*[]lexer.Token)
-	s := &scanner{src: text, str: str, o: o, toks: (*buf)[:0], markers: make([]Marker, 0, 8)}
+	s := &scanner{src: text, str: str, o: o, toks: sc.toks[:0], markers: make([]Marker, 0, 8)}
 	end := s.block(0, m, err)
 	b := &Block{Start: 0, End: end, Markers: s.markers, Errs: s.errs}
 	tree, perr := parseTokens(s.toks)
-	clear(s.toks) // drop the strings, so a pooled buffer pins no block
-	*buf = s.toks[:0]
-	tokenPool.Put(buf)
+	clear(s.toks) // drop the strings, so the scratch buffer pins no block
+	sc.toks = s.toks[:0]
 	if perr != nil {
 		// The scanner only emits well-shaped token streams; this is a safety net.
 		b.Errs = append(b.Errs, Error{Code: "MALFORMED_BLOCK", Message: "this CSL block cannot be read",
@@ -119,11 +128,6 @@ func Scan(text []byte, o Options) *Block {
 	b.Tree = tree
 	return b
 }
-
-// tokenPool recycles the scanner's token buffers: participle copies the
-// tokens into its own buffer (lexer.Upgrade), so ours is scratch once the
-// parse starts, and growing a fresh one per block cost several allocations.
-var tokenPool = sync.Pool{New: func() any { return new([]lexer.Token) }}
 
 // scanner is the state machine that walks one block line by line.
 type scanner struct {

@@ -64,7 +64,10 @@ type Param struct {
 
 // ParseBlock parses one block text as returned by Split (src[Start:End]).
 // It never fails: problems are Errors on the block.
-func ParseBlock(text []byte) *Block {
+func ParseBlock(text []byte) *Block { return new(Scratch).ParseBlock(text) }
+
+// ParseBlock is the package's ParseBlock working in s's buffers.
+func (s *Scratch) ParseBlock(text []byte) *Block {
 	hend, _ := lineAt(text, 0)
 	h, herr := parseHeader(text[:hend])
 	b := &Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text)}
@@ -72,8 +75,9 @@ func ParseBlock(text []byte) *Block {
 		b.Errors = append(b.Errors, *herr)
 		return b
 	}
-	l := lexBlock(text, h.id)
-	defer l.release()
+	l := &s.l
+	defer l.reset()
+	lexBlock(l, text, h.id)
 	l.finish()
 	peek, err := lexer.Upgrade(l)
 	var g *blockGrammar

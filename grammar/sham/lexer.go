@@ -2,7 +2,6 @@ package sham
 
 import (
 	"io"
-	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -56,7 +55,8 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := lexBlock(src, "")
+	l := &blockLexer{}
+	lexBlock(l, src, "")
 	l.finish()
 	return l, nil
 }
@@ -131,35 +131,34 @@ func (l *blockLexer) finish() {
 	}
 }
 
-// lexers recycles the lexers' slices: participle copies the tokens
-// (lexer.Upgrade) and build copies what it keeps, so nothing of a
-// blockLexer outlives ParseBlock.
-var lexers = sync.Pool{New: func() any {
-	return &blockLexer{tokens: make([]lexer.Token, 0, 16), values: make([]value, 0, 4),
-		buf: make([]byte, 0, 256), refs: make([]bufRef, 0, 16)}
-}}
+// Scratch holds the buffers a block parse works in, so parsing many blocks
+// in a row reuses them instead of growing fresh ones per block (several
+// allocations each). participle copies the tokens (lexer.Upgrade) and build
+// copies what it keeps, so nothing in a Scratch outlives the ParseBlock call
+// that used it. A Scratch is for one goroutine at a time; the zero value is
+// ready to use.
+type Scratch struct {
+	l blockLexer
+}
 
-// maxPooledBuf is the largest string buffer the pool keeps.
-const maxPooledBuf = 64 << 10
+// maxScratchBuf is the largest string buffer a Scratch keeps between blocks.
+const maxScratchBuf = 64 << 10
 
-// release clears l (so the pool pins no block's strings) and returns it to
-// the pool.
-func (l *blockLexer) release() {
-	if cap(l.buf) > maxPooledBuf { // one huge quoted value must not stay
+// reset empties l for the next block, dropping every string it refers to
+// (so a Scratch pins no block's text) and a buffer grown by a huge value.
+func (l *blockLexer) reset() {
+	if cap(l.buf) > maxScratchBuf {
 		l.buf = nil
 	}
 	clear(l.tokens)
 	clear(l.values)
 	l.tokens, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
-	lexers.Put(l)
 }
 
-// lexBlock tokenizes one block text (header line first). id is the block id,
-// used to recover from an unclosed heredoc at the block's end marker. The
-// tokens and values have no text until finish; the caller may release the
-// lexer when done with it.
-func lexBlock(text []byte, id string) *blockLexer {
-	l := lexers.Get().(*blockLexer)
+// lexBlock tokenizes one block text (header line first) into l, which must
+// be empty. id is the block id, used to recover from an unclosed heredoc at
+// the block's end marker. The tokens and values have no text until finish.
+func lexBlock(l *blockLexer, text []byte, id string) {
 	_, off := lineAt(text, 0)
 	l.emit(tHeader, 0)
 	for off < len(text) {
@@ -185,7 +184,6 @@ func lexBlock(text []byte, id string) *blockLexer {
 		l.emitText(tOp, off+a.opStart, line[a.opStart:a.opEnd])
 		off = l.lexValue(text, off, line, trimmed, a.valStart, next, id)
 	}
-	return l
 }
 
 // lexValue emits the value token (and any trailing content) of the line at

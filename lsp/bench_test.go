@@ -26,6 +26,19 @@ func benchChange(b *testing.B, size int) {
 	c := startWatching(b, b.TempDir(), new(true), clientOpts{})
 	c.nextRegistration()
 	waitWatched(b, c)
+	benchEdits(b, c, size)
+}
+
+// benchChangeUnwatched is benchChange for a client that does not watch
+// files for the server (neovim 0.7, for one): every edit simulates the whole
+// document again, since the disk may have changed unseen.
+func benchChangeUnwatched(b *testing.B, size int) {
+	benchEdits(b, start(b, b.TempDir(), false), size)
+}
+
+// benchEdits opens a document of size bytes and times b.N one-line edits,
+// each until its diagnostics arrive.
+func benchEdits(b *testing.B, c *testClient, size int) {
 	uri := pathURI("/tmp/big.sham")
 	c.open(uri, bigDoc(size))
 	b.ResetTimer()
@@ -41,6 +54,9 @@ func benchChange(b *testing.B, size int) {
 
 func BenchmarkDidChange50KB(b *testing.B) { benchChange(b, 50<<10) }
 func BenchmarkDidChange1MB(b *testing.B)  { benchChange(b, 1<<20) }
+
+func BenchmarkDidChangeUnwatched50KB(b *testing.B) { benchChangeUnwatched(b, 50<<10) }
+func BenchmarkDidChangeUnwatched1MB(b *testing.B)  { benchChangeUnwatched(b, 1<<20) }
 
 // Opening and closing 1,000 documents leaves the heap where it was: closing
 // frees the document and its block cache.

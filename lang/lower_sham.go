@@ -2,6 +2,14 @@ package lang
 
 import "github.com/clada-dev/clada/grammar/sham"
 
+// SHAM syntax codes that tools above lang act on (the language server's
+// quick fixes), re-exported so they need not reach past lang into grammar.
+const (
+	CodeMismatchedEnd           = sham.MismatchedEnd
+	CodeInvalidHeredocDelimiter = sham.InvalidHeredocDelimiter
+	CodeDuplicateKey            = sham.DuplicateKey
+)
+
 // shamFrontEnd reads SHAM: every block is a standalone group of one action.
 var shamFrontEnd = frontEnd{
 	syntax: SHAM,

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/clada-dev/clada/grammar/sham"
 	"github.com/clada-dev/clada/lang"
 	"go.lsp.dev/protocol"
 )
@@ -24,12 +23,12 @@ func structuralFix(d *document, m mapper, dg protocol.Diagnostic) *protocol.Code
 	var title string
 	var edits []protocol.TextEdit
 	switch codeOf(dg) {
-	case sham.MismatchedEnd:
+	case lang.CodeMismatchedEnd:
 		title = "Change end marker to #!END_SHAM_" + a.ID
 		edits = []protocol.TextEdit{{Range: dg.Range, NewText: "#!END_SHAM_" + a.ID}}
-	case sham.InvalidHeredocDelimiter:
+	case lang.CodeInvalidHeredocDelimiter:
 		title, edits = heredocFix(d, m, a, start, m.offset(dg.Range.End))
-	case sham.DuplicateKey:
+	case lang.CodeDuplicateKey:
 		title, edits = duplicateKeyFix(d, m, a, start)
 	}
 	if edits == nil {

@@ -9,9 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 )
 
 // CSL's RUN without lang (exec lang "argv") runs one command line without a
@@ -46,22 +44,9 @@ func argvOp(ctx context.Context, cfg *Config, params map[string]string, label st
 	if res, ok := approve(cfg, argv); !ok {
 		return res
 	}
-	dir, err := execDir(cfg, params["cwd"])
-	if err != nil {
-		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
-		var refused *RefusedError
-		if errors.As(err, &refused) {
-			res.Type, res.Hint = refused.Type, refused.Fix
-		}
-		return res
-	}
-	var timeout time.Duration
-	if s := params["timeout"]; s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			return Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}
-		}
-		timeout = time.Duration(n) * time.Second
+	dir, timeout, fail := execPlace(cfg, params)
+	if fail != nil {
+		return *fail
 	}
 	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
 }

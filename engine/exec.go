@@ -51,6 +51,17 @@ func execOp(ctx context.Context, cfg *Config, params map[string]string, label st
 		return Result{Error: fmt.Sprintf("exec: unsupported lang %q", lang), Type: "exec_failed",
 			Hint: "use one of bash, sh, python, javascript"}
 	}
+	dir, timeout, fail := execPlace(cfg, params)
+	if fail != nil {
+		return *fail
+	}
+	argv := append(append([]string(nil), prefix...), params["code"])
+	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+}
+
+// execPlace reads the cwd and timeout params every kind of command takes;
+// fail says why they cannot be used.
+func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.Duration, fail *Result) {
 	dir, err := execDir(cfg, params["cwd"])
 	if err != nil {
 		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
@@ -58,18 +69,16 @@ func execOp(ctx context.Context, cfg *Config, params map[string]string, label st
 		if errors.As(err, &refused) {
 			res.Type, res.Hint = refused.Type, refused.Fix
 		}
-		return res
+		return "", 0, &res
 	}
-	var timeout time.Duration
 	if s := params["timeout"]; s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
-			return Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}
+			return "", 0, &Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}
 		}
 		timeout = time.Duration(n) * time.Second
 	}
-	argv := append(append([]string(nil), prefix...), params["code"])
-	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+	return dir, timeout, nil
 }
 
 // execDir resolves the exec cwd param like any other path (Config.Resolve);

@@ -230,21 +230,13 @@ func (w *OSWorkspace) Mkdir(name string) error {
 	return w.syncDir(t, filepath.Dir(rel))
 }
 
-func (w *OSWorkspace) Remove(name string) error {
-	t, rel, err := w.parentOf(name, false)
-	if err != nil {
-		return err
-	}
-	if err := refuseTreeRoot(t, rel); err != nil {
-		return err
-	}
-	if err := t.root.Remove(rel); err != nil {
-		return err
-	}
-	return w.syncDir(t, filepath.Dir(rel))
-}
+func (w *OSWorkspace) Remove(name string) error { return w.remove(name, (*os.Root).Remove) }
 
-func (w *OSWorkspace) RemoveAll(name string) error {
+func (w *OSWorkspace) RemoveAll(name string) error { return w.remove(name, (*os.Root).RemoveAll) }
+
+// remove is Remove or RemoveAll (rm): both refuse a tree's root and make the
+// removal durable by syncing the parent directory.
+func (w *OSWorkspace) remove(name string, rm func(*os.Root, string) error) error {
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
 		return err
@@ -252,7 +244,7 @@ func (w *OSWorkspace) RemoveAll(name string) error {
 	if err := refuseTreeRoot(t, rel); err != nil {
 		return err
 	}
-	if err := t.root.RemoveAll(rel); err != nil {
+	if err := rm(t.root, rel); err != nil {
 		return err
 	}
 	return w.syncDir(t, filepath.Dir(rel))

@@ -7,7 +7,6 @@ import "bytes"
 // to the last non-blank line of an unclosed block.
 type Span struct {
 	Start, End int
-	ID         string
 }
 
 var bom = []byte("\xEF\xBB\xBF")
@@ -53,7 +52,7 @@ func Split(src []byte) ([]Span, []Error) {
 			continue
 		}
 		bEnd, bNext := scanBlock(src, hf, next, off+len(trimRightSpace(line)), h.id)
-		spans = append(spans, Span{Start: off, End: bEnd, ID: h.id})
+		spans = append(spans, Span{Start: off, End: bEnd})
 		off = bNext
 	}
 	return spans, errs

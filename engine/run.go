@@ -166,10 +166,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 // runAction dispatches one validated action: exec here, everything else to
 // the op layer. On an Overlay commands are not run.
 func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws Workspace, cfg *Config) Result {
-	params := make(map[string]string, len(a.Params))
-	for _, p := range a.Params {
-		params[p.Key] = p.Value
-	}
+	params := a.ParamMap()
 	if spec.Kind == lang.Exec {
 		if _, dry := ws.(*Overlay); dry {
 			return Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}
@@ -181,10 +178,9 @@ func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label str
 
 // newResult starts an action's result with the params as written.
 func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionResult {
-	params := make(map[string]string, len(a.Params)+1)
-	params["action"] = a.Op
-	for _, p := range a.Params {
-		params[p.Key] = p.Value
+	params := a.ParamMap()
+	if _, set := params["action"]; !set { // a param written "action" wins, as it always has
+		params["action"] = a.Op
 	}
 	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Params: params, Range: a.Range}
 	if spec != nil {

@@ -165,6 +165,15 @@ func (a *Action) Value(k string) (string, bool) {
 	return "", false
 }
 
+// ParamMap returns the values by key, the form the engine's ops take.
+func (a *Action) ParamMap() map[string]string {
+	m := make(map[string]string, len(a.Params)+1)
+	for _, p := range a.Params {
+		m[p.Key] = p.Value
+	}
+	return m
+}
+
 // HasErrors reports whether the action has a syntax error and must be skipped.
 func (a *Action) HasErrors() bool { return a.Diags.HasErrors() }
 

@@ -69,18 +69,9 @@ type simOp struct {
 // footprint returns the paths o touches.
 func (o *simOp) footprint(cfg *engine.Config) []string {
 	if !o.pathsDone {
-		o.paths, o.pathsDone = engine.Footprint(cfg, o.name, params(o.a)), true
+		o.paths, o.pathsDone = engine.Footprint(cfg, o.name, o.a.ParamMap()), true
 	}
 	return o.paths
-}
-
-// params is what engine.Do and engine.Footprint take: the values by key.
-func params(a *lang.Action) map[string]string {
-	m := make(map[string]string, len(a.Params))
-	for _, p := range a.Params {
-		m[p.Key] = p.Value
-	}
-	return m
 }
 
 // sameInputs reports whether two actions would be simulated alike: the same
@@ -155,7 +146,7 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 			}
 			o.fail = nil
 			ran++
-			if r := engine.Do(ctx, ws, cfg, o.name, params(o.a)); !r.Success {
+			if r := engine.Do(ctx, ws, cfg, o.name, o.a.ParamMap()); !r.Success {
 				o.fail = &engine.Result{Error: r.Error, Hint: r.Hint, Type: r.Type}
 			}
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -15,12 +14,9 @@ import (
 func cmdActions(e *env) int {
 	fs := newFlagSet(e, "actions", "[--format text|json|markdown]")
 	format := fs.String("format", "text", "output format: text, json or markdown")
-	pos, err := parseInterspersed(fs, e.args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(e.stderr, "clada actions: unexpected argument %q\n", pos[0])

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -68,12 +67,9 @@ func cmdApply(e *env) int {
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
 	approve := fs.String("approve", "never", "first run of a CSL RUN command (no lang): never (only approved ones run), ask (prompt on the terminal) or always (approve and record)")
-	pos, err := parseInterspersed(fs, e.args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "clada apply: "+format+"\n", a...)

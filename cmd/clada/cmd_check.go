@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,12 +12,9 @@ import (
 func cmdCheck(e *env) int {
 	fs := newFlagSet(e, "check", "[--format text|json] [FILE|-]")
 	format := fs.String("format", "text", "output format: text (FILE:LINE:COL: severity: message [CODE]) or json")
-	pos, err := parseInterspersed(fs, e.args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(e.stderr, "clada check: unknown --format %q; use text or json\n", *format)

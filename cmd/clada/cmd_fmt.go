@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -19,12 +18,9 @@ func cmdFmt(e *env) int {
 	fs := newFlagSet(e, "fmt", "[--to sham|csl|cml] [-w] FILE|-")
 	to := fs.String("to", "", "convert to this syntax: sham, csl or cml (default: the document's own)")
 	write := fs.Bool("w", false, "rewrite FILE in place (atomically) instead of printing to stdout")
-	pos, err := parseInterspersed(fs, e.args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, args ...any) int {
 		fmt.Fprintf(e.stderr, "clada fmt: "+format+"\n", args...)

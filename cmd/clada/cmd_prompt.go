@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 
 	"github.com/clada-dev/clada/lang"
@@ -11,12 +10,9 @@ import (
 func cmdPrompt(e *env) int {
 	fs := newFlagSet(e, "prompt", "[--syntax sham]")
 	syntax := fs.String("syntax", "sham", "block syntax the instructions teach (supported: sham)")
-	pos, err := parseInterspersed(fs, e.args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(e.stderr, "clada prompt: unexpected argument %q\n", pos[0])

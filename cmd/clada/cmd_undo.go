@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -16,12 +15,9 @@ func cmdUndo(e *env) int {
 	root := fs.String("root", ".", "project root of the apply to undo")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
-	pos, err := parseInterspersed(fs, e.args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(e.stderr, "clada undo: takes no arguments (got %q); use --root DIR\n", pos[0])

@@ -25,6 +25,20 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseArgs is parseInterspersed with the exit status a failed parse ends
+// the command with: 0 after --help (flag printed the usage), 2 otherwise
+// (flag printed the error). ok is false when the command must return code.
+func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	pos, err := parseInterspersed(fs, args)
+	if err == flag.ErrHelp {
+		return nil, exitOK, false
+	}
+	if err != nil {
+		return nil, exitUsage, false
+	}
+	return pos, 0, true
+}
+
 // readInput reads FILE, or stdin when the name is "-" or absent. It returns
 // the name to show in messages ("<stdin>" for stdin).
 func readInput(e *env, pos []string) (name string, data []byte, err error) {

@@ -5,8 +5,13 @@ package engine
 // Hint, so those strings stay stable.
 type Result struct {
 	Success bool
-	Error   string         // "" on success
-	Hint    string         // how to fix it: closest lines, match locations, …
-	Type    string         // CML error type: search_not_found, file_not_found, permission_denied, symlink_not_allowed, exec_timeout, exec_failed, path_escape, malformed_xml
-	Data    map[string]any // op-specific output (seed shapes: path, replacements, content, stdout, …)
+	// AlreadyApplied marks a successful edit that changed nothing because the
+	// file already holds its result (a replayed answer: old text nowhere, new
+	// text exactly as often as the edit would have produced it). Every report
+	// format shows it as its own status, never as a plain success.
+	AlreadyApplied bool
+	Error          string         // "" on success
+	Hint           string         // how to fix it: closest lines, match locations, …
+	Type           string         // CML error type: search_not_found, file_not_found, permission_denied, symlink_not_allowed, exec_timeout, exec_failed, path_escape, malformed_xml
+	Data           map[string]any // op-specific output (seed shapes: path, replacements, content, stdout, …)
 }

@@ -1,117 +1,89 @@
-package engine
+package report
 
 import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
 )
 
-// WriteSummary renders the block the original tool pasted back into the
-// chat so the LLM sees what happened: one line per action (id, ✅ or ❌, op,
-// main param, error) between === CLADA RESULTS === and === END ===, then
-// what the LLM asked to see: each read's content, each listing or search,
-// each command's output, under === OUTPUT id: op param === headers.
-func (r *Report) WriteSummary(w io.Writer, o RenderOptions) error {
+// Summary renders the block the original tool pasted back into the chat so
+// the LLM sees what happened: one line per syntax error, warning and action
+// (id, mark, op, main param, what went wrong and how to fix it) between
+// === CLADA RESULTS === and === END ===, then what the LLM asked to see:
+// each read's content, each listing or search, each command's output,
+// bounded by o.MaxReport, under === OUTPUT id: op param === headers.
+//
+// The marks never claim more than happened: ✅ done (or, in a dry run,
+// would be done), ❌ failed, ⏭ not run, ⏸ not applied (a refused --atomic).
+func Summary(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "=== CLADA RESULTS ===")
+	if noBlocks(r) {
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+	}
+	if r.DryRun && !r.Refused && len(r.Results) > 0 {
+		fmt.Fprintln(bw, dryRunBanner)
+	}
 	for _, pe := range r.ParseErrors {
 		id := pe.BlockID
 		if id == "" {
 			id = "-"
 		}
-		fmt.Fprintf(bw, "%s ❌ syntax line %d: %s\n", id, pe.Line, pe.Message)
+		line := fmt.Sprintf("%s ❌ syntax line %d: %s", id, pe.Line, pe.Message)
+		if pe.Hint != "" {
+			line += " (" + engine.FirstLine(pe.Hint, 200) + ")"
+		}
+		fmt.Fprintln(bw, line)
+	}
+	for _, wn := range warnings(doc) {
+		id := wn.blockID
+		if id == "" {
+			id = "-"
+		}
+		line := fmt.Sprintf("%s ⚠️ warning line %d: %s", id, wn.line, wn.d.Message)
+		if wn.d.Hint != "" {
+			line += " (" + engine.FirstLine(wn.d.Hint, 200) + ")"
+		}
+		fmt.Fprintln(bw, line)
 	}
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "❌ %s\n", r.Fatal)
 	}
 	for _, res := range r.Results {
-		id := res.BlockID
-		if id == "" {
-			id = res.Task
-		}
-		mark := "✅"
-		if !res.Success {
-			mark = "❌"
-		}
-		line := fmt.Sprintf("%s %s %s", id, mark, oneLine(res))
-		if !res.Success {
-			line += " - " + firstLine(res.Error, 200)
-			if res.Hint != "" {
-				line += " (" + firstLine(res.Hint, 200) + ")"
-			}
-		}
-		fmt.Fprintln(bw, line)
+		fmt.Fprintln(bw, summaryLine(r, res))
 	}
 	fmt.Fprintln(bw, "=== END ===")
-	for _, res := range r.Results {
-		out, ok := outputText(res)
-		if !ok {
-			continue
-		}
-		id := res.BlockID
-		if id == "" {
-			id = res.Task
-		}
-		fmt.Fprintf(bw, "\n=== OUTPUT %s: %s ===\n%s", id, oneLine(res), out)
-		if out != "" && !strings.HasSuffix(out, "\n") {
-			bw.WriteString("\n")
-		}
-		fmt.Fprintln(bw, "=== END OUTPUT ===")
-	}
+	writeSections(bw, r, o, nil, nil)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write summary report: %w", err)
 	}
 	return nil
 }
 
-// outputText is the part of a result the LLM asked to see, as text: a read's
-// content (also the partial content of a failed file_read_numbered), an ls
-// listing, grep/glob matches, or a command's output. ok is false when the
-// op produces nothing to show (writes, edits, moves).
-func outputText(res ActionResult) (text string, ok bool) {
-	d := res.Data
-	if d == nil || res.Skipped {
-		return "", false
+// summaryLine is "id mark op param[ - what happened]".
+func summaryLine(r *engine.Report, res engine.ActionResult) string {
+	head := func(mark string) string { return label(res) + " " + mark + " " + res.Subject() }
+	switch statusOf(r, res) {
+	case done:
+		return head("✅")
+	case alreadyApplied:
+		return head("✅") + " - " + alreadyWords
+	case dryRunNotRun:
+		return head("⏭") + " - " + dryRunWords
+	case notApplied:
+		return head("⏸") + " - " + notAppliedWords
+	case notRun:
+		return head("⏭") + " - " + engine.FirstLine(res.Error, 200)
 	}
-	if c, isStr := d["content"].(string); isStr {
-		return c, true
+	line := head("❌") + " - " + engine.FirstLine(res.Error, 200)
+	if r.Refused {
+		line += " (so --atomic applied nothing)"
 	}
-	var b strings.Builder
-	switch v := d["entries"].(type) {
-	case []LsEntry:
-		for _, e := range v {
-			fmt.Fprintf(&b, "%s\t%s\t%d\t%s\n", e.Name, e.Type, e.Size, e.Modified)
-		}
-		return b.String(), true
+	if res.Hint != "" {
+		line += " (" + engine.FirstLine(res.Hint, 200) + ")"
 	}
-	switch v := d["matches"].(type) {
-	case []GrepMatch:
-		for _, m := range v {
-			fmt.Fprintf(&b, "%s:%d: %s\n", m.File, m.LineNumber, m.Line)
-		}
-		return b.String(), true
-	case []string:
-		for _, m := range v {
-			b.WriteString(m + "\n")
-		}
-		return b.String(), true
-	}
-	if stdout, isExec := d["stdout"].(string); isExec {
-		b.WriteString(stdout)
-		if stderr, _ := d["stderr"].(string); stderr != "" {
-			if stdout != "" && !strings.HasSuffix(stdout, "\n") {
-				b.WriteString("\n")
-			}
-			b.WriteString("--- stderr ---\n" + stderr)
-		}
-		if code, _ := d["exit_code"].(int); code != 0 {
-			if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "--- exit code %d ---\n", code)
-		}
-		return b.String(), true
-	}
-	return "", false
+	return line
 }

@@ -1,17 +1,24 @@
-package engine
+package report
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
 )
 
-// WriteText renders r for a person: one "[task-N] Success: …" or
-// "[task-N] Error: …" line per action, syntax errors with their positions,
-// git and fatal notes, and a closing summary line.
-func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
+// Text renders r for a person: syntax errors and warnings with their
+// positions, one "[task-N] Success: …" / "Error: …" / "Skipped: …" line per
+// action, git and fatal notes, a closing summary line, then each action's
+// output (bounded by o.MaxReport) under === OUTPUT === headers.
+func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	bw := bufio.NewWriter(w)
+	if noBlocks(r) {
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+	}
 	for _, pe := range r.ParseErrors {
 		id := ""
 		if pe.BlockID != "" {
@@ -22,19 +29,35 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 			fmt.Fprintf(bw, "    hint: %s\n", pe.Hint)
 		}
 	}
+	for _, wn := range warnings(doc) {
+		id := ""
+		if wn.blockID != "" {
+			id = " in block " + wn.blockID
+		}
+		fmt.Fprintf(bw, "%d:%d: warning%s: %s (%s)\n", wn.line, wn.column, id, wn.d.Message, wn.d.Code)
+		if wn.d.Hint != "" {
+			fmt.Fprintf(bw, "    hint: %s\n", wn.d.Hint)
+		}
+	}
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "Fatal: %s\n", r.Fatal)
 	}
 	for _, res := range r.Results {
 		if o.Output {
-			writeOutput(bw, res)
+			writeExecLines(bw, res, o.MaxReport)
 		}
-		subject := oneLine(res)
-		switch {
-		case res.Success && res.Skipped:
-			fmt.Fprintf(bw, "[%s] Skipped: %s (%s)\n", res.Task, subject, res.Data["skipped"])
-		case res.Success:
+		subject := res.Subject()
+		switch statusOf(r, res) {
+		case done:
 			fmt.Fprintf(bw, "[%s] Success: %s\n", res.Task, subject)
+		case alreadyApplied:
+			fmt.Fprintf(bw, "[%s] Already applied: %s (the file already holds this change; nothing was written)\n", res.Task, subject)
+		case dryRunNotRun:
+			fmt.Fprintf(bw, "[%s] Skipped: %s (%s)\n", res.Task, subject, res.Data["skipped"])
+		case notApplied:
+			fmt.Fprintf(bw, "[%s] Not applied: %s (--atomic refused the apply)\n", res.Task, subject)
+		case notRun:
+			fmt.Fprintf(bw, "[%s] Skipped: %s (%s)\n", res.Task, subject, res.Error)
 		default:
 			kind := ""
 			if res.Type != "" {
@@ -44,7 +67,7 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 			if res.Hint != "" {
 				fmt.Fprintf(bw, "    hint: %s\n", strings.ReplaceAll(res.Hint, "\n", "\n    "))
 			}
-			if src := o.source(res); src != "" {
+			if src := o.source(doc, res); src != "" {
 				fmt.Fprintf(bw, "    source:\n        %s\n", strings.ReplaceAll(strings.TrimRight(src, "\n"), "\n", "\n        "))
 			}
 		}
@@ -65,36 +88,64 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 		status = "FAILED"
 	}
 	dry := ""
-	if r.DryRun {
+	switch {
+	case r.Refused:
+		dry = " (--atomic: nothing applied)"
+	case r.DryRun:
 		dry = " (dry run)"
 	}
-	fmt.Fprintf(bw, "%s%s: %d actions, %d succeeded, %d failed, %d syntax errors\n",
-		status, dry, len(r.Results), len(r.Results)-r.Failed(), r.Failed(), len(r.ParseErrors))
+	already := ""
+	if n := countStatus(r, alreadyApplied); n > 0 {
+		already = fmt.Sprintf(" (%d already applied)", n)
+	}
+	fmt.Fprintf(bw, "%s%s: %d actions, %d succeeded%s, %d failed, %d syntax errors\n",
+		status, dry, len(r.Results), len(r.Results)-r.Failed(), already, r.Failed(), len(r.ParseErrors))
+	writeSections(bw, r, o, nil, inlineExec(o))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write text report: %w", err)
 	}
 	return nil
 }
 
-// oneLine is "op main-param" for an action, the main param cut to one line.
-func oneLine(res ActionResult) string {
-	s := res.Action
-	if v := res.Params[res.Primary]; v != "" {
-		s += " " + firstLine(v, 60)
+// countStatus counts r's results of status s.
+func countStatus(r *engine.Report, s status) int {
+	n := 0
+	for _, res := range r.Results {
+		if statusOf(r, res) == s {
+			n++
+		}
 	}
-	return s
+	return n
 }
 
-// writeOutput prints a command's captured output with the task prefix the
-// stream mode uses, stdout first.
-func writeOutput(w io.Writer, res ActionResult) {
-	for _, k := range []string{"stdout", "stderr"} {
-		s, _ := res.Data[k].(string)
-		if s == "" {
-			continue
-		}
-		for _, line := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
-			fmt.Fprintf(w, "[%s:exec] %s\n", res.Task, line)
-		}
+// inlineExec tells writeSections which results already showed their output
+// inline: commands, when o.Output printed their lines before the status.
+func inlineExec(o Options) func(engine.ActionResult) bool {
+	if !o.Output {
+		return nil
+	}
+	return func(res engine.ActionResult) bool {
+		_, isExec := res.Data["stdout"]
+		return isExec
+	}
+}
+
+// writeExecLines prints a command's captured output with the task prefix
+// the stream mode uses, stdout first, each stream bounded to its share of
+// max.
+func writeExecLines(w io.Writer, res engine.ActionResult, max int) {
+	stdout, _ := res.Data["stdout"].(string)
+	stderr, _ := res.Data["stderr"].(string)
+	outMax, errMax := share(len(stdout), len(stderr), max)
+	stdout = Bound(stdout, outMax, execAdvice("stdout", "out.txt", ">"))
+	stderr = Bound(stderr, errMax, execAdvice("stderr", "err.txt", "2>"))
+	writePrefixed(w, res.Task+":exec", stdout)
+	writePrefixed(w, res.Task+":exec", stderr)
+}
+
+// writePrefixed writes each line of s as "[tag] line".
+func writePrefixed(w io.Writer, tag, s string) {
+	for line := range strings.Lines(s) {
+		fmt.Fprintf(w, "[%s] %s\n", tag, strings.TrimRight(line, "\r\n"))
 	}
 }

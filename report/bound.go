@@ -40,12 +40,12 @@ func Bound(text string, max int, see func(first, last int) string) string {
 	first := 1 + strings.Count(text[:head], "\n")
 	last := 1 + strings.Count(text[:tail-1], "\n")
 	total := 1 + strings.Count(strings.TrimSuffix(text, "\n"), "\n")
-	lines := fmt.Sprintf("lines %d-%d", first, last)
+	lines := fmt.Sprintf("%d lines (%d-%d of %d)", last-first+1, first, last, total)
 	if first == last {
-		lines = fmt.Sprintf("line %d", first)
+		lines = fmt.Sprintf("part of line %d of %d", first, total)
 	}
-	marker := fmt.Sprintf("[clada: %d bytes cut here (%s of %d) to keep this report under %d bytes; to see them: %s]",
-		tail-head, lines, total, max, see(first, last))
+	marker := fmt.Sprintf("[clada cut %s, %d bytes, to keep this report under %d bytes; to see them: %s]",
+		lines, tail-head, max, see(first, last))
 	var b strings.Builder
 	b.Grow(head + len(marker) + 2 + len(text) - tail)
 	b.WriteString(text[:head])

@@ -142,12 +142,7 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 	bw.WriteString(">\n")
 	idx := 0
 	for bi, b := range blocks {
-		status := "success"
-		for _, r := range b.results {
-			if cmlStatus(rep, r) != "success" {
-				status = "failed"
-			}
-		}
+		status := cmlBlockStatus(rep, b)
 		fmt.Fprintf(bw, `  <block index="%d" status="%s" tasks="%d"`, bi, status, len(b.results))
 		if status == "success" {
 			bw.WriteString("/>\n")
@@ -216,6 +211,22 @@ func cmlStatus(rep *engine.Report, r engine.ActionResult) string {
 		return "skipped"
 	}
 	return "error"
+}
+
+// cmlBlockStatus is "failed" when a task of b failed, "success" when all
+// succeeded, and "skipped" when none failed but some did not run (a dry
+// run's command, a refused --atomic apply).
+func cmlBlockStatus(rep *engine.Report, b cmlBlock) string {
+	status := "success"
+	for _, r := range b.results {
+		switch cmlStatus(rep, r) {
+		case "error":
+			return "failed"
+		case "skipped":
+			status = "skipped"
+		}
+	}
+	return status
 }
 
 // cmlType is the CML error type; the engine sets it on op failures. A task

@@ -42,11 +42,8 @@ func actionOutput(res engine.ActionResult, max int) (text string, ok bool) {
 		}
 		return Bound(b.String(), max, narrowAdvice("matches")), true
 	}
-	if stdout, isExec := d["stdout"].(string); isExec {
-		stderr, _ := d["stderr"].(string)
-		outMax, errMax := share(len(stdout), len(stderr), max)
-		stdout = Bound(stdout, outMax, execAdvice("stdout", "out.txt", ">"))
-		stderr = Bound(stderr, errMax, execAdvice("stderr", "err.txt", "2>"))
+	if _, isExec := d["stdout"].(string); isExec {
+		stdout, stderr := boundStreams(res, max)
 		b.WriteString(stdout)
 		if stderr != "" {
 			if stdout != "" && !strings.HasSuffix(stdout, "\n") {
@@ -63,6 +60,14 @@ func actionOutput(res engine.ActionResult, max int) (text string, ok bool) {
 		return b.String(), true
 	}
 	return "", false
+}
+
+// boundStreams is a command's stdout and stderr, bounded together to max.
+func boundStreams(res engine.ActionResult, max int) (stdout, stderr string) {
+	stdout, _ = res.Data["stdout"].(string)
+	stderr, _ = res.Data["stderr"].(string)
+	outMax, errMax := share(len(stdout), len(stderr), max)
+	return Bound(stdout, outMax, execAdvice("stdout", ">", "out.txt")), Bound(stderr, errMax, execAdvice("stderr", "2>", "err.txt"))
 }
 
 // share splits one action's budget between a command's two streams: a
@@ -104,9 +109,9 @@ func readAdvice(res engine.ActionResult) func(first, last int) string {
 
 // execAdvice says how to see the cut part of a command's stream: send it
 // to a file and read the cut lines of that.
-func execAdvice(stream, file, redirect string) func(first, last int) string {
+func execAdvice(stream, redirect, file string) func(first, last int) string {
 	return func(first, last int) string {
-		return fmt.Sprintf(`run the command again with its %s sent to a file (%s %s), then file_read_numbered path="%s" lines="%d-%d"`,
+		return fmt.Sprintf(`run the command again with %s sent to a file (add %s %s), then file_read_numbered path="%s" lines="%d-%d"`,
 			stream, redirect, file, file, first, last)
 	}
 }

@@ -80,7 +80,7 @@ func summaryLine(r *engine.Report, res engine.ActionResult) string {
 	}
 	line := head("❌") + " - " + engine.FirstLine(res.Error, 200)
 	if r.Refused {
-		line += " (so --atomic applied nothing)"
+		line = head("❌") + " - would fail: " + engine.FirstLine(res.Error, 200)
 	}
 	if res.Hint != "" {
 		line += " (" + engine.FirstLine(res.Hint, 200) + ")"

@@ -60,7 +60,7 @@ func TestWriteTextFull(t *testing.T) {
 [task-2] Error: search_not_found: file_replace_text b.txt — file_replace_text: old_text not found in file
     hint: closest line 3: foo
 [task-3] Skipped: exec make… (commands are not run in a dry run)
-FAILED (dry run): 3 actions, 2 succeeded, 1 failed, 1 syntax errors
+FAILED (dry run): 3 actions, 1 would succeed, 1 failed, 1 not run, 1 syntax errors
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("text (-want +got):\n%s", diff)

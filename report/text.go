@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
@@ -94,12 +95,20 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	case r.DryRun:
 		dry = " (dry run)"
 	}
-	already := ""
-	if n := countStatus(r, alreadyApplied); n > 0 {
-		already = fmt.Sprintf(" (%d already applied)", n)
+	ok, already, bad := countStatus(r, done, alreadyApplied), countStatus(r, alreadyApplied), countStatus(r, failed)
+	succeeded := fmt.Sprintf("%d succeeded", ok)
+	if r.DryRun {
+		succeeded = fmt.Sprintf("%d would succeed", ok)
 	}
-	fmt.Fprintf(bw, "%s%s: %d actions, %d succeeded%s, %d failed, %d syntax errors\n",
-		status, dry, len(r.Results), len(r.Results)-r.Failed(), already, r.Failed(), len(r.ParseErrors))
+	if already > 0 {
+		succeeded += fmt.Sprintf(" (%d already applied)", already)
+	}
+	notRunNote := ""
+	if n := len(r.Results) - ok - bad; n > 0 {
+		notRunNote = fmt.Sprintf(", %d not run", n)
+	}
+	fmt.Fprintf(bw, "%s%s: %d actions, %s, %d failed%s, %d syntax errors\n",
+		status, dry, len(r.Results), succeeded, bad, notRunNote, len(r.ParseErrors))
 	writeSections(bw, r, o, nil, inlineExec(o))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write text report: %w", err)
@@ -107,11 +116,11 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	return nil
 }
 
-// countStatus counts r's results of status s.
-func countStatus(r *engine.Report, s status) int {
+// countStatus counts r's results of any of the statuses ss.
+func countStatus(r *engine.Report, ss ...status) int {
 	n := 0
 	for _, res := range r.Results {
-		if statusOf(r, res) == s {
+		if slices.Contains(ss, statusOf(r, res)) {
 			n++
 		}
 	}
@@ -134,11 +143,7 @@ func inlineExec(o Options) func(engine.ActionResult) bool {
 // the stream mode uses, stdout first, each stream bounded to its share of
 // max.
 func writeExecLines(w io.Writer, res engine.ActionResult, max int) {
-	stdout, _ := res.Data["stdout"].(string)
-	stderr, _ := res.Data["stderr"].(string)
-	outMax, errMax := share(len(stdout), len(stderr), max)
-	stdout = Bound(stdout, outMax, execAdvice("stdout", "out.txt", ">"))
-	stderr = Bound(stderr, errMax, execAdvice("stderr", "err.txt", "2>"))
+	stdout, stderr := boundStreams(res, max)
 	writePrefixed(w, res.Task+":exec", stdout)
 	writePrefixed(w, res.Task+":exec", stderr)
 }

@@ -44,8 +44,8 @@ func Bound(text string, max int, see func(first, last int) string) string {
 	if first == last {
 		lines = fmt.Sprintf("part of line %d of %d", first, total)
 	}
-	marker := fmt.Sprintf("[clada cut %s, %d bytes, to keep this report under %d bytes; to see them: %s]",
-		lines, tail-head, max, see(first, last))
+	marker := fmt.Sprintf("[clada cut %s, %d bytes, to fit --max-report; to see them: %s]",
+		lines, tail-head, see(first, last))
 	var b strings.Builder
 	b.Grow(head + len(marker) + 2 + len(text) - tail)
 	b.WriteString(text[:head])

@@ -109,7 +109,11 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	}
 	fmt.Fprintf(bw, "%s%s: %d actions, %s, %d failed%s, %d syntax errors\n",
 		status, dry, len(r.Results), succeeded, bad, notRunNote, len(r.ParseErrors))
-	writeSections(bw, r, o, nil, inlineExec(o))
+	tasks := make([]string, len(r.Results))
+	for i, res := range r.Results {
+		tasks[i] = res.Task
+	}
+	writeSections(bw, r, o, tasks, inlineExec(o))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write text report: %w", err)
 	}

@@ -23,7 +23,7 @@ const cmlReportDoc = `<tasks version="1.0">
 </tasks>
 `
 
-func TestRenderCML(t *testing.T) {
+func TestCML(t *testing.T) {
 	doc := lang.Parse(lang.NewFile("in.cml", []byte(cmlReportDoc)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("fixture has diagnostics: %v", ds)
@@ -70,9 +70,9 @@ func TestRenderCML(t *testing.T) {
 	}
 }
 
-// TestRenderCMLErrorTypes shows every CML error type, escaped, in both the
+// TestCMLErrorTypes shows every CML error type, escaped, in both the
 // task line and the <result>.
-func TestRenderCMLErrorTypes(t *testing.T) {
+func TestCMLErrorTypes(t *testing.T) {
 	types := []string{"search_not_found", "file_not_found", "permission_denied", "symlink_not_allowed",
 		"exec_timeout", "exec_failed", "path_escape"}
 	var src strings.Builder
@@ -103,7 +103,7 @@ func TestRenderCMLErrorTypes(t *testing.T) {
 	}
 }
 
-func TestRenderCMLMalformed(t *testing.T) {
+func TestCMLMalformed(t *testing.T) {
 	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks>\n  <write path=\"a\">a</write>\n  <run>npm test\n</tasks>\n")))
 	rep := &engine.Report{
 		Fatal: "malformed_xml: the CML has syntax errors; nothing was run (fix the errors listed and apply again)",
@@ -126,9 +126,9 @@ func TestRenderCMLMalformed(t *testing.T) {
 	}
 }
 
-// TestRenderCMLFromRun checks the renderer against the real runner: the
+// TestCMLFromRun checks the renderer against the real runner: the
 // unknown version is fatal and the report says malformed_xml.
-func TestRenderCMLFromRun(t *testing.T) {
+func TestCMLFromRun(t *testing.T) {
 	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks version=\"2.0\">\n  <write path=\"a\">a</write>\n</tasks>\n")))
 	cfg := engine.DefaultConfig(t.TempDir())
 	cfg.NoGit = true

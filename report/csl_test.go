@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestRenderCSL(t *testing.T) {
+func TestCSL(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{{

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,5 +87,47 @@ boom
 `
 	if diff := cmp.Diff(want, out); diff != "" {
 		t.Errorf("summary (-want +got):\n%s", diff)
+	}
+}
+
+// TestAdvice: the marker's advice names lines of the file for reads (a
+// numbered read of lines="S-E" starts at S), says to read files one at a
+// time for files_read, and to narrow listings and searches.
+func TestAdvice(t *testing.T) {
+	read := func(action string, params map[string]string, data map[string]any) engine.ActionResult {
+		params["action"] = action
+		return engine.ActionResult{Action: action, Primary: "path", Params: params, Result: engine.Result{Success: true, Data: data}}
+	}
+	entries := make([]engine.LsEntry, 200)
+	for i := range entries {
+		entries[i] = engine.LsEntry{Name: fmt.Sprintf("f%03d.txt", i), Type: "file", Size: int64(i), Modified: "2026-01-02T03:04:05Z"}
+	}
+	tests := []struct {
+		name   string
+		res    engine.ActionResult
+		marker string
+	}{
+		{"numbered read of a range", read("file_read_numbered", map[string]string{"path": "a.go", "lines": "1001-1300"},
+			map[string]any{"content": numbered(300)}),
+			`[clada cut 264 lines (19-282 of 300), 2112 bytes, to fit --max-report; to see them: file_read_numbered path="a.go" lines="1019-1282"]`},
+		{"files_read", read("files_read", map[string]string{"paths": "a\nb"}, map[string]any{"content": numbered(300)}),
+			`[clada cut 264 lines (19-282 of 300), 2112 bytes, to fit --max-report; to see them: read the files one at a time with file_read_numbered and lines= (the cut is lines 19-282 of the joined output)]`},
+		{"ls", read("ls", map[string]string{"path": "."}, map[string]any{"entries": entries}),
+			`[clada cut 193 lines (5-197 of 200), 7425 bytes, to fit --max-report; to see them: narrow the pattern or the path (entries 5-197 were cut)]`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, ok := actionOutput(tc.res, 700)
+			if !ok {
+				t.Fatal("no output")
+			}
+			if !strings.Contains(out, "\n"+tc.marker+"\n") {
+				t.Errorf("output lacks the marker line %s:\n%s", tc.marker, out)
+			}
+		})
+	}
+	out, _ := actionOutput(tests[2].res, 0)
+	if want := "f000.txt\tfile\t0\t2026-01-02T03:04:05Z\nf001.txt\tfile\t1\t2026-01-02T03:04:05Z\n"; !strings.HasPrefix(out, want) {
+		t.Errorf("ls listing starts %q, want %q", out[:80], want)
 	}
 }

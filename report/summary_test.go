@@ -31,7 +31,7 @@ func sampleReport() *engine.Report {
 	}
 }
 
-func TestWriteSummary(t *testing.T) {
+func TestSummary(t *testing.T) {
 	var b bytes.Buffer
 	if err := Summary(&b, nil, sampleReport(), Options{}); err != nil {
 		t.Fatal(err)

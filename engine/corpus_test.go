@@ -1,3 +1,6 @@
+// The corpus harness is an external test package: it renders reports with
+// package report, which imports engine (the dot import keeps the harness
+// reading as if it were inside engine).
 package engine_test
 
 import (

@@ -23,6 +23,9 @@ type Report struct {
 	Blocked string
 	// DryRun is true when the run happened on an Overlay.
 	DryRun bool
+	// Refused is set on an --atomic apply whose simulation failed: the
+	// report is the simulation's, and nothing at all was applied.
+	Refused bool
 
 	SnapshotCommit string // commit of the dirty tree before the first task
 	GitCommit      string // commit of the apply's changes
@@ -48,6 +51,20 @@ type ActionResult struct {
 	Result
 	Duration time.Duration
 }
+
+// Subject names an action in one line, for reports and commit messages:
+// "op main-param", the param cut to its first line.
+func (r ActionResult) Subject() string {
+	s := r.Action
+	if v := r.Params[r.Primary]; v != "" {
+		s += " " + firstLine(v, 60)
+	}
+	return s
+}
+
+// FirstLine returns s's first line cut to max runes with "…": the one way a
+// report shortens a value to fit a line.
+func FirstLine(s string, max int) string { return firstLine(s, max) }
 
 // ParseError is one syntax error that kept a block (or everything) from running.
 type ParseError struct {

@@ -302,6 +302,7 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 	}
 	if !sim.Success {
 		sim.Blocked, sim.Fatal = blocker(sim)
+		sim.Refused = true
 		return sim, ov.Changes(), nil
 	}
 	return Run(ctx, doc, base, cfg), nil, nil
@@ -320,7 +321,7 @@ func blocker(sim *Report) (task, fatal string) {
 	}
 	for _, res := range sim.Results {
 		if !res.Success {
-			return res.Task, fmt.Sprintf("%s (%s) would fail: %s%s", res.Task, oneLine(res), res.Error, tail)
+			return res.Task, fmt.Sprintf("%s (%s) would fail: %s%s", res.Task, res.Subject(), res.Error, tail)
 		}
 	}
 	return "", "the simulation failed" + tail

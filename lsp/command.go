@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/report"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -102,7 +103,7 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	}
 	// The report is the same JSON `clada apply --format json` prints.
 	var b bytes.Buffer
-	if err := rep.WriteJSON(&b, engine.RenderOptions{}); err != nil {
+	if err := report.JSON(&b, doc, rep, report.Options{}); err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s %s: %w", p.Command, d.uri, err)
 	}
 	return protocol.LSPAny(b.Bytes()), nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/report"
 )
 
 // multiFlag collects a repeatable string flag (--allow DIR --allow DIR2).
@@ -58,6 +59,8 @@ func cmdApply(e *env) int {
 	timeout := fs.Duration("timeout", 30*time.Second, "per-command timeout")
 	maxOut := sizeFlag(10 << 20)
 	fs.Var(&maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
+	maxReport := sizeFlag(report.DefaultMaxReport)
+	fs.Var(&maxReport, "max-report", "output shown per action in reports for an LLM (text, summary, csl, cml): head and tail, the cut named")
 	outputMode := fs.String("output-mode", "stream", "command output: stream (live on stderr), buffer or silent")
 	noGit := fs.Bool("no-git", false, "no snapshot or commit")
 	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
@@ -143,7 +146,7 @@ func cmdApply(e *env) int {
 			return usageErr("%v", err)
 		}
 	}
-	if err := writeReport(e, doc, rep, *format, engine.RenderOptions{Full: *detail == "full", File: doc.File, Output: *outputMode == "buffer"}); err != nil {
+	if err := writeReport(e, doc, rep, *format, report.Options{Full: *detail == "full", Output: *outputMode == "buffer", MaxReport: int(maxReport)}); err != nil {
 		return usageErr("%v", err)
 	}
 	return rep.ExitCode()
@@ -151,29 +154,8 @@ func cmdApply(e *env) int {
 
 // writeReport renders rep in the chosen format, or the default of the
 // document's first block syntax.
-func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, o engine.RenderOptions) error {
-	if format == "" {
-		format = "json"
-		if len(doc.Groups) > 0 {
-			switch doc.Groups[0].Syntax {
-			case lang.CML:
-				format = "cml"
-			case lang.CSL:
-				format = "csl"
-			}
-		}
-	}
-	switch format {
-	case "text":
-		return rep.WriteText(e.stdout, o)
-	case "summary":
-		return rep.WriteSummary(e.stdout, o)
-	case "cml":
-		return engine.RenderCML(e.stdout, doc, rep, o.Output)
-	case "csl":
-		return engine.RenderCSL(e.stdout, doc, rep, o.Output)
-	}
-	return rep.WriteJSON(e.stdout, o)
+func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, o report.Options) error {
+	return report.Write(e.stdout, format, doc, rep, o)
 }
 
 // writeDryRunDiff prints, before the report, a unified diff of every file

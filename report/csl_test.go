@@ -1,15 +1,16 @@
-package engine
+package report
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestRenderCSL(t *testing.T) {
+func TestCSL(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{{
@@ -39,17 +40,17 @@ func TestRenderCSL(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := DefaultConfig(t.TempDir())
+			cfg := engine.DefaultConfig(t.TempDir())
 			cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, "buffer"
-			ws, err := NewOS(cfg)
+			ws, err := engine.NewOS(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer ws.Close()
 			doc := lang.Parse(lang.NewFile("t.csl", []byte(tc.in)))
-			rep := Run(context.Background(), doc, ws, cfg)
+			rep := engine.Run(context.Background(), doc, ws, cfg)
 			var sb strings.Builder
-			if err := RenderCSL(&sb, doc, rep, false); err != nil {
+			if err := CSL(&sb, doc, rep, Options{}); err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tc.want, sb.String()); diff != "" {

@@ -1,11 +1,13 @@
-package engine
+package report
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -21,24 +23,24 @@ const cmlReportDoc = `<tasks version="1.0">
 </tasks>
 `
 
-func TestRenderCML(t *testing.T) {
+func TestCML(t *testing.T) {
 	doc := lang.Parse(lang.NewFile("in.cml", []byte(cmlReportDoc)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("fixture has diagnostics: %v", ds)
 	}
-	ok := func(task, op, primary string, params map[string]string, data map[string]any) ActionResult {
+	ok := func(task, op, primary string, params map[string]string, data map[string]any) engine.ActionResult {
 		params["action"] = op
-		return ActionResult{Task: task, Action: op, Primary: primary, Params: params, Result: Result{Success: true, Data: data}}
+		return engine.ActionResult{Task: task, Action: op, Primary: primary, Params: params, Result: engine.Result{Success: true, Data: data}}
 	}
-	rep := &Report{Results: []ActionResult{
+	rep := &engine.Report{Results: []engine.ActionResult{
 		ok("task-1", "file_write", "path", map[string]string{"path": "file.txt"}, nil),
 		ok("task-2", "exec", "code", map[string]string{"code": "npm install"}, map[string]any{"stdout": "added 3 packages\n", "stderr": "", "exit_code": 0}),
 		ok("task-3", "file_replace_text", "path", map[string]string{"path": "src/app.js"}, nil),
 		ok("task-4", "remove", "path", map[string]string{"path": "temp/"}, nil),
 		{Task: "task-5", Action: "file_replace_text", Primary: "path", Params: map[string]string{"path": "app.js"},
-			Result: Result{Error: "Found 2 matches", Type: "search_not_found", Hint: "lines 1 and 4"}},
+			Result: engine.Result{Error: "Found 2 matches", Type: "search_not_found", Hint: "lines 1 and 4"}},
 		{Task: "task-6", Action: "file_move", Primary: "old_path", Params: map[string]string{"old_path": "a", "new_path": "b"}, Skipped: true,
-			Result: Result{Error: "not run: task-5 failed and its group stops at the first failure"}},
+			Result: engine.Result{Error: "not run: task-5 failed and its group stops at the first failure"}},
 	}}
 	want := `[task-1] Success: created file.txt
 [task-2:exec] added 3 packages
@@ -60,7 +62,7 @@ func TestRenderCML(t *testing.T) {
 </result>
 `
 	var sb strings.Builder
-	if err := RenderCML(&sb, doc, rep, true); err != nil {
+	if err := CML(&sb, doc, rep, Options{Output: true}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, sb.String()); diff != "" {
@@ -68,24 +70,24 @@ func TestRenderCML(t *testing.T) {
 	}
 }
 
-// TestRenderCMLErrorTypes shows every CML error type, escaped, in both the
+// TestCMLErrorTypes shows every CML error type, escaped, in both the
 // task line and the <result>.
-func TestRenderCMLErrorTypes(t *testing.T) {
+func TestCMLErrorTypes(t *testing.T) {
 	types := []string{"search_not_found", "file_not_found", "permission_denied", "symlink_not_allowed",
 		"exec_timeout", "exec_failed", "path_escape"}
 	var src strings.Builder
-	rep := &Report{}
+	rep := &engine.Report{}
 	for i, typ := range types {
 		src.WriteString(`<remove path="p"/>` + "\n")
-		rep.Results = append(rep.Results, ActionResult{Task: "task-" + string(rune('1'+i)), Action: "remove", Primary: "path",
-			Params: map[string]string{"path": "p"}, Result: Result{Error: "Bad <" + typ + ">", Type: typ}})
+		rep.Results = append(rep.Results, engine.ActionResult{Task: "task-" + string(rune('1'+i)), Action: "remove", Primary: "path",
+			Params: map[string]string{"path": "p"}, Result: engine.Result{Error: "Bad <" + typ + ">", Type: typ}})
 	}
 	src.WriteString("<run>exit 3</run>\n")
-	rep.Results = append(rep.Results, ActionResult{Task: "task-8", Action: "exec", Primary: "code",
-		Params: map[string]string{"code": "exit 3"}, Result: Result{Error: "Exit code 3", Type: "exec_failed"}})
+	rep.Results = append(rep.Results, engine.ActionResult{Task: "task-8", Action: "exec", Primary: "code",
+		Params: map[string]string{"code": "exit 3"}, Result: engine.Result{Error: "Exit code 3", Type: "exec_failed"}})
 	doc := lang.Parse(lang.NewFile("in.cml", []byte(src.String())))
 	var sb strings.Builder
-	if err := RenderCML(&sb, doc, rep, false); err != nil {
+	if err := CML(&sb, doc, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := sb.String()
@@ -101,11 +103,11 @@ func TestRenderCMLErrorTypes(t *testing.T) {
 	}
 }
 
-func TestRenderCMLMalformed(t *testing.T) {
+func TestCMLMalformed(t *testing.T) {
 	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks>\n  <write path=\"a\">a</write>\n  <run>npm test\n</tasks>\n")))
-	rep := &Report{
+	rep := &engine.Report{
 		Fatal: "malformed_xml: the CML has syntax errors; nothing was run (fix the errors listed and apply again)",
-		ParseErrors: []ParseError{{Code: "UNCLOSED_ELEMENT", Message: "element <run> is not closed before </tasks>",
+		ParseErrors: []engine.ParseError{{Code: "UNCLOSED_ELEMENT", Message: "element <run> is not closed before </tasks>",
 			Hint: "add </run> after its content", Line: 3, Column: 3}},
 	}
 	want := `[error] malformed_xml: UNCLOSED_ELEMENT at line 3, column 3: element <run> is not closed before </tasks> (add </run> after its content)
@@ -116,7 +118,7 @@ func TestRenderCMLMalformed(t *testing.T) {
 </result>
 `
 	var sb strings.Builder
-	if err := RenderCML(&sb, doc, rep, false); err != nil {
+	if err := CML(&sb, doc, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, sb.String()); diff != "" {
@@ -124,15 +126,18 @@ func TestRenderCMLMalformed(t *testing.T) {
 	}
 }
 
-// TestRenderCMLFromRun checks the renderer against the real runner: the
+// TestCMLFromRun checks the renderer against the real runner: the
 // unknown version is fatal and the report says malformed_xml.
-func TestRenderCMLFromRun(t *testing.T) {
+func TestCMLFromRun(t *testing.T) {
 	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks version=\"2.0\">\n  <write path=\"a\">a</write>\n</tasks>\n")))
-	rep := &Report{}
-	collectParseErrors(doc, rep)
-	rep.Fatal = fatalSyntax(doc)
+	cfg := engine.DefaultConfig(t.TempDir())
+	cfg.NoGit = true
+	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.DryRun)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var sb strings.Builder
-	if err := RenderCML(&sb, doc, rep, false); err != nil {
+	if err := CML(&sb, doc, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if want := `<error type="malformed_xml" code="UNKNOWN_VERSION" line="1" column="16">unknown CML version &quot;2.0&quot;; nothing in this document runs</error>`; !strings.Contains(sb.String(), want) {

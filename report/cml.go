@@ -1,4 +1,4 @@
-package engine
+package report
 
 import (
 	"bufio"
@@ -6,10 +6,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 )
 
-// RenderCML writes rep in CML's default report shape (seeds 000/001): one
+// CML writes rep in CML's default report shape (seeds 000/001): one
 // "[task-N] Success: …" / "Error: …" / "Skipped: …" line per task, then the
 // <result> summary. Decisions the seeds leave open:
 //
@@ -24,18 +25,50 @@ import (
 //     the <result> gets skipped="K" when K > 0, so succeeded+failed+skipped
 //     always equals tasks.
 //   - A fatal run (malformed_xml: nothing ran) has no task lines; it lists
-//     each syntax error as "[error] …" and as <error> inside <result>.
+//     each syntax error as "[error] …" and as <error> inside <result>. A
+//     refused --atomic apply leads with "[error] why" and lists every task,
+//     the would-be successes as "Skipped: … not applied".
+//   - A command in a dry run is "Skipped: … not run (dry run)"; an edit the
+//     file already held is "Already applied: …", counted as succeeded and
+//     in already_applied="A" on <result>.
+//   - Warnings come first as "[warning] line L: message (CODE)".
+//   - After </result>, the output the LLM asked for (reads, listings,
+//     searches, command output), bounded by o.MaxReport, under
+//     === OUTPUT task-N: op param === headers.
 //
 // doc must be the document rep was produced from: the report holds results
-// in order, the document says which block each belongs to. withOutput adds
+// in order, the document says which block each belongs to. o.Output adds
 // each command's output ("[task-N:exec] line") and each read's content
-// ("[task-N:read] line") before its status line, for --output-mode buffer.
-func RenderCML(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) error {
+// ("[task-N:read] line") before its status line, for --output-mode buffer;
+// those are not repeated after </result>.
+func CML(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
+	if doc == nil {
+		doc = &lang.Document{}
+	}
 	bw := bufio.NewWriter(w)
-	if rep.Fatal != "" {
+	switch {
+	case rep.Fatal != "" && len(rep.Results) == 0:
 		renderCMLFatal(bw, doc, rep)
-	} else {
-		renderCMLRun(bw, doc, rep, withOutput)
+	default:
+		if noBlocks(rep) {
+			fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+		}
+		for _, wn := range warnings(doc) {
+			fmt.Fprintf(bw, "[warning] line %d: %s (%s)", wn.line, wn.d.Message, wn.d.Code)
+			if wn.d.Hint != "" {
+				fmt.Fprintf(bw, " (%s)", wn.d.Hint)
+			}
+			bw.WriteString("\n")
+		}
+		if rep.Fatal != "" {
+			fmt.Fprintf(bw, "[error] %s\n", rep.Fatal)
+		}
+		renderCMLRun(bw, doc, rep, o)
+		writeSections(bw, rep, o, nil, func(r engine.ActionResult) bool {
+			_, read := r.Data["content"]
+			_, exec := r.Data["stdout"]
+			return o.Output && (read || exec)
+		})
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("render cml report: %w", err)
@@ -44,11 +77,11 @@ func RenderCML(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) er
 }
 
 // cmlBlock is one group's slice of the results.
-type cmlBlock struct{ results []ActionResult }
+type cmlBlock struct{ results []engine.ActionResult }
 
 // cmlBlocks splits rep.Results by group. Actions with syntax errors have no
 // result (the runner skips them), so they are skipped here too.
-func cmlBlocks(doc *lang.Document, rep *Report) []cmlBlock {
+func cmlBlocks(doc *lang.Document, rep *engine.Report) []cmlBlock {
 	var out []cmlBlock
 	i := 0
 	for _, g := range doc.Groups {
@@ -67,18 +100,28 @@ func cmlBlocks(doc *lang.Document, rep *Report) []cmlBlock {
 	return out
 }
 
-func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput bool) {
+func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Options) {
 	blocks := cmlBlocks(doc, rep)
-	succeeded, failed, skipped := 0, 0, 0
+	succeeded, already, failed, skipped := 0, 0, 0, 0
 	for _, r := range rep.Results {
-		if withOutput {
-			writeCMLOutput(bw, r)
+		if o.Output {
+			writeCMLOutput(bw, r, o.MaxReport)
 		}
-		switch cmlStatus(r) {
-		case "success":
+		switch st := statusOf(rep, r); {
+		case st == alreadyApplied:
+			succeeded++
+			already++
+			fmt.Fprintf(bw, "[%s] Already applied: %s (nothing was written)\n", r.Task, cmlSummary(r))
+		case st == dryRunNotRun:
+			skipped++
+			fmt.Fprintf(bw, "[%s] Skipped: %s %s\n", r.Task, r.Subject(), dryRunWords)
+		case st == notApplied:
+			skipped++
+			fmt.Fprintf(bw, "[%s] Skipped: %s %s\n", r.Task, r.Subject(), notAppliedWords)
+		case cmlStatus(rep, r) == "success":
 			succeeded++
 			fmt.Fprintf(bw, "[%s] Success: %s\n", r.Task, cmlSummary(r))
-		case "skipped":
+		case cmlStatus(rep, r) == "skipped":
 			skipped++
 			fmt.Fprintf(bw, "[%s] Skipped: %s\n", r.Task, strings.TrimPrefix(r.Error, "not run: "))
 		default:
@@ -93,15 +136,13 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput 
 	if skipped > 0 {
 		fmt.Fprintf(bw, ` skipped="%d"`, skipped)
 	}
+	if already > 0 {
+		fmt.Fprintf(bw, ` already_applied="%d"`, already)
+	}
 	bw.WriteString(">\n")
 	idx := 0
 	for bi, b := range blocks {
-		status := "success"
-		for _, r := range b.results {
-			if cmlStatus(r) != "success" {
-				status = "failed"
-			}
-		}
+		status := cmlBlockStatus(rep, b)
 		fmt.Fprintf(bw, `  <block index="%d" status="%s" tasks="%d"`, bi, status, len(b.results))
 		if status == "success" {
 			bw.WriteString("/>\n")
@@ -110,7 +151,7 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput 
 		}
 		bw.WriteString(">\n")
 		for _, r := range b.results {
-			switch cmlStatus(r) {
+			switch cmlStatus(rep, r) {
 			case "error":
 				fmt.Fprintf(bw, "    <task index=\"%d\" status=\"error\">\n      <error type=\"%s\">%s</error>\n    </task>\n",
 					idx, cmlEscape(cmlType(r)), cmlEscape(r.Error))
@@ -124,7 +165,7 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput 
 	bw.WriteString("</result>\n")
 }
 
-func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *Report) {
+func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *engine.Report) {
 	typ := "aborted"
 	if strings.HasPrefix(rep.Fatal, "malformed_xml") {
 		typ = "malformed_xml"
@@ -159,21 +200,38 @@ func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *Report) {
 	bw.WriteString("</result>\n")
 }
 
-// cmlStatus is "success", "error" or "skipped" (not run because its block
-// stopped earlier). A task that failed validation is an error.
-func cmlStatus(r ActionResult) string {
-	switch {
-	case r.Success:
+// cmlStatus is "success", "error" or "skipped" (not run: its block stopped
+// earlier, a command in a dry run, anything of a refused --atomic apply).
+// A task that failed validation is an error.
+func cmlStatus(rep *engine.Report, r engine.ActionResult) string {
+	switch statusOf(rep, r) {
+	case done, alreadyApplied:
 		return "success"
-	case r.Skipped && strings.HasPrefix(r.Error, "not run: "):
+	case notRun, dryRunNotRun, notApplied:
 		return "skipped"
 	}
 	return "error"
 }
 
+// cmlBlockStatus is "failed" when a task of b failed, "success" when all
+// succeeded, and "skipped" when none failed but some did not run (a dry
+// run's command, a refused --atomic apply).
+func cmlBlockStatus(rep *engine.Report, b cmlBlock) string {
+	status := "success"
+	for _, r := range b.results {
+		switch cmlStatus(rep, r) {
+		case "error":
+			return "failed"
+		case "skipped":
+			status = "skipped"
+		}
+	}
+	return status
+}
+
 // cmlType is the CML error type; the engine sets it on op failures. A task
 // rejected before running (bad lang, bad count, unknown op) is invalid_task.
-func cmlType(r ActionResult) string {
+func cmlType(r engine.ActionResult) string {
 	switch {
 	case r.Type != "":
 		return r.Type
@@ -184,26 +242,26 @@ func cmlType(r ActionResult) string {
 }
 
 // cmlErrorLine is "search_not_found in app.js (found 2 matches)".
-func cmlErrorLine(r ActionResult) string {
+func cmlErrorLine(r engine.ActionResult) string {
 	msg := r.Error
 	if msg != "" {
 		msg = strings.ToLower(msg[:1]) + msg[1:]
 	}
 	where := ""
 	if v := r.Params[r.Primary]; v != "" {
-		where = " in " + firstLine(v, 60)
+		where = " in " + engine.FirstLine(v, 60)
 		if spec := lang.Lookup(r.Action); spec != nil && spec.Kind == lang.Exec {
-			where = " running " + firstLine(v, 60)
+			where = " running " + engine.FirstLine(v, 60)
 		}
 	}
-	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, firstLine(msg, 300))
+	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, engine.FirstLine(msg, 300))
 }
 
 // cmlSummary says what a successful task did, in the seed's words for writes
 // ("created file.txt").
-func cmlSummary(r ActionResult) string {
+func cmlSummary(r engine.ActionResult) string {
 	p := r.Params
-	primary := firstLine(p[r.Primary], 60)
+	primary := engine.FirstLine(p[r.Primary], 60)
 	spec := lang.Lookup(r.Action)
 	name := r.Action
 	if spec != nil {
@@ -233,22 +291,16 @@ func cmlSummary(r ActionResult) string {
 }
 
 // writeCMLOutput writes a command's output or a read's content, one
-// prefixed line at a time.
-func writeCMLOutput(bw *bufio.Writer, r ActionResult) {
+// prefixed line at a time, bounded to max bytes.
+func writeCMLOutput(bw *bufio.Writer, r engine.ActionResult, max int) {
 	if r.Data == nil {
 		return
 	}
-	tag := "exec"
-	keys := []string{"stdout", "stderr"}
-	if _, ok := r.Data["content"]; ok {
-		tag, keys = "read", []string{"content"}
+	if c, ok := r.Data["content"].(string); ok {
+		writePrefixed(bw, r.Task+":read", Bound(c, max, readAdvice(r)))
+		return
 	}
-	for _, k := range keys {
-		s, _ := r.Data[k].(string)
-		for line := range strings.Lines(s) {
-			fmt.Fprintf(bw, "[%s:%s] %s\n", r.Task, tag, strings.TrimRight(line, "\r\n"))
-		}
-	}
+	writeExecLines(bw, r, max)
 }
 
 // cmlEscape escapes text for XML content and attribute values.

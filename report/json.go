@@ -1,27 +1,13 @@
-package engine
+package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 )
-
-// RenderOptions shape every report renderer.
-type RenderOptions struct {
-	// Full adds the source text of each failed action (--error-detail
-	// full), read from File. Hints are always shown: they say how to fix it.
-	Full bool
-	File *lang.File
-	// Stable drops durations and commit ids, which differ on every run, so
-	// reports can be compared with goldens.
-	Stable bool
-	// Output prints each command's captured stdout and stderr, line by line
-	// as "[task-N:exec] line", before its status line (--output-mode buffer;
-	// text report only).
-	Output bool
-}
 
 // jsonReport is the ExecutionResult shape of seed 004, extended; field
 // meanings are in docs/report-json.md.
@@ -35,6 +21,9 @@ type jsonReport struct {
 	FatalError      string           `json:"fatalError,omitempty"`
 	Blocked         string           `json:"blocked,omitempty"`
 	DryRun          bool             `json:"dryRun,omitempty"`
+	Refused         bool             `json:"refused,omitempty"`
+	Notice          string           `json:"notice,omitempty"`
+	Warnings        []jsonWarning    `json:"warnings,omitempty"`
 	SnapshotCommit  string           `json:"snapshotCommit,omitempty"`
 	GitCommit       string           `json:"gitCommit,omitempty"`
 	GitError        string           `json:"gitError,omitempty"`
@@ -49,12 +38,24 @@ type jsonResult struct {
 	Params     map[string]string `json:"params"`
 	Success    bool              `json:"success"`
 	Skipped    bool              `json:"skipped,omitempty"`
+	Already    bool              `json:"alreadyApplied,omitempty"`
 	Error      string            `json:"error,omitempty"`
 	Type       string            `json:"type,omitempty"`
 	Hint       string            `json:"hint,omitempty"`
 	Source     string            `json:"source,omitempty"`
 	Data       map[string]any    `json:"data,omitempty"`
 	DurationMs *float64          `json:"durationMs,omitempty"`
+}
+
+// jsonWarning is a warning of the document: it stopped nothing, but the
+// LLM should fix it (an unknown param is ignored).
+type jsonWarning struct {
+	BlockID string `json:"blockId,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
 }
 
 type jsonParseError struct {
@@ -70,12 +71,22 @@ type jsonSyntaxError struct {
 	Column  int    `json:"column"`
 }
 
-// WriteJSON renders r as indented JSON followed by a newline.
-func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
+// JSON renders r, produced from doc (nil is allowed: then no warnings and
+// no sources), as indented JSON followed by a newline. It is for programs
+// (the language server, scripts), so every output is complete: only the
+// formats meant for an LLM are bounded.
+func JSON(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	out := jsonReport{
-		Version: ReportVersion, Success: r.Success, TotalBlocks: r.TotalBlocks, ExecutedActions: r.ExecutedActions,
+		Version: engine.ReportVersion, Success: r.Success, TotalBlocks: r.TotalBlocks, ExecutedActions: r.ExecutedActions,
 		Results: []jsonResult{}, ParseErrors: []jsonParseError{},
-		FatalError: r.Fatal, Blocked: r.Blocked, DryRun: r.DryRun, GitError: r.GitError,
+		FatalError: r.Fatal, Blocked: r.Blocked, DryRun: r.DryRun, Refused: r.Refused, GitError: r.GitError,
+	}
+	if noBlocks(r) {
+		out.Notice = NoBlocks
+	}
+	for _, wn := range warnings(doc) {
+		out.Warnings = append(out.Warnings, jsonWarning{BlockID: wn.blockID, Code: wn.d.Code, Message: wn.d.Message,
+			Hint: wn.d.Hint, Line: wn.line, Column: wn.column})
 	}
 	if !o.Stable {
 		out.SnapshotCommit, out.GitCommit = r.SnapshotCommit, r.GitCommit
@@ -83,10 +94,10 @@ func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
 	}
 	for _, res := range r.Results {
 		jr := jsonResult{Seq: res.Seq, Task: res.Task, BlockID: res.BlockID, Action: res.Action, Params: res.Params,
-			Success: res.Success, Skipped: res.Skipped, Error: res.Error, Type: res.Type, Data: res.Data}
+			Success: res.Success, Skipped: res.Skipped, Already: res.AlreadyApplied, Error: res.Error, Type: res.Type, Data: res.Data}
 		jr.Hint = res.Hint
 		if !res.Success {
-			jr.Source = o.source(res)
+			jr.Source = o.source(doc, res)
 		}
 		if !o.Stable && !res.Skipped {
 			jr.DurationMs = ms(res.Duration.Seconds())
@@ -104,14 +115,6 @@ func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
 		return fmt.Errorf("write JSON report: %w", err)
 	}
 	return nil
-}
-
-// source is a failed action's text when Full is set, else "".
-func (o RenderOptions) source(res ActionResult) string {
-	if !o.Full || o.File == nil || res.Range.End <= res.Range.Start {
-		return ""
-	}
-	return o.File.Text(res.Range)
 }
 
 // ms converts seconds to milliseconds with microsecond precision.

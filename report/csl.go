@@ -1,4 +1,4 @@
-package engine
+package report
 
 import (
 	"bufio"
@@ -6,10 +6,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 )
 
-// RenderCSL writes rep in CSL's report shape (seed 002): one line per task,
+// CSL writes rep in CSL's report shape (seed 002): one line per task,
 //
 //	[task-N] STATUS: OP - details
 //
@@ -24,12 +25,32 @@ import (
 //     syntax error, labelled with the task it is in, details "line L: message
 //     (CODE)"; then the reason nothing ran.
 //   - ERROR and SKIP lines carry a "hint:" line under them when there is one.
-//   - The last line counts the tasks: "N tasks: S succeeded, E failed, K skipped".
+//   - Statuses beyond the seed's four say what it cannot: ALREADY_APPLIED
+//     for an edit the file already held; a command in a dry run and every
+//     action of a refused --atomic apply are SKIP with the reason.
+//   - Warnings (an unknown attribute, which is ignored) come first as
+//     "WARNING: line L: message (CODE)" with their hint.
+//   - The status part ends with a line counting the tasks: "N tasks: S
+//     succeeded, E failed, K skipped". After it, the output the LLM asked
+//     for (reads, listings, searches, command output), bounded by
+//     o.MaxReport, under === OUTPUT task-N: op param === headers.
 //
-// doc must be the document rep came from. withOutput adds each command's
+// doc must be the document rep came from. o.Output adds each command's
 // output before its status line, as the text report does.
-func RenderCSL(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) error {
+func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
+	if doc == nil {
+		doc = &lang.Document{}
+	}
 	bw := bufio.NewWriter(w)
+	if noBlocks(rep) {
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+	}
+	for _, wn := range warnings(doc) {
+		fmt.Fprintf(bw, "WARNING: line %d: %s (%s)\n", wn.line, wn.d.Message, wn.d.Code)
+		if wn.d.Hint != "" {
+			fmt.Fprintf(bw, "    hint: %s\n", wn.d.Hint)
+		}
+	}
 	labels, words := cslLabels(doc)
 	if rep.Fatal != "" {
 		for _, d := range doc.Diagnostics() {
@@ -67,20 +88,25 @@ func RenderCSL(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) er
 			runnable = append(runnable, i)
 		}
 	}
-	ok, failed, skipped := 0, 0, 0
+	ok, already, failed, skipped := 0, 0, 0, 0
+	var names []string
 	for k, res := range rep.Results {
 		label, word := res.Task, res.Action
 		if k < len(runnable) {
 			label, word = labels[runnable[k]], words[runnable[k]]
 		}
-		if withOutput {
-			writeOutput(bw, res)
+		names = append(names, label)
+		if o.Output {
+			writeExecLines(bw, res, o.MaxReport)
 		}
 		details := ""
 		if v := res.Params[res.Primary]; v != "" {
-			details = firstLine(v, 60)
+			details = engine.FirstLine(v, 60)
 		}
-		switch {
+		switch st := statusOf(rep, res); {
+		case st == notApplied:
+			skipped++
+			fmt.Fprintf(bw, "[%s] SKIP: %s - %s: %s\n", label, word, details, notAppliedWords)
 		case res.Skipped:
 			skipped++
 			why := res.Error
@@ -88,6 +114,10 @@ func RenderCSL(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) er
 				why = fmt.Sprint(res.Data["skipped"])
 			}
 			fmt.Fprintf(bw, "[%s] SKIP: %s - %s: %s\n", label, word, details, why)
+		case st == alreadyApplied:
+			ok++
+			already++
+			fmt.Fprintf(bw, "[%s] ALREADY_APPLIED: %s - %s (nothing was written)\n", label, word, details)
 		case res.Success:
 			ok++
 			fmt.Fprintf(bw, "[%s] SUCCESS: %s - %s\n", label, word, details)
@@ -102,7 +132,12 @@ func RenderCSL(w io.Writer, doc *lang.Document, rep *Report, withOutput bool) er
 	if rep.GitError != "" {
 		fmt.Fprintf(bw, "git: %s (the apply itself went ahead)\n", rep.GitError)
 	}
-	fmt.Fprintf(bw, "%d tasks: %d succeeded, %d failed, %d skipped\n", len(rep.Results), ok, failed, skipped)
+	alreadyNote := ""
+	if already > 0 {
+		alreadyNote = fmt.Sprintf(" (%d already applied)", already)
+	}
+	fmt.Fprintf(bw, "%d tasks: %d succeeded%s, %d failed, %d skipped\n", len(rep.Results), ok, alreadyNote, failed, skipped)
+	writeSections(bw, rep, o, names, inlineExec(o))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write csl report: %w", err)
 	}

@@ -1,0 +1,76 @@
+// Package report renders an engine.Report in the five formats clada prints:
+// json (for programs, complete), and text, summary, csl and cml (for a
+// person and the LLM that reads them back, each action's output bounded by
+// Options.MaxReport). It reads the engine's results and the document they
+// came from; it decides nothing about what a run meant.
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
+)
+
+// Options shape every renderer.
+type Options struct {
+	// Full adds the source text of each failed action (--error-detail
+	// full), read from the document. Hints are always shown: they say how
+	// to fix it.
+	Full bool
+	// Stable drops durations and commit ids, which differ on every run, so
+	// reports can be compared with goldens.
+	Stable bool
+	// Output prints each command's captured output line by line as
+	// "[task-N:exec] line" before its status line (--output-mode buffer;
+	// the CML report also prints reads as "[task-N:read] line"). What is
+	// shown there is not repeated in the output sections.
+	Output bool
+	// MaxReport bounds each action's output in the formats meant for an
+	// LLM (--max-report; 0 means unbounded). JSON is always complete.
+	MaxReport int
+}
+
+// DefaultFormat is the report a document gets without --format: the one
+// of its first block's syntax (JSON for SHAM, as seed 004 reports).
+func DefaultFormat(doc *lang.Document) string {
+	if doc != nil && len(doc.Groups) > 0 {
+		switch doc.Groups[0].Syntax {
+		case lang.CML:
+			return "cml"
+		case lang.CSL:
+			return "csl"
+		}
+	}
+	return "json"
+}
+
+// Write renders rep, produced from doc, in format ("" for the document's
+// default).
+func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o Options) error {
+	if format == "" {
+		format = DefaultFormat(doc)
+	}
+	switch format {
+	case "json":
+		return JSON(w, doc, rep, o)
+	case "text":
+		return Text(w, doc, rep, o)
+	case "summary":
+		return Summary(w, doc, rep, o)
+	case "cml":
+		return CML(w, doc, rep, o)
+	case "csl":
+		return CSL(w, doc, rep, o)
+	}
+	return fmt.Errorf("report: unknown format %q; use json, text, summary, cml or csl", format)
+}
+
+// source is a failed action's text when Full is set, else "".
+func (o Options) source(doc *lang.Document, res engine.ActionResult) string {
+	if !o.Full || doc == nil || doc.File == nil || res.Range.End <= res.Range.Start {
+		return ""
+	}
+	return doc.File.Text(res.Range)
+}

@@ -1,0 +1,90 @@
+package report
+
+import (
+	"strings"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
+)
+
+// status is what happened to one action, as every format tells it. Each
+// format has its own words for these; none may say an action happened when
+// it did not.
+type status uint8
+
+const (
+	done           status = iota + 1 // carried out (or, in a dry run, simulated) and succeeded
+	alreadyApplied                   // succeeded without writing: the file already held the edit's result
+	failed                           // failed, or was rejected by validation
+	notRun                           // not run: its group stopped at an earlier failure
+	dryRunNotRun                     // a command in a dry run: commands are never simulated
+	notApplied                       // --atomic refused the apply: it would have succeeded, but nothing was applied
+)
+
+// Shared wording, so every format says the same thing the same way.
+const (
+	// NoBlocks is what every format says when the input held no block.
+	NoBlocks        = "no action blocks found"
+	noBlocksHelp    = "the input has no SHAM, CSL or CML block, so nothing was done (clada prompt shows how to write one)"
+	dryRunWords     = "not run (dry run)"
+	notAppliedWords = "not applied: --atomic refused the apply because another action would fail"
+	alreadyWords    = "already applied: the file already holds this change; nothing was written"
+	dryRunBanner    = "dry run: nothing was changed; ✅ means the action would succeed"
+)
+
+// statusOf classifies res within rep.
+func statusOf(rep *engine.Report, res engine.ActionResult) status {
+	switch {
+	case rep.Refused && res.Success:
+		return notApplied
+	case res.Success && res.Skipped:
+		return dryRunNotRun
+	case res.Success && res.AlreadyApplied:
+		return alreadyApplied
+	case res.Success:
+		return done
+	case res.Skipped && strings.HasPrefix(res.Error, "not run: "):
+		return notRun
+	}
+	return failed
+}
+
+// noBlocks is true when the input held nothing clada recognises: no
+// action, no syntax error, nothing fatal.
+func noBlocks(rep *engine.Report) bool {
+	return len(rep.Results) == 0 && len(rep.ParseErrors) == 0 && rep.Fatal == "" && rep.TotalBlocks == 0
+}
+
+// warning is one warning-severity diagnostic of the document (an unknown
+// param, an unknown CSL attribute), placed for a report.
+type warning struct {
+	blockID      string
+	line, column int
+	d            lang.Diagnostic
+}
+
+// warnings lists doc's warnings in source order: things that did not stop
+// an action but that the LLM should fix (lang.Check finds them).
+func warnings(doc *lang.Document) []warning {
+	if doc == nil {
+		return nil
+	}
+	var out []warning
+	for _, d := range lang.Check(doc) {
+		if d.Severity != lang.Warning {
+			continue
+		}
+		w := warning{d: d}
+		for a := range doc.Actions() {
+			if a.Range.Contains(d.Range.Start) {
+				w.blockID = a.ID
+			}
+		}
+		if doc.File != nil {
+			pos := doc.File.Position(d.Range.Start)
+			w.line, w.column = pos.Line, pos.Column
+		}
+		out = append(out, w)
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
+)
+
+// Summary renders the block the original tool pasted back into the chat so
+// the LLM sees what happened: one line per syntax error, warning and action
+// (id, mark, op, main param, what went wrong and how to fix it) between
+// === CLADA RESULTS === and === END ===, then what the LLM asked to see:
+// each read's content, each listing or search, each command's output,
+// bounded by o.MaxReport, under === OUTPUT id: op param === headers.
+//
+// The marks never claim more than happened: ✅ done (or, in a dry run,
+// would be done), ❌ failed, ⏭ not run, ⏸ not applied (a refused --atomic).
+func Summary(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "=== CLADA RESULTS ===")
+	if noBlocks(r) {
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+	}
+	if r.DryRun && !r.Refused && len(r.Results) > 0 {
+		fmt.Fprintln(bw, dryRunBanner)
+	}
+	for _, pe := range r.ParseErrors {
+		id := pe.BlockID
+		if id == "" {
+			id = "-"
+		}
+		line := fmt.Sprintf("%s ❌ syntax line %d: %s", id, pe.Line, pe.Message)
+		if pe.Hint != "" {
+			line += " (" + engine.FirstLine(pe.Hint, 200) + ")"
+		}
+		fmt.Fprintln(bw, line)
+	}
+	for _, wn := range warnings(doc) {
+		id := wn.blockID
+		if id == "" {
+			id = "-"
+		}
+		line := fmt.Sprintf("%s ⚠️ warning line %d: %s", id, wn.line, wn.d.Message)
+		if wn.d.Hint != "" {
+			line += " (" + engine.FirstLine(wn.d.Hint, 200) + ")"
+		}
+		fmt.Fprintln(bw, line)
+	}
+	if r.Fatal != "" {
+		fmt.Fprintf(bw, "❌ %s\n", r.Fatal)
+	}
+	for _, res := range r.Results {
+		fmt.Fprintln(bw, summaryLine(r, res))
+	}
+	fmt.Fprintln(bw, "=== END ===")
+	writeSections(bw, r, o, nil, nil)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write summary report: %w", err)
+	}
+	return nil
+}
+
+// summaryLine is "id mark op param[ - what happened]".
+func summaryLine(r *engine.Report, res engine.ActionResult) string {
+	head := func(mark string) string { return label(res) + " " + mark + " " + res.Subject() }
+	switch statusOf(r, res) {
+	case done:
+		return head("✅")
+	case alreadyApplied:
+		return head("✅") + " - " + alreadyWords
+	case dryRunNotRun:
+		return head("⏭") + " - " + dryRunWords
+	case notApplied:
+		return head("⏸") + " - " + notAppliedWords
+	case notRun:
+		return head("⏭") + " - " + engine.FirstLine(res.Error, 200)
+	}
+	line := head("❌") + " - " + engine.FirstLine(res.Error, 200)
+	if r.Refused {
+		line = head("❌") + " - would fail: " + engine.FirstLine(res.Error, 200)
+	}
+	if res.Hint != "" {
+		line += " (" + engine.FirstLine(res.Hint, 200) + ")"
+	}
+	return line
+}

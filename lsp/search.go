@@ -87,7 +87,8 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 
 // closestHint runs a's edit alone on an overlay of the root and returns the
 // engine's hint for the failed search (the closest lines and how they
-// differ), so hover and `clada apply` describe a miss in the same words.
+// differ), so hover and `clada apply` describe a miss in the same words; or
+// that the edit is already applied (a replayed answer).
 func (s *Server) closestHint(a *lang.Action) string {
 	spec := lang.Lookup(a.Op)
 	if spec == nil || a.HasErrors() {
@@ -104,6 +105,9 @@ func (s *Server) closestHint(a *lang.Action) string {
 		params[p.Key] = p.Value
 	}
 	r := engine.Do(context.Background(), engine.NewOverlay(base), cfg, spec.Name, params)
+	if r.AlreadyApplied {
+		return "the edit is already applied: new_text is in the file, so applying leaves it as it is"
+	}
 	if r.Success {
 		return ""
 	}

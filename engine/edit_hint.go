@@ -339,26 +339,39 @@ func lineDiff(h, w string, isFirst, isLast bool) string {
 		return ""
 	}
 	hIn, wIn := indentOf(h), indentOf(w)
-	hRest, wRest := h[len(hIn):], w[len(wIn):]
-	if hIn != wIn && fits(hRest, wRest) && (!isFirst || isLast || len(wIn) > 0) {
-		return fmt.Sprintf("is indented with %s in the file but %s in old_text", describeSpace(hIn), describeSpace(wIn))
+	if hIn != wIn && (!isFirst || wIn != "") {
+		// Indented differently; the rest, aligned, must fit as well.
+		note := fmt.Sprintf("is indented with %s in the file but %s in old_text", describeSpace(hIn), describeSpace(wIn))
+		aligned := func(h, w string) bool { return h == w || (isLast && strings.HasPrefix(h, w)) }
+		if rest := contentDiff(h[len(hIn):], w[len(wIn):], aligned, utf8.RuneCountInString(hIn)); rest != "" {
+			note += ", and " + rest
+		}
+		return note
+	}
+	return contentDiff(h, w, fits, 0)
+}
+
+// contentDiff names how h and w differ once indentation is settled: in
+// trailing blanks, in quotes, or from a column on (counted from colBase).
+func contentDiff(h, w string, fits func(h, w string) bool, colBase int) string {
+	if fits(h, w) {
+		return ""
 	}
 	hT, wT := strings.TrimRight(h, " \t"), strings.TrimRight(w, " \t")
-	if fits(hT, wT) || (hIn != wIn && fits(hT[len(hIn):], wT[len(wIn):])) {
+	if fits(hT, wT) {
 		if len(w) > len(wT) {
 			return fmt.Sprintf("ends with %s in old_text that the file's line does not have", describeSpace(w[len(wT):]))
 		}
 		return fmt.Sprintf("ends with %s in the file that old_text's line does not have", describeSpace(h[len(hT):]))
 	}
-	if hs, ws := strings.Map(straighten, h), strings.Map(straighten, w); hs != h || ws != w {
-		if fits(hs, ws) {
-			if ws != w {
-				return "has straight quotes in the file where old_text has curly ones (“ ” ‘ ’); write straight quotes"
-			}
-			return "has curly quotes in the file where old_text has straight ones; copy them as they are"
+	if hs, ws := strings.Map(straighten, h), strings.Map(straighten, w); (hs != h || ws != w) && fits(hs, ws) {
+		if ws != w {
+			return "has straight quotes in the file where old_text has curly ones (“ ” ‘ ’); write straight quotes"
 		}
+		return "has curly quotes in the file where old_text has straight ones; copy them as they are"
 	}
 	col, fileRest, searchRest := firstDifference(h, w)
+	col += colBase
 	switch {
 	case squash(h) == squash(w):
 		return fmt.Sprintf("differs in whitespace at column %d", col)

@@ -136,6 +136,9 @@ func TestNotFoundHint(t *testing.T) {
 		{"missing semicolon mid-search", "func b() {\n\tfmt.Println(\"hi\")\n\treturn 2",
 			"closest match at lines 9-11: line 10 goes on at column 19 in the file with `;  ` where old_text's line ends" + copyIt +
 				"\n 9: func b() {\n10: \tfmt.Println(\"hi\");  \n11: \treturn 2"},
+		{"indentation and semicolon", "func b() {\nfmt.Println(\"hi\")\n\treturn 2",
+			"closest match at lines 9-11: line 10 is indented with 1 tab in the file but no indentation in old_text, and goes on at column 19 in the file with `;  ` where old_text's line ends" + copyIt +
+				"\n 9: func b() {\n10: \tfmt.Println(\"hi\");  \n11: \treturn 2"},
 		{"trailing spaces in the file", "\tfmt.Println(\"hi\");\n\treturn 2",
 			"closest match at lines 10-11: line 10 ends with 2 spaces in the file that old_text's line does not have" + copyIt +
 				"\n10: \tfmt.Println(\"hi\");  \n11: \treturn 2"},

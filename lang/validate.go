@@ -15,6 +15,7 @@ const (
 	CodeInvalidType   = "INVALID_TYPE"   // an integer, boolean or line range that does not parse
 	CodeInvalidValue  = "INVALID_VALUE"  // an enum value outside its list, an empty path
 	CodeUnknownParam  = "UNKNOWN_PARAM"  // warning: the op does not define this param
+	CodeDuplicateID   = "DUPLICATE_ID"   // warning: two SHAM blocks of one answer share an id
 )
 
 // Check returns every problem of d: its syntax diagnostics plus catalog
@@ -26,8 +27,36 @@ func Check(d *Document) Diagnostics {
 			out = append(out, Validate(a)...)
 		}
 	}
+	out = append(out, duplicateIDs(d)...)
 	out.Sort()
 	return out
+}
+
+// duplicateIDs reports each SHAM block whose id an earlier block of the
+// document already has: reports key results by block id, so the second
+// block's result would be mistaken for the first's. A warning: both blocks
+// still run, each reported under its own sequence number.
+func duplicateIDs(d *Document) Diagnostics {
+	var ds Diagnostics
+	first := map[string]*Action{}
+	for a := range d.Actions() {
+		if a.Syntax != SHAM || a.ID == "" {
+			continue
+		}
+		prev, seen := first[a.ID]
+		if !seen {
+			first[a.ID] = a
+			continue
+		}
+		line := 0
+		if d.File != nil {
+			line = d.File.Line(prev.IDRange.Start)
+		}
+		ds = append(ds, Diagnostic{Severity: Warning, Code: CodeDuplicateID, Range: a.IDRange,
+			Message: fmt.Sprintf("Block id '%s' is already used by the block on line %d; results are reported by id", a.ID, line),
+			Hint:    "give every block of the answer its own id (2-8 letters or digits), and end it with #!END_SHAM_ and that id"})
+	}
+	return ds
 }
 
 // Validate checks one action against the catalog: the op exists, required

@@ -61,6 +61,9 @@ func TestValidate(t *testing.T) {
 			{"4:9", "INVALID_TYPE", "file_replace_lines: Invalid line specification 'abc'", `write lines = "4" or lines = "23-43" (1-based, start <= end)`, Error}}},
 		{"files_read without paths", block("action = \"files_read\"\npaths = \"  \"\n"), []diagAt{
 			{"3:9", "INVALID_VALUE", "files_read: No paths provided", "list one path per line in paths", Error}}},
+		{"duplicate block id", block("action = \"file_read\"\npath = \"a\"\n") + "\n" + block("action = \"file_read\"\npath = \"b\"\n"), []diagAt{
+			{"6:30", "DUPLICATE_ID", "Block id 'v1' is already used by the block on line 1; results are reported by id",
+				"give every block of the answer its own id (2-8 letters or digits), and end it with #!END_SHAM_ and that id", Warning}}},
 		{"empty optional line spec reads all", block("action = \"file_read_numbered\"\npath = \"a\"\nlines = \"\"\n"), nil},
 		{"empty path", block("action = \"file_read\"\npath = \"\"\n"), []diagAt{
 			{"3:8", "INVALID_VALUE", "Parameter 'path' in action 'file_read' is an empty path", "give a path relative to the project root", Error}}},

@@ -21,6 +21,20 @@ func TestCodeActionReplacesUnknownOp(t *testing.T) {
 	}
 }
 
+// A word for an op that may mean two ops ("delete") offers a fix for each.
+func TestCodeActionOffersEachSuggestion(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := pathURI("/tmp/a.sham")
+	p := c.open(uri, strings.Replace(badOp, "file_writ", "delete", 1))
+	acts := c.codeActions(uri, p.Diagnostics[0].Range, p.Diagnostics)
+	if len(acts) != 2 || acts[0].Title != "Replace with file_delete" || acts[1].Title != "Replace with remove" {
+		t.Fatalf("actions = %+v", acts)
+	}
+	if e := acts[1].Edit.Changes[uri]; len(e) != 1 || e[0].NewText != "remove" {
+		t.Fatalf("edit = %+v", e)
+	}
+}
+
 // A SHAM block offers conversion to each other syntax, printed exactly as
 // clada fmt --to would print it.
 func TestCodeActionConvertsToCSLAndCML(t *testing.T) {

@@ -246,21 +246,25 @@ func regionDiffs(have []string, first, last int, want []string, lead, trail int)
 		r.notes = append(r.notes, breaksDiffer(region, want, first))
 		return r
 	}
-	described := 0
+	var lines []int // 0-based file lines that differ
+	var notes []string
 	for k := range want {
-		note := lineDiff(region[k], want[k], k == 0, k == len(want)-1)
-		if note == "" {
-			continue
-		}
-		if r.first < 0 {
-			r.first = first + k
-		}
-		if described++; described <= hintDiffLines {
-			r.notes = append(r.notes, fmt.Sprintf("line %d %s", first+k+1, note))
+		if note := lineDiff(region[k], want[k], k == 0, k == len(want)-1); note != "" {
+			lines, notes = append(lines, first+k), append(notes, note)
 		}
 	}
-	if described > hintDiffLines {
-		r.notes = append(r.notes, fmt.Sprintf("%s more differ", plural(described-hintDiffLines, "line")))
+	if len(lines) > 0 {
+		r.first = lines[0]
+	}
+	if note := reindented(region, want, first, lines); note != "" {
+		r.notes = append(r.notes, note)
+	} else {
+		for i, l := range lines[:min(len(lines), hintDiffLines)] {
+			r.notes = append(r.notes, fmt.Sprintf("line %d %s", l+1, notes[i]))
+		}
+		if len(lines) > hintDiffLines {
+			r.notes = append(r.notes, fmt.Sprintf("%s more differ", plural(len(lines)-hintDiffLines, "line")))
+		}
 	}
 	if lead > 0 && !blankRun(have, first-lead, first-1) {
 		r.notes = append(r.notes, fmt.Sprintf("old_text starts with %s, more than the file has before line %d",
@@ -274,6 +278,63 @@ func regionDiffs(have []string, first, last int, want []string, lead, trail int)
 		r.notes = append(r.notes, "the line endings differ (\\r\\n or \\r against \\n)")
 	}
 	return r
+}
+
+// reindented sums up a region whose differing lines (0-based file lines)
+// all differ in indentation only, the file using one kind of blank and
+// old_text the other: "lines 6-8 are indented with tabs in the file but
+// spaces in old_text (4 spaces for each tab)". "" when that is not the case.
+func reindented(region, want []string, first int, lines []int) string {
+	if len(lines) < 2 {
+		return ""
+	}
+	fileKind, searchKind, ratio := "", "", 0
+	for _, l := range lines {
+		h, w := region[l-first], want[l-first]
+		hIn, wIn := indentOf(h), indentOf(w)
+		if h[len(hIn):] != w[len(wIn):] {
+			return ""
+		}
+		hk, wk := blankKind(hIn), blankKind(wIn)
+		if hk == "" || wk == "" || hk == wk || (fileKind != "" && (hk != fileKind || wk != searchKind)) {
+			return ""
+		}
+		fileKind, searchKind = hk, wk
+		n := max(len(hIn), len(wIn)) / min(len(hIn), len(wIn))
+		if max(len(hIn), len(wIn))%min(len(hIn), len(wIn)) != 0 || (ratio != 0 && n != ratio) {
+			ratio = -1
+		} else if ratio == 0 {
+			ratio = n
+		}
+	}
+	where := fmt.Sprintf("lines %d-%d are", lines[0]+1, lines[len(lines)-1]+1)
+	if lines[len(lines)-1]-lines[0]+1 != len(lines) {
+		nums := make([]string, len(lines))
+		for i, l := range lines {
+			nums[i] = strconv.Itoa(l + 1)
+		}
+		where = "lines " + strings.Join(nums, ", ") + " are"
+	}
+	note := fmt.Sprintf("%s indented with %ss in the file but %ss in old_text", where, fileKind, searchKind)
+	if ratio > 0 && fileKind == "tab" {
+		note += fmt.Sprintf(" (%s for each tab)", plural(ratio, "space"))
+	} else if ratio > 0 {
+		note += fmt.Sprintf(" (a tab for each %s)", plural(ratio, "space"))
+	}
+	return note
+}
+
+// blankKind is "tab" or "space" for indentation of one kind only, else "".
+func blankKind(in string) string {
+	switch {
+	case in == "":
+		return ""
+	case strings.Trim(in, "\t") == "":
+		return "tab"
+	case strings.Trim(in, " ") == "":
+		return "space"
+	}
+	return ""
 }
 
 // breaksDiffer says where a region holding the search's text on another

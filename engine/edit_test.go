@@ -176,6 +176,24 @@ func TestNotFoundHint(t *testing.T) {
 	}
 }
 
+// TestNotFoundHintReindented: a block re-indented with spaces where the file
+// has tabs is named once, with the ratio, not line by line.
+func TestNotFoundHintReindented(t *testing.T) {
+	file := "func f() {\n\tif x {\n\t\treturn 1\n\t}\n}\n"
+	got := notFoundHint(file, "func f() {\n    if x {\n        return 1\n    }\n}")
+	want := "closest match at lines 1-5: lines 2-4 are indented with tabs in the file but spaces in old_text (4 spaces for each tab); copy old_text exactly from the file:\n" +
+		"1: func f() {\n2: \tif x {\n3: \t\treturn 1\n4: \t}\n5: }"
+	if got != want {
+		t.Errorf("hint:\n%s\nwant:\n%s", got, want)
+	}
+	// Mixed ratios still group, without a ratio.
+	got = notFoundHint("a\n  b\n    c\n", "a\n\tb\n\t\t\tc")
+	want = "closest match at lines 1-3: lines 2-3 are indented with spaces in the file but tabs in old_text; copy old_text exactly from the file:\n1: a\n2:   b\n3:     c"
+	if got != want {
+		t.Errorf("hint:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // TestNotFoundHintCRLF: a search written with \n against a CRLF file
 // compares line by line, so only the real difference is named.
 func TestNotFoundHintCRLF(t *testing.T) {

@@ -55,26 +55,37 @@ func multipleHint(body string, offs []int, length int) string {
 // ignored and quotes straightened (which finds re-indented, re-wrapped and
 // curly-quoted copies exactly), then for the run of lines most alike.
 func notFoundHint(body, search string) string {
-	const advice = "copy old_text exactly from the file (file_read_numbered shows it)"
+	return searchHint(body, 0, "old_text", search)
+}
+
+// searchHint is notFoundHint for the param called name, looking only at the
+// lines from the one holding byte offset from on (a range's end is sought
+// after its start); line numbers stay the file's.
+func searchHint(body string, from int, name, search string) string {
+	advice := fmt.Sprintf("copy %s exactly from the file (file_read_numbered shows it)", name)
 	want, lead, trail := coreLines(search)
 	have := splitLines(body)
+	base := lineAt(body, from) - 1
 	if len(want) == 0 || body == "" {
-		return "old_text is not in the file; " + advice
+		return fmt.Sprintf("%s is not in the file; %s", name, advice)
 	}
-	first, last, ok := looseRegion(body, search)
+	lineStart := strings.LastIndexByte(body[:from], '\n') + 1
+	first, last, ok := looseRegion(body[lineStart:], search)
 	if !ok {
-		first, last, ok = similarRegion(have, want)
+		first, last, ok = similarRegion(have[base:], want)
 	}
 	if !ok {
-		return "no lines in the file resemble old_text; " + advice
+		return fmt.Sprintf("no lines in the file resemble %s; %s", name, advice)
 	}
+	first, last = first+base, last+base
 	diffs := regionDiffs(have, first, last, want, lead, trail)
 	where := fmt.Sprintf("line %d", first+1)
 	if last > first {
 		where = fmt.Sprintf("lines %d-%d", first+1, last+1)
 	}
+	notes := strings.ReplaceAll(strings.Join(diffs.notes, "; "), "old_text", name)
 	var b strings.Builder
-	fmt.Fprintf(&b, "closest match at %s: %s; copy old_text exactly from the file:", where, strings.Join(diffs.notes, "; "))
+	fmt.Fprintf(&b, "closest match at %s: %s; copy %s exactly from the file:", where, notes, name)
 	quoteLines(&b, have, first, last, diffs.first)
 	return b.String()
 }

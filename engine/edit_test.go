@@ -245,3 +245,14 @@ func TestCheckUTF8(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A range's end is sought after its start, with the file's line numbers and
+// the param's own name.
+func TestSearchHintAfterStart(t *testing.T) {
+	body := "end x\nfunc a() {\n\tbody\n} // enD\n"
+	got := searchHint(body, strings.Index(body, "func"), "old_text_end", "} // end")
+	want := "closest match at line 4: line 4 differs in letter case at column 8; copy old_text_end exactly from the file:\n4: } // enD"
+	if got != want {
+		t.Errorf("hint:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -155,7 +155,7 @@ func (x *opRun) replaceRange() Result {
 		if r, done := t.alreadyApplied(p, newText, 1); done {
 			return r
 		}
-		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, ends[0])}
+		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: searchHint(t.body, 0, "old_text_beginning", ends[0])}
 	}
 	endText := t.toFileEOL(ends[1])
 	type span struct{ from, to int }
@@ -177,7 +177,7 @@ func (x *opRun) replaceRange() Result {
 	case 0:
 		return Result{Error: x.op + ": old_text_end not found after old_text_beginning", Type: "search_not_found",
 			Hint: fmt.Sprintf("old_text_beginning is at %s but old_text_end does not follow it; %s",
-				matchLocations(t.body, starts, len(begin)), notFoundHint(t.body[starts[0]:], ends[1]))}
+				matchLocations(t.body, starts, len(begin)), searchHint(t.body, starts[0], "old_text_end", ends[1]))}
 	case 1:
 	default:
 		offs := make([]int, len(spans))

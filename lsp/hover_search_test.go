@@ -45,3 +45,20 @@ func TestReplayedEditIsNoError(t *testing.T) {
 		t.Fatalf("hover = %q, want %q", got, want)
 	}
 }
+
+// A search written with \n over a CRLF file is one the engine matches: hover
+// does not call it a miss.
+func TestHoverSearchCRLFMatches(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\r\ntwo\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, strings.Replace(replaceDoc, `"two"`, `"one\ntwo"`, 1))
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 12), &h)
+	if got, want := hoverText(&h), `matches in app.js once its line endings are the file's (\r\n)`; got != want {
+		t.Fatalf("hover = %q, want %q", got, want)
+	}
+}

@@ -32,8 +32,15 @@ func multipleHint(body string, offs []int, length int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old_text matches at %s; include more surrounding lines so it matches exactly once",
 		matchLocations(body, offs, length))
+	quoteMatches(&b, body, offs)
+	return b.String()
+}
+
+// quoteMatches appends the first line of each match, numbered, each line
+// once, at most hintMatches of them.
+func quoteMatches(b *strings.Builder, body string, offs []int) {
 	lines := splitLines(body)
-	var nums []int // first line of each match, each line once
+	var nums []int
 	for _, off := range offs {
 		if n := lineAt(body, off); len(nums) == 0 || nums[len(nums)-1] != n {
 			nums = append(nums, n)
@@ -42,11 +49,20 @@ func multipleHint(body string, offs []int, length int) string {
 	shown := nums[:min(len(nums), hintMatches)]
 	width := len(strconv.Itoa(shown[len(shown)-1]))
 	for _, n := range shown {
-		fmt.Fprintf(&b, "\n%*d: %s", width, n, cutLine(lines[n-1]))
+		fmt.Fprintf(b, "\n%*d: %s", width, n, cutLine(lines[n-1]))
 	}
 	if len(nums) > len(shown) {
-		fmt.Fprintf(&b, "\n… and %s more", plural(len(nums)-len(shown), "line"))
+		fmt.Fprintf(b, "\n… and %s more", plural(len(nums)-len(shown), "line"))
 	}
+}
+
+// countHint is the hint for file_replace_all_text finding another number of
+// matches than its count.
+func countHint(body string, offs []int, length int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "old_text matches at %s; set count to %d if all of them should change",
+		matchLocations(body, offs, length), len(offs))
+	quoteMatches(&b, body, offs)
 	return b.String()
 }
 

@@ -121,8 +121,7 @@ func (x *opRun) replaceAll() Result {
 		if len(offs) == 0 {
 			r.Hint = notFoundHint(t.body, olds[0])
 		} else {
-			r.Hint = fmt.Sprintf("old_text matches at %s; set count to %d if all of them should change",
-				matchLocations(t.body, offs, len(old)), len(offs))
+			r.Hint = countHint(t.body, offs, len(old))
 		}
 		return r
 	}

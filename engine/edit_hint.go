@@ -130,24 +130,32 @@ func straighten(r rune) rune {
 	return r
 }
 
-// loosen drops whitespace and straightens quotes; pos[i] is the offset in s
-// of the rune that byte i of the result came from.
-func loosen(s string) (string, []int) {
+// loosen drops whitespace and straightens quotes, so a re-indented,
+// re-wrapped or curly-quoted copy of a text equals the text.
+func loosen(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	pos := make([]int, 0, len(s))
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			b.WriteRune(straighten(r))
+		}
+	}
+	return b.String()
+}
+
+// looseOffset maps byte k of loosen(s) back to the offset in s of the rune
+// it came from.
+func looseOffset(s string, k int) int {
+	n := 0
 	for i, r := range s {
 		if unicode.IsSpace(r) {
 			continue
 		}
-		r = straighten(r)
-		n := b.Len()
-		b.WriteRune(r)
-		for range b.Len() - n {
-			pos = append(pos, i)
+		if n += utf8.RuneLen(straighten(r)); n > k {
+			return i
 		}
 	}
-	return b.String(), pos
+	return len(s)
 }
 
 // looseRegion finds search in body with whitespace ignored and quotes
@@ -156,16 +164,15 @@ func looseRegion(body, search string) (int, int, bool) {
 	if len(body) > looseMaxBytes {
 		return 0, 0, false
 	}
-	ls, _ := loosen(search)
+	ls := loosen(search)
 	if ls == "" {
 		return 0, 0, false
 	}
-	lb, pos := loosen(body)
-	i := strings.Index(lb, ls)
+	i := strings.Index(loosen(body), ls)
 	if i < 0 {
 		return 0, 0, false
 	}
-	return lineAt(body, pos[i]) - 1, lineAt(body, pos[i+len(ls)-1]) - 1, true
+	return lineAt(body, looseOffset(body, i)) - 1, lineAt(body, looseOffset(body, i+len(ls)-1)) - 1, true
 }
 
 // similarRegion is the run of len(want) lines of have most like want, when
@@ -175,11 +182,13 @@ func similarRegion(have, want []string) (int, int, bool) {
 	if len(have)*n > closestWork {
 		return 0, 0, false
 	}
+	// Each line squashed once, not once per comparison.
+	hs, ws := squashAll(have), squashAll(want)
 	bestAt, best := -1, 0.0
 	for i := 0; i+n <= len(have) || (i == 0 && len(have) < n); i++ {
 		score := 0.0
 		for k := 0; k < n && i+k < len(have); k++ {
-			score += lineSimilarity(have[i+k], want[k])
+			score += similarity(have[i+k], want[k], hs[i+k], ws[k])
 		}
 		if n == 1 && score < 1 && len(have[i]) <= 1000 {
 			// A one-line search is often a fragment of a line.
@@ -195,18 +204,26 @@ func similarRegion(have, want []string) (int, int, bool) {
 	return bestAt, min(bestAt+n, len(have)) - 1, true
 }
 
-// lineSimilarity scores how alike a file line and a search line are, 0..1.
-// A search line contained in the file line counts (searches often start or
-// end mid-line).
-func lineSimilarity(have, want string) float64 {
+func squashAll(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = squash(l)
+	}
+	return out
+}
+
+// similarity scores how alike a file line and a search line are, 0..1,
+// given both also squashed. A search line contained in the file line counts
+// (searches often start or end mid-line).
+func similarity(have, want, sh, sw string) float64 {
 	switch {
 	case have == want || (want != "" && strings.Contains(have, want)):
 		return 1
-	case squash(have) == squash(want) || (squash(want) != "" && strings.Contains(squash(have), squash(want))):
+	case sh == sw || (sw != "" && strings.Contains(sh, sw)):
 		return 0.95
 	case strings.EqualFold(have, want):
 		return 0.9
-	case strings.EqualFold(squash(have), squash(want)):
+	case strings.EqualFold(sh, sw):
 		return 0.85
 	}
 	longest := max(len(have), len(want))

@@ -56,6 +56,16 @@ func quoteMatches(b *strings.Builder, body string, offs []int) {
 	}
 }
 
+// rangesHint is the hint for a range edit whose range occurs more than once:
+// where each occurrence starts.
+func rangesHint(body string, starts []int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "the range starts at %s; make old_text_beginning or old_text_end longer so exactly one range matches",
+		matchLocations(body, starts, 0))
+	quoteMatches(&b, body, starts)
+	return b.String()
+}
+
 // countHint is the hint for file_replace_all_text finding another number of
 // matches than its count.
 func countHint(body string, offs []int, length int) string {

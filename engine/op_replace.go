@@ -184,7 +184,7 @@ func (x *opRun) replaceRange() Result {
 			offs[i] = s.from
 		}
 		return Result{Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
-			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(begin))}
+			Type: "search_not_found", Hint: rangesHint(t.body, offs)}
 	}
 	newText = t.replacementEOL(t.body[spans[0].from:spans[0].to], newText)
 	t.body = t.body[:spans[0].from] + newText + t.body[spans[0].to:]

@@ -159,7 +159,7 @@ var opCases = []opCase{
 	{name: "range twice", files: map[string]string{"g.txt": "S a E\nS b E\n"},
 		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "S", "old_text_end", "E", "new_text", "X"),
 		want: fail("file_replace_text_range: the range appears 2 times, must appear exactly once", "search_not_found"),
-		hint: "old_text matches at lines 1 and 2"},
+		hint: "the range starts at lines 1 and 2; make old_text_beginning or old_text_end longer so exactly one range matches\n1: S a E\n2: S b E"},
 	{name: "range end missing", files: map[string]string{"g.txt": "E S a\n"},
 		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "S", "old_text_end", "E", "new_text", "X"),
 		want: fail("file_replace_text_range: old_text_end not found after old_text_beginning", "search_not_found")},

@@ -65,6 +65,9 @@ func (s *Server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 			if to == g.Syntax {
 				continue
 			}
+			if len(lang.ConvertLosses(&lang.Document{File: d.file, Groups: []*lang.Group{g}}, to)) > 0 {
+				continue // the group would run differently there (clada fmt refuses it too)
+			}
 			text, err := printGroup(d.file, g, to)
 			if err != nil {
 				continue // an op with no spelling in that syntax: nothing to offer

@@ -35,6 +35,18 @@ func TestCodeActionOffersEachSuggestion(t *testing.T) {
 	}
 }
 
+// A TASKS group of several ops is not offered as SHAM (which has no groups:
+// the ops after a failure would run), as clada fmt --to sham refuses it.
+func TestCodeActionKeepsGroupsOutOfSHAM(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := pathURI("/tmp/a.csl")
+	c.open(uri, "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---REMOVE file=\"b\"--->\n<---END--->\n<---END--->\n")
+	acts := c.codeActions(uri, rng(1, 0, 1, 0), nil)
+	if len(acts) != 1 || acts[0].Title != "Convert block to CML" {
+		t.Fatalf("actions = %+v", acts)
+	}
+}
+
 // A SHAM block offers conversion to each other syntax, printed exactly as
 // clada fmt --to would print it.
 func TestCodeActionConvertsToCSLAndCML(t *testing.T) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/lang"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -61,35 +62,18 @@ func splitLines(s string) []string {
 	}
 }
 
-// lineSpecError carries the seed's capitalised "Invalid line …" wording,
-// which the ops put after their own "op: " prefix.
-type lineSpecError string
-
-func (e lineSpecError) Error() string { return string(e) }
-
-// parseLineSpec reads "4" or "23-43" (1-based, inclusive).
-func parseLineSpec(spec string) (int, int, error) {
-	bad := lineSpecError(fmt.Sprintf("Invalid line specification '%s'", spec))
-	first, last, isRange := strings.Cut(spec, "-")
-	if !isRange {
-		n, err := strconv.Atoi(spec)
-		if err != nil || n < 1 {
-			return 0, 0, bad
-		}
-		return n, n, nil
+// fileLines splits content into its lines. A final line ending ends the last
+// line rather than starting an empty one, so "a\nb\n" has 2 lines, as an
+// editor counts them, and an empty file has none.
+func fileLines(content string) []string {
+	if content == "" {
+		return nil
 	}
-	if strings.Contains(last, "-") {
-		return 0, 0, bad
+	lines := splitLines(content)
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
 	}
-	s, err1 := strconv.Atoi(first)
-	e, err2 := strconv.Atoi(last)
-	if err1 != nil || err2 != nil || s < 1 || e < 1 {
-		return 0, 0, bad
-	}
-	if s > e {
-		return 0, 0, lineSpecError(fmt.Sprintf("Invalid line range '%s' (start must be <= end)", spec))
-	}
-	return s, e, nil
+	return lines
 }
 
 // outOfRange records a line request past the end of the file.
@@ -104,15 +88,15 @@ type outOfRange struct {
 // outOfRange. Seed 003's pure function.
 func extractNumberedLines(content, spec, delim string) (string, int, *outOfRange, error) {
 	if content == "" {
-		return "", 0, nil, nil
+		return "", 0, nil, nil // the seed's case: nothing to number, nothing out of range
 	}
-	lines := splitLines(content)
+	lines := fileLines(content)
 	total := len(lines)
 	start, end := 1, total
 	requested := fmt.Sprintf("1-%d", total)
 	if spec != "" {
 		var err error
-		if start, end, err = parseLineSpec(spec); err != nil {
+		if start, end, err = lang.ParseLineSpec(spec); err != nil {
 			return "", 0, nil, err
 		}
 		requested = spec
@@ -235,138 +219,39 @@ func lineAt(s string, off int) int {
 	return strings.Count(s[:off], "\n") + 1
 }
 
-// matchLocations describes where matches are: "lines 3, 7 and 12" or, for
-// multi-line matches, "lines 3-5 and 9-11".
+// matchLocations describes where matches are: "lines 3, 7 and 12", for
+// multi-line matches "lines 3-5 and 9-11", and for several on one line
+// "line 1 (3 times)".
 func matchLocations(body string, offs []int, length int) string {
-	parts := make([]string, 0, len(offs))
+	var parts []string
+	var times []int
 	for _, off := range offs {
 		first := lineAt(body, off)
 		last := first + strings.Count(body[off:off+length], "\n")
 		if length > 0 && body[off+length-1] == '\n' {
 			last--
 		}
+		part := strconv.Itoa(first)
 		if last > first {
-			parts = append(parts, fmt.Sprintf("%d-%d", first, last))
-		} else {
-			parts = append(parts, strconv.Itoa(first))
+			part = fmt.Sprintf("%d-%d", first, last)
 		}
+		if len(parts) > 0 && parts[len(parts)-1] == part {
+			times[len(times)-1]++
+			continue
+		}
+		parts, times = append(parts, part), append(times, 1)
 	}
 	word := "line"
 	if len(parts) > 1 || strings.Contains(parts[0], "-") {
 		word = "lines"
 	}
+	for i, n := range times {
+		if n > 1 {
+			parts[i] += fmt.Sprintf(" (%d times)", n)
+		}
+	}
 	if len(parts) == 1 {
 		return word + " " + parts[0]
 	}
 	return word + " " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-// multipleHint is the hint for a search that matched more than once.
-func multipleHint(body string, offs []int, length int) string {
-	return fmt.Sprintf("old_text matches at %s; include more surrounding lines so it matches exactly once",
-		matchLocations(body, offs, length))
-}
-
-// closestWork caps the window comparisons for the closest-match hint so a
-// huge file cannot make a failed edit slow.
-const closestWork = 4_000_000
-
-// notFoundHint finds the lines of body most like search and says how they
-// differ, e.g. "closest match at lines 12-14 (differs in whitespace)".
-func notFoundHint(body, search string) string {
-	const advice = "; copy old_text exactly from the file (file_read_numbered shows it)"
-	want := splitLines(strings.TrimRight(search, "\r\n"))
-	have := splitLines(body)
-	n := len(want)
-	if n == 0 || len(have) == 0 || len(have)*n > closestWork {
-		return "old_text is not in the file" + advice
-	}
-	bestAt, best := -1, 0.0
-	for i := 0; i+n <= len(have) || (i == 0 && len(have) < n); i++ {
-		score := 0.0
-		for k := 0; k < n && i+k < len(have); k++ {
-			score += lineSimilarity(have[i+k], want[k])
-		}
-		if score /= float64(n); score > best {
-			best, bestAt = score, i
-		}
-	}
-	if bestAt < 0 || best < 0.5 {
-		return "no lines in the file resemble old_text" + advice
-	}
-	last := min(bestAt+n, len(have))
-	where := fmt.Sprintf("line %d", bestAt+1)
-	if last > bestAt+1 {
-		where = fmt.Sprintf("lines %d-%d", bestAt+1, last)
-	}
-	return fmt.Sprintf("closest match at %s (%s)%s", where, difference(have[bestAt:last], want), advice)
-}
-
-// lineSimilarity scores how alike a file line and a search line are, 0..1.
-// A search line contained in the file line counts (searches often start or
-// end mid-line).
-func lineSimilarity(have, want string) float64 {
-	switch {
-	case have == want || (want != "" && strings.Contains(have, want)):
-		return 1
-	case squash(have) == squash(want) || (squash(want) != "" && strings.Contains(squash(have), squash(want))):
-		return 0.95
-	case strings.EqualFold(have, want):
-		return 0.9
-	case strings.EqualFold(squash(have), squash(want)):
-		return 0.85
-	}
-	longest := max(len(have), len(want))
-	if longest == 0 {
-		return 1
-	}
-	p := 0
-	for p < len(have) && p < len(want) && have[p] == want[p] {
-		p++
-	}
-	s := 0
-	for s < len(have)-p && s < len(want)-p && have[len(have)-1-s] == want[len(want)-1-s] {
-		s++
-	}
-	return 0.8 * float64(p+s) / float64(longest)
-}
-
-// squash drops all whitespace, for comparisons that ignore it.
-func squash(s string) string {
-	return strings.Join(strings.Fields(s), "")
-}
-
-// difference names how the closest lines differ from the search.
-func difference(have, want []string) string {
-	same, ws, fold, both := 0, true, true, true
-	for k := range want {
-		h := ""
-		if k < len(have) {
-			h = have[k]
-		}
-		if h == want[k] || strings.Contains(h, want[k]) {
-			same++
-			continue
-		}
-		if squash(h) != squash(want[k]) && !strings.Contains(squash(h), squash(want[k])) {
-			ws = false
-		}
-		if !strings.EqualFold(h, want[k]) {
-			fold = false
-		}
-		if !strings.EqualFold(squash(h), squash(want[k])) {
-			both = false
-		}
-	}
-	switch {
-	case same == len(want):
-		return "the lines match but not as one block; check the line breaks"
-	case ws:
-		return "differs in whitespace"
-	case fold:
-		return "differs in letter case"
-	case both:
-		return "differs in whitespace and letter case"
-	}
-	return fmt.Sprintf("%d of %d lines identical", same, len(want))
 }

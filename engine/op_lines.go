@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/clada-dev/clada/lang"
 	"strings"
 )
 
@@ -11,7 +12,7 @@ import (
 // new_content written with \n gets the file's CRLF.
 func (x *opRun) replaceLines() Result {
 	spec := x.params["lines"]
-	s, e, err := parseLineSpec(spec)
+	s, e, err := lang.ParseLineSpec(spec)
 	if err != nil {
 		return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 	}
@@ -26,7 +27,7 @@ func (x *opRun) replaceLines() Result {
 	starts := lineStarts(t.body)
 	total := len(starts)
 	if e > total {
-		return Result{Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, spec, total),
+		return Result{Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
 			Hint: "read the file with file_read_numbered to see its current line numbers"}
 	}
 	from := starts[s-1]
@@ -38,17 +39,17 @@ func (x *opRun) replaceLines() Result {
 		t.body = t.body[:from] + t.body[next:]
 	} else {
 		to := next - eolLen(t.body[:next])
-		if e == total {
-			to = len(t.body)
-		}
 		repl := t.toFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
 		t.body = t.body[:from] + repl + t.body[to:]
 	}
-	return x.save(abs, p, t, map[string]any{"path": p, "lines": spec})
+	return x.save(abs, p, t, map[string]any{"path": p, "lines_replaced": e - s + 1})
 }
 
-// lineStarts gives the offset of each line as splitLines counts them.
+// lineStarts gives the offset of each line as fileLines counts them.
 func lineStarts(s string) []int {
+	if s == "" {
+		return nil
+	}
 	starts := []int{0}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -60,7 +61,9 @@ func lineStarts(s string) []int {
 		default:
 			continue
 		}
-		starts = append(starts, i+1)
+		if i+1 < len(s) {
+			starts = append(starts, i+1)
+		}
 	}
 	return starts
 }

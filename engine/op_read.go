@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/clada-dev/clada/lang"
 	"strings"
 )
 
@@ -46,7 +47,7 @@ func (x *opRun) readNumbered() Result {
 	}
 	spec := x.params["lines"]
 	if spec != "" {
-		if _, _, err := parseLineSpec(spec); err != nil {
+		if _, _, err := lang.ParseLineSpec(spec); err != nil {
 			return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 		}
 	}
@@ -80,22 +81,25 @@ func (x *opRun) readMany() Result {
 	}
 	var b strings.Builder
 	var failed []string
-	for i, p := range paths {
+	for _, p := range paths {
 		content, bad := x.readOne(p)
 		if bad != nil {
 			failed = append(failed, fmt.Sprintf("  %s: %s", p, bad.Error))
 			continue
 		}
-		if i > 0 {
+		if b.Len() > 0 {
 			b.WriteString("\n\n")
 		}
 		fmt.Fprintf(&b, "=== %s ===\n%s", p, content)
 	}
+	data := map[string]any{"paths": paths, "content": b.String()}
 	if len(failed) > 0 {
+		// The seed's error names each failure; data still carries the files
+		// that could be read, so one bad path does not cost a second read.
 		return Result{Error: fmt.Sprintf("files_read: Failed to read %d file(s):\n%s", len(failed), strings.Join(failed, "\n")),
-			Hint: "fix or drop the paths listed; the others read fine"}
+			Hint: "data.content holds the other files; fix or drop the paths listed", Data: data}
 	}
-	return ok(map[string]any{"paths": paths, "content": b.String()})
+	return ok(data)
 }
 
 // readOne resolves and reads one path of files_read.

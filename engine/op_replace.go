@@ -71,6 +71,9 @@ func (x *opRun) replaceOnce() Result {
 	offs, old := t.matchIn(olds[0])
 	switch len(offs) {
 	case 0:
+		if r, done := t.alreadyApplied(p, newText, 1); done {
+			return r
+		}
 		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
 	case 1:
 	default:
@@ -108,13 +111,17 @@ func (x *opRun) replaceAll() Result {
 		return *bad
 	}
 	offs, old := t.matchIn(olds[0])
+	if len(offs) == 0 && want > 0 {
+		if r, done := t.alreadyApplied(p, newText, want); done {
+			return r
+		}
+	}
 	if want >= 0 && len(offs) != want {
 		r := Result{Error: fmt.Sprintf("%s: expected %d occurrences but found %d", x.op, want, len(offs)), Type: "search_not_found"}
 		if len(offs) == 0 {
 			r.Hint = notFoundHint(t.body, olds[0])
 		} else {
-			r.Hint = fmt.Sprintf("old_text matches at %s; set count to %d if all of them should change",
-				matchLocations(t.body, offs, len(old)), len(offs))
+			r.Hint = countHint(t.body, offs, len(old))
 		}
 		return r
 	}
@@ -144,7 +151,10 @@ func (x *opRun) replaceRange() Result {
 	}
 	starts, begin := t.matchIn(ends[0])
 	if len(starts) == 0 {
-		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, ends[0])}
+		if r, done := t.alreadyApplied(p, newText, 1); done {
+			return r
+		}
+		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: searchHint(t.body, 0, "old_text_beginning", ends[0])}
 	}
 	endText := t.toFileEOL(ends[1])
 	type span struct{ from, to int }
@@ -166,7 +176,7 @@ func (x *opRun) replaceRange() Result {
 	case 0:
 		return Result{Error: x.op + ": old_text_end not found after old_text_beginning", Type: "search_not_found",
 			Hint: fmt.Sprintf("old_text_beginning is at %s but old_text_end does not follow it; %s",
-				matchLocations(t.body, starts, len(begin)), notFoundHint(t.body[starts[0]:], ends[1]))}
+				matchLocations(t.body, starts, len(begin)), searchHint(t.body, starts[0], "old_text_end", ends[1]))}
 	case 1:
 	default:
 		offs := make([]int, len(spans))
@@ -174,11 +184,30 @@ func (x *opRun) replaceRange() Result {
 			offs[i] = s.from
 		}
 		return Result{Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
-			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(begin))}
+			Type: "search_not_found", Hint: rangesHint(t.body, offs)}
 	}
 	newText = t.replacementEOL(t.body[spans[0].from:spans[0].to], newText)
 	t.body = t.body[:spans[0].from] + newText + t.body[spans[0].to:]
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
+}
+
+// alreadyApplied recognises an edit whose result the file already holds: its
+// search occurs nowhere (the caller checked) and new_text occurs exactly as
+// often as the edit would have put it there (want times). That is a replayed
+// answer, and it succeeds without touching the file. Anything less certain
+// (an empty new_text, another count) stays the usual failure.
+func (t textFile) alreadyApplied(p, newText string, want int) (Result, bool) {
+	if strings.TrimSpace(newText) == "" {
+		return Result{}, false
+	}
+	n := len(findAll(t.body, t.toFileEOL(newText)))
+	if adapted := t.toFileEOL(newText); n == 0 && adapted != newText {
+		n = len(findAll(t.body, newText))
+	}
+	if n != want {
+		return Result{}, false
+	}
+	return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "replacements": 0}}, true
 }
 
 // indexFrom is strings.Index starting at from, as an offset into s.

@@ -7,54 +7,94 @@ import (
 	"testing"
 )
 
-// TestPromptExamplesAreValid parses the SHAM instructions as if an LLM had
-// copied them: every example block must parse and check with no diagnostic
-// at all, and the examples must cover each catalog op exactly once (plus the
-// format example at the top), in catalog order.
+// TestPromptExamplesAreValid parses each syntax's instructions as if an LLM
+// had copied them: every example must parse and check with no diagnostic at
+// all, and the examples must cover each catalog op exactly once (after the
+// format example at the top), in catalog order. engine's
+// TestPromptExamplesApply applies them.
 func TestPromptExamplesAreValid(t *testing.T) {
+	tests := []struct {
+		syntax Syntax
+		title  string
+		format []string // ops of the format example
+		musts  []string // how file_write's path is described, syntax rules
+	}{
+		{SHAM, "# Writing actions for clada (SHAM syntax)\n\n", []string{"file_write"}, []string{"- `path` (path, required): File to write.\n", "column 1", "`count = \"3\"`", "leave one empty line before `EOT_SHAM_ID`"}},
+		{CSL, "# Writing actions for clada (CSL syntax)\n\n", []string{"file_write", "file_replace_text"}, []string{"- attribute `file` (path, required): File to write.\n", "column 1", "`count=\"3\"`", "leave one empty line before `<---END--->`"}},
+		{CML, "# Writing actions for clada (CML syntax)\n\n", []string{"file_write", "file_replace_text"}, []string{"- attribute `path` (path, required): File to write.\n", "`count=\"3\"`", "the one line break right after an opening tag", "`]]&gt;`"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.syntax.String(), func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Prompt(&b, tt.syntax); err != nil {
+				t.Fatal(err)
+			}
+			doc := Parse(NewFile("prompt.md", b.Bytes()))
+			for _, d := range Check(doc) {
+				p := doc.File.Position(d.Range.Start)
+				t.Errorf("prompt.md:%d:%d: %s [%s]", p.Line, p.Column, d.Message, d.Code)
+			}
+			var got []string
+			for a := range doc.Actions() {
+				if a.Syntax != tt.syntax {
+					t.Errorf("an example block in %s", a.Syntax)
+				}
+				got = append(got, Lookup(a.Op).Name)
+			}
+			want := append([]string(nil), tt.format...)
+			for _, op := range Ops() {
+				want = append(want, op.Name)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("example ops:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			text := b.String()
+			for _, op := range Ops() {
+				if !strings.Contains(text, "\n### "+op.Name+"\n\n"+op.Doc+"\n") {
+					t.Errorf("no section for %s with its catalog doc", op.Name)
+				}
+			}
+			for _, must := range append(tt.musts, tt.title, "## Commands\n", "no input", "time limit", "`[output truncated]`", "=== CLADA RESULTS ===\n") {
+				if !strings.Contains(text, must) {
+					t.Errorf("prompt lacks %q", must)
+				}
+			}
+			if !strings.HasPrefix(text, tt.title) {
+				t.Errorf("prompt starts %q", text[:60])
+			}
+		})
+	}
+}
+
+// TestPromptSHAMIDs: the SHAM examples carry ids e01, e02, … after k7m, all
+// different, as the rules ask.
+func TestPromptSHAMIDs(t *testing.T) {
 	var b bytes.Buffer
 	if err := Prompt(&b, SHAM); err != nil {
 		t.Fatal(err)
 	}
-	doc := Parse(NewFile("prompt.md", b.Bytes()))
-	if ds := Check(doc); len(ds) > 0 {
-		for _, d := range ds {
-			p := doc.File.Position(d.Range.Start)
-			t.Errorf("prompt.md:%d:%d: %s [%s]", p.Line, p.Column, d.Message, d.Code)
-		}
-	}
 	var got []string
-	for a := range doc.Actions() {
-		got = append(got, a.ID+" "+a.Op)
+	for a := range Parse(NewFile("p.md", b.Bytes())).Actions() {
+		got = append(got, a.ID)
 	}
-	want := []string{"k7m file_write"}
-	for i, op := range Ops() {
-		want = append(want, fmt.Sprintf("e%02d %s", i+1, op.Name))
+	want := []string{"k7m"}
+	for i := range Ops() {
+		want = append(want, fmt.Sprintf("e%02d", i+1))
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("example blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	for _, op := range Ops() {
-		if !strings.Contains(b.String(), "\n### "+op.Name+"\n\n"+op.Doc+"\n") {
-			t.Errorf("no section for %s with its catalog doc", op.Name)
-		}
-	}
-	if !strings.HasPrefix(b.String(), "# Writing actions for clada (SHAM syntax)\n\n") {
-		t.Errorf("prompt starts %q", b.String()[:60])
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("ids %v, want %v", got, want)
 	}
 }
 
-// TestPromptUnsupportedSyntax: CSL/CML instructions do not exist yet; the
-// error says which syntax is supported and nothing is written.
-func TestPromptUnsupportedSyntax(t *testing.T) {
-	for _, s := range []Syntax{CSL, CML} {
-		var b bytes.Buffer
-		err := Prompt(&b, s)
-		if err == nil || !strings.Contains(err.Error(), "supported: sham") {
-			t.Errorf("Prompt(%s) error = %v, want one naming the supported syntax", s, err)
-		}
-		if b.Len() != 0 {
-			t.Errorf("Prompt(%s) wrote %d bytes", s, b.Len())
-		}
+// TestPromptUnknownSyntax: a syntax without a printer is an error, and
+// nothing is written.
+func TestPromptUnknownSyntax(t *testing.T) {
+	var b bytes.Buffer
+	err := Prompt(&b, Syntax(99))
+	if err == nil || !strings.Contains(err.Error(), "supported: sham, csl, cml") {
+		t.Errorf("error = %v, want one naming the supported syntaxes", err)
+	}
+	if b.Len() != 0 {
+		t.Errorf("wrote %d bytes", b.Len())
 	}
 }

@@ -1,9 +1,21 @@
 package lang
 
+import "strings"
+
 // closest returns the candidate nearest to name by edit distance (adjacent
-// transpositions count as one edit), or "" when none is close enough to be a
+// transpositions count as one edit) when one is close enough to be a
 // plausible typo: at most a third of the name's length, and at most 3 edits.
+// Failing that, a word LLMs use for an op (DELETE, mkdir, cat) names the ops
+// it may mean among the candidates, "FILE_DELETE or REMOVE". "" when neither.
 func closest(name string, candidates []string) string {
+	if c := nearest(name, candidates); c != "" {
+		return c
+	}
+	return synonymOf(name, candidates)
+}
+
+// nearest is closest by edit distance alone.
+func nearest(name string, candidates []string) string {
 	best, bestD := "", 0
 	limit := len(name) / 3
 	if limit < 1 {
@@ -46,4 +58,54 @@ func editDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// opSynonyms lists the catalog ops a word for an action may mean, for words
+// no edit distance reaches: what shells, other tools and prose call them.
+func opSynonyms(word string) []string {
+	switch strings.ToLower(word) {
+	case "delete", "del", "rm", "unlink", "erase", "file_remove":
+		return []string{"file_delete", "remove"}
+	case "rmdir", "delete_dir", "dir_remove":
+		return []string{"dir_delete", "remove"}
+	case "mkdir", "create_dir", "make_dir":
+		return []string{"dir_create"}
+	case "read", "cat", "view", "open", "show":
+		return []string{"file_read"}
+	case "mv", "rename", "move_file":
+		return []string{"file_move"}
+	case "edit", "replace", "patch", "modify", "update":
+		return []string{"file_replace_text"}
+	case "create", "new", "touch", "save", "put":
+		return []string{"file_write"}
+	case "append", "add":
+		return []string{"file_append"}
+	case "exec", "execute", "shell", "bash", "sh", "cmd", "command", "run":
+		return []string{"exec"}
+	case "list", "dir", "list_dir":
+		return []string{"ls"}
+	case "find", "search_files":
+		return []string{"glob", "grep"}
+	}
+	return nil
+}
+
+// synonymOf spells the ops opSynonyms gives for name the way candidates
+// spell them (catalog names, or a syntax's op words), joined by "or"; ""
+// when none is among the candidates.
+func synonymOf(name string, candidates []string) string {
+	var out []string
+	for _, op := range opSynonyms(name) {
+		spellings := []string{op}
+		if spec := Lookup(op); spec != nil {
+			spellings = append(spellings, spec.CSL, spec.CML)
+		}
+		for _, sp := range spellings {
+			if sp != "" && sp != name && contains(candidates, sp) && !contains(out, sp) {
+				out = append(out, sp)
+				break
+			}
+		}
+	}
+	return strings.Join(out, " or ")
 }

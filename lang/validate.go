@@ -15,6 +15,7 @@ const (
 	CodeInvalidType   = "INVALID_TYPE"   // an integer, boolean or line range that does not parse
 	CodeInvalidValue  = "INVALID_VALUE"  // an enum value outside its list, an empty path
 	CodeUnknownParam  = "UNKNOWN_PARAM"  // warning: the op does not define this param
+	CodeDuplicateID   = "DUPLICATE_ID"   // warning: two SHAM blocks of one answer share an id
 )
 
 // Check returns every problem of d: its syntax diagnostics plus catalog
@@ -26,8 +27,36 @@ func Check(d *Document) Diagnostics {
 			out = append(out, Validate(a)...)
 		}
 	}
+	out = append(out, duplicateIDs(d)...)
 	out.Sort()
 	return out
+}
+
+// duplicateIDs reports each SHAM block whose id an earlier block of the
+// document already has: reports key results by block id, so the second
+// block's result would be mistaken for the first's. A warning: both blocks
+// still run, each reported under its own sequence number.
+func duplicateIDs(d *Document) Diagnostics {
+	var ds Diagnostics
+	first := map[string]*Action{}
+	for a := range d.Actions() {
+		if a.Syntax != SHAM || a.ID == "" {
+			continue
+		}
+		prev, seen := first[a.ID]
+		if !seen {
+			first[a.ID] = a
+			continue
+		}
+		line := 0
+		if d.File != nil {
+			line = d.File.Line(prev.IDRange.Start)
+		}
+		ds = append(ds, Diagnostic{Severity: Warning, Code: CodeDuplicateID, Range: a.IDRange,
+			Message: fmt.Sprintf("Block id '%s' is already used by the block on line %d; results are reported by id", a.ID, line),
+			Hint:    "give every block of the answer its own id (2-8 letters or digits), and end it with #!END_SHAM_ and that id"})
+	}
+	return ds
 }
 
 // Validate checks one action against the catalog: the op exists, required
@@ -102,10 +131,10 @@ func checkValue(op string, ps *ParamSpec, p *Param) (Diagnostic, bool) {
 				`write "true" or "false"`)
 		}
 	case TLineRange:
-		if _, _, ok := ParseLineRange(v); !ok {
-			return bad(CodeInvalidType,
-				fmt.Sprintf("Invalid type for parameter '%s' in action '%s': expected a line or line range, got '%s'", ps.Name, op, short(v)),
-				`write one line number like "4" or a range like "23-43" (1-based, start <= end)`)
+		if _, _, err := ParseLineSpec(v); err != nil && (v != "" || ps.Required) {
+			// The seed's own wording, so check and the engine agree.
+			return bad(CodeInvalidType, fmt.Sprintf("%s: %v", op, err),
+				fmt.Sprintf(`write %s = "4" or %s = "23-43" (1-based, start <= end)`, ps.Name, ps.Name))
 		}
 	case TEnum:
 		if !contains(ps.Enum, v) {
@@ -128,28 +157,44 @@ func checkValue(op string, ps *ParamSpec, p *Param) (Diagnostic, bool) {
 		}
 	case TPaths:
 		if strings.TrimSpace(v) == "" {
-			return bad(CodeInvalidValue, fmt.Sprintf("Parameter '%s' in action '%s' lists no paths", ps.Name, op),
-				"give one path per line")
+			return bad(CodeInvalidValue, op+": No paths provided", // seed 003's wording
+				fmt.Sprintf("list one path per line in %s", ps.Name))
 		}
 	}
 	return Diagnostic{}, true
 }
 
-// ParseLineRange parses "4" or "23-43" (1-based, start <= end).
-func ParseLineRange(s string) (start, end int, ok bool) {
-	a, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
-	start, err := strconv.Atoi(a)
-	if err != nil || start < 1 || strings.HasPrefix(a, "+") {
-		return 0, 0, false
-	}
+// LineSpecError is a line spec that does not parse, in the seed's wording
+// ("Invalid line specification 'abc'"); the engine and the validator both
+// put the op's name before it, so check and apply say the same.
+type LineSpecError string
+
+func (e LineSpecError) Error() string { return string(e) }
+
+// ParseLineSpec reads "4" or "23-43" (1-based, inclusive; blanks around the
+// spec are ignored) as seed 003's extractNumberedLines does.
+func ParseLineSpec(spec string) (start, end int, err error) {
+	bad := LineSpecError(fmt.Sprintf("Invalid line specification '%s'", spec))
+	first, last, isRange := strings.Cut(strings.TrimSpace(spec), "-")
 	if !isRange {
-		return start, start, true
+		n, err := strconv.Atoi(first)
+		if err != nil || n < 1 {
+			return 0, 0, bad
+		}
+		return n, n, nil
 	}
-	end, err = strconv.Atoi(b)
-	if err != nil || end < start || strings.HasPrefix(b, "+") {
-		return 0, 0, false
+	if strings.Contains(last, "-") {
+		return 0, 0, bad
 	}
-	return start, end, true
+	s, err1 := strconv.Atoi(first)
+	e, err2 := strconv.Atoi(last)
+	if err1 != nil || err2 != nil || s < 1 || e < 1 {
+		return 0, 0, bad
+	}
+	if s > e {
+		return 0, 0, LineSpecError(fmt.Sprintf("Invalid line range '%s' (start must be <= end)", spec))
+	}
+	return s, e, nil
 }
 
 // headRange is where problems about the action as a whole point: the op

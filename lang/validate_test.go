@@ -56,7 +56,15 @@ func TestValidate(t *testing.T) {
 		{"enum typo", block("action = \"exec\"\ncode = \"x\"\nlang = \"pyhton\"\n"), []diagAt{
 			{"4:8", "INVALID_VALUE", "Invalid value for parameter 'lang' in action 'exec': expected one of [bash,sh,python,javascript,argv], got 'pyhton'", "did you mean python? (use one of: bash, sh, python, javascript, argv)", Error}}},
 		{"reversed line range", block("action = \"file_read_numbered\"\npath = \"a\"\nlines = \"5-3\"\n"), []diagAt{
-			{"4:9", "INVALID_TYPE", "Invalid type for parameter 'lines' in action 'file_read_numbered': expected a line or line range, got '5-3'", `write one line number like "4" or a range like "23-43" (1-based, start <= end)`, Error}}},
+			{"4:9", "INVALID_TYPE", "file_read_numbered: Invalid line range '5-3' (start must be <= end)", `write lines = "4" or lines = "23-43" (1-based, start <= end)`, Error}}},
+		{"line spec not a number", block("action = \"file_replace_lines\"\npath = \"a\"\nlines = \"abc\"\nnew_content = \"x\"\n"), []diagAt{
+			{"4:9", "INVALID_TYPE", "file_replace_lines: Invalid line specification 'abc'", `write lines = "4" or lines = "23-43" (1-based, start <= end)`, Error}}},
+		{"files_read without paths", block("action = \"files_read\"\npaths = \"  \"\n"), []diagAt{
+			{"3:9", "INVALID_VALUE", "files_read: No paths provided", "list one path per line in paths", Error}}},
+		{"duplicate block id", block("action = \"file_read\"\npath = \"a\"\n") + "\n" + block("action = \"file_read\"\npath = \"b\"\n"), []diagAt{
+			{"6:30", "DUPLICATE_ID", "Block id 'v1' is already used by the block on line 1; results are reported by id",
+				"give every block of the answer its own id (2-8 letters or digits), and end it with #!END_SHAM_ and that id", Warning}}},
+		{"empty optional line spec reads all", block("action = \"file_read_numbered\"\npath = \"a\"\nlines = \"\"\n"), nil},
 		{"empty path", block("action = \"file_read\"\npath = \"\"\n"), []diagAt{
 			{"3:8", "INVALID_VALUE", "Parameter 'path' in action 'file_read' is an empty path", "give a path relative to the project root", Error}}},
 		{"unknown param warns", block("action = \"file_read\"\npath = \"a\"\npth = \"b\"\nextra = \"ignored\"\n"), []diagAt{
@@ -85,19 +93,28 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func TestParseLineRange(t *testing.T) {
+func TestParseLineSpec(t *testing.T) {
 	for _, tc := range []struct {
 		in         string
 		start, end int
-		ok         bool
+		err        string
 	}{
-		{"4", 4, 4, true}, {"23-43", 23, 43, true}, {"3-3", 3, 3, true},
-		{"0", 0, 0, false}, {"-5", 0, 0, false}, {"5-3", 0, 0, false}, {"1-2-3", 0, 0, false},
-		{"abc", 0, 0, false}, {"", 0, 0, false}, {"+4", 0, 0, false}, {"-1-5", 0, 0, false},
+		{"4", 4, 4, ""}, {"23-43", 23, 43, ""}, {"3-3", 3, 3, ""}, {" 7 ", 7, 7, ""},
+		{"0", 0, 0, "Invalid line specification '0'"},
+		{"-5", 0, 0, "Invalid line specification '-5'"},
+		{"5-3", 0, 0, "Invalid line range '5-3' (start must be <= end)"},
+		{"1-2-3", 0, 0, "Invalid line specification '1-2-3'"},
+		{"abc", 0, 0, "Invalid line specification 'abc'"},
+		{"", 0, 0, "Invalid line specification ''"},
+		{"-1-5", 0, 0, "Invalid line specification '-1-5'"},
 	} {
-		s, e, ok := ParseLineRange(tc.in)
-		if s != tc.start || e != tc.end || ok != tc.ok {
-			t.Errorf("ParseLineRange(%q) = %d, %d, %v; want %d, %d, %v", tc.in, s, e, ok, tc.start, tc.end, tc.ok)
+		s, e, err := ParseLineSpec(tc.in)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if s != tc.start || e != tc.end || got != tc.err {
+			t.Errorf("ParseLineSpec(%q) = %d, %d, %q; want %d, %d, %q", tc.in, s, e, got, tc.start, tc.end, tc.err)
 		}
 	}
 }

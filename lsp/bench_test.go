@@ -11,7 +11,7 @@ import (
 func bigDoc(size int) string {
 	var b strings.Builder
 	for i := 0; b.Len() < size; i++ {
-		id := fmt.Sprintf("%03x", i%4096)
+		id := fmt.Sprintf("%05x", i) // unique: a repeated id is a DUPLICATE_ID warning
 		fmt.Fprintf(&b, "Step %d: update the file.\n\n#!SHAM [@three-char-SHA-256: %s]\naction = \"file_write\"\npath = \"src/f%d.txt\"\ncontent = <<'EOT_SHAM_%s'\nline one %d\nline two\nEOT_SHAM_%s\n#!END_SHAM_%s\n\n", i, id, i, id, i, id, id)
 	}
 	return b.String()

@@ -42,9 +42,11 @@ func (s *Server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 		if !ok {
 			continue
 		}
-		name = strings.TrimSuffix(name, "?")
-		out = append(out, editAction(fmt.Sprintf("Replace with %s", name), protocol.CodeActionKindQuickFix, d.uri,
-			[]protocol.TextEdit{{Range: dg.Range, NewText: name}}, dg))
+		// "did you mean file_delete or remove?" offers each.
+		for _, name := range strings.Split(strings.TrimSuffix(name, "?"), " or ") {
+			out = append(out, editAction(fmt.Sprintf("Replace with %s", name), protocol.CodeActionKindQuickFix, d.uri,
+				[]protocol.TextEdit{{Range: dg.Range, NewText: name}}, dg))
+		}
 	}
 	a := actionAt(d.doc, m.offset(p.Range.Start))
 	if a != nil {
@@ -62,6 +64,9 @@ func (s *Server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 		for _, to := range []lang.Syntax{lang.SHAM, lang.CSL, lang.CML} {
 			if to == g.Syntax {
 				continue
+			}
+			if len(lang.ConvertLosses(&lang.Document{File: d.file, Groups: []*lang.Group{g}}, to)) > 0 {
+				continue // the group would run differently there (clada fmt refuses it too)
 			}
 			text, err := printGroup(d.file, g, to)
 			if err != nil {

@@ -21,6 +21,32 @@ func TestCodeActionReplacesUnknownOp(t *testing.T) {
 	}
 }
 
+// A word for an op that may mean two ops ("delete") offers a fix for each.
+func TestCodeActionOffersEachSuggestion(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := pathURI("/tmp/a.sham")
+	p := c.open(uri, strings.Replace(badOp, "file_writ", "delete", 1))
+	acts := c.codeActions(uri, p.Diagnostics[0].Range, p.Diagnostics)
+	if len(acts) != 2 || acts[0].Title != "Replace with file_delete" || acts[1].Title != "Replace with remove" {
+		t.Fatalf("actions = %+v", acts)
+	}
+	if e := acts[1].Edit.Changes[uri]; len(e) != 1 || e[0].NewText != "remove" {
+		t.Fatalf("edit = %+v", e)
+	}
+}
+
+// A TASKS group of several ops is not offered as SHAM (which has no groups:
+// the ops after a failure would run), as clada fmt --to sham refuses it.
+func TestCodeActionKeepsGroupsOutOfSHAM(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := pathURI("/tmp/a.csl")
+	c.open(uri, "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---REMOVE file=\"b\"--->\n<---END--->\n<---END--->\n")
+	acts := c.codeActions(uri, rng(1, 0, 1, 0), nil)
+	if len(acts) != 1 || acts[0].Title != "Convert block to CML" {
+		t.Fatalf("actions = %+v", acts)
+	}
+}
+
 // A SHAM block offers conversion to each other syntax, printed exactly as
 // clada fmt --to would print it.
 func TestCodeActionConvertsToCSLAndCML(t *testing.T) {

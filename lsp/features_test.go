@@ -101,7 +101,8 @@ func TestWorkspaceDiagnostics(t *testing.T) {
 	}
 	c := start(t, root, false)
 	uri := pathURI(filepath.Join(root, "a.sham"))
-	second := strings.ReplaceAll(replaceDoc, "rpl", "rp2")
+	// A new_text of its own: a repeat of the first edit would be already applied.
+	second := strings.ReplaceAll(strings.ReplaceAll(replaceDoc, "rpl", "rp2"), `new_text = "2"`, `new_text = "II"`)
 	missing := strings.ReplaceAll(strings.ReplaceAll(replaceDoc, "rpl", "rp3"), "app.js", "gone.js")
 	p := c.open(uri, replaceDoc+second+missing)
 	if len(p.Diagnostics) != 2 {

@@ -20,8 +20,45 @@ func TestHoverSearchMissShowsClosestLines(t *testing.T) {
 	c.open(uri, strings.Replace(replaceDoc, `"two"`, `"function  go() {"`, 1))
 	var h protocol.Hover
 	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 14), &h)
-	want := "matches nowhere in app.js; closest match at line 2 (differs in whitespace)"
-	if got := hoverText(&h); !strings.HasPrefix(got, want) {
-		t.Fatalf("hover = %q, want prefix %q", got, want)
+	want := "matches nowhere in app.js; closest match at line 2: line 2 differs in whitespace at column 10; copy old_text exactly from the file:\n2: function go() {"
+	if got := hoverText(&h); got != want {
+		t.Fatalf("hover = %q, want %q", got, want)
+	}
+}
+
+// A replayed edit (old text gone, new text there once) is already applied:
+// no diagnostic, and hover says so instead of calling it a miss.
+func TestReplayedEditIsNoError(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\n2\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	if p := c.open(uri, replaceDoc); len(p.Diagnostics) != 0 {
+		t.Fatalf("diagnostics = %+v, want none", p.Diagnostics)
+	}
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 12), &h)
+	want := "matches nowhere in app.js; the edit is already applied: new_text is in the file, so applying leaves it as it is"
+	if got := hoverText(&h); got != want {
+		t.Fatalf("hover = %q, want %q", got, want)
+	}
+}
+
+// A search written with \n over a CRLF file is one the engine matches: hover
+// does not call it a miss.
+func TestHoverSearchCRLFMatches(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\r\ntwo\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	c.open(uri, strings.Replace(replaceDoc, `"two"`, `"one\ntwo"`, 1))
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 12), &h)
+	if got, want := hoverText(&h), `matches in app.js once its line endings are the file's (\r\n)`; got != want {
+		t.Fatalf("hover = %q, want %q", got, want)
 	}
 }

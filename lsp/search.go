@@ -70,8 +70,13 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 	ms := searchMatches(data, pr.Value)
 	switch len(ms) {
 	case 0:
+		hint, applies := s.closestHint(a)
+		if applies {
+			// Written with \n, found in a CRLF file: the engine adapts it.
+			return fmt.Sprintf("matches in %s once its line endings are the file's (\\r\\n)", rel)
+		}
 		msg := fmt.Sprintf("matches nowhere in %s", rel)
-		if hint := s.closestHint(a); hint != "" {
+		if hint != "" {
 			msg += "; " + hint
 		}
 		return msg
@@ -87,16 +92,19 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 
 // closestHint runs a's edit alone on an overlay of the root and returns the
 // engine's hint for the failed search (the closest lines and how they
-// differ), so hover and `clada apply` describe a miss in the same words.
-func (s *Server) closestHint(a *lang.Action) string {
+// differ), so hover and `clada apply` describe a miss in the same words; or
+// that the edit is already applied (a replayed answer). applies is true when
+// the edit would go through after all (the engine matched it once a search
+// written with \n met the file's \r\n).
+func (s *Server) closestHint(a *lang.Action) (hint string, applies bool) {
 	spec := lang.Lookup(a.Op)
 	if spec == nil || a.HasErrors() {
-		return ""
+		return "", false
 	}
 	cfg := engine.DefaultConfig(s.root)
 	base, err := engine.NewOS(cfg)
 	if err != nil {
-		return ""
+		return "", false
 	}
 	defer base.Close()
 	params := map[string]string{}
@@ -104,8 +112,11 @@ func (s *Server) closestHint(a *lang.Action) string {
 		params[p.Key] = p.Value
 	}
 	r := engine.Do(context.Background(), engine.NewOverlay(base), cfg, spec.Name, params)
-	if r.Success {
-		return ""
+	switch {
+	case r.AlreadyApplied:
+		return "the edit is already applied: new_text is in the file, so applying leaves it as it is", false
+	case r.Success:
+		return "", true
 	}
-	return r.Hint
+	return r.Hint, false
 }

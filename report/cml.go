@@ -243,10 +243,7 @@ func cmlType(r engine.ActionResult) string {
 
 // cmlErrorLine is "search_not_found in app.js (found 2 matches)".
 func cmlErrorLine(r engine.ActionResult) string {
-	msg := r.Error
-	if msg != "" {
-		msg = strings.ToLower(msg[:1]) + msg[1:]
-	}
+	msg := lowerFirst(r.Error)
 	where := ""
 	if v := r.Params[r.Primary]; v != "" {
 		where = " in " + engine.FirstLine(v, 60)
@@ -255,6 +252,16 @@ func cmlErrorLine(r engine.ActionResult) string {
 		}
 	}
 	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, engine.FirstLine(msg, 300))
+}
+
+// lowerFirst lowers a message's first letter to fit mid-sentence ("Found 2
+// matches" -> "found 2 matches"), leaving codes and acronyms (ENOENT, EISDIR,
+// UTF-8) as they are.
+func lowerFirst(msg string) string {
+	if len(msg) < 2 || !('A' <= msg[0] && msg[0] <= 'Z') || ('A' <= msg[1] && msg[1] <= 'Z') {
+		return msg
+	}
+	return strings.ToLower(msg[:1]) + msg[1:]
 }
 
 // cmlSummary says what a successful task did, in the seed's words for writes

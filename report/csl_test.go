@@ -21,8 +21,8 @@ func TestCSL(t *testing.T) {
 			"<---RUN--->\nls\n<---END--->\n",
 		want: "[task-1] SUCCESS: WRITE - a.txt\n" +
 			"[task-2.1] SKIP: WRITE - b.txt: not run: task-2.2 failed validation; the whole group is skipped\n" +
-			"[task-2.2] SKIP: FILE_REPLACE_LINES - a.txt: Invalid type for parameter 'lines' in action 'file_replace_lines': expected a line or line range, got 'x'\n" +
-			"    hint: write one line number like \"4\" or a range like \"23-43\" (1-based, start <= end)\n" +
+			"[task-2.2] SKIP: FILE_REPLACE_LINES - a.txt: file_replace_lines: Invalid line specification 'x'\n" +
+			"    hint: write lines = \"4\" or lines = \"23-43\" (1-based, start <= end)\n" +
 			"[task-3] ERROR: SEARCH - a.txt: file_replace_text: old_text not found in file\n" +
 			"    hint: no lines in the file resemble old_text; copy old_text exactly from the file (file_read_numbered shows it)\n" +
 			"[task-4] ERROR: RUN - ls: exec: command `ls` did not run: it has not been approved\n" +

@@ -93,7 +93,7 @@ func readAdvice(res engine.ActionResult) func(first, last int) string {
 	path := res.Params["path"]
 	offset := 0
 	if spec := res.Params["lines"]; spec != "" {
-		if s, _, ok := lang.ParseLineRange(spec); ok {
+		if s, _, err := lang.ParseLineSpec(spec); err == nil {
 			offset = s - 1
 		}
 	}

@@ -12,12 +12,15 @@ import (
 
 // cmdFmt prints a document's actions in canonical layout, in the syntax they
 // were written in or converted to --to. It refuses rather than print lossily:
-// a document with syntax errors gets its diagnostics (exit 1), and -w will
-// not rewrite a file whose prose around the blocks would be dropped.
+// a document with syntax errors gets its diagnostics (exit 1), a conversion
+// that would drop a meaning the target syntax cannot carry (a TASKS group
+// printed as SHAM) is refused unless --flatten, and -w will not rewrite a
+// file whose prose around the blocks would be dropped.
 func cmdFmt(e *env) int {
-	fs := newFlagSet(e, "fmt", "[--to sham|csl|cml] [-w] FILE|-")
+	fs := newFlagSet(e, "fmt", "[--to sham|csl|cml] [--flatten] [-w] FILE|-")
 	to := fs.String("to", "", "convert to this syntax: sham, csl or cml (default: the document's own)")
 	write := fs.Bool("w", false, "rewrite FILE in place (atomically) instead of printing to stdout")
+	flatten := fs.Bool("flatten", false, "convert even where the target cannot carry a group: TASKS/<tasks> become standalone blocks, versions it does not know are dropped")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -54,6 +57,13 @@ func cmdFmt(e *env) int {
 				return usageErr("%s mixes syntaxes (%s and %s); choose one with --to", name, target, g.Syntax)
 			}
 		}
+	}
+	if losses := lang.ConvertLosses(doc, target); len(losses) > 0 && !*flatten {
+		fmt.Fprintf(e.stderr, "clada fmt: %s cannot be converted to %s without changing what runs; nothing was printed\n", name, strings.ToUpper(target.String()))
+		for _, l := range losses {
+			fmt.Fprintf(e.stderr, "%s:%d: %s\n    hint: %s\n", name, l.Line, l.Message, l.Hint)
+		}
+		return exitFail
 	}
 	var out bytes.Buffer
 	if err := lang.Print(&out, doc, target); err != nil {

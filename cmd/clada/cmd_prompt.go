@@ -8,8 +8,8 @@ import (
 
 // cmdPrompt prints the LLM instructions generated from the catalog.
 func cmdPrompt(e *env) int {
-	fs := newFlagSet(e, "prompt", "[--syntax sham]")
-	syntax := fs.String("syntax", "sham", "block syntax the instructions teach (supported: sham)")
+	fs := newFlagSet(e, "prompt", "[--syntax sham|csl|cml]")
+	syntax := fs.String("syntax", "sham", "block syntax the instructions teach: sham, csl or cml")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -18,11 +18,12 @@ func cmdPrompt(e *env) int {
 		fmt.Fprintf(e.stderr, "clada prompt: unexpected argument %q\n", pos[0])
 		return exitUsage
 	}
-	if *syntax != "sham" {
-		fmt.Fprintf(e.stderr, "clada prompt: no instructions for --syntax %q yet; supported: sham\n", *syntax)
+	s := lang.ParseSyntax(*syntax)
+	if s == 0 {
+		fmt.Fprintf(e.stderr, "clada prompt: unknown --syntax %q; use sham, csl or cml\n", *syntax)
 		return exitUsage
 	}
-	if err := lang.Prompt(e.stdout, lang.SHAM); err != nil {
+	if err := lang.Prompt(e.stdout, s); err != nil {
 		fmt.Fprintf(e.stderr, "clada prompt: %v\n", err)
 		return exitUsage
 	}

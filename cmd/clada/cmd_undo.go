@@ -14,7 +14,7 @@ func cmdUndo(e *env) int {
 	fs := newFlagSet(e, "undo", "[--root DIR]")
 	root := fs.String("root", ".", "project root of the apply to undo")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
-	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
+	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // Exit statuses shared by every command.
@@ -94,6 +95,35 @@ func isTerminal(r io.Reader) bool {
 var version = "dev"
 
 func cmdVersion(e *env) int {
-	fmt.Fprintf(e.stdout, "clada %s\n", version)
+	fmt.Fprintf(e.stdout, "clada %s\n", moduleVersion(version, debug.ReadBuildInfo))
 	return exitOK
+}
+
+// moduleVersion is the -ldflags version when set, else the module version
+// the go command recorded (v1.2.3 after `go install …@v1.2.3`, a pseudo-
+// version in a git checkout), else "dev" with the commit when it is known.
+func moduleVersion(ldflags string, info func() (*debug.BuildInfo, bool)) string {
+	if ldflags != "dev" && ldflags != "" {
+		return ldflags
+	}
+	bi, ok := info()
+	if !ok {
+		return "dev"
+	}
+	if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	rev, dirty := "", ""
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value[:min(len(s.Value), 12)]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = ", modified"
+		}
+	}
+	if rev == "" {
+		return "dev"
+	}
+	return "dev (" + rev + dirty + ")"
 }

@@ -1,7 +1,8 @@
 // Package e2e drives the built clada-lsp binary with real third-party
 // clients: headless neovim and a Node script on vscode-languageserver-protocol.
-// A missing client skips locally but fails when CI=true, so CI cannot pass
-// by not running them.
+// A missing client skips locally, saying how to install it (go test -v shows
+// it: a passing package prints only its "ok" line), but fails when CI=true,
+// so CI cannot pass by not running them.
 package e2e
 
 import (
@@ -17,7 +18,7 @@ func need(t *testing.T, tool string) string {
 	t.Helper()
 	p, err := exec.LookPath(tool)
 	if err != nil {
-		missing(t, tool+" is not installed (apt-get install neovim / nodejs)")
+		missing(t, tool+" is not installed; to run this test: apt-get install neovim nodejs, then go test ./lsp/e2e")
 	}
 	return p
 }
@@ -91,7 +92,7 @@ func TestNeovim(t *testing.T) {
 func TestNode(t *testing.T) {
 	node := need(t, "node")
 	if _, err := os.Stat("node/node_modules/vscode-languageserver-protocol"); err != nil {
-		missing(t, "vscode-languageserver-protocol is not installed; run npm ci in lsp/e2e/node")
+		missing(t, "the Node client's packages are not installed; to run this test: (cd lsp/e2e/node && npm ci) && go test ./lsp/e2e")
 	}
 	bin, root := build(t), workspace(t)
 	out, err := exec.Command(node, "node/client.js", bin, root).CombinedOutput()

@@ -175,28 +175,43 @@ func (r *repo) hashFiles(ctx context.Context, paths []string, raw, write bool) (
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	args := []string{"hash-object", "--stdin-paths"}
+	var flags []string
 	if write {
-		args = append(args, "-w")
+		flags = append(flags, "-w")
 	}
 	if raw {
-		args = append(args, "--no-filters")
+		flags = append(flags, "--no-filters")
 	}
+	// --stdin-paths reads lines and unquotes one that starts with '"': "./"
+	// keeps every name literal; a name with a newline gets a call of its own.
 	var b strings.Builder
-	for _, p := range paths {
-		if strings.ContainsAny(p, "\n\"\\") {
-			return nil, fmt.Errorf("git hash-object: path %q has a newline, quote or backslash, which git's --stdin-paths cannot take", p)
+	var batch []int
+	ids := make([]string, len(paths))
+	for i, p := range paths {
+		if strings.Contains(p, "\n") {
+			out, err := r.git(ctx, gitCall{}, append(append([]string{"hash-object"}, flags...), "--", p)...)
+			if err != nil {
+				return nil, err
+			}
+			ids[i] = strings.TrimSpace(out)
+			continue
 		}
-		b.WriteString(p)
-		b.WriteByte('\n')
+		batch = append(batch, i)
+		b.WriteString("./" + p + "\n")
 	}
-	out, err := r.git(ctx, gitCall{stdin: []byte(b.String())}, args...)
+	if len(batch) == 0 {
+		return ids, nil
+	}
+	out, err := r.git(ctx, gitCall{stdin: []byte(b.String())}, append([]string{"hash-object", "--stdin-paths"}, flags...)...)
 	if err != nil {
 		return nil, err
 	}
-	ids := strings.Fields(out)
-	if len(ids) != len(paths) {
-		return nil, fmt.Errorf("git hash-object: %d ids for %d paths", len(ids), len(paths))
+	got := strings.Fields(out)
+	if len(got) != len(batch) {
+		return nil, fmt.Errorf("git hash-object: %d ids for %d paths", len(got), len(batch))
+	}
+	for k, i := range batch {
+		ids[i] = got[k]
 	}
 	return ids, nil
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/clada-dev/clada/lang"
@@ -97,6 +98,17 @@ func (t *applyTracker) rel(abs string) (string, bool) {
 	return rel, true
 }
 
+// viaSymlink reports whether a parent directory of rel is a symlink: the
+// workspace refuses to go through one, and recording must not either.
+func (t *applyTracker) viaSymlink(rel string) bool {
+	for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+		if fi, err := os.Lstat(filepath.Join(t.r.top, filepath.FromSlash(d))); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // seen reports whether rel's state before the apply is recorded.
 func (t *applyTracker) seen(rel string) bool {
 	_, ok := t.at[rel]
@@ -169,21 +181,22 @@ func (t *applyTracker) capture(targets []target) error {
 	}
 	for _, tg := range targets {
 		rel, ok := t.rel(tg.abs)
-		if !ok {
-			continue
+		if !ok || t.viaSymlink(rel) {
+			continue // the workspace refuses it; nothing to record
+		}
+		fi, err := os.Lstat(tg.abs)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			continue // a parent is a file, or unreadable: the change fails too
 		}
 		queue(rel)
-		fi, err := os.Lstat(tg.abs)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
 			for d := path.Dir(rel); d != "." && !t.seen(d); d = path.Dir(d) {
 				if _, err := os.Lstat(filepath.Join(t.r.top, d)); err == nil {
 					break
 				}
 				queue(d)
 			}
-		case err != nil:
-			return fmt.Errorf("record %s before changing it: %w", tg.abs, err)
 		case fi.IsDir() && tg.whole:
 			err := filepath.WalkDir(tg.abs, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
@@ -225,7 +238,7 @@ func (r *repo) stateOf(ctx context.Context, paths []string, write bool) (map[str
 		abs := filepath.Join(r.top, filepath.FromSlash(rel))
 		fi, err := os.Lstat(abs)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			out[rel] = nil
 		case err != nil:
 			return nil, err

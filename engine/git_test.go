@@ -230,3 +230,39 @@ func BenchmarkGitApply10k(b *testing.B) {
 		})
 	}
 }
+
+// TestGitModelSkipsRefusedPaths: writes the workspace refuses (under a
+// file, through a symlinked directory) neither break the git model nor get
+// recorded; the apply's good write is committed alone.
+func TestGitModelSkipsRefusedPaths(t *testing.T) {
+	gitEnv(t)
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("s"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "ln")); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, root, "init", "-q", ".")
+	gitRun(t, root, "add", "-A")
+	gitRun(t, root, "commit", "-q", "-m", "base")
+	rep := applySham(t, root, shamBlock("w1", `action = "file_write"`, `path = "a.txt/x"`, `content = "x"`)+
+		shamBlock("w2", `action = "remove"`, `path = "ln/secret"`)+
+		shamBlock("w3", `action = "file_write"`, `path = "ok.txt"`, `content = "ok"`))
+	if rep.Failed() != 2 || rep.GitError != "" || rep.GitCommit == "" {
+		t.Fatalf("failed %d (want 2), git error %q, commit %q", rep.Failed(), rep.GitError, rep.GitCommit)
+	}
+	if got := gitRun(t, root, "show", "--name-status", "--format=", "HEAD"); got != "A\tok.txt\n" {
+		t.Errorf("commit = %q, want only ok.txt added", got)
+	}
+	recs, err := Applies(context.Background(), DefaultConfig(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || len(recs[0].Files) != 1 || recs[0].Files[0].Path != "ok.txt" {
+		t.Errorf("records = %+v, want one with ok.txt", recs)
+	}
+}

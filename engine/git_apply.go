@@ -402,6 +402,9 @@ func (t *applyTracker) finish(rep *Report) {
 	if !t.started {
 		return
 	}
+	// An interrupted apply still changed files: commit and record them (each
+	// git call keeps its own timeout).
+	t.ctx = context.WithoutCancel(t.ctx)
 	defer func() {
 		if len(t.warnings) > 0 {
 			if rep.GitError != "" {

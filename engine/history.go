@@ -69,6 +69,12 @@ type FileState struct {
 	Blob string `json:"blob,omitempty"` // blob as git stores it (clean filters applied)
 }
 
+// IsDir reports whether the path is a directory before or after the apply
+// (one git does not track itself).
+func (f FileChange) IsDir() bool {
+	return (f.Before != nil && f.Before.Mode == modeDir) || (f.After != nil && f.After.Mode == modeDir)
+}
+
 // modeDir is a directory's mode in a FileState.
 const modeDir = "040000"
 

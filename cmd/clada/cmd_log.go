@@ -72,11 +72,15 @@ func cmdLog(e *env) int {
 	return exitOK
 }
 
-// paths lists an apply's changed paths (directories included).
+// paths lists an apply's changed paths, a directory with a trailing slash.
 func paths(r engine.ApplyRecord) []string {
 	out := make([]string, 0, len(r.Files))
 	for _, f := range r.Files {
-		out = append(out, f.Path)
+		if f.IsDir() {
+			out = append(out, f.Path+"/")
+		} else {
+			out = append(out, f.Path)
+		}
 	}
 	return out
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"sort"
 	"strconv"
@@ -308,22 +307,15 @@ func (r *repo) blobs(ctx context.Context, files []FileChange, filters bool) ([][
 			in.WriteString(f.Before.Raw + "\n")
 		}
 	}
-	args := []string{"-c", "core.hooksPath=/dev/null", "-C", r.top, "cat-file", "--batch"}
+	args := []string{"cat-file", "--batch"}
 	if filters {
 		args = append(args, "--filters")
 	}
-	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Env = cleanEnv(os.Environ())
-	cmd.Stdin = &in
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := r.git(ctx, gitCall{stdin: in.Bytes()}, args...)
 	if err != nil {
-		return nil, fmt.Errorf("git cat-file: %s", strings.TrimSpace(stderr.String()+" "+err.Error()))
+		return nil, err
 	}
-	br := bufio.NewReader(bytes.NewReader(out))
+	br := bufio.NewReader(strings.NewReader(out))
 	data := make([][]byte, len(files))
 	for i, f := range files {
 		head, err := br.ReadString('\n')

@@ -46,6 +46,7 @@ type applyTracker struct {
 	cmdStates  map[string]*FileState
 	cmdNewSeen int // new untracked files commands added so far
 	cmdSkipped int // past maxCommandFiles
+	cmdRan     bool
 }
 
 // target is a path about to change; whole means everything below it too
@@ -331,7 +332,7 @@ func (t *applyTracker) beforeCommand() {
 		}
 	}
 	sort.Strings(dirty)
-	t.cmdStatus = st
+	t.cmdStatus, t.cmdRan = st, true
 	t.cmdStates, t.err = t.r.stateOf(t.ctx, dirty, true)
 }
 
@@ -445,6 +446,16 @@ func (t *applyTracker) complete(rep *Report) error {
 			changed = append(changed, f)
 		}
 	}
+	// Only a command can have moved HEAD meanwhile (anyone else's commit
+	// makes the compare-and-swap in commit fail).
+	head, headErr := t.rec.HeadBefore, error(nil)
+	if t.cmdRan {
+		head, _, headErr = t.r.head(t.ctx)
+	}
+	moved := headErr == nil && head != t.rec.HeadBefore
+	if moved {
+		t.warnings = append(t.warnings, fmt.Sprintf("HEAD moved during the apply (from %.12s to %.12s; did a command commit?); clada made no commit", t.rec.HeadBefore, head))
+	}
 	if len(changed) == 0 {
 		if t.saved {
 			return truncateHistory(t.r.gitDir, t.histSize)
@@ -480,13 +491,11 @@ func (t *applyTracker) complete(rep *Report) error {
 			commit = append(commit, p)
 		}
 	}
-	head, _, err := t.r.head(t.ctx)
 	switch {
-	case err != nil:
-		t.warnings = append(t.warnings, err.Error())
-	case head != t.rec.HeadBefore:
+	case headErr != nil:
+		t.warnings = append(t.warnings, headErr.Error()+"; clada made no commit")
+	case moved:
 		t.rec.HeadAfter = head
-		t.warnings = append(t.warnings, fmt.Sprintf("HEAD moved during the apply (from %.12s to %.12s; did a command commit?); clada made no commit", t.rec.HeadBefore, head))
 	case len(commit) > 0:
 		if err := t.commit(commit); err != nil {
 			t.warnings = append(t.warnings, err.Error())

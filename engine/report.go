@@ -24,7 +24,7 @@ type Report struct {
 	// DryRun is true when the run happened on an Overlay.
 	DryRun bool
 
-	SnapshotCommit string // commit of the dirty tree before the first task
+	SnapshotCommit string // the save commit of the user's uncommitted work at the changed paths (README "The git model")
 	GitCommit      string // commit of the apply's changes
 	GitError       string // a git failure: reported, never fatal
 

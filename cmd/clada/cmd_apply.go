@@ -59,7 +59,7 @@ func cmdApply(e *env) int {
 	maxOut := sizeFlag(10 << 20)
 	fs.Var(&maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
 	outputMode := fs.String("output-mode", "stream", "command output: stream (live on stderr), buffer or silent")
-	noGit := fs.Bool("no-git", false, "no snapshot or commit")
+	noGit := fs.Bool("no-git", false, "no commit and no record of the apply (so no undo)")
 	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := fs.Duration("lock-timeout", 10*time.Second, "how long to wait for another apply's lock")

@@ -51,18 +51,18 @@ func findRepo(ctx context.Context, cfg *Config) (*repo, error) {
 		author = "clada"
 	}
 	r := &repo{top: cfg.Root, author: author}
-	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir")
+	// --show-cdup rather than --show-toplevel: the top is then spelled as the
+	// root is, so paths under the root stay under the top even when the root
+	// was reached through a symlink.
+	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir")
 	if err != nil {
 		return nil, err
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	if len(lines) != 3 || lines[0] != "true" {
 		return nil, fmt.Errorf("%s is not inside a git work tree", cfg.Root)
 	}
-	r.top, r.gitDir = lines[1], lines[2]
-	if abs, err := filepath.EvalSymlinks(r.top); err == nil {
-		r.top = abs
-	}
+	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
 	return r, nil
 }
 

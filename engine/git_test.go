@@ -266,3 +266,26 @@ func TestGitModelSkipsRefusedPaths(t *testing.T) {
 		t.Errorf("records = %+v, want one with ok.txt", recs)
 	}
 }
+
+// TestGitModelRootThroughSymlink: a root reached through a symlink (as on
+// macOS, where the temp dir is under /var -> /private/var) still gets its
+// changes committed.
+func TestGitModelRootThroughSymlink(t *testing.T) {
+	gitEnv(t)
+	real, links := t.TempDir(), t.TempDir()
+	gitRun(t, real, "init", "-q", ".")
+	link := filepath.Join(links, "project")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(real, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rep := applySham(t, filepath.Join(link, "sub"), shamBlock("w1", `action = "file_write"`, `path = "f.txt"`, `content = "f"`))
+	if rep.GitCommit == "" || rep.GitError != "" {
+		t.Fatalf("commit %q, git error %q", rep.GitCommit, rep.GitError)
+	}
+	if got := gitRun(t, real, "ls-files"); got != "sub/f.txt\n" {
+		t.Errorf("committed %q, want sub/f.txt", got)
+	}
+}

@@ -292,6 +292,26 @@ func (r *repo) setIndex(ctx context.Context, indexFile string, paths []string, e
 	return err
 }
 
+// stage adds the files at add (content, mode and stat data from disk, clean
+// filters applied) and drops the paths rm from indexFile ("" for the real index).
+func (r *repo) stage(ctx context.Context, indexFile string, add, rm []string) error {
+	var env []string
+	if indexFile != "" {
+		env = []string{"GIT_INDEX_FILE=" + indexFile}
+	}
+	if len(add) > 0 {
+		if _, err := r.git(ctx, gitCall{env: env, stdin: nulList(add)}, "update-index", "--add", "--replace", "-z", "--stdin"); err != nil {
+			return err
+		}
+	}
+	if len(rm) > 0 {
+		if _, err := r.git(ctx, gitCall{env: env, stdin: nulList(rm)}, "update-index", "--force-remove", "-z", "--stdin"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // chunks splits a long path list so no command line gets too long.
 func chunks(paths []string) [][]string {
 	const n = 1000

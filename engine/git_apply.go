@@ -576,15 +576,8 @@ func (t *applyTracker) commit(paths []string) error {
 			rm = append(rm, f.Path)
 		}
 	}
-	if len(add) > 0 {
-		if _, err := t.r.git(t.ctx, gitCall{env: env, stdin: nulList(add)}, "update-index", "--add", "--replace", "-z", "--stdin"); err != nil {
-			return err
-		}
-	}
-	if len(rm) > 0 {
-		if _, err := t.r.git(t.ctx, gitCall{env: env, stdin: nulList(rm)}, "update-index", "--force-remove", "-z", "--stdin"); err != nil {
-			return err
-		}
+	if err := t.r.stage(t.ctx, tmp, add, rm); err != nil {
+		return err
 	}
 	tree, err := t.r.git(t.ctx, gitCall{env: env}, "write-tree")
 	if err != nil {
@@ -606,7 +599,9 @@ func (t *applyTracker) commit(paths []string) error {
 	}
 	// The real index first: it is what another git (holding index.lock) can
 	// refuse, and then HEAD has not moved yet.
-	if err := t.r.setIndex(t.ctx, "", paths, t.rec.IndexAfter); err != nil {
+	// Staged from the files themselves (not --index-info) so the entries get
+	// their stat data and plumbing such as diff-files sees them clean.
+	if err := t.r.stage(t.ctx, "", add, rm); err != nil {
 		t.rec.SaveCommit, t.rec.ApplyCommit, t.rec.IndexBefore, t.rec.IndexAfter = "", "", nil, nil
 		return fmt.Errorf("%w; clada made no commit", err)
 	}

@@ -94,6 +94,9 @@ func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("undo %s: %w", rec.ID, err)
 	}
+	// The restored entries have no stat data yet: refresh it, so plumbing
+	// (diff-files, prompts) sees unchanged files as unchanged.
+	_, _ = r.git(ctx, gitCall{}, "update-index", "-q", "--refresh")
 	res.Files = len(rec.Files)
 	rec.Status = ApplyUndone
 	if _, err := appendRecord(r.gitDir, &rec); err != nil {

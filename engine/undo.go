@@ -83,6 +83,9 @@ func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
 		}
 		if rec.HeadAfter != rec.HeadBefore {
 			if err := r.moveHead(ctx, rec.HeadRef, rec.HeadBefore, rec.HeadAfter, "clada undo "+rec.ID); err != nil {
+				if rerr := r.setIndex(ctx, "", paths, rec.IndexAfter); rerr != nil {
+					err = fmt.Errorf("%w (and putting the index back failed: %v)", err, rerr)
+				}
 				return nil, fmt.Errorf("undo %s: move HEAD back: %w", rec.ID, err)
 			}
 		}

@@ -50,8 +50,13 @@ func cmdLog(e *env) int {
 		for _, r := range recs {
 			out = append(out, entry{r.ID, r.Time.UTC().Format("2006-01-02T15:04:05Z"), r.Status, r.Summary, paths(r), r.SaveCommit, r.ApplyCommit})
 		}
-		b, _ := json.MarshalIndent(out, "", "  ")
-		fmt.Fprintf(e.stdout, "%s\n", b)
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false) // summaries hold shell code: keep && and < readable
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(e.stderr, "clada log: %v\n", err)
+			return exitUsage
+		}
 		return exitOK
 	}
 	if len(recs) == 0 {

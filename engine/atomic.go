@@ -16,6 +16,7 @@ import (
 // replaced by a new inode rather than written through. An existing file keeps
 // its mode; a new one gets the system default (0666 less the umask).
 func (w *OSWorkspace) WriteFile(name string, data []byte) error {
+	w.changing(name, false)
 	t, rel, err := w.parentOf(name, true)
 	if err != nil {
 		return err

@@ -27,7 +27,7 @@ type Report struct {
 	// report is the simulation's, and nothing at all was applied.
 	Refused bool
 
-	SnapshotCommit string // commit of the dirty tree before the first task
+	SnapshotCommit string // the save commit of the user's uncommitted work at the changed paths (README "The git model")
 	GitCommit      string // commit of the apply's changes
 	GitError       string // a git failure: reported, never fatal
 

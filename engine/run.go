@@ -34,8 +34,8 @@ func profileOf(s lang.Syntax) profile {
 
 // Run carries out doc in ws and reports every action's outcome. It never
 // panics and never stops at a failed action except inside a Tasks group. On
-// an OS workspace it takes the root's lock and, unless cfg.NoGit, commits a
-// snapshot before and the changes after; on an Overlay it only simulates
+// an OS workspace it takes the root's lock and, unless cfg.NoGit, commits
+// exactly what the apply changed (git_apply.go); on an Overlay it only simulates
 // (exec ops are reported as skipped).
 func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Report {
 	start := time.Now()
@@ -59,19 +59,11 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 			return rep
 		}
 		defer lock.Release()
-		if r := openRepo(ctx, cfg); r != nil {
-			snap, err := r.snapshot(ctx)
-			rep.SnapshotCommit = snap
-			if err != nil {
-				rep.GitError = err.Error()
+		if osw, ok := ws.(*OSWorkspace); ok {
+			if r := openRepo(ctx, cfg); r != nil { // the git model: git_apply.go
+				osw.track = newTracker(ctx, r, cfg, doc)
+				defer func() { t := osw.track; osw.track = nil; t.finish(rep) }()
 			}
-			defer func() {
-				commit, err := r.finish(ctx, rep.CommitSummary())
-				rep.GitCommit = commit
-				if err != nil && rep.GitError == "" {
-					rep.GitError = err.Error()
-				}
-			}()
 		}
 	}
 
@@ -150,7 +142,10 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 			continue
 		}
 		t0 := time.Now()
+		track := trackerOf(ws, it.spec)
+		track.beforeCommand()
 		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		track.afterCommand()
 		it.res.Duration = time.Since(t0)
 		if it.res.Data != nil && it.res.Data["skipped"] != nil {
 			it.res.Skipped = true

@@ -19,6 +19,17 @@ import (
 type OSWorkspace struct {
 	cfg   *Config
 	trees []tree
+	// track, when set, hears of every path before it changes, so the git
+	// model (git_apply.go) records and commits exactly those.
+	track *applyTracker
+}
+
+// changing tells the git model that abs (and everything below it, if whole)
+// is about to change.
+func (w *OSWorkspace) changing(abs string, whole bool) {
+	if w.track != nil {
+		w.track.beforeChange(abs, whole)
+	}
 }
 
 // tree is one directory the workspace may reach and its os.Root.
@@ -212,6 +223,7 @@ func regularFile(name string, fi fs.FileInfo) error {
 }
 
 func (w *OSWorkspace) MkdirAll(name string) error {
+	w.changing(name, false)
 	t, rel, err := w.locate(name)
 	if err != nil {
 		return err
@@ -220,6 +232,7 @@ func (w *OSWorkspace) MkdirAll(name string) error {
 }
 
 func (w *OSWorkspace) Mkdir(name string) error {
+	w.changing(name, false)
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
 		return err
@@ -237,6 +250,7 @@ func (w *OSWorkspace) RemoveAll(name string) error { return w.remove(name, (*os.
 // remove is Remove or RemoveAll (rm): both refuse a tree's root and make the
 // removal durable by syncing the parent directory.
 func (w *OSWorkspace) remove(name string, rm func(*os.Root, string) error) error {
+	w.changing(name, true)
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
 		return err
@@ -251,6 +265,8 @@ func (w *OSWorkspace) remove(name string, rm func(*os.Root, string) error) error
 }
 
 func (w *OSWorkspace) Rename(oldname, newname string) error {
+	w.changing(oldname, true)
+	w.changing(newname, true)
 	t, oldRel, err := w.parentOf(oldname, false)
 	if err != nil {
 		return err

@@ -62,7 +62,7 @@ func cmdApply(e *env) int {
 	maxReport := sizeFlag(report.DefaultMaxReport)
 	fs.Var(&maxReport, "max-report", "output shown per action in reports for an LLM (text, summary, csl, cml): head and tail, the cut named")
 	outputMode := fs.String("output-mode", "stream", "command output: stream (live on stderr), buffer or silent")
-	noGit := fs.Bool("no-git", false, "no snapshot or commit")
+	noGit := fs.Bool("no-git", false, "no commit and no record of the apply (so no undo)")
 	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for another apply's lock")

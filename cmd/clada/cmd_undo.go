@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+
 	"fmt"
 	"path/filepath"
 	"time"
@@ -9,7 +10,8 @@ import (
 	"github.com/clada-dev/clada/engine"
 )
 
-// cmdUndo returns the tree to the commit recorded before the last apply.
+// cmdUndo reverses the newest recorded apply (engine.Undo); run again, it
+// walks further back. Nothing left to undo is exit 1, like any refusal.
 func cmdUndo(e *env) int {
 	fs := newFlagSet(e, "undo", "[--root DIR]")
 	root := fs.String("root", ".", "project root of the apply to undo")
@@ -23,21 +25,39 @@ func cmdUndo(e *env) int {
 		fmt.Fprintf(e.stderr, "clada undo: takes no arguments (got %q); use --root DIR\n", pos[0])
 		return exitUsage
 	}
-	abs, err := filepath.Abs(*root)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "clada undo: --root %s: %v\n", *root, err)
+	abs, ok := rootDir(e, "undo", *root)
+	if !ok {
 		return exitUsage
 	}
 	cfg := engine.DefaultConfig(abs)
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
-	commit, err := engine.Undo(context.Background(), cfg)
+	res, err := engine.Undo(context.Background(), cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(e.stdout, "undone: the tree is back at %.12s\n", commit)
+	a := res.Apply
+	fmt.Fprintf(e.stdout, "undone %s: %s\n", a.ID, a.Summary)
+	head := "no commit"
+	if res.Head != "" {
+		head = fmt.Sprintf("%.12s", res.Head)
+	}
+	fmt.Fprintf(e.stdout, "restored %d paths; HEAD is back at %s\n", res.Files, head)
+	for _, n := range res.Notes {
+		fmt.Fprintf(e.stdout, "note: %s\n", n)
+	}
 	return exitOK
+}
+
+// rootDir resolves --root to the absolute, symlink-free path the engine wants.
+func rootDir(e *env, cmd, root string) (string, bool) {
+	abs, err := filepath.Abs(root)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada %s: --root %s: %v\n", cmd, root, err)
+		return "", false
+	}
+	return abs, true
 }

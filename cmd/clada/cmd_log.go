@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/clada-dev/clada/engine"
+)
+
+// cmdLog lists the applies recorded in the repository's history, newest
+// first: what `clada undo` would walk back through.
+func cmdLog(e *env) int {
+	fs := newFlagSet(e, "log", "[--root DIR] [--format text|json]")
+	root := fs.String("root", ".", "project root whose applies to list")
+	format := fs.String("format", "text", "output: text or json")
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(e.stderr, "clada log: takes no arguments (got %q); use --root DIR\n", pos[0])
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(e.stderr, "clada log: --format %q: use text or json\n", *format)
+		return exitUsage
+	}
+	abs, ok := rootDir(e, "log", *root)
+	if !ok {
+		return exitUsage
+	}
+	recs, err := engine.Applies(context.Background(), engine.DefaultConfig(abs))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada %v\n", err)
+		return exitFail
+	}
+	if *format == "json" {
+		type entry struct {
+			ID          string   `json:"id"`
+			Time        string   `json:"time"`
+			Status      string   `json:"status"`
+			Summary     string   `json:"summary"`
+			Files       []string `json:"files"`
+			SaveCommit  string   `json:"saveCommit,omitempty"`
+			ApplyCommit string   `json:"applyCommit,omitempty"`
+		}
+		out := []entry{}
+		for _, r := range recs {
+			out = append(out, entry{r.ID, r.Time.UTC().Format("2006-01-02T15:04:05Z"), r.Status, r.Summary, paths(r), r.SaveCommit, r.ApplyCommit})
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false) // summaries hold shell code: keep && and < readable
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(e.stderr, "clada log: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	if len(recs) == 0 {
+		fmt.Fprintln(e.stdout, "no applies recorded")
+		return exitOK
+	}
+	for _, r := range recs {
+		status := ""
+		switch r.Status {
+		case engine.ApplyUndone:
+			status = " (undone)"
+		case engine.ApplyStarted:
+			status = " (interrupted)"
+		}
+		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, r.Summary)
+		fmt.Fprintf(e.stdout, "    %s\n", strings.Join(paths(r), ", "))
+	}
+	return exitOK
+}
+
+// paths lists an apply's changed paths, a directory with a trailing slash.
+func paths(r engine.ApplyRecord) []string {
+	out := make([]string, 0, len(r.Files))
+	for _, f := range r.Files {
+		if f.IsDir() {
+			out = append(out, f.Path+"/")
+		} else {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}

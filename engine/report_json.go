@@ -38,6 +38,7 @@ type jsonReport struct {
 	SnapshotCommit  string           `json:"snapshotCommit,omitempty"`
 	GitCommit       string           `json:"gitCommit,omitempty"`
 	GitError        string           `json:"gitError,omitempty"`
+	Warnings        []string         `json:"warnings,omitempty"`
 	DurationMs      *float64         `json:"durationMs,omitempty"`
 }
 
@@ -76,6 +77,7 @@ func (r *Report) WriteJSON(w io.Writer, o RenderOptions) error {
 		Version: ReportVersion, Success: r.Success, TotalBlocks: r.TotalBlocks, ExecutedActions: r.ExecutedActions,
 		Results: []jsonResult{}, ParseErrors: []jsonParseError{},
 		FatalError: r.Fatal, Blocked: r.Blocked, DryRun: r.DryRun, GitError: r.GitError,
+		Warnings: r.Warnings,
 	}
 	if !o.Stable {
 		out.SnapshotCommit, out.GitCommit = r.SnapshotCommit, r.GitCommit

@@ -25,6 +25,9 @@ func (r *Report) WriteSummary(w io.Writer, o RenderOptions) error {
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "❌ %s\n", r.Fatal)
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(bw, "⚠️ %s\n", w)
+	}
 	for _, res := range r.Results {
 		id := res.BlockID
 		if id == "" {

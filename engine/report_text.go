@@ -25,6 +25,9 @@ func (r *Report) WriteText(w io.Writer, o RenderOptions) error {
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "Fatal: %s\n", r.Fatal)
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(bw, "Warning: %s\n", w)
+	}
 	for _, res := range r.Results {
 		if o.Output {
 			writeOutput(bw, res)

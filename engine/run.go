@@ -151,6 +151,11 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		}
 		t0 := time.Now()
 		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
+			if w := unconfinedWarning(cfg); w != "" {
+				rep.Warn(w)
+			}
+		}
 		it.res.Duration = time.Since(t0)
 		if it.res.Data != nil && it.res.Data["skipped"] != nil {
 			it.res.Skipped = true
@@ -171,7 +176,7 @@ func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label str
 		if _, dry := ws.(*Overlay); dry {
 			return Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}
 		}
-		return execOp(ctx, cfg, params, label)
+		return execOp(ctx, cfg, a.Syntax, params, label)
 	}
 	return Do(ctx, ws, cfg, spec.Name, params)
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // Exit statuses shared by every command.
@@ -48,6 +50,7 @@ func commands() []command {
 }
 
 func main() {
+	sandbox.Main() // the command helper, when clada re-executed itself to confine one
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -3,7 +3,10 @@ package main
 import (
 	"flag"
 	"os"
+	"syscall"
 	"testing"
+
+	"github.com/clada-dev/clada/sandbox"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -13,8 +16,14 @@ var updateScripts = flag.Bool("update-scripts", false, "rewrite testscript golde
 // TestMain lets testscript run the real clada binary: scripts call `clada`
 // as a program, in a fresh work directory per script.
 func TestMain(m *testing.M) {
+	sandbox.Main() // the engine re-executes this test binary as its command helper
 	testscript.Main(m, map[string]func(){
-		"clada": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"clada": func() {
+			// A new session has no controlling terminal, so --approve ask
+			// behaves the same whether or not go test runs on a terminal.
+			_, _ = syscall.Setsid()
+			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 

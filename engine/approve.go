@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -114,7 +115,7 @@ func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bo
 		if err != nil {
 			return Result{Error: fmt.Sprintf("exec: %s did not run: it has not been approved and there is no terminal to ask on (%v)", name, err),
 				Type: "exec_failed",
-				Hint: "run clada apply --approve ask from a terminal (it asks on /dev/tty even when the answer comes on stdin), " +
+				Hint: "run clada apply --approve ask from a terminal (it asks on /dev/tty, so the LLM's answer may still come on stdin), " +
 					"or approve it with --approve always, or add it to " + allowedCommandsFile}, false
 		}
 		if !yes {
@@ -141,11 +142,11 @@ var errNoTerminal = errors.New("clada is not attached to a terminal")
 // askText is the --approve ask question: the whole command, since the user
 // approves exactly this text.
 func askText(c approvedCommand) string {
-	what := fmt.Sprintf("the new command `%s`", c.Code)
-	if c.Lang != "argv" {
-		what = fmt.Sprintf("this new %s command:\n%s\n", c.Lang, c.Code)
+	if c.Lang == "argv" {
+		return fmt.Sprintf("Run the new command `%s` (it will be remembered in %s)?", c.Code, allowedCommandsFile)
 	}
-	return fmt.Sprintf("Run %s (it will be remembered in %s)?", what, allowedCommandsFile)
+	return fmt.Sprintf("New %s command (approving remembers it in %s):\n    %s\nRun it?",
+		c.Lang, allowedCommandsFile, strings.ReplaceAll(c.Code, "\n", "\n    "))
 }
 
 // loadAllowed reads the store; a missing store is empty.
@@ -188,15 +189,19 @@ func loadAllowed(path string) (*allowedCommands, error) {
 
 // saveAllowed writes the store atomically (temp file, rename).
 func saveAllowed(path string, a *allowedCommands) error {
-	data, err := json.MarshalIndent(a, "", "  ")
-	if err != nil {
+	// People read and edit this file: keep < > & as they are in commands.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(a); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {

@@ -84,16 +84,44 @@ func (b *box) failed(c Command, code int, data map[string]any) Result {
 		return Result{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: "exec_failed", Data: data,
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
+	if b.spec.Mode == sandbox.Strict {
+		if line, ok := deniedNet(stderr); ok {
+			return Result{Error: fmt.Sprintf("exec: the sandbox denied a network connection (%s): under --sandbox strict commands may not open TCP connections or listen", line),
+				Type: "sandbox_denied", Data: data,
+				Hint: fmt.Sprintf("the command exited with code %d; only the user can allow the network, with --sandbox write or --sandbox off", code)}
+		}
+	}
 	if path, abs, ok := deniedPath(stderr, c.Dir, b.spec.Writable); ok {
-		return Result{Error: fmt.Sprintf("exec: the sandbox denied writing %s (%s): commands may write only under the root, the --allow directories and their own $TMPDIR", path, abs),
+		what := path
+		if abs != path {
+			what += " (" + abs + ")"
+		}
+		return Result{Error: fmt.Sprintf("exec: the sandbox denied writing %s: commands may write only under the root, the --allow directories and their own $TMPDIR", what),
 			Type: "sandbox_denied", Data: data,
 			Hint: fmt.Sprintf("the write was refused and the command exited with code %d; only the user can widen the sandbox, with --allow %s or --sandbox off", code, filepath.Dir(abs))}
 	}
 	res := Result{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
-	if deniedLine.MatchString(stderr) {
+	switch {
+	case deniedLine.MatchString(stderr):
 		res.Hint = "if that was a write outside the root, the sandbox refused it: commands may write only under the root, the --allow directories and $TMPDIR"
+	case b.spec.Mode == sandbox.Strict:
+		res.Hint = "under --sandbox strict commands have no network; if it needed one, only the user can allow it (--sandbox write)"
 	}
 	return res
+}
+
+// netWords are what a line reporting a refused network call mentions.
+var netWords = regexp.MustCompile(`(?i)connect|bind|socket|network|/dev/(tcp|udp)/|urlopen|EACCES.*(tcp|http)`)
+
+// deniedNet finds, in a strict command's stderr, the line of a network
+// call the sandbox refused (EACCES from connect or bind).
+func deniedNet(stderr string) (string, bool) {
+	for _, line := range strings.Split(stderr, "\n") {
+		if deniedLine.MatchString(line) && netWords.MatchString(line) {
+			return strings.TrimSpace(line), true
+		}
+	}
+	return "", false
 }
 
 // deniedLine matches the ways programs report EACCES and EPERM.
@@ -125,7 +153,7 @@ func deniedPath(stderr, dir string, writable []string) (path, abs string, ok boo
 			cands = append(cands, strings.TrimSpace(f))
 		}
 		for _, p := range cands {
-			if p == "" || deniedLine.MatchString(p) {
+			if p == "" || deniedLine.MatchString(p) || strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/") {
 				continue
 			}
 			a := p

@@ -57,10 +57,14 @@ var ErrUnavailable = errors.New("Landlock is not available (needs Linux 5.13+ wi
 // ErrUnavailable (wrapped) when the kernel has no Landlock, and an error
 // naming the missing ABI when Strict needs network rules this kernel lacks.
 func Check(mode Mode) error {
+	return checkABI(mode, ABI())
+}
+
+// checkABI is Check for a given ABI version.
+func checkABI(mode Mode, abi int) error {
 	if mode == Off {
 		return nil
 	}
-	abi := ABI()
 	if abi < 1 {
 		return fmt.Errorf("sandbox %s: %w", mode, ErrUnavailable)
 	}

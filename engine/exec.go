@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // truncatedMarker ends captured output that hit cfg.MaxOutput.
@@ -121,7 +122,7 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
 	argv, env := c.Argv, cleanEnv(os.Environ())
-	box, fail := confine(cfg, c.Dir)
+	box, fail := confine(cfg, sandbox.ABI())
 	if fail != nil {
 		return *fail
 	}

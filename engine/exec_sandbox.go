@@ -27,16 +27,17 @@ func sandboxMode(cfg *Config) sandbox.Mode {
 	return cfg.Sandbox
 }
 
-// confine prepares the sandbox for a command in dir. It returns no box when
+// confine prepares the sandbox for a command on a kernel of Landlock ABI
+// abi (sandbox.ABI). It returns no box when
 // commands run unconfined: --sandbox off, or write mode on a kernel without
 // Landlock (the report then warns once, unconfinedWarning). Strict on a
 // kernel that cannot deny the network refuses the command instead.
-func confine(cfg *Config, dir string) (*box, *Result) {
+func confine(cfg *Config, abi int) (*box, *Result) {
 	mode := sandboxMode(cfg)
 	if mode == sandbox.Off {
 		return nil, nil
 	}
-	if err := sandbox.Check(mode); err != nil {
+	if err := sandbox.CheckABI(mode, abi); err != nil {
 		if mode == sandbox.Write && errors.Is(err, sandbox.ErrUnavailable) {
 			return nil, nil
 		}
@@ -182,8 +183,8 @@ func underAny(path string, dirs []string) bool {
 // unconfinedWarning is the report's warning when commands ran but the
 // kernel could not confine them, or "" when they were confined (or the
 // user chose --sandbox off).
-func unconfinedWarning(cfg *Config) string {
-	if sandboxMode(cfg) != sandbox.Write || sandbox.ABI() >= 1 {
+func unconfinedWarning(cfg *Config, abi int) string {
+	if sandboxMode(cfg) != sandbox.Write || abi >= 1 {
 		return ""
 	}
 	return "commands ran unconfined: this system has no Linux Landlock (needs Linux 5.13+ with Landlock enabled), so --sandbox write could not limit where they write"

@@ -181,7 +181,7 @@ func TestSandboxUnconfinedWarning(t *testing.T) {
 	}
 	var want []string
 	if sandbox.ABI() < 1 {
-		want = []string{unconfinedWarning(cfg)}
+		want = []string{unconfinedWarning(cfg, 0)}
 	}
 	if !rep.Success || strings.Join(rep.Warnings, "|") != strings.Join(want, "|") {
 		t.Fatalf("success %v warnings %q, want %q", rep.Success, rep.Warnings, want)
@@ -229,5 +229,65 @@ func BenchmarkExecTrue(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// What each mode does on a kernel without Landlock, and strict on one
+// without network rules: write runs unconfined (and warns), strict refuses.
+func TestSandboxWithoutLandlock(t *testing.T) {
+	cfg, _ := sandboxConfig(t, sandbox.Write)
+	if b, res := confine(cfg, 0); b != nil || res != nil {
+		t.Fatalf("write on ABI 0: box %v result %+v, want unconfined", b, res)
+	}
+	want := "commands ran unconfined: this system has no Linux Landlock (needs Linux 5.13+ with Landlock enabled), so --sandbox write could not limit where they write"
+	if got := unconfinedWarning(cfg, 0); got != want {
+		t.Errorf("warning %q", got)
+	}
+	if got := unconfinedWarning(cfg, 1); got != "" {
+		t.Errorf("warning on ABI 1: %q", got)
+	}
+	cfg.Sandbox = sandbox.Strict
+	for abi, err := range map[int]string{
+		0: "exec: sandbox strict: this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)",
+		3: "exec: sandbox strict: this kernel's Landlock is ABI 3, but denying network access needs ABI 4 (Linux 6.7+); the command was not run (use --sandbox write to confine only writes)",
+	} {
+		b, res := confine(cfg, abi)
+		if b != nil || res == nil || res.Error != err || res.Type != "sandbox_unavailable" {
+			t.Errorf("strict on ABI %d: box %v result %+v", abi, b, res)
+		}
+	}
+	if got := unconfinedWarning(cfg, 0); got != "" {
+		t.Errorf("strict never runs unconfined, but warned %q", got)
+	}
+	cfg.Sandbox = sandbox.Off
+	if got := unconfinedWarning(cfg, 0); got != "" {
+		t.Errorf("--sandbox off is the user's choice, but warned %q", got)
+	}
+}
+
+// A report's warning is one line in the text, summary and JSON reports.
+func TestWarningsRendered(t *testing.T) {
+	rep := &Report{Success: true}
+	rep.Warn("commands ran unconfined: x")
+	rep.Warn("commands ran unconfined: x")
+	var text, sum, js strings.Builder
+	o := RenderOptions{Stable: true}
+	if err := rep.WriteText(&text, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteSummary(&sum, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteJSON(&js, o); err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct{ out, line string }{
+		"text":    {text.String(), "Warning: commands ran unconfined: x\n"},
+		"summary": {sum.String(), "⚠️ commands ran unconfined: x\n"},
+		"json":    {js.String(), "\"warnings\": [\n    \"commands ran unconfined: x\"\n  ]"},
+	} {
+		if strings.Count(tc.out, tc.line) != 1 {
+			t.Errorf("%s report does not say the warning once:\n%s", name, tc.out)
+		}
 	}
 }

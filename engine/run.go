@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // profile is what differs between the syntaxes' execution models (DESIGN.md,
@@ -152,7 +153,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		t0 := time.Now()
 		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
-			if w := unconfinedWarning(cfg); w != "" {
+			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
 				rep.Warn(w)
 			}
 		}

@@ -51,17 +51,17 @@ type Spec struct {
 var Devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
 
 // ErrUnavailable says the kernel cannot confine commands at all.
-var ErrUnavailable = errors.New("Landlock is not available (needs Linux 5.13+ with Landlock enabled)")
+var ErrUnavailable = errors.New("this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)")
 
 // Check says whether spec can be enforced on this kernel: nil when it can,
 // ErrUnavailable (wrapped) when the kernel has no Landlock, and an error
 // naming the missing ABI when Strict needs network rules this kernel lacks.
 func Check(mode Mode) error {
-	return checkABI(mode, ABI())
+	return CheckABI(mode, ABI())
 }
 
-// checkABI is Check for a given ABI version.
-func checkABI(mode Mode, abi int) error {
+// CheckABI is Check for a kernel of the given Landlock ABI version.
+func CheckABI(mode Mode, abi int) error {
 	if mode == Off {
 		return nil
 	}

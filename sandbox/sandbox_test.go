@@ -47,20 +47,20 @@ func TestCheckABI(t *testing.T) {
 		{Off, 0, ""},
 		{Write, 1, ""},
 		{Strict, 4, ""},
-		{Write, 0, "sandbox write: Landlock is not available (needs Linux 5.13+ with Landlock enabled)"},
-		{Strict, 0, "sandbox strict: Landlock is not available (needs Linux 5.13+ with Landlock enabled)"},
+		{Write, 0, "sandbox write: this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)"},
+		{Strict, 0, "sandbox strict: this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)"},
 		{Strict, 3, "sandbox strict: this kernel's Landlock is ABI 3, but denying network access needs ABI 4 (Linux 6.7+); the command was not run (use --sandbox write to confine only writes)"},
 	} {
-		err := checkABI(tc.mode, tc.abi)
+		err := CheckABI(tc.mode, tc.abi)
 		got := ""
 		if err != nil {
 			got = err.Error()
 		}
 		if got != tc.err {
-			t.Errorf("checkABI(%s, %d) = %q, want %q", tc.mode, tc.abi, got, tc.err)
+			t.Errorf("CheckABI(%s, %d) = %q, want %q", tc.mode, tc.abi, got, tc.err)
 		}
 		if tc.abi == 0 && tc.mode != Off && !errors.Is(err, ErrUnavailable) {
-			t.Errorf("checkABI(%s, 0) does not wrap ErrUnavailable", tc.mode)
+			t.Errorf("CheckABI(%s, 0) does not wrap ErrUnavailable", tc.mode)
 		}
 	}
 }

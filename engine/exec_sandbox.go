@@ -54,7 +54,13 @@ func confine(cfg *Config, abi int) (*box, *Result) {
 		return nil, &Result{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: "exec_failed"}
 	}
 	w := []string{cfg.Root}
-	w = append(w, cfg.Allow...)
+	for _, d := range cfg.Allow {
+		// A missing --allow directory grants nothing: its parent is not
+		// writable, so the command could not make it.
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			w = append(w, d)
+		}
+	}
 	w = append(w, tmp)
 	return &box{exe: exe, tmp: tmp, spec: sandbox.Spec{Mode: mode, Writable: w}}, nil
 }
@@ -82,8 +88,12 @@ func (b *box) failed(c Command, code int, data map[string]any) Result {
 	stderr, _ := data["stderr"].(string)
 	if code == sandbox.HelperExitCode && strings.HasPrefix(stderr, sandbox.HelperPrefix) {
 		msg := strings.TrimSpace(strings.TrimPrefix(stderr, sandbox.HelperPrefix))
-		return Result{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: "exec_failed", Data: data,
-			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
+		if strings.HasPrefix(msg, "exec ") {
+			return Result{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: "exec_failed", Data: data,
+				Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
+		}
+		return Result{Error: "exec: the sandbox could not be set up, so the command did not run: " + msg, Type: "exec_failed", Data: data,
+			Hint: "only the user can run commands unconfined, with --sandbox off"}
 	}
 	if b.spec.Mode == sandbox.Strict {
 		if line, ok := deniedNet(stderr); ok {

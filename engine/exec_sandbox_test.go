@@ -291,3 +291,18 @@ func TestWarningsRendered(t *testing.T) {
 		}
 	}
 }
+
+// An --allow directory that does not exist grants nothing and does not stop
+// the command.
+func TestSandboxMissingAllowDir(t *testing.T) {
+	needLandlock(t, 1)
+	cfg, parent := sandboxConfig(t, sandbox.Write)
+	cfg.Allow = []string{filepath.Join(parent, "nope")}
+	if res := sandboxRun(cfg, "bash", "echo ok > f"); !res.Success {
+		t.Fatalf("got %q stderr %q", res.Error, res.Data["stderr"])
+	}
+	res := sandboxRun(cfg, "bash", "mkdir ../nope")
+	if res.Type != "sandbox_denied" {
+		t.Fatalf("making the missing --allow dir: type %q error %q", res.Type, res.Error)
+	}
+}

@@ -55,7 +55,9 @@ func restrict(spec Spec) error {
 		return err
 	}
 	rules := []landlock.Rule{
-		landlock.PathAccess(write, spec.Writable...),
+		// A missing --allow directory grants nothing (its parent is not
+		// writable, so it cannot be made) and must not stop the command.
+		landlock.PathAccess(write, spec.Writable...).IgnoreIfMissing(),
 		landlock.PathAccess(deviceAccess, Devices...).IgnoreIfMissing(),
 	}
 	return cfg.BestEffort().Restrict(rules...)

@@ -136,6 +136,62 @@ func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bo
 	return Result{}, true
 }
 
+// guardApprovals runs a command and puts the approvals store back as it was
+// if the command changed it. The sandbox lets commands write anywhere under
+// the root, the store included, and a command that rewrote it would approve
+// the next answer's commands itself; only the user approves, through the
+// gate. (File actions cannot write it: .clada/ is in DefaultDeny.)
+func guardApprovals(cfg *Config, run func() Result) Result {
+	store := filepath.Join(cfg.Root, filepath.FromSlash(allowedCommandsFile))
+	before, errBefore := os.ReadFile(store)
+	res := run()
+	after, errAfter := os.ReadFile(store)
+	if (errBefore == nil) == (errAfter == nil) && bytes.Equal(before, after) {
+		return res
+	}
+	what := "clada put it back as it was"
+	if err := restoreStore(store, before, errBefore); err != nil {
+		what = "clada could not put it back (" + err.Error() + "); check it before the next apply"
+	}
+	res.Success = false
+	res.Type = "permission_denied"
+	res.Error = fmt.Sprintf("exec: the command changed %s, the list of commands the user approved; %s", allowedCommandsFile, what)
+	res.Hint = "only the user approves commands (--approve, or by editing the file themselves)"
+	return res
+}
+
+// restoreStore writes the store's earlier bytes back, or removes it when it
+// did not exist; it refuses to write through a .clada that became a symlink.
+func restoreStore(store string, before []byte, errBefore error) error {
+	if fi, err := os.Lstat(filepath.Dir(store)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s is now a symlink", filepath.Dir(store))
+	}
+	if errors.Is(errBefore, fs.ErrNotExist) {
+		if err := os.RemoveAll(store); err != nil {
+			return fmt.Errorf("remove %s: %w", store, err)
+		}
+		return nil
+	}
+	if errBefore != nil {
+		return fmt.Errorf("it was unreadable before the command: %w", errBefore)
+	}
+	if err := os.MkdirAll(filepath.Dir(store), 0o755); err != nil {
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	tmp := store + ".tmp"
+	_ = os.RemoveAll(tmp)
+	if err := os.WriteFile(tmp, before, 0o644); err != nil {
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	if err := os.RemoveAll(store); err != nil { // a directory put in its place
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	if err := os.Rename(tmp, store); err != nil {
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	return nil
+}
+
 // errNoTerminal is what a nil cfg.Confirm means.
 var errNoTerminal = errors.New("clada is not attached to a terminal")
 

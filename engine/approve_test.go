@@ -246,3 +246,43 @@ func TestGateAskWithoutTerminal(t *testing.T) {
 		t.Fatalf("got %q hint %q", res.Error, res.Hint)
 	}
 }
+
+// Neither a file action nor a command can approve commands by writing the
+// store: file actions are denied .clada/, and a command that changed the
+// store fails and the store is put back (or removed, if it was not there).
+func TestGateStoreIsTheUsers(t *testing.T) {
+	cfg := approveConfig(t, "")
+	store := filepath.Join(cfg.Root, ".clada", "allowed-commands.json")
+	planted := `{"version": 2, "commands": [{"lang": "bash", "code": "touch owned"}]}`
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	res := Do(context.Background(), ws, cfg, "file_write", map[string]string{"path": ".clada/allowed-commands.json", "content": planted})
+	if res.Success || res.Type != "permission_denied" || !strings.Contains(res.Error, `matches the deny pattern ".clada/**"`) {
+		t.Fatalf("file_write: %+v", res)
+	}
+
+	plant := map[string]string{"lang": "bash", "code": "mkdir -p .clada && echo '" + planted + "' > .clada/allowed-commands.json"}
+	res = execOp(context.Background(), cfg, lang.SHAM, plant, "task-1")
+	want := "exec: the command changed .clada/allowed-commands.json, the list of commands the user approved; clada put it back as it was"
+	if res.Success || res.Type != "permission_denied" || res.Error != want {
+		t.Fatalf("planting command: %+v", res)
+	}
+	if _, err := os.Stat(store); !os.IsNotExist(err) {
+		t.Fatalf("the planted store is still there: %v", err)
+	}
+
+	approved := `{"version": 2, "commands": [{"lang": "bash", "code": "true"}]}` + "\n"
+	os.WriteFile(store, []byte(approved), 0o644)
+	if res := execOp(context.Background(), cfg, lang.SHAM, plant, "task-1"); res.Success {
+		t.Fatalf("planting over an existing store succeeded")
+	}
+	if b, _ := os.ReadFile(store); string(b) != approved {
+		t.Fatalf("store after the command = %q, want it as it was", b)
+	}
+	if res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "bash", "code": "touch owned"}, "task-2"); res.Success {
+		t.Fatalf("the planted command ran")
+	}
+}

@@ -42,8 +42,10 @@ type Config struct {
 	Sandbox sandbox.Mode
 }
 
-// DefaultDeny is the deny list used when none is configured.
-var DefaultDeny = []string{".git/**", "**/.ssh/**"}
+// DefaultDeny is the deny list used when none is configured. .clada/ holds
+// clada's own state, the command approvals among it: an action that wrote
+// there could approve its own commands.
+var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**"}
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {

@@ -69,7 +69,9 @@ func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]s
 	if fail != nil {
 		return *fail
 	}
-	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+	return guardApprovals(cfg, func() Result {
+		return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+	})
 }
 
 // execPlace reads the cwd and timeout params every kind of command takes;

@@ -71,6 +71,23 @@ func policyFor(cfg *Config, s lang.Syntax) string {
 	return "" // run without asking
 }
 
+// gateConfig is cfg for running doc: when --approve is unset and doc has a
+// CSL block, every command of doc gets CSL's default, so a SHAM or CML block
+// slipped into a CSL answer does not run what the CSL RUN would have to ask for.
+func gateConfig(cfg *Config, doc *lang.Document) *Config {
+	if cfg.Approve != "" {
+		return cfg
+	}
+	for _, g := range doc.Groups {
+		if g.Syntax == lang.CSL {
+			c := *cfg
+			c.Approve = ApproveNever
+			return &c
+		}
+	}
+	return cfg
+}
+
 // commandKey is how the gate knows a command: argv in canonical quoting, a
 // script as its text without trailing blanks.
 func commandKey(langName, code string, argv []string) approvedCommand {

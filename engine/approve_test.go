@@ -286,3 +286,38 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 		t.Fatalf("the planted command ran")
 	}
 }
+
+// A SHAM or CML command inside an answer that also has CSL gets CSL's
+// default: it does not run unapproved; alone, it runs.
+func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
+	sham := "#!SHAM [@three-char-SHA-256: s1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"touch made\"\n#!END_SHAM_s1\n"
+	csl := "<---WRITE file=\"a.txt\"--->\nA\n<---END--->\n"
+	for _, tc := range []struct {
+		name, input string
+		ran         bool
+	}{
+		{"SHAM alone", sham, true},
+		{"SHAM beside CSL", csl + sham, false},
+		{"CML beside CSL", csl + "<run>touch made</run>\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := approveConfig(t, "")
+			doc := lang.Parse(lang.NewFile("answer.txt", []byte(tc.input)))
+			rep, _, err := Apply(context.Background(), doc, cfg, Real)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, statErr := os.Stat(filepath.Join(cfg.Root, "made"))
+			if ran := statErr == nil; ran != tc.ran {
+				t.Fatalf("ran = %v, want %v; results %+v", ran, tc.ran, rep.Results)
+			}
+			if cfg.Approve != "" {
+				t.Fatalf("the caller's Config was changed: Approve = %q", cfg.Approve)
+			}
+			last := rep.Results[len(rep.Results)-1]
+			if !tc.ran && last.Error != "exec: bash command `touch made` did not run: it has not been approved" {
+				t.Fatalf("refused for another reason: %+v (fatal %q)", last, rep.Fatal)
+			}
+		})
+	}
+}

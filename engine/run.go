@@ -77,6 +77,7 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 	}
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
+
 	n := 0 // running task number for flat profiles
 	for gi, g := range doc.Groups {
 		runGroup(ctx, g, gi+1, &n, ws, cfg, rep)

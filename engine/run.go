@@ -154,12 +154,12 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		}
 		t0 := time.Now()
 		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		it.res.Duration = time.Since(t0)
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
 			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
 				rep.Warn(w)
 			}
 		}
-		it.res.Duration = time.Since(t0)
 		if it.res.Data != nil && it.res.Data["skipped"] != nil {
 			it.res.Skipped = true
 		} else {

@@ -89,12 +89,13 @@ func gateConfig(cfg *Config, doc *lang.Document) *Config {
 }
 
 // commandKey is how the gate knows a command: argv in canonical quoting, a
-// script as its text without trailing blanks.
+// script as its text with LF line ends and without trailing blanks, so the
+// same answer pasted with CRLF is the same command.
 func commandKey(langName, code string, argv []string) approvedCommand {
 	if langName == "argv" {
 		return approvedCommand{Lang: langName, Code: quoteArgv(argv)}
 	}
-	return approvedCommand{Lang: langName, Code: strings.TrimRight(code, " \t\r\n")}
+	return approvedCommand{Lang: langName, Code: strings.TrimRight(strings.ReplaceAll(code, "\r\n", "\n"), " \t\r\n")}
 }
 
 // describe names a command in one line for errors and prompts.

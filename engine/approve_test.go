@@ -198,6 +198,9 @@ func TestGateKeysLangAndCode(t *testing.T) {
 	if res := run("bash", "echo one | tr a-z A-Z"); !res.Success {
 		t.Fatalf("approved text refused: %+v", res)
 	}
+	if res := run("bash", "echo one | tr a-z A-Z\r\n"); !res.Success {
+		t.Fatalf("approved text with CRLF refused: %+v", res)
+	}
 	if res := run("sh", "echo one | tr a-z A-Z"); res.Success {
 		t.Fatalf("same text in another lang ran without approval")
 	}

@@ -10,7 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/clada-dev/clada/lang"
 )
@@ -216,11 +219,30 @@ var errNoTerminal = errors.New("clada is not attached to a terminal")
 // askText is the --approve ask question: the whole command, since the user
 // approves exactly this text.
 func askText(c approvedCommand) string {
+	code := visible(c.Code)
 	if c.Lang == "argv" {
-		return fmt.Sprintf("Run the new command `%s` (it will be remembered in %s)?", c.Code, allowedCommandsFile)
+		return fmt.Sprintf("Run the new command `%s` (it will be remembered in %s)?", code, allowedCommandsFile)
 	}
 	return fmt.Sprintf("New %s command (approving remembers it in %s):\n    %s\nRun it?",
-		c.Lang, allowedCommandsFile, strings.ReplaceAll(c.Code, "\n", "\n    "))
+		c.Lang, allowedCommandsFile, strings.ReplaceAll(code, "\n", "\n    "))
+}
+
+// visible shows control and bidi characters as escapes (\x1b, \u202e), so
+// a command cannot redraw or reorder the terminal line the user approves.
+func visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // loadAllowed reads the store; a missing store is empty.

@@ -333,3 +333,16 @@ func TestGateKeyIgnoresCRLF(t *testing.T) {
 		t.Fatalf("the CRLF copy was refused: %+v", res)
 	}
 }
+
+// The question shows control and bidi characters as escapes: an escape
+// sequence in the code cannot redraw the line the user approves.
+func TestGateAskShowsControlCharacters(t *testing.T) {
+	cfg := approveConfig(t, ApproveAsk)
+	var asked string
+	cfg.Confirm = func(q string) (bool, error) { asked = q; return false, nil }
+	execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "rm -rf ~\x1b[2K\recho hi \u202e\tok"}, "task-1")
+	want := "New bash command (approving remembers it in .clada/allowed-commands.json):\n    rm -rf ~\\x1b[2K\\recho hi \\u202e\tok\nRun it?"
+	if asked != want {
+		t.Fatalf("asked %q\nwant  %q", asked, want)
+	}
+}

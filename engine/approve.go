@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"context"
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,115 +10,294 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/clada-dev/clada/lang"
 )
 
-// CSL's RUN without lang (exec lang "argv") runs one command line without a
-// shell: the line is split into argv with shell-like quoting, but nothing is
-// expanded, piped or redirected. Each distinct command needs approval the
-// first time it runs; approvals live in .clada/allowed-commands.json under
-// the root so a project's trusted commands are reviewed once and shared.
+// One gate decides, for every command of every syntax and language, whether
+// it may run (DESIGN.md, "Commands"). A command is known by its lang and its
+// code: a CSL RUN without lang (lang "argv") by its argv written back as one
+// canonical line, a script (bash, sh, python, javascript) by its text. No
+// attribute changes whether the gate is asked: a RUN with lang="bash" is a
+// bash command the gate judges like any other.
 //
-// cfg.Approve decides what happens to a command not yet approved:
+// Approvals live in .clada/allowed-commands.json under the root so a
+// project's trusted commands are reviewed once and shared. cfg.Approve
+// decides what happens to a command not in it:
 //
-//	never   it fails, telling the user how to approve it (the default)
+//	never   it fails, telling the user how to approve it
 //	ask     cfg.Confirm asks on the terminal; without a terminal it fails
 //	always  it is approved and recorded, then runs
+//	""      each syntax's own default (seed 002: CSL asks first-use
+//	        approval, i.e. never; SHAM and CML run without asking)
+
+// Approval policies (--approve).
+const (
+	ApproveNever  = "never"
+	ApproveAsk    = "ask"
+	ApproveAlways = "always"
+)
 
 // allowedCommandsFile is the approval store, relative to the root.
 const allowedCommandsFile = ".clada/allowed-commands.json"
 
-// allowedCommands is the JSON shape of the store: each command is its argv
-// written back as one canonical line (quoteArgv), sorted.
+// allowedCommands is the JSON shape of the store (version 2): each approved
+// command is its lang and code, sorted. Version 1 listed argv lines only;
+// it is read as lang "argv" and written back as version 2.
 type allowedCommands struct {
-	Version  int      `json:"version"`
-	Commands []string `json:"commands"`
+	Version  int               `json:"version"`
+	Commands []approvedCommand `json:"commands"`
 }
 
-// argvOp carries out an exec op whose lang is "argv".
-func argvOp(ctx context.Context, cfg *Config, params map[string]string, label string) Result {
-	argv, err := splitArgv(params["code"])
-	if err != nil {
-		return Result{Error: "exec: " + err.Error(), Type: "exec_failed",
-			Hint: `RUN without lang runs one command without a shell; for shell syntax write <---RUN lang="bash"--->`}
-	}
-	if res, ok := approve(cfg, argv); !ok {
-		return res
-	}
-	dir, timeout, fail := execPlace(cfg, params)
-	if fail != nil {
-		return *fail
-	}
-	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+// approvedCommand is one allowlist entry: what the gate compares.
+type approvedCommand struct {
+	Lang string `json:"lang"`
+	Code string `json:"code"`
 }
 
-// approve checks argv against the store and cfg.Approve; ok is false when
-// the command must not run, with res saying why and how to approve it.
-func approve(cfg *Config, argv []string) (res Result, ok bool) {
-	line := quoteArgv(argv)
+// approveHint is the hint of a command the gate refused. It speaks to the
+// user: only a person at the terminal, or the allowlist, can approve.
+const approveHint = "approve it by running clada apply --approve ask on a terminal, or --approve always, or add it to " + allowedCommandsFile
+
+// policyFor is the gate's policy for a command of syntax s.
+func policyFor(cfg *Config, s lang.Syntax) string {
+	if cfg.Approve != "" {
+		return cfg.Approve
+	}
+	if s == lang.CSL {
+		return ApproveNever
+	}
+	return "" // run without asking
+}
+
+// gateConfig is cfg for running doc: when --approve is unset and doc has a
+// CSL block, every command of doc gets CSL's default, so a SHAM or CML block
+// slipped into a CSL answer does not run what the CSL RUN would have to ask for.
+func gateConfig(cfg *Config, doc *lang.Document) *Config {
+	if cfg.Approve != "" {
+		return cfg
+	}
+	for _, g := range doc.Groups {
+		if g.Syntax == lang.CSL {
+			c := *cfg
+			c.Approve = ApproveNever
+			return &c
+		}
+	}
+	return cfg
+}
+
+// commandKey is how the gate knows a command: argv in canonical quoting, a
+// script as its text with LF line ends and without trailing blanks, so the
+// same answer pasted with CRLF is the same command.
+func commandKey(langName, code string, argv []string) approvedCommand {
+	if langName == "argv" {
+		return approvedCommand{Lang: langName, Code: quoteArgv(argv)}
+	}
+	return approvedCommand{Lang: langName, Code: strings.TrimRight(strings.ReplaceAll(code, "\r\n", "\n"), " \t\r\n")}
+}
+
+// describe names a command in one line for errors and prompts.
+func (c approvedCommand) describe() string {
+	if c.Lang == "argv" {
+		return fmt.Sprintf("command `%s`", c.Code)
+	}
+	return fmt.Sprintf("%s command `%s`", c.Lang, firstLine(c.Code, 80))
+}
+
+// approve is the gate: ok is false when the command must not run, with res
+// saying why and how the user can approve it.
+func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bool) {
+	policy := policyFor(cfg, s)
+	if policy == "" {
+		return Result{}, true
+	}
 	store := filepath.Join(cfg.Root, filepath.FromSlash(allowedCommandsFile))
 	allowed, err := loadAllowed(store)
 	if err != nil {
 		return Result{Error: "exec: " + err.Error(), Type: "exec_failed",
 			Hint: "fix or delete " + allowedCommandsFile + " (it lists approved commands as JSON)"}, false
 	}
-	if slices.Contains(allowed.Commands, line) {
+	if slices.Contains(allowed.Commands, key) {
 		return Result{}, true
 	}
-	switch {
-	case cfg.Approve == "always":
-	case cfg.Approve == "ask" && cfg.Confirm != nil:
-		if !cfg.Confirm(fmt.Sprintf("Run the new command `%s` (it will be remembered in %s)?", line, allowedCommandsFile)) {
-			return Result{Error: fmt.Sprintf("exec: command `%s` was not approved", line), Type: "exec_failed",
-				Hint: "nothing ran; answer yes at the prompt to allow it"}, false
+	name := key.describe()
+	switch policy {
+	case ApproveAlways:
+	case ApproveAsk:
+		yes, err := false, error(errNoTerminal)
+		if cfg.Confirm != nil {
+			yes, err = cfg.Confirm(askText(key))
+		}
+		if err != nil {
+			return Result{Error: fmt.Sprintf("exec: %s did not run: it has not been approved and there is no terminal to ask on (%v)", name, err),
+				Type: "exec_failed",
+				Hint: "run clada apply --approve ask from a terminal (it asks on /dev/tty, so the LLM's answer may still come on stdin), " +
+					"or approve it with --approve always, or add it to " + allowedCommandsFile}, false
+		}
+		if !yes {
+			return Result{Error: fmt.Sprintf("exec: %s was not approved", name), Type: "exec_failed",
+				Hint: "nothing ran; the user declined it at the prompt"}, false
 		}
 	default:
-		why := "it has not been approved"
-		if cfg.Approve == "ask" {
-			why = "it has not been approved and there is no terminal to ask on"
-		}
-		return Result{Error: fmt.Sprintf("exec: command `%s` did not run: %s", line, why), Type: "exec_failed",
-			Hint: "approve it by running clada apply --approve ask on a terminal, or --approve always, " +
-				"or add it to " + allowedCommandsFile}, false
+		return Result{Error: fmt.Sprintf("exec: %s did not run: it has not been approved", name), Type: "exec_failed",
+			Hint: approveHint}, false
 	}
-	allowed.Commands = append(allowed.Commands, line)
-	slices.Sort(allowed.Commands)
+	allowed.Commands = append(allowed.Commands, key)
+	slices.SortFunc(allowed.Commands, func(a, b approvedCommand) int {
+		return cmp.Or(strings.Compare(a.Lang, b.Lang), strings.Compare(a.Code, b.Code))
+	})
 	if err := saveAllowed(store, allowed); err != nil {
 		return Result{Error: "exec: recording approval: " + err.Error(), Type: "exec_failed"}, false
 	}
 	return Result{}, true
 }
 
+// guardApprovals runs a command and puts the approvals store back as it was
+// if the command changed it. The sandbox lets commands write anywhere under
+// the root, the store included, and a command that rewrote it would approve
+// the next answer's commands itself; only the user approves, through the
+// gate. (File actions cannot write it: .clada/ is in DefaultDeny.)
+func guardApprovals(cfg *Config, run func() Result) Result {
+	store := filepath.Join(cfg.Root, filepath.FromSlash(allowedCommandsFile))
+	before, errBefore := os.ReadFile(store)
+	res := run()
+	after, errAfter := os.ReadFile(store)
+	if (errBefore == nil) == (errAfter == nil) && bytes.Equal(before, after) {
+		return res
+	}
+	what := "clada put it back as it was"
+	if err := restoreStore(store, before, errBefore); err != nil {
+		what = "clada could not put it back (" + err.Error() + "); check it before the next apply"
+	}
+	res.Success = false
+	res.Type = "permission_denied"
+	res.Error = fmt.Sprintf("exec: the command changed %s, the list of commands the user approved; %s", allowedCommandsFile, what)
+	res.Hint = "only the user approves commands (--approve, or by editing the file themselves)"
+	return res
+}
+
+// restoreStore writes the store's earlier bytes back, or removes it when it
+// did not exist; it refuses to write through a .clada that became a symlink.
+func restoreStore(store string, before []byte, errBefore error) error {
+	if fi, err := os.Lstat(filepath.Dir(store)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s is now a symlink", filepath.Dir(store))
+	}
+	if errors.Is(errBefore, fs.ErrNotExist) {
+		if err := os.RemoveAll(store); err != nil {
+			return fmt.Errorf("remove %s: %w", store, err)
+		}
+		return nil
+	}
+	if errBefore != nil {
+		return fmt.Errorf("it was unreadable before the command: %w", errBefore)
+	}
+	if err := os.MkdirAll(filepath.Dir(store), 0o755); err != nil {
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	tmp := store + ".tmp"
+	_ = os.RemoveAll(tmp)
+	if err := os.WriteFile(tmp, before, 0o644); err != nil {
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	if err := os.RemoveAll(store); err != nil { // a directory put in its place
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	if err := os.Rename(tmp, store); err != nil {
+		return fmt.Errorf("restore %s: %w", store, err)
+	}
+	return nil
+}
+
+// errNoTerminal is what a nil cfg.Confirm means.
+var errNoTerminal = errors.New("clada is not attached to a terminal")
+
+// askText is the --approve ask question: the whole command, since the user
+// approves exactly this text.
+func askText(c approvedCommand) string {
+	code := visible(c.Code)
+	if c.Lang == "argv" {
+		return fmt.Sprintf("Run the new command `%s` (it will be remembered in %s)?", code, allowedCommandsFile)
+	}
+	return fmt.Sprintf("New %s command (approving remembers it in %s):\n    %s\nRun it?",
+		c.Lang, allowedCommandsFile, strings.ReplaceAll(code, "\n", "\n    "))
+}
+
+// visible shows control and bidi characters as escapes (\x1b, \u202e), so
+// a command cannot redraw or reorder the terminal line the user approves.
+func visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // loadAllowed reads the store; a missing store is empty.
 func loadAllowed(path string) (*allowedCommands, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &allowedCommands{Version: 1}, nil
+		return &allowedCommands{Version: 2}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read approvals %s: %w", path, err)
 	}
-	var a allowedCommands
-	if err := json.Unmarshal(data, &a); err != nil {
+	var head struct {
+		Version  int             `json:"version"`
+		Commands json.RawMessage `json:"commands"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, fmt.Errorf("read approvals %s: %w", path, err)
 	}
-	if a.Version != 1 {
-		return nil, fmt.Errorf("read approvals %s: unknown version %d", path, a.Version)
+	a := &allowedCommands{Version: 2}
+	switch head.Version {
+	case 1:
+		var lines []string
+		if err := json.Unmarshal(head.Commands, &lines); err != nil {
+			return nil, fmt.Errorf("read approvals %s: %w", path, err)
+		}
+		for _, l := range lines {
+			a.Commands = append(a.Commands, approvedCommand{Lang: "argv", Code: l})
+		}
+	case 2:
+		if len(head.Commands) > 0 {
+			if err := json.Unmarshal(head.Commands, &a.Commands); err != nil {
+				return nil, fmt.Errorf("read approvals %s: %w", path, err)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("read approvals %s: unknown version %d", path, head.Version)
 	}
-	return &a, nil
+	return a, nil
 }
 
 // saveAllowed writes the store atomically (temp file, rename).
 func saveAllowed(path string, a *allowedCommands) error {
-	data, err := json.MarshalIndent(a, "", "  ")
-	if err != nil {
+	// People read and edit this file: keep < > & as they are in commands.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(a); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {

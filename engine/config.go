@@ -2,7 +2,11 @@
 // reports what happened. It never parses text.
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/clada-dev/clada/sandbox"
+)
 
 // Config is everything that shapes one run. The zero value is not usable;
 // start from DefaultConfig.
@@ -25,14 +29,23 @@ type Config struct {
 	LockFile    string        // --lock-file; default .clada/lock under the root
 	LockTimeout time.Duration // --lock-timeout
 
-	Approve string // CSL RUN first-use approval: "never", "ask" or "always"
-	// Confirm asks the user a yes/no question on the terminal (--approve ask);
-	// nil when clada is not interactive, so unapproved commands fail.
-	Confirm func(question string) bool
+	// Approve is the gate for commands not yet in the allowlist (approve.go):
+	// ApproveNever, ApproveAsk or ApproveAlways, or "" (--approve not given)
+	// for each syntax's own default: CSL asks first-use approval, SHAM and CML
+	// run their commands.
+	Approve string
+	// Confirm asks the user a yes/no question on the terminal (--approve ask).
+	// err means there is no terminal to ask on; a nil Confirm means the same.
+	Confirm func(question string) (yes bool, err error)
+
+	// Sandbox confines every command (--sandbox): sandbox.Off, Write or Strict.
+	Sandbox sandbox.Mode
 }
 
-// DefaultDeny is the deny list used when none is configured.
-var DefaultDeny = []string{".git/**", "**/.ssh/**"}
+// DefaultDeny is the deny list used when none is configured. .clada/ holds
+// clada's own state, the command approvals among it: an action that wrote
+// there could approve its own commands.
+var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**"}
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {
@@ -44,6 +57,6 @@ func DefaultConfig(root string) *Config {
 		OutputMode:  "stream",
 		GitAuthor:   "clada",
 		LockTimeout: 10 * time.Second,
-		Approve:     "never",
+		Sandbox:     sandbox.Write,
 	}
 }

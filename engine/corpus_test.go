@@ -82,6 +82,8 @@ func corpusConfig(t *testing.T, c *corpus.Case) *Config {
 		switch {
 		case a == "--allow-escape":
 			cfg.AllowEscape = true
+		case strings.HasPrefix(a, "--approve="):
+			cfg.Approve = strings.TrimPrefix(a, "--approve=")
 		case strings.HasPrefix(a, "--timeout="):
 			d, err := time.ParseDuration(strings.TrimPrefix(a, "--timeout="))
 			if err != nil {

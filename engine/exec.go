@@ -11,6 +11,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // truncatedMarker ends captured output that hit cfg.MaxOutput.
@@ -39,24 +42,36 @@ type Command struct {
 	Label   string
 }
 
-// execOp carries out the exec op: it turns lang+code into an argv and runs it
-// in the resolved cwd. The timeout param (seconds) overrides cfg.Timeout.
-func execOp(ctx context.Context, cfg *Config, params map[string]string, label string) Result {
-	lang := params["lang"]
-	if lang == "argv" { // CSL's shell-less RUN with first-use approval (approve.go)
-		return argvOp(ctx, cfg, params, label)
+// execOp carries out the exec op of a block of syntax s: it turns lang+code
+// into an argv, asks the gate (approve.go), and runs it in the resolved cwd.
+// The timeout param (seconds) overrides cfg.Timeout.
+func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]string, label string) Result {
+	langName, code := params["lang"], params["code"]
+	var argv []string
+	if langName == "argv" { // CSL's RUN without lang: one command, no shell
+		var err error
+		if argv, err = splitArgv(code); err != nil {
+			return Result{Error: "exec: " + err.Error(), Type: "exec_failed",
+				Hint: "RUN without lang runs exactly one command, without a shell: write one RUN per command"}
+		}
+	} else {
+		prefix, ok := interpreters[langName]
+		if !ok {
+			return Result{Error: fmt.Sprintf("exec: unsupported lang %q", langName), Type: "exec_failed",
+				Hint: "use one of bash, sh, python, javascript"}
+		}
+		argv = append(append([]string(nil), prefix...), code)
 	}
-	prefix, ok := interpreters[lang]
-	if !ok {
-		return Result{Error: fmt.Sprintf("exec: unsupported lang %q", lang), Type: "exec_failed",
-			Hint: "use one of bash, sh, python, javascript"}
+	if res, ok := approve(cfg, s, commandKey(langName, code, argv)); !ok {
+		return res
 	}
 	dir, timeout, fail := execPlace(cfg, params)
 	if fail != nil {
 		return *fail
 	}
-	argv := append(append([]string(nil), prefix...), params["code"])
-	return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+	return guardApprovals(cfg, func() Result {
+		return RunCommand(ctx, cfg, Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
+	})
 }
 
 // execPlace reads the cwd and timeout params every kind of command takes;
@@ -91,9 +106,11 @@ func execDir(cfg *Config, cwd string) (string, error) {
 }
 
 // RunCommand starts c in a fresh process group with stdin from /dev/null and
-// GIT_* removed from the environment, waits for it within its timeout (then
-// kills the whole group), and reports stdout, stderr and exit_code in Data.
-// A non-zero exit is exec_failed; running out of time is exec_timeout.
+// GIT_* removed from the environment, confined by cfg.Sandbox (exec_sandbox.go),
+// waits for it within its timeout (then kills the whole group), and reports
+// stdout, stderr and exit_code in Data. A non-zero exit is exec_failed (or
+// sandbox_denied when the sandbox refused a write); running out of time is
+// exec_timeout.
 func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -102,9 +119,23 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
+	if err := lookCommand(c.Argv[0]); err != nil {
+		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
+			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
+	}
+	argv, env := c.Argv, cleanEnv(os.Environ())
+	box, fail := confine(cfg, sandbox.ABI())
+	if fail != nil {
+		return *fail
+	}
+	if box != nil {
+		defer box.cleanup()
+		argv, env = box.wrap(argv, env)
+	}
+
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = c.Dir
-	cmd.Env = cleanEnv(os.Environ())
+	cmd.Env = env
 	newProcessGroup(cmd)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	cmd.WaitDelay = waitDelay
@@ -113,12 +144,11 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	stderr := newCapture(cfg, c.Label)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 
-	err := cmd.Start()
-	if err != nil {
+	if err := cmd.Start(); err != nil {
 		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	// Whatever the command left running in its group dies with it, so nothing
 	// keeps writing into the tree after clada has reported.
 	_ = killGroup(cmd)
@@ -138,10 +168,23 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 		return Result{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: "exec_failed", Data: data}
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
 		return Result{Error: fmt.Sprintf("exec: %v", err), Type: "exec_failed", Data: data}
+	case code != 0 && box != nil:
+		return box.failed(c, code, data)
 	case code != 0:
 		return Result{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
 	}
 	return Result{Success: true, Data: data}
+}
+
+// lookCommand checks that a bare command name is on PATH, so a missing
+// program is reported the same with and without the sandbox helper in
+// between. A name with a slash is left for the start to resolve in the cwd.
+func lookCommand(name string) error {
+	if strings.Contains(name, "/") {
+		return nil
+	}
+	_, err := exec.LookPath(name)
+	return err
 }
 
 // cleanEnv drops GIT_* variables so a command run from a git hook (or from

@@ -8,9 +8,10 @@ import (
 )
 
 // newProcessGroup starts cmd as the leader of a new process group, so a
-// timeout can kill everything it spawned with one signal.
+// timeout can kill everything it spawned with one signal; on Linux the
+// child also dies with clada (procattr_linux.go).
 func newProcessGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 }
 
 // killGroup sends SIGKILL to cmd's whole process group (SIGKILL because a

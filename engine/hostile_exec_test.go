@@ -31,7 +31,7 @@ func hostileConfig(t *testing.T) *Config {
 func runBash(t *testing.T, cfg *Config, code string, limit time.Duration) Result {
 	t.Helper()
 	start := time.Now()
-	res := execOp(context.Background(), cfg, map[string]string{"lang": "bash", "code": code}, "task-1")
+	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": code}, "task-1")
 	if d := time.Since(start); d > limit {
 		t.Fatalf("exec took %s, want under %s", d, limit)
 	}
@@ -53,7 +53,7 @@ func TestExecTimeoutParamOverridesConfig(t *testing.T) {
 	cfg := hostileConfig(t)
 	cfg.Timeout = time.Minute
 	start := time.Now()
-	res := execOp(context.Background(), cfg, map[string]string{"lang": "bash", "code": "sleep 30", "timeout": "1"}, "task-1")
+	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "sleep 30", "timeout": "1"}, "task-1")
 	if res.Type != "exec_timeout" || time.Since(start) > 6*time.Second {
 		t.Fatalf("type=%q after %s, want exec_timeout after about 1s", res.Type, time.Since(start))
 	}
@@ -130,7 +130,7 @@ func TestExecEnvironmentAndStdin(t *testing.T) {
 
 func TestExecCwdOutsideRootRefused(t *testing.T) {
 	cfg := hostileConfig(t)
-	res := execOp(context.Background(), cfg, map[string]string{"lang": "bash", "code": "touch x", "cwd": "../"}, "task-1")
+	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "touch x", "cwd": "../"}, "task-1")
 	if res.Success || res.Type != "path_escape" {
 		t.Fatalf("success=%v type=%q error=%q, want path_escape", res.Success, res.Type, res.Error)
 	}
@@ -142,7 +142,7 @@ func TestExecStreamsPrefixedLines(t *testing.T) {
 	var lines []string
 	cfg.OutputMode = "stream"
 	cfg.Stream = func(l string) { mu.Lock(); lines = append(lines, l); mu.Unlock() }
-	res := execOp(context.Background(), cfg, map[string]string{"lang": "sh", "code": "echo a; printf b"}, "task-7")
+	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "sh", "code": "echo a; printf b"}, "task-7")
 	if !res.Success {
 		t.Fatal(res.Error)
 	}
@@ -247,12 +247,12 @@ func TestExecLangs(t *testing.T) {
 		"python":     `print(6*7)`,
 		"javascript": `console.log(6*7)`,
 	}
-	for lang, code := range cases {
-		t.Run(lang, func(t *testing.T) {
-			if _, err := exec.LookPath(interpreters[lang][0]); err != nil {
-				t.Skipf("%s is not installed on this machine", interpreters[lang][0])
+	for l, code := range cases {
+		t.Run(l, func(t *testing.T) {
+			if _, err := exec.LookPath(interpreters[l][0]); err != nil {
+				t.Skipf("%s is not installed on this machine", interpreters[l][0])
 			}
-			res := execOp(context.Background(), cfg, map[string]string{"lang": lang, "code": code}, "task-1")
+			res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": l, "code": code}, "task-1")
 			if !res.Success || res.Data["stdout"] != "42\n" {
 				t.Fatalf("success=%v stdout=%q error=%q", res.Success, res.Data["stdout"], res.Error)
 			}

@@ -52,6 +52,9 @@ func TestPromptExamplesApply(t *testing.T) {
 			}
 			cfg, root, _ := testRoot(t)
 			cfg.NoGit, cfg.OutputMode, cfg.Timeout = true, "buffer", 20*time.Second
+			// CSL commands need the user's first-use approval (the gate);
+			// the user here approves, as --approve always does.
+			cfg.Approve = "always"
 			writeTree(t, root, promptTree())
 			ws, err := NewOS(cfg)
 			if err != nil {

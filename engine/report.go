@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"time"
 
 	"github.com/clada-dev/clada/lang"
@@ -30,6 +31,9 @@ type Report struct {
 	SnapshotCommit string // the save commit of the user's uncommitted work at the changed paths (README "The git model")
 	GitCommit      string // commit of the apply's changes
 	GitError       string // a git failure: reported, never fatal
+
+	// Warnings are said once per report, e.g. that commands ran unconfined.
+	Warnings []string
 
 	Duration time.Duration
 }
@@ -74,6 +78,13 @@ type ParseError struct {
 	Hint    string
 	Line    int // 1-based
 	Column  int // 1-based, in runes
+}
+
+// Warn adds msg to the report's warnings unless it is already there.
+func (r *Report) Warn(msg string) {
+	if !slices.Contains(r.Warnings, msg) {
+		r.Warnings = append(r.Warnings, msg)
+	}
 }
 
 // Failed counts results that did not succeed.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // profile is what differs between the syntaxes' execution models (DESIGN.md,
@@ -66,6 +67,8 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 			}
 		}
 	}
+
+	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 
 	n := 0 // running task number for flat profiles
 	for gi, g := range doc.Groups {
@@ -147,6 +150,11 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		track.afterCommand()
 		it.res.Duration = time.Since(t0)
+		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
+			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
+				rep.Warn(w)
+			}
+		}
 		if it.res.Data != nil && it.res.Data["skipped"] != nil {
 			it.res.Skipped = true
 		} else {
@@ -166,7 +174,7 @@ func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label str
 		if _, dry := ws.(*Overlay); dry {
 			return Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}
 		}
-		return execOp(ctx, cfg, params, label)
+		return execOp(ctx, cfg, a.Syntax, params, label)
 	}
 	return Do(ctx, ws, cfg, spec.Name, params)
 }

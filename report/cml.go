@@ -60,6 +60,9 @@ func CML(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 			}
 			bw.WriteString("\n")
 		}
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(bw, "[warning] %s\n", w)
+		}
 		if rep.Fatal != "" {
 			fmt.Fprintf(bw, "[error] %s\n", rep.Fatal)
 		}

@@ -51,6 +51,9 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 			fmt.Fprintf(bw, "    hint: %s\n", wn.d.Hint)
 		}
 	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(bw, "WARNING: %s\n", w)
+	}
 	labels, words := cslLabels(doc)
 	if rep.Fatal != "" {
 		for _, d := range doc.Diagnostics() {

@@ -27,6 +27,7 @@ type jsonReport struct {
 	SnapshotCommit  string           `json:"snapshotCommit,omitempty"`
 	GitCommit       string           `json:"gitCommit,omitempty"`
 	GitError        string           `json:"gitError,omitempty"`
+	RunWarnings     []string         `json:"runWarnings,omitempty"`
 	DurationMs      *float64         `json:"durationMs,omitempty"`
 }
 
@@ -80,6 +81,7 @@ func JSON(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		Version: engine.ReportVersion, Success: r.Success, TotalBlocks: r.TotalBlocks, ExecutedActions: r.ExecutedActions,
 		Results: []jsonResult{}, ParseErrors: []jsonParseError{},
 		FatalError: r.Fatal, Blocked: r.Blocked, DryRun: r.DryRun, Refused: r.Refused, GitError: r.GitError,
+		RunWarnings: r.Warnings,
 	}
 	if noBlocks(r) {
 		out.Notice = NoBlocks

@@ -52,6 +52,9 @@ func Summary(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "❌ %s\n", r.Fatal)
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(bw, "⚠️ %s\n", w)
+	}
 	for _, res := range r.Results {
 		fmt.Fprintln(bw, summaryLine(r, res))
 	}

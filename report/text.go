@@ -43,6 +43,9 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "Fatal: %s\n", r.Fatal)
 	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(bw, "Warning: %s\n", w)
+	}
 	for _, res := range r.Results {
 		if o.Output {
 			writeExecLines(bw, res, o.MaxReport)

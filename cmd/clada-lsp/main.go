@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/clada-dev/clada/lsp"
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // stdio joins stdin and stdout into the one stream the protocol runs over.
@@ -20,6 +21,7 @@ type stdio struct {
 func (stdio) Close() error { return os.Stdin.Close() }
 
 func main() {
+	sandbox.Main() // the command helper, when the engine re-executed this binary to confine one
 	if len(os.Args) > 1 && (os.Args[1] == "-h" || os.Args[1] == "--help" || os.Args[1] == "help") {
 		fmt.Println("usage: clada-lsp\n\nclada's language server; editors start it and talk LSP over stdin/stdout.")
 		return

@@ -15,6 +15,7 @@ import (
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // multiFlag collects a repeatable string flag (--allow DIR --allow DIR2).
@@ -69,7 +70,8 @@ func cmdApply(e *env) int {
 	format := fs.String("format", "", "report: json, text, summary, cml or csl (default: json for SHAM, cml for CML, csl for CSL)")
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
-	approve := fs.String("approve", "never", "first run of a CSL RUN command (no lang): never (only approved ones run), ask (prompt on the terminal) or always (approve and record)")
+	approve := fs.String("approve", "", "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them")
+	sandboxMode := fs.String("sandbox", "write", "confine commands (Linux Landlock): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -81,7 +83,7 @@ func cmdApply(e *env) int {
 	switch {
 	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
 		return usageErr("unknown --format %q; use json, text, summary, cml or csl", *format)
-	case *approve != "never" && *approve != "ask" && *approve != "always":
+	case *approve != "" && *approve != engine.ApproveNever && *approve != engine.ApproveAsk && *approve != engine.ApproveAlways:
 		return usageErr("unknown --approve %q; use never, ask or always", *approve)
 	case *detail != "minimal" && *detail != "full":
 		return usageErr("unknown --error-detail %q; use minimal or full", *detail)
@@ -120,8 +122,13 @@ func cmdApply(e *env) int {
 	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
 	cfg.Approve = *approve
-	if *approve == "ask" && e.interactive && name != "<stdin>" {
-		cfg.Confirm = confirmOnTerminal(e) // see approve.go in engine; nil means fail unapproved commands
+	if *approve == engine.ApproveAsk {
+		ask, closeTTY := confirmOnTerminal()
+		defer closeTTY()
+		cfg.Confirm = ask // the decision is engine's (approve.go); this only asks
+	}
+	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
+		return usageErr("--sandbox: %v", err)
 	}
 	if cfg.OutputMode == "stream" {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
@@ -176,14 +183,35 @@ func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error
 	return nil
 }
 
-// confirmOnTerminal asks --approve ask's question on stderr and reads the
-// answer from the terminal on stdin; only "y" or "yes" approves.
-func confirmOnTerminal(e *env) func(string) bool {
-	in := bufio.NewReader(e.stdin)
-	return func(q string) bool {
-		fmt.Fprintf(e.stderr, "%s [y/N] ", q)
-		line, _ := in.ReadString('\n')
+// confirmOnTerminal asks --approve ask's questions on the controlling
+// terminal, /dev/tty, never on stdin: stdin often carries the very answer
+// being applied (pbpaste | clada apply -). The terminal is opened at the
+// first question; without one every question returns the open error, which
+// the engine reports as "no terminal to ask on". Only "y" or "yes" approves.
+func confirmOnTerminal() (ask func(string) (bool, error), closeTTY func()) {
+	var tty *os.File
+	var in *bufio.Reader
+	var openErr error
+	ask = func(q string) (bool, error) {
+		if tty == nil && openErr == nil {
+			if tty, openErr = os.OpenFile("/dev/tty", os.O_RDWR, 0); openErr == nil {
+				in = bufio.NewReader(tty)
+			}
+		}
+		if openErr != nil {
+			return false, openErr
+		}
+		fmt.Fprintf(tty, "%s [y/N] ", q)
+		line, err := in.ReadString('\n')
+		if err != nil && line == "" {
+			return false, fmt.Errorf("read the answer from /dev/tty: %w", err)
+		}
 		a := strings.ToLower(strings.TrimSpace(line))
-		return a == "y" || a == "yes"
+		return a == "y" || a == "yes", nil
+	}
+	return ask, func() {
+		if tty != nil {
+			tty.Close()
+		}
 	}
 }

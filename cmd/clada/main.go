@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // Exit statuses shared by every command.
@@ -26,8 +28,6 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
-	// interactive is true when stdin is a terminal (first-use approval prompts).
-	interactive bool
 }
 
 type command struct {
@@ -50,6 +50,7 @@ func commands() []command {
 }
 
 func main() {
+	sandbox.Main() // the command helper, when clada re-executed itself to confine one
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -64,7 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
-			return c.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr, interactive: isTerminal(stdin)})
+			return c.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr})
 		}
 	}
 	fmt.Fprintf(stderr, "clada: unknown command %q; run 'clada help' for the list\n", args[0])
@@ -80,16 +81,6 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'clada <command> -h' for a command's flags.")
 	fmt.Fprintln(w, "Exit status: 0 success, 1 errors in the input or a failed action, 2 usage or I/O failure.")
-}
-
-// isTerminal reports whether r is a character device (a terminal).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // version is set by -ldflags "-X main.version=…" in releases.

@@ -1,0 +1,300 @@
+package lang
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Blocks as LLMs write them: indented inside a markdown list item, a fence
+// or a block quote, and pasted with CRLF line endings. Every front-end reads
+// blocks that start at column 1 with LF endings; this file turns the other
+// kind into that one and maps positions back to the real bytes.
+//
+// The rule, for all three syntaxes:
+//
+//   - A block marker may be preceded on its line by a container prefix: a run
+//     of spaces, tabs and '>' (what CommonMark strips for a list item, an
+//     indented fence or a block quote), at most containerPrefixMax bytes.
+//     A marker after anything else (prose, a list bullet) is not a marker.
+//   - From every later line of that block, the longest common prefix with
+//     the marker line's prefix is stripped: a line indented as the marker
+//     loses exactly that indentation, a line indented less (a heredoc line
+//     at column 1 inside an indented block) loses what it has, and a line
+//     indented more keeps the extra. Tabs and spaces are not interchangeable.
+//   - Line endings of the block are made LF ("\r\n" → "\n"; in CML a lone
+//     "\r" too, as XML 1.0 §2.11 says). The file a write lands in decides
+//     the endings written.
+//
+// Every range in the AST still points at the source bytes: a lowered block
+// is mapped back through its textMap.
+
+// containerPrefixMax bounds a container prefix (deeply nested lists stay
+// well inside it).
+const containerPrefixMax = 64
+
+// isContainerByte reports whether c may be part of a container prefix.
+func isContainerByte(c byte) bool { return c == ' ' || c == '\t' || c == '>' }
+
+// lineStartOf returns the offset where the line holding off starts.
+func lineStartOf(src []byte, off int) int {
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// containerPrefix returns the container prefix before off on its line: the
+// bytes from the line start to off when they are all container bytes (nil
+// when off is at the line start or anything else precedes it).
+func containerPrefix(src []byte, off int) []byte {
+	ls := lineStartOf(src, off)
+	if ls == off || off-ls > containerPrefixMax {
+		return nil
+	}
+	for _, c := range src[ls:off] {
+		if !isContainerByte(c) {
+			return nil
+		}
+	}
+	return src[ls:off]
+}
+
+// lineIndentRun returns the maximal run of container bytes that starts the
+// line holding off.
+func lineIndentRun(src []byte, off int) []byte {
+	ls := lineStartOf(src, off)
+	i := ls
+	for i < len(src) && i-ls < containerPrefixMax+1 && isContainerByte(src[i]) {
+		i++
+	}
+	return src[ls:i]
+}
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// textMap maps offsets of a normalized text back to the source. Line k of
+// the normalized text starts at norm[k]; its first byte came from the
+// source offset orig[k], and the source line it came from starts at
+// lineStart[k] (before the stripped prefix).
+type textMap struct {
+	norm, orig, lineStart []int
+}
+
+// line returns the normalized line holding offset x.
+func (m *textMap) line(x int) int {
+	return sort.Search(len(m.norm), func(k int) bool { return m.norm[k] > x }) - 1
+}
+
+// start maps an offset that starts a range.
+func (m *textMap) start(x int) int {
+	k := max(m.line(x), 0)
+	return m.orig[k] + x - m.norm[k]
+}
+
+// end maps an offset that ends a range: the start of a line maps to the
+// start of its source line, so a range ending after a newline does not take
+// the next line's prefix.
+func (m *textMap) end(x int) int {
+	k := max(m.line(x), 0)
+	if x == m.norm[k] && k > 0 {
+		return m.lineStart[k]
+	}
+	return m.orig[k] + x - m.norm[k]
+}
+
+// rng maps a range; an empty range stays empty.
+func (m *textMap) rng(r Range) Range {
+	s := m.start(r.Start)
+	if r.End <= r.Start {
+		return Range{s, s}
+	}
+	return Range{s, max(m.end(r.End), s)}
+}
+
+// normalize copies src[start:end] with the container prefix stripped from
+// each line (from the first one too when stripFirst) and line endings made
+// LF (lone "\r" too when loneCR), and returns the map back to src.
+func normalize(src []byte, start, end int, prefix []byte, stripFirst, loneCR bool) ([]byte, *textMap) {
+	out := make([]byte, 0, end-start)
+	m := &textMap{}
+	ls := start
+	for first := true; ; first = false {
+		cs := ls
+		if !first || stripFirst {
+			cs += commonPrefix(src[ls:end], prefix)
+		}
+		m.norm = append(m.norm, len(out))
+		m.orig = append(m.orig, cs)
+		m.lineStart = append(m.lineStart, ls)
+		// The line runs to its break: "\n", "\r\n", or (loneCR) "\r".
+		rest := src[cs:end]
+		brk := bytes.IndexByte(rest, '\n')
+		if loneCR {
+			if r := bytes.IndexByte(rest, '\r'); r >= 0 && (brk < 0 || r < brk) {
+				brk = r
+			}
+		}
+		if brk < 0 {
+			out = append(out, rest...)
+			return out, m
+		}
+		le := cs + brk // the break's first byte
+		next := le + 1
+		if src[le] == '\r' && next < end && src[next] == '\n' {
+			next++
+		} else if src[le] == '\n' && le > cs && src[le-1] == '\r' {
+			le--
+		}
+		out = append(out, src[cs:le]...)
+		out = append(out, '\n')
+		if next >= end {
+			m.norm = append(m.norm, len(out))
+			m.orig = append(m.orig, next)
+			m.lineStart = append(m.lineStart, next)
+			return out, m
+		}
+		ls = next
+	}
+}
+
+// blockText returns the text s's front-end lowers, and the map back to src
+// when that text is not src[s.Start:s.End] itself (an indented block, or
+// one with CR line endings).
+func blockText(src []byte, s blockSpan) ([]byte, *textMap) {
+	text := src[s.Start:s.End]
+	if s.prefix == nil && bytes.IndexByte(text, '\r') < 0 {
+		return text, nil
+	}
+	return normalize(src, s.Start, s.End, s.prefix, false, s.fe.syntax == CML)
+}
+
+// mapGroup moves every range of g (relative to a normalized text) to the
+// source, in place.
+func mapGroup(g *Group, m *textMap) {
+	g.Range = m.rng(g.Range)
+	mapDiags(g.Diags, m)
+	for _, a := range g.Actions {
+		a.Range = m.rng(a.Range)
+		a.IDRange = m.rng(a.IDRange)
+		a.OpRange = m.rng(a.OpRange)
+		mapDiags(a.Diags, m)
+		for _, p := range a.Params {
+			p.KeyRange = m.rng(p.KeyRange)
+			p.ValueRange = m.rng(p.ValueRange)
+			p.ContentRange = m.rng(p.ContentRange)
+		}
+	}
+}
+
+func mapDiags(ds Diagnostics, m *textMap) {
+	for i := range ds {
+		ds[i].Range = m.rng(ds[i].Range)
+	}
+}
+
+// indentedMarkers lists the byte strings that may start a SHAM or CSL
+// marker; CML elements are found anywhere on a line by the CML splitter
+// itself.
+var indentedMarkers = [...]string{"#!", "<---"}
+
+// findIndented finds the blocks (and splitter diagnostics) whose marker line
+// has a container prefix. Each distinct prefix gets one view: the source
+// from the first line with that prefix and a marker to the end, with the
+// prefix stripped from every line; every front-end splits the view, and a
+// block or diagnostic is kept when its line's own prefix is the view's.
+// base holds the blocks found at column 1, sorted; a marker inside one of
+// them is its content and opens no view.
+func findIndented(src []byte, base []blockSpan) ([]blockSpan, []taggedDiag) {
+	type view struct {
+		prefix []byte
+		from   int
+	}
+	var views []view
+	inBase := func(off int) bool {
+		i := sort.Search(len(base), func(i int) bool { return base[i].End > off })
+		return i < len(base) && base[i].Start <= off
+	}
+	add := func(off int, checkBase bool) {
+		p := containerPrefix(src, off)
+		if p == nil || checkBase && inBase(off) {
+			return
+		}
+		for _, v := range views {
+			if bytes.Equal(v.prefix, p) {
+				return
+			}
+		}
+		if len(views) == maxViews {
+			return
+		}
+		views = append(views, view{p, off - len(p)})
+	}
+	for _, mk := range indentedMarkers {
+		for i := 0; ; {
+			j := bytes.Index(src[i:], []byte(mk))
+			if j < 0 {
+				break
+			}
+			if at := i + j; looksLikeMarker(src[at:]) {
+				add(at, true)
+			}
+			i += j + len(mk)
+		}
+	}
+	for _, s := range base {
+		if s.fe.syntax == CML {
+			add(s.Start, false)
+		}
+	}
+	if len(views) == 0 {
+		return nil, nil
+	}
+	var spans []blockSpan
+	var diags []taggedDiag
+	for _, v := range views {
+		text, m := normalize(src, v.from, len(src), v.prefix, true, false)
+		own := func(r Range) (Range, bool) {
+			o := m.rng(r)
+			return o, bytes.Equal(lineIndentRun(src, o.Start), v.prefix)
+		}
+		for i := range frontEnds {
+			fe := &frontEnds[i]
+			rs, ds := fe.split(text)
+			for _, r := range rs {
+				if o, ok := own(r); ok {
+					spans = append(spans, blockSpan{Range: o, fe: fe, prefix: v.prefix})
+				}
+			}
+			for _, d := range ds {
+				if o, ok := own(d.Range); ok {
+					d.Range = o
+					diags = append(diags, taggedDiag{d, fe})
+				}
+			}
+		}
+	}
+	return spans, diags
+}
+
+// looksLikeMarker reports whether b starts like a SHAM header or end
+// marker, or a CSL marker, so only those open a view.
+func looksLikeMarker(b []byte) bool {
+	switch {
+	case bytes.HasPrefix(b, []byte("#!SHAM")), bytes.HasPrefix(b, []byte("#!END_SHAM_")):
+		return true
+	case bytes.HasPrefix(b, []byte("<---")):
+		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
+	}
+	return false
+}
+
+// maxViews bounds the distinct container prefixes one document gets views
+// for (each costs a pass over the rest of the text); real answers use two
+// or three.
+const maxViews = 16

@@ -27,8 +27,10 @@ import (
 //   - Inside a versioned <tasks>, unknown elements are skipped with a warning;
 //     elsewhere an unknown element inside a block is an error. Only version
 //     "1.0" (or "1") is known; another version is an error (nothing runs).
-//   - Every error in a CML block is fatal for execution: the engine's CML
-//     profile refuses to run anything when a CML group or action has one.
+//   - An error that leaves a block's extent unknown (XML that cannot be
+//     read) or names an unknown version stops every block (CMLStopsAll);
+//     any other error skips only its action, or its <tasks> group.
+//   - Layout and line ends: see cmlLayout and parse_indent.go.
 //
 // Diagnostic codes (besides the XML ones of grammar/cml: UNCLOSED_ELEMENT,
 // MISMATCHED_CLOSE, UNCLOSED_TAG, BAD_ATTRIBUTE, DUPLICATE_ATTRIBUTE,
@@ -52,6 +54,31 @@ var cmlFrontEnd = frontEnd{
 	syntax: CML,
 	split:  splitCML,
 	lower:  lowerCML,
+}
+
+// CMLStopsAll reports whether g's syntax errors stop every block of the
+// document: XML that could not be read (so where the block ends, and what
+// after it is content, is a guess) or an unknown version (seed 000:
+// "Unknown version: abort"). Any other error sits in a well-formed block:
+// only that action, or its <tasks>, is skipped.
+func CMLStopsAll(g *Group) bool {
+	for _, d := range g.Diags {
+		if d.Severity == Error && (d.Code == cmlUnknownVersion || len(g.Actions) == 0 && cmlXMLError(d.Code)) {
+			return true
+		}
+	}
+	return false
+}
+
+// cmlXMLError reports whether code is one of grammar/cml's well-formedness
+// errors.
+func cmlXMLError(code string) bool {
+	switch code {
+	case cml.CodeUnclosedElement, cml.CodeMismatchedClose, cml.CodeUnclosedTag, cml.CodeBadAttribute,
+		cml.CodeDuplicateAttr, cml.CodeUnclosedCDATA, cml.CodeUnclosedComment, cml.CodeMalformedElement:
+		return true
+	}
+	return false
 }
 
 // cmlKnown reports whether an element name starts a CML block.

@@ -102,13 +102,19 @@ func cslWords() []string {
 	return out
 }
 
+// splitCSL finds CSL block spans; END, TO and REPLACE markers outside any
+// block become document diagnostics.
 func splitCSL(src []byte) ([]Range, Diagnostics) {
-	spans := csl.Spans(src, cslOptions)
+	spans, errs := csl.Split(src, cslOptions)
 	out := make([]Range, len(spans))
 	for i, s := range spans {
 		out[i] = Range{s[0], s[1]}
 	}
-	return out, nil
+	var ds Diagnostics
+	for _, e := range errs {
+		ds = append(ds, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}})
+	}
+	return out, ds
 }
 
 // lowerCSL parses one block text (starting at its first marker) into a Group

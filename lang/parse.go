@@ -97,12 +97,6 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 	return g
 }
 
-// taggedDiag is a splitter diagnostic and the front-end that made it.
-type taggedDiag struct {
-	d  Diagnostic
-	fe *frontEnd
-}
-
 // findSpans runs every front-end's splitter and merges the spans in source
 // order: first over the text itself (blocks at column 1), then over one
 // view per container prefix (indented blocks, see findIndented). A span
@@ -112,31 +106,29 @@ type taggedDiag struct {
 // block's business, not the splitter's.
 func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	var all []blockSpan
-	var tds []taggedDiag
+	var found Diagnostics
 	for i := range frontEnds {
 		fe := &frontEnds[i]
 		rs, ds := fe.split(src)
 		for _, r := range rs {
 			all = append(all, blockSpan{Range: r, fe: fe})
 		}
-		for _, d := range ds {
-			tds = append(tds, taggedDiag{d, fe})
-		}
+		found = append(found, ds...)
 	}
 	sortSpans(all)
 	if more, mds := findIndented(src, dropOverlaps(all)); len(more) > 0 || len(mds) > 0 {
 		all = append(all, more...)
-		tds = append(tds, mds...)
+		found = append(found, mds...)
 		sortSpans(all)
 	}
 	kept := dropOverlaps(all)
 	var diags Diagnostics
-	for _, t := range tds {
-		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > t.d.Range.Start })
-		if i < len(kept) && kept[i].Start <= t.d.Range.Start {
+	for _, d := range found {
+		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > d.Range.Start })
+		if i < len(kept) && kept[i].Start <= d.Range.Start {
 			continue
 		}
-		diags = append(diags, t.d)
+		diags = append(diags, d)
 	}
 	diags.Sort()
 	return kept, diags

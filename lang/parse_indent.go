@@ -210,12 +210,13 @@ var indentedMarkers = [...]string{"#!", "<---"}
 // block or diagnostic is kept when its line's own prefix is the view's.
 // base holds the blocks found at column 1, sorted; a marker inside one of
 // them is its content and opens no view.
-func findIndented(src []byte, base []blockSpan) ([]blockSpan, []taggedDiag) {
+func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 	type view struct {
 		prefix []byte
 		from   int
 	}
 	var views []view
+	var bullets Diagnostics
 	inBase := func(off int) bool {
 		i := sort.Search(len(base), func(i int) bool { return base[i].End > off })
 		return i < len(base) && base[i].Start <= off
@@ -243,6 +244,9 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, []taggedDiag) {
 			}
 			if at := i + j; looksLikeMarker(src[at:]) {
 				add(at, true)
+				if d, ok := bulletMarker(src, at); ok && !inBase(at) {
+					bullets = append(bullets, d)
+				}
 			}
 			i += j + len(mk)
 		}
@@ -253,10 +257,10 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, []taggedDiag) {
 		}
 	}
 	if len(views) == 0 {
-		return nil, nil
+		return nil, bullets
 	}
 	var spans []blockSpan
-	var diags []taggedDiag
+	diags := bullets
 	for _, v := range views {
 		text, m := normalize(src, v.from, len(src), v.prefix, true, false)
 		own := func(r Range) (Range, bool) {
@@ -274,7 +278,7 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, []taggedDiag) {
 			for _, d := range ds {
 				if o, ok := own(d.Range); ok {
 					d.Range = o
-					diags = append(diags, taggedDiag{d, fe})
+					diags = append(diags, d)
 				}
 			}
 		}
@@ -292,6 +296,58 @@ func looksLikeMarker(b []byte) bool {
 		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
 	}
 	return false
+}
+
+// bulletMarker reports a whole marker line written after a list bullet
+// ("1. #!SHAM [@…: k7m]", "- <---WRITE file="a"--->"): no syntax reads a
+// marker there, and a silent skip would leave the user believing the block
+// ran. Prose that merely mentions a marker is not such a line: the marker
+// must fill the rest of the line (a header with its "[", an end marker, or a
+// CSL marker ending in its close delimiter).
+func bulletMarker(src []byte, at int) (Diagnostic, bool) {
+	ls := lineStartOf(src, at)
+	i := ls
+	for i < at && isContainerByte(src[i]) {
+		i++
+	}
+	b := i
+	switch {
+	case i < at && (src[i] == '-' || src[i] == '*' || src[i] == '+'):
+		i++
+	default:
+		for i < at && src[i] >= '0' && src[i] <= '9' && i-b < 9 {
+			i++
+		}
+		if i == b || i >= at || src[i] != '.' && src[i] != ')' {
+			return Diagnostic{}, false
+		}
+		i++
+	}
+	if i >= at || src[i] != ' ' && src[i] != '\t' {
+		return Diagnostic{}, false
+	}
+	for i < at && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i != at {
+		return Diagnostic{}, false
+	}
+	le := bytes.IndexByte(src[at:], '\n')
+	if le < 0 {
+		le = len(src) - at
+	}
+	line := bytes.TrimRight(src[at:at+le], " \t\r")
+	switch {
+	case bytes.HasPrefix(line, []byte("#!SHAM")) && bytes.Contains(line, []byte("[")) && bytes.HasSuffix(line, []byte("]")):
+	case bytes.HasPrefix(line, []byte("#!END_SHAM_")) && !bytes.ContainsAny(line, " \t"):
+	case bytes.HasPrefix(line, []byte("<---")) && bytes.HasSuffix(line, []byte("--->")):
+	default:
+		return Diagnostic{}, false
+	}
+	return Diagnostic{Severity: Error, Code: "MARKER_AFTER_BULLET", Range: Range{at, at + len(line)},
+		Message: "a block marker after a list bullet is not read: " + string(src[b:i]) + "starts the line",
+		Hint: "put the marker on a line of its own, indented under the list item's text, " +
+			"and indent the rest of the block the same way"}, true
 }
 
 // maxViews bounds the distinct container prefixes one document gets views

@@ -141,6 +141,10 @@ func TestLowerCML(t *testing.T) {
 		in:   "<run><![CDATA[\nls\n]]></run><write path=\"e\">\n</write><write path=\"n\">\n\n\n</write>",
 		acts: []cmlAction{{"exec", P{"code": "ls\n", "lang": "bash"}}, {"file_write", P{"path": "e", "content": ""}}, {"file_write", P{"path": "n", "content": "\n\n"}}},
 	}, {
+		name: "layout: one newline before an indented closing tag is layout once",
+		in:   "<write path=\"a\">\n  </write>",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": ""}}},
+	}, {
 		name: "CRLF and lone CR are LF (XML 1.0 §2.11), in CDATA too",
 		in:   "<edit path=\"a\">\r\n  <search><![CDATA[x\r\ny]]></search>\r\n  <replace>p\rq</replace>\r\n</edit>\r\n",
 		acts: []cmlAction{{"file_replace_text", P{"path": "a", "old_text": "x\ny", "new_text": "p\nq"}}},

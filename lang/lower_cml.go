@@ -374,9 +374,6 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 		lead, trail := cmlLayout(raw, true, true)
 		p.Value = raw[lead : len(raw)-trail]
 		p.ContentRange = Range{cs + lead, ce - trail}
-		if lead+trail > len(raw) { // "\n" alone: one newline is both
-			p.Value, p.ContentRange = "", Range{cs + lead, cs + lead}
-		}
 		return p
 	}
 	// Drop comments; what is left is the value's parts in order.
@@ -412,10 +409,8 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 			raw := t.Value
 			inner = Range{off, off + len(t.Value)}
 			lead, trail := cmlLayout(raw, n == 0, n == len(parts)-1)
-			if lead+trail <= len(raw) {
-				raw = raw[lead : len(raw)-trail]
-				inner = Range{inner.Start + lead, inner.End - trail}
-			}
+			raw = raw[lead : len(raw)-trail]
+			inner = Range{inner.Start + lead, inner.End - trail}
 			part = cmlDecode(raw)
 		}
 		switch n {
@@ -458,7 +453,8 @@ func cmlLayout(raw string, first, last bool) (lead, trail int) {
 			i--
 		}
 		if i < len(raw) && i > 0 && raw[i-1] == '\n' {
-			trail = len(raw) - (i - 1)
+			// One newline may be both ("\n  </x>"): it is layout once.
+			trail = min(len(raw)-(i-1), len(raw)-lead)
 		}
 	}
 	return lead, trail

@@ -24,7 +24,9 @@ import (
 //     the <result> gets skipped="K" when K > 0, so succeeded+failed+skipped
 //     always equals tasks.
 //   - A fatal run (malformed_xml: nothing ran) has no task lines; it lists
-//     each syntax error as "[error] …" and as <error> inside <result>.
+//     each syntax error as "[error] …" and as <error> inside <result>. A
+//     syntax error that skipped only its own block is listed the same way
+//     (type="syntax") beside the tasks that ran.
 //
 // doc must be the document rep was produced from: the report holds results
 // in order, the document says which block each belongs to. withOutput adds
@@ -70,6 +72,15 @@ func cmlBlocks(doc *lang.Document, rep *Report) []cmlBlock {
 func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput bool) {
 	blocks := cmlBlocks(doc, rep)
 	succeeded, failed, skipped := 0, 0, 0
+	// Syntax errors that stopped only their own block (issue 12): the block
+	// did not run and has no task line, so say why here.
+	for _, pe := range rep.ParseErrors {
+		fmt.Fprintf(bw, "[error] %s at line %d, column %d: %s", pe.Code, pe.Line, pe.Column, pe.Message)
+		if pe.Hint != "" {
+			fmt.Fprintf(bw, " (%s)", pe.Hint)
+		}
+		bw.WriteString("\n")
+	}
 	for _, r := range rep.Results {
 		if withOutput {
 			writeCMLOutput(bw, r)
@@ -120,6 +131,10 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *Report, withOutput 
 			idx++
 		}
 		bw.WriteString("  </block>\n")
+	}
+	for _, pe := range rep.ParseErrors {
+		fmt.Fprintf(bw, "  <error type=\"syntax\" code=\"%s\" line=\"%d\" column=\"%d\">%s</error>\n",
+			cmlEscape(pe.Code), pe.Line, pe.Column, cmlEscape(pe.Message))
 	}
 	bw.WriteString("</result>\n")
 }

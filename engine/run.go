@@ -227,6 +227,13 @@ func collectParseErrors(doc *lang.Document, rep *Report) {
 // independent blocks even if one fails.
 func fatalSyntax(doc *lang.Document) string {
 	for _, g := range doc.Groups {
+		// A marker no block reads (a stray END, a marker after a list
+		// bullet) may have changed what a CSL block means: fatal for CSL.
+		if g.Syntax == lang.CSL && doc.Diags.HasErrors() {
+			return "the CSL has syntax errors; nothing was run (fix the errors listed and apply again)"
+		}
+	}
+	for _, g := range doc.Groups {
 		if !profileOf(g.Syntax).fatalSyntax {
 			continue
 		}

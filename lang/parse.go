@@ -116,12 +116,13 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 		found = append(found, ds...)
 	}
 	sortSpans(all)
-	if more, mds := findIndented(src, dropOverlaps(all)); len(more) > 0 || len(mds) > 0 {
-		all = append(all, more...)
-		found = append(found, mds...)
-		sortSpans(all)
-	}
 	kept := dropOverlaps(all)
+	if more, mds := findIndented(src, kept); len(more) > 0 || len(mds) > 0 {
+		kept = append(kept, more...)
+		found = append(found, mds...)
+		sortSpans(kept)
+		kept = dropOverlaps(kept)
+	}
 	var diags Diagnostics
 	for _, d := range found {
 		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > d.Range.Start })
@@ -145,9 +146,9 @@ func sortSpans(all []blockSpan) {
 }
 
 // dropOverlaps keeps, of sorted spans, those that start after every earlier
-// kept one ends, in a new slice.
+// kept one ends, in all's array.
 func dropOverlaps(all []blockSpan) []blockSpan {
-	kept := all[:0:0]
+	kept := all[:0]
 	end := -1
 	for _, s := range all {
 		if s.Start < end {

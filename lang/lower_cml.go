@@ -376,11 +376,12 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 		p.ContentRange = Range{cs + lead, ce - trail}
 		return p
 	}
-	// Drop comments; what is left is the value's parts in order.
-	parts := chars[:0:0]
+	// Comments are dropped; the other tokens are the value's parts, in
+	// order (counted first, so the last part is known without a copy).
+	nparts := 0
 	for _, t := range chars {
 		if t.Type != cml.Comment {
-			parts = append(parts, t)
+			nparts++
 		}
 	}
 	// One part (the usual single CDATA section) is the value as it is, a
@@ -388,7 +389,11 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 	// are joined in a builder.
 	var sb strings.Builder
 	var one string
-	for n, t := range parts {
+	n := 0
+	for i, t := range chars {
+		if t.Type == cml.Comment {
+			continue
+		}
 		off := t.Pos.Offset
 		var inner Range
 		var part string
@@ -402,13 +407,18 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 				body, inner.Start = body[lead:], inner.Start+lead
 			}
 			part = strings.ReplaceAll(body, "]]&gt;", "]]>")
-			if n+1 < len(parts) && parts[n+1].Type == cml.Text {
-				l.cdataCut(a, t, parts[n+1])
+			for _, u := range chars[i+1:] {
+				if u.Type != cml.Comment {
+					if u.Type == cml.Text {
+						l.cdataCut(a, t, u)
+					}
+					break
+				}
 			}
 		default:
 			raw := t.Value
 			inner = Range{off, off + len(t.Value)}
-			lead, trail := cmlLayout(raw, n == 0, n == len(parts)-1)
+			lead, trail := cmlLayout(raw, n == 0, n == nparts-1)
 			raw = raw[lead : len(raw)-trail]
 			inner = Range{inner.Start + lead, inner.End - trail}
 			part = cmlDecode(raw)
@@ -424,8 +434,9 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 			sb.WriteString(part)
 			p.ContentRange.End = inner.End
 		}
+		n++
 	}
-	if len(parts) == 1 {
+	if n == 1 {
 		p.Value = one
 	} else {
 		p.Value = sb.String()

@@ -57,10 +57,10 @@ func TestParseSHAM(t *testing.T) {
 		blocks: nil,
 		diags:  []string{"STRAY_MARKER 2:1-2:15", "MALFORMED_HEADER 3:1-3:14"},
 	}, {
-		name:   "an indented end marker inside a block is a malformed line with a hint",
-		in:     "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n  #!END_SHAM_ab\n",
-		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}},
-		diags:  []string{"MALFORMED_ASSIGNMENT 3:1-3:16", "UNCLOSED_BLOCK 3:16-3:16"},
+		name:   "an end marker indented more than its header still ends the block; an indented body line says where it should start",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n  path = \"a\"\n  #!END_SHAM_ab\n#!SHAM [@three-char-SHA-256: cd]\naction = \"ls\"\n#!END_SHAM_cd\n",
+		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}, {ID: "cd", Op: "ls", Params: map[string]string{}}},
+		diags:  []string{"INVALID_KEY 3:1-3:7"},
 	}, {
 		name:   "inside a markdown fence, a forgotten end marker stops at the fence",
 		in:     "Here:\n```sh sham\n#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n```\nprose = \"not a key\"\n",

@@ -196,6 +196,10 @@ func (b *Block) checkLine(ln *assignment, v value) bool {
 			"Assignment has no key before %q.", op)
 		ok = false
 	} else if msg, hint := checkKey(key); msg != "" {
+		if isBlank(key[0]) { // an indented line: the key itself is fine
+			hint = "Start the line at the column of the block's #!SHAM header, without the indentation before " +
+				strings.TrimLeft(key, " \t") + "."
+		}
 		b.errorf(InvalidKey, koff, koff+len(key), hint, "%s", msg)
 		ok = false
 	}

@@ -169,8 +169,9 @@ func lexBlock(l *blockLexer, text []byte, id string) {
 		case len(trimmed) == 0:
 			off = next
 			continue
-		case isEndLine(line):
-			l.emitText(tEnd, off, trimmed)
+		case isEndLine(trimLeftBlank(line)): // indented: see trimLeftBlank
+			lead := len(line) - len(trimLeftBlank(line))
+			l.emitText(tEnd, off+lead, trimmed[lead:])
 			off = next
 			continue
 		}

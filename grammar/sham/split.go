@@ -81,9 +81,9 @@ func scanBlock(src []byte, hf *heredocFinder, off, lastEnd int, id string) (end,
 		lend, lnext := lineAt(src, off)
 		line := src[off:lend]
 		switch {
-		case isEndLine(line):
+		case isEndLine(trimLeftBlank(line)):
 			return off + len(trimRightSpace(line)), lnext
-		case isHeaderLine(line), isFenceLine(line):
+		case isHeaderLine(line), isFenceLine(trimLeftBlank(line)):
 			return lastEnd, off
 		}
 		if len(trimRightSpace(line)) > 0 {

@@ -158,6 +158,11 @@ func TestLowerCML(t *testing.T) {
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "if (a[b[0 1) x();]]>"}}},
 		diags: []cmlDiag{{Error, "CDATA_END_IN_CONTENT", "]]>"}},
 	}, {
+		name: "]]> inside CDATA that breaks the XML after it: the XML error and the ]]> that caused it",
+		in:   "<write path=\"a.html\"><![CDATA[<p>x]]><b>]]></p>]]></write>",
+		diags: []cmlDiag{{Error, "CDATA_END_IN_CONTENT", "]]>"},
+			{Error, "MISMATCHED_CLOSE", "</p>"}},
+	}, {
 		name:  "a param spelled both ways",
 		in:    `<move from="a" old_path="b" to="c"/>`,
 		acts:  []cmlAction{{"file_move", P{"old_path": "b", "new_path": "c"}}},

@@ -118,6 +118,12 @@ func lowerCML(text []byte, _ *scratch) *Group {
 		}
 		g.Diags = Diagnostics{{Severity: Error, Code: b.Err.Code, Message: b.Err.Message, Hint: b.Err.Hint,
 			Range: Range{b.Err.Start, b.Err.End}}}
+		if c := b.Err.CDATAEnd; c > 0 {
+			g.Diags = append(g.Diags, Diagnostic{Severity: Error, Code: cmlCDATAEnd, Range: Range{c, c + len("]]>")},
+				Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
+				Hint:    cdataEndHint})
+			g.Diags.Sort()
+		}
 		return g
 	}
 	l := &cmlLowerer{src: text, g: g}

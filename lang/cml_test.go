@@ -153,6 +153,10 @@ func TestLowerCML(t *testing.T) {
 		in:   "1. Write it:\n\n   <write path=\"a\">\n   one\n     two\n   </write>\n",
 		acts: []cmlAction{{"file_write", P{"path": "a", "content": "one\n  two\n"}}},
 	}, {
+		name: "an element after prose on an indented line of a list item loses the item's indentation too",
+		in:   "1. Then run\n   the script <write path=\"a\">\n   one\n   </write>\n",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "one\n"}}},
+	}, {
 		name:  "]]> inside CDATA ends it early: an error at that ]]>",
 		in:    "<write path=\"a\"><![CDATA[if (a[b[0]]> 1) x();]]></write>",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "if (a[b[0 1) x();]]>"}}},

@@ -15,7 +15,9 @@ import (
 //   - A block marker may be preceded on its line by a container prefix: a run
 //     of spaces, tabs and '>' (what CommonMark strips for a list item, an
 //     indented fence or a block quote), at most containerPrefixMax bytes.
-//     A marker after anything else (prose, a list bullet) is not a marker.
+//     A SHAM or CSL marker after anything else (prose, a list bullet) is not
+//     a marker. A CML element may start anywhere on a line; its prefix is the
+//     run of container bytes that starts its line.
 //   - From every later line of that block, the longest common prefix with
 //     the marker line's prefix is stripped: a line indented as the marker
 //     loses exactly that indentation, a line indented less (a heredoc line
@@ -221,9 +223,8 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		i := sort.Search(len(base), func(i int) bool { return base[i].End > off })
 		return i < len(base) && base[i].Start <= off
 	}
-	add := func(off int, checkBase bool) {
-		p := containerPrefix(src, off)
-		if p == nil || checkBase && inBase(off) {
+	add := func(off int, p []byte, checkBase bool) {
+		if len(p) == 0 || len(p) > containerPrefixMax || checkBase && inBase(off) {
 			return
 		}
 		for _, v := range views {
@@ -234,7 +235,7 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		if len(views) == maxViews {
 			return
 		}
-		views = append(views, view{p, off - len(p)})
+		views = append(views, view{p, lineStartOf(src, off)})
 	}
 	for _, mk := range indentedMarkers {
 		for i := 0; ; {
@@ -243,7 +244,7 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 				break
 			}
 			if at := i + j; looksLikeMarker(src[at:]) {
-				add(at, true)
+				add(at, containerPrefix(src, at), true)
 				if d, ok := bulletMarker(src, at); ok && !inBase(at) {
 					bullets = append(bullets, d)
 				}
@@ -252,8 +253,8 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		}
 	}
 	for _, s := range base {
-		if s.fe.syntax == CML {
-			add(s.Start, false)
+		if s.fe.syntax == CML { // an element anywhere on an indented line
+			add(s.Start, lineIndentRun(src, s.Start), false)
 		}
 	}
 	if len(views) == 0 {

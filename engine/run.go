@@ -239,7 +239,7 @@ func fatalSyntax(doc *lang.Document) string {
 		}
 		bad := g.Diags.HasErrors()
 		for _, a := range g.Actions {
-			bad = bad || a.HasErrors() && g.Syntax != lang.CML
+			bad = bad || a.HasErrors()
 		}
 		if g.Syntax == lang.CML {
 			bad = lang.CMLStopsAll(g)

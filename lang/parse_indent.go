@@ -37,17 +37,23 @@ const containerPrefixMax = 64
 // isContainerByte reports whether c may be part of a container prefix.
 func isContainerByte(c byte) bool { return c == ' ' || c == '\t' || c == '>' }
 
-// lineStartOf returns the offset where the line holding off starts.
-func lineStartOf(src []byte, off int) int {
-	return bytes.LastIndexByte(src[:off], '\n') + 1
+// lineStartNear returns where the line holding off starts when that is at
+// most limit bytes back; ok is false when it is further (so a text of one
+// huge line costs no backward scan per marker).
+func lineStartNear(src []byte, off, limit int) (start int, ok bool) {
+	from := max(off-limit-1, 0)
+	if i := bytes.LastIndexByte(src[from:off], '\n'); i >= 0 {
+		return from + i + 1, true
+	}
+	return 0, from == 0
 }
 
 // containerPrefix returns the container prefix before off on its line: the
 // bytes from the line start to off when they are all container bytes (nil
 // when off is at the line start or anything else precedes it).
 func containerPrefix(src []byte, off int) []byte {
-	ls := lineStartOf(src, off)
-	if ls == off || off-ls > containerPrefixMax {
+	ls, ok := lineStartNear(src, off, containerPrefixMax)
+	if !ok || ls == off {
 		return nil
 	}
 	for _, c := range src[ls:off] {
@@ -58,15 +64,35 @@ func containerPrefix(src []byte, off int) []byte {
 	return src[ls:off]
 }
 
-// lineIndentRun returns the maximal run of container bytes that starts the
-// line holding off.
-func lineIndentRun(src []byte, off int) []byte {
-	ls := lineStartOf(src, off)
+// lineCursor finds line starts for offsets that mostly increase, scanning
+// the text forward once instead of backward from each offset (elements on
+// one long line would make that quadratic).
+type lineCursor struct {
+	src        []byte
+	pos, start int // every '\n' before pos has been seen; start follows the last
+}
+
+// lineStart returns where the line holding off starts.
+func (c *lineCursor) lineStart(off int) int {
+	if off < c.pos {
+		return bytes.LastIndexByte(c.src[:off], '\n') + 1
+	}
+	if i := bytes.LastIndexByte(c.src[c.pos:off], '\n'); i >= 0 {
+		c.start = c.pos + i + 1
+	}
+	c.pos = off
+	return c.start
+}
+
+// indentRun returns the maximal run of container bytes that starts the line
+// holding off.
+func (c *lineCursor) indentRun(off int) []byte {
+	ls := c.lineStart(off)
 	i := ls
-	for i < len(src) && i-ls < containerPrefixMax+1 && isContainerByte(src[i]) {
+	for i < len(c.src) && i-ls < containerPrefixMax+1 && isContainerByte(c.src[i]) {
 		i++
 	}
-	return src[ls:i]
+	return c.src[ls:i]
 }
 
 // commonPrefix is the length of the longest common prefix of a and b.
@@ -80,23 +106,28 @@ func commonPrefix(a, b []byte) int {
 	return n
 }
 
-// textMap maps offsets of a normalized text back to the source. Line k of
-// the normalized text starts at norm[k]; its first byte came from the
-// source offset orig[k], and the source line it came from starts at
-// lineStart[k] (before the stripped prefix).
+// textMap maps offsets of a normalized text back to the source, one entry
+// per line of the normalized text.
 type textMap struct {
-	norm, orig, lineStart []int
+	lines []mappedLine
+}
+
+// mappedLine is one line of a normalized text: it starts at norm; its first
+// byte came from the source offset orig, and the source line it came from
+// starts at lineStart (before the stripped prefix).
+type mappedLine struct {
+	norm, orig, lineStart int
 }
 
 // line returns the normalized line holding offset x.
 func (m *textMap) line(x int) int {
-	return sort.Search(len(m.norm), func(k int) bool { return m.norm[k] > x }) - 1
+	return sort.Search(len(m.lines), func(k int) bool { return m.lines[k].norm > x }) - 1
 }
 
 // start maps an offset that starts a range.
 func (m *textMap) start(x int) int {
-	k := max(m.line(x), 0)
-	return m.orig[k] + x - m.norm[k]
+	l := m.lines[max(m.line(x), 0)]
+	return l.orig + x - l.norm
 }
 
 // end maps an offset that ends a range: the start of a line maps to the
@@ -104,10 +135,11 @@ func (m *textMap) start(x int) int {
 // the next line's prefix.
 func (m *textMap) end(x int) int {
 	k := max(m.line(x), 0)
-	if x == m.norm[k] && k > 0 {
-		return m.lineStart[k]
+	l := m.lines[k]
+	if x == l.norm && k > 0 {
+		return l.lineStart
 	}
-	return m.orig[k] + x - m.norm[k]
+	return l.orig + x - l.norm
 }
 
 // rng maps a range; an empty range stays empty.
@@ -124,16 +156,14 @@ func (m *textMap) rng(r Range) Range {
 // LF (lone "\r" too when loneCR), and returns the map back to src.
 func normalize(src []byte, start, end int, prefix []byte, stripFirst, loneCR bool) ([]byte, *textMap) {
 	out := make([]byte, 0, end-start)
-	m := &textMap{}
+	m := &textMap{lines: make([]mappedLine, 0, bytes.Count(src[start:end], []byte{'\n'})+2)}
 	ls := start
 	for first := true; ; first = false {
 		cs := ls
 		if !first || stripFirst {
 			cs += commonPrefix(src[ls:end], prefix)
 		}
-		m.norm = append(m.norm, len(out))
-		m.orig = append(m.orig, cs)
-		m.lineStart = append(m.lineStart, ls)
+		m.lines = append(m.lines, mappedLine{len(out), cs, ls})
 		// The line runs to its break: "\n", "\r\n", or (loneCR) "\r".
 		rest := src[cs:end]
 		brk := bytes.IndexByte(rest, '\n')
@@ -156,9 +186,7 @@ func normalize(src []byte, start, end int, prefix []byte, stripFirst, loneCR boo
 		out = append(out, src[cs:le]...)
 		out = append(out, '\n')
 		if next >= end {
-			m.norm = append(m.norm, len(out))
-			m.orig = append(m.orig, next)
-			m.lineStart = append(m.lineStart, next)
+			m.lines = append(m.lines, mappedLine{len(out), next, next})
 			return out, m
 		}
 		ls = next
@@ -219,6 +247,7 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 	}
 	var views []view
 	var bullets Diagnostics
+	lines := &lineCursor{src: src}
 	inBase := func(off int) bool {
 		i := sort.Search(len(base), func(i int) bool { return base[i].End > off })
 		return i < len(base) && base[i].Start <= off
@@ -235,7 +264,7 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		if len(views) == maxViews {
 			return
 		}
-		views = append(views, view{p, lineStartOf(src, off)})
+		views = append(views, view{p, lines.lineStart(off)})
 	}
 	for _, mk := range indentedMarkers {
 		for i := 0; ; {
@@ -252,9 +281,10 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 			i += j + len(mk)
 		}
 	}
+	cml := &lineCursor{src: src}
 	for _, s := range base {
 		if s.fe.syntax == CML { // an element anywhere on an indented line
-			add(s.Start, lineIndentRun(src, s.Start), false)
+			add(s.Start, cml.indentRun(s.Start), false)
 		}
 	}
 	if len(views) == 0 {
@@ -264,20 +294,21 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 	diags := bullets
 	for _, v := range views {
 		text, m := normalize(src, v.from, len(src), v.prefix, true, false)
-		own := func(r Range) (Range, bool) {
-			o := m.rng(r)
-			return o, bytes.Equal(lineIndentRun(src, o.Start), v.prefix)
-		}
 		for i := range frontEnds {
 			fe := &frontEnds[i]
 			rs, ds := fe.split(text)
+			own := func(c *lineCursor, r Range) (Range, bool) {
+				o := m.rng(r)
+				return o, bytes.Equal(c.indentRun(o.Start), v.prefix)
+			}
+			spanLines, diagLines := &lineCursor{src: src}, &lineCursor{src: src}
 			for _, r := range rs {
-				if o, ok := own(r); ok {
+				if o, ok := own(spanLines, r); ok {
 					spans = append(spans, blockSpan{Range: o, fe: fe, prefix: v.prefix})
 				}
 			}
 			for _, d := range ds {
-				if o, ok := own(d.Range); ok {
+				if o, ok := own(diagLines, d.Range); ok {
 					d.Range = o
 					diags = append(diags, d)
 				}
@@ -306,7 +337,10 @@ func looksLikeMarker(b []byte) bool {
 // must fill the rest of the line (a header with its "[", an end marker, or a
 // CSL marker ending in its close delimiter).
 func bulletMarker(src []byte, at int) (Diagnostic, bool) {
-	ls := lineStartOf(src, at)
+	ls, ok := lineStartNear(src, at, containerPrefixMax+16)
+	if !ok {
+		return Diagnostic{}, false
+	}
 	i := ls
 	for i < at && isContainerByte(src[i]) {
 		i++

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -189,5 +190,31 @@ func TestParserCacheIndented(t *testing.T) {
 		if v := a.Param("content").Value; v != "x" {
 			t.Errorf("content %q", v)
 		}
+	}
+}
+
+// BenchmarkParseIndented measures the indented path: a 5 MB answer of
+// numbered-list steps, each an indented SHAM block with CRLF endings, and a
+// 2 MB text of one line holding many marker-shaped mentions and CML elements
+// (which must not cost a backward scan each).
+func BenchmarkParseIndented(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 5<<20; i++ {
+		id := fmt.Sprintf("b%04x", i%65536)
+		fmt.Fprintf(&sb, "%d. Write the file:\r\n\r\n   #!SHAM [@three-char-SHA-256: %s]\r\n   action = \"file_write\"\r\n   path = \"src/f%d.go\"\r\n   content = <<'EOT_SHAM_%s'\r\n", i, id, i, id)
+		for l := range 100 {
+			fmt.Fprintf(&sb, "   \tv = %d\r\n", l)
+		}
+		fmt.Fprintf(&sb, "   EOT_SHAM_%s\r\n   #!END_SHAM_%s\r\n\r\n", id, id)
+	}
+	long := strings.Repeat("x #!SHAM y <---WRITE z <remove path=\"a\"/> ", 2<<20/40)
+	for _, tc := range []struct{ name, src string }{{"5MB-list-CRLF", sb.String()}, {"2MB-one-line", long}} {
+		src := []byte(tc.src)
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Parse(NewFile("bench", src))
+			}
+		})
 	}
 }

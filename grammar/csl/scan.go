@@ -331,6 +331,13 @@ func (s *scanner) midLine(at int) {
 	}
 	le := lineEnd(s.src, ne)
 	if ne > ns && s.o.known(string(s.src[ns:ne])) && bytes.Contains(s.src[ne:le], []byte(s.o.close())) {
+		from := max(at-256, 0) // an indentation, if that is what precedes, is short
+		nl := bytes.LastIndexByte(s.src[from:at], '\n')
+		if (nl >= 0 || from == 0) && len(bytes.Trim(s.src[from+nl+1:at], " \t")) == 0 {
+			s.err("MARKER_MID_LINE", "the "+string(s.src[ns:ne])+" marker is indented more than its op's marker, so it is content",
+				"indent it exactly as the op's marker if it should end or split the op", at, ne, true)
+			return
+		}
 		s.err("MARKER_MID_LINE", "the "+string(s.src[ns:ne])+" marker is not at the start of its line, so it is content",
 			"markers must start a line; put it on a line of its own if it should end or split the op", at, ne, true)
 	}

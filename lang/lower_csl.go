@@ -35,8 +35,14 @@ import (
 //     or, where it has none, the catalog param name.
 //   - TASKS takes any version. An unknown attribute becomes a param (check
 //     warns UNKNOWN_PARAM), so conversions keep it.
+//   - A block may sit behind a container prefix (a list item, a block
+//     quote; see parse_indent.go): its markers and bodies are read with
+//     that prefix stripped and with LF line ends, so a CRLF answer puts no
+//     "\r" in the files it writes. END, TO and REPLACE outside any block
+//     are STRAY_MARKER errors.
 //   - Every error in a CSL block is fatal for execution: the engine's CSL
-//     profile runs nothing when a CSL group or action has one.
+//     profile runs nothing when a CSL group or action has one, or when the
+//     document has a marker no block reads.
 //
 // Diagnostic codes (besides the scanner's MALFORMED_MARKER,
 // MALFORMED_ATTRIBUTE, UNCLOSED_QUOTE, UNCLOSED_MARKER, TRAILING_TEXT,

@@ -246,6 +246,7 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		from   int
 	}
 	var views []view
+	var refused [][]byte // prefixes past maxViews, reported once each
 	var bullets Diagnostics
 	lines := &lineCursor{src: src}
 	inBase := func(off int) bool {
@@ -262,6 +263,17 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 			}
 		}
 		if len(views) == maxViews {
+			for _, r := range refused {
+				if bytes.Equal(r, p) {
+					return
+				}
+			}
+			refused = append(refused, p)
+			if checkBase { // a SHAM or CSL marker (a CML element is still read, unstripped)
+				bullets = append(bullets, Diagnostic{Severity: Error, Code: "TOO_MANY_INDENTS", Range: Range{off, off + len(p)},
+					Message: "this block is not read: the answer indents its blocks in more than 16 different ways",
+					Hint:    "indent the blocks of one answer alike, or start them at column 1"})
+			}
 			return
 		}
 		views = append(views, view{p, lines.lineStart(off)})

@@ -172,6 +172,26 @@ func TestMarkersNotRead(t *testing.T) {
 	}
 }
 
+// TestTooManyIndents: past maxViews distinct prefixes a marker is reported,
+// not skipped in silence.
+func TestTooManyIndents(t *testing.T) {
+	var sb strings.Builder
+	for i := 1; i <= maxViews+1; i++ {
+		fmt.Fprintf(&sb, "%s<---WRITE file=\"f%d\"--->\n%sx\n%s<---END--->\n", strings.Repeat(" ", i), i, strings.Repeat(" ", i), strings.Repeat(" ", i))
+	}
+	doc := Parse(NewFile("in", []byte(sb.String())))
+	if n := len(doc.Groups); n != maxViews {
+		t.Errorf("%d blocks, want %d", n, maxViews)
+	}
+	var codes []string
+	for _, d := range doc.Diagnostics() {
+		codes = append(codes, d.Code)
+	}
+	if diff := cmp.Diff([]string{"TOO_MANY_INDENTS"}, codes); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
 // TestParserCacheIndented: a cached indented block is mapped afresh to
 // where it now sits, and never changed by that.
 func TestParserCacheIndented(t *testing.T) {

@@ -16,8 +16,9 @@ import (
 // runs in order, stops at the first failure, and is skipped whole when any of
 // its actions fails validation; standalone actions stand alone.
 type profile struct {
-	// fatalSyntax: a syntax error anywhere in a block of this syntax means
-	// nothing runs (CSL, CML). SHAM skips only the broken block.
+	// fatalSyntax: a syntax error in a block of this syntax means nothing
+	// runs (CSL; CML when the block cannot be delimited, see fatalSyntax).
+	// SHAM skips only the broken block.
 	fatalSyntax bool
 	// nested numbers actions inside a Tasks group task-N.M (CSL).
 	nested bool
@@ -88,6 +89,9 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 	}
 	var items []item
 	invalid := ""
+	if g.Diags.HasErrors() { // a group error that did not stop the document
+		invalid = "this group has a syntax error"
+	}
 	for mi, a := range g.Actions {
 		if a.HasErrors() {
 			// Reported in ParseErrors; SHAM gives such a block no result.
@@ -221,8 +225,17 @@ func collectParseErrors(doc *lang.Document, rep *Report) {
 }
 
 // fatalSyntax returns why nothing may run when a block of a fatal-syntax
-// profile (CSL, CML) has a syntax error, or "".
+// profile (CSL, CML) has a syntax error, or "". For CML only errors that
+// leave the block's extent unknown are (lang.CMLStopsAll); seed 000 runs
+// independent blocks even if one fails.
 func fatalSyntax(doc *lang.Document) string {
+	for _, g := range doc.Groups {
+		// A marker no block reads (a stray END, a marker after a list
+		// bullet) may have changed what a CSL block means: fatal for CSL.
+		if g.Syntax == lang.CSL && doc.Diags.HasErrors() {
+			return "the CSL has syntax errors; nothing was run (fix the errors listed and apply again)"
+		}
+	}
 	for _, g := range doc.Groups {
 		if !profileOf(g.Syntax).fatalSyntax {
 			continue
@@ -230,6 +243,9 @@ func fatalSyntax(doc *lang.Document) string {
 		bad := g.Diags.HasErrors()
 		for _, a := range g.Actions {
 			bad = bad || a.HasErrors()
+		}
+		if g.Syntax == lang.CML {
+			bad = lang.CMLStopsAll(g)
 		}
 		if bad {
 			what := "malformed_xml: the CML has syntax errors"

@@ -70,7 +70,7 @@ var shamCodes = map[string]bool{
 	sham.UnclosedHeredoc: true, sham.MismatchedEnd: true, sham.MalformedAssignment: true,
 	sham.EmptyKey: true, sham.InvalidAssignmentOperator: true, sham.InvalidValue: true,
 	sham.UnclosedQuote: true, sham.TrailingContent: true, sham.InvalidKey: true,
-	sham.DuplicateKey: true, sham.InvalidHeredocDelimiter: true,
+	sham.DuplicateKey: true, sham.InvalidHeredocDelimiter: true, sham.StrayMarker: true,
 }
 
 type action struct {

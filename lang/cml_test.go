@@ -129,6 +129,44 @@ func TestLowerCML(t *testing.T) {
 		diags: []cmlDiag{{Error, "MISSING_ELEMENT", "edit"}, {Error, "UNEXPECTED_CONTENT", "oops"},
 			{Error, "MISPLACED_ELEMENT", "search"}, {Error, "MISPLACED_ELEMENT", "replace"}},
 	}, {
+		name: "layout: the newline after the start tag is not content; a closing tag at line start keeps the final newline",
+		in:   "<write path=\"a.sh\">\n#!/bin/sh\necho hi\n</write>",
+		acts: []cmlAction{{"file_write", P{"path": "a.sh", "content": "#!/bin/sh\necho hi\n"}}},
+	}, {
+		name: "layout: an indented closing tag takes the newline and indentation before it",
+		in:   "<tasks>\n  <write path=\"a\">\n    x\n  </write>\n  <edit path=\"b\">\n    <search>\nold\n    </search>\n    <replace>new</replace>\n  </edit>\n</tasks>",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "    x"}}, {"file_replace_text", P{"path": "b", "old_text": "old", "new_text": "new"}}},
+	}, {
+		name: "layout: the newline right after <![CDATA[ is not content, the one before ]]> is",
+		in:   "<run><![CDATA[\nls\n]]></run><write path=\"e\">\n</write><write path=\"n\">\n\n\n</write>",
+		acts: []cmlAction{{"exec", P{"code": "ls\n", "lang": "bash"}}, {"file_write", P{"path": "e", "content": ""}}, {"file_write", P{"path": "n", "content": "\n\n"}}},
+	}, {
+		name: "layout: one newline before an indented closing tag is layout once",
+		in:   "<write path=\"a\">\n  </write>",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": ""}}},
+	}, {
+		name: "CRLF and lone CR are LF (XML 1.0 §2.11), in CDATA too",
+		in:   "<edit path=\"a\">\r\n  <search><![CDATA[x\r\ny]]></search>\r\n  <replace>p\rq</replace>\r\n</edit>\r\n",
+		acts: []cmlAction{{"file_replace_text", P{"path": "a", "old_text": "x\ny", "new_text": "p\nq"}}},
+	}, {
+		name: "an element indented in a list item loses that indentation",
+		in:   "1. Write it:\n\n   <write path=\"a\">\n   one\n     two\n   </write>\n",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "one\n  two\n"}}},
+	}, {
+		name: "an element after prose on an indented line of a list item loses the item's indentation too",
+		in:   "1. Then run\n   the script <write path=\"a\">\n   one\n   </write>\n",
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "one\n"}}},
+	}, {
+		name:  "]]> inside CDATA ends it early: an error at that ]]>",
+		in:    "<write path=\"a\"><![CDATA[if (a[b[0]]> 1) x();]]></write>",
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "if (a[b[0 1) x();]]>"}}},
+		diags: []cmlDiag{{Error, "CDATA_END_IN_CONTENT", "]]>"}},
+	}, {
+		name: "]]> inside CDATA that breaks the XML after it: the XML error and the ]]> that caused it",
+		in:   "<write path=\"a.html\"><![CDATA[<p>x]]><b>]]></p>]]></write>",
+		diags: []cmlDiag{{Error, "CDATA_END_IN_CONTENT", "]]>"},
+			{Error, "MISMATCHED_CLOSE", "</p>"}},
+	}, {
 		name:  "a param spelled both ways",
 		in:    `<move from="a" old_path="b" to="c"/>`,
 		acts:  []cmlAction{{"file_move", P{"old_path": "b", "new_path": "c"}}},
@@ -187,7 +225,7 @@ func TestPrintCML(t *testing.T) {
 	tests := []struct{ name, in, want string }{{
 		name: "tasks kept; native words; lang=bash implied; short text plain",
 		in:   "<tasks version=\"1.0\">\n<write path=\"a\">hi</write><run dir=\"d\" lang=\"bash\">make</run><edit path=\"a\"><search>hi</search><replace><![CDATA[two\nlines]]></replace></edit>\n</tasks>",
-		want: "<tasks version=\"1.0\">\n  <write path=\"a\">hi</write>\n  <run dir=\"d\">make</run>\n  <edit path=\"a\">\n    <search>hi</search>\n    <replace><![CDATA[two\nlines]]></replace>\n  </edit>\n</tasks>\n",
+		want: "<tasks version=\"1.0\">\n  <write path=\"a\">hi</write>\n  <run dir=\"d\">make</run>\n  <edit path=\"a\">\n    <search>hi</search>\n    <replace><![CDATA[\ntwo\nlines]]></replace>\n  </edit>\n</tasks>\n",
 	}, {
 		name: "empty content self-closes; append; escapes",
 		in:   `<write path="e"/><write path="l" append="true"><![CDATA[a]]&gt;b]]></write><write path="q&quot;&lt;">x]]&amp;gt;y</write>`,
@@ -199,7 +237,11 @@ func TestPrintCML(t *testing.T) {
 	}, {
 		name: "ops without a native word use the catalog name",
 		in:   "#!SHAM [@three-char-SHA-256: ab]\naction = \"file_read_numbered\"\npath = \"a\"\nlines = \"2-3\"\n#!END_SHAM_ab\n\n#!SHAM [@three-char-SHA-256: cd]\naction = \"files_read\"\npaths = \"a\\nb\"\n#!END_SHAM_cd\n",
-		want: "<file_read_numbered path=\"a\" lines=\"2-3\"/>\n\n<files_read><![CDATA[a\nb]]></files_read>\n",
+		want: "<file_read_numbered path=\"a\" lines=\"2-3\"/>\n\n<files_read><![CDATA[\na\nb]]></files_read>\n",
+	}, {
+		name: "layout-shaped values: leading and trailing newlines, CR, indentation",
+		in:   "#!SHAM [@three-char-SHA-256: ab]\naction = \"file_write\"\npath = \"a\"\ncontent = \"\\nx\\n  \"\n#!END_SHAM_ab\n\n#!SHAM [@three-char-SHA-256: cd]\naction = \"file_write\"\npath = \"b\"\ncontent = \"a\\r\\nb\\n\"\n#!END_SHAM_cd\n",
+		want: "<write path=\"a\"><![CDATA[\n\nx\n  ]]></write>\n\n<write path=\"b\">a&#13;&#10;b&#10;</write>\n",
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,9 +46,9 @@ func TestLowerCSL(t *testing.T) {
 		in:   "<---WRITE file=\"a.txt\"--->\n<---END--->",
 		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": ""}}},
 	}, {
-		name: "CRLF lines",
+		name: "CRLF lines read as LF (the target file decides the endings written)",
 		in:   "<---WRITE file=\"a.txt\"--->\r\nx\r\ny\r\n<---END--->\r\n",
-		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "x\r\ny"}}},
+		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "x\ny"}}},
 	}, {
 		name: "append=true is file_append, append=false file_write",
 		in:   "<---WRITE file=\"a\" append=\"true\"--->\nx\n<---END--->\n<---WRITE file=\"b\" append=\"false\"--->\ny\n<---END--->",

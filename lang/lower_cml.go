@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/clada-dev/clada/grammar/cml"
 )
 
@@ -26,22 +27,25 @@ import (
 //   - Inside a versioned <tasks>, unknown elements are skipped with a warning;
 //     elsewhere an unknown element inside a block is an error. Only version
 //     "1.0" (or "1") is known; another version is an error (nothing runs).
-//   - Every error in a CML block is fatal for execution: the engine's CML
-//     profile refuses to run anything when a CML group or action has one.
+//   - An error that leaves a block's extent unknown (XML that cannot be
+//     read) or names an unknown version stops every block (CMLStopsAll);
+//     any other error skips only its action, or its <tasks> group.
+//   - Layout and line ends: see cmlLayout and parse_indent.go.
 //
 // Diagnostic codes (besides the XML ones of grammar/cml: UNCLOSED_ELEMENT,
 // MISMATCHED_CLOSE, UNCLOSED_TAG, BAD_ATTRIBUTE, DUPLICATE_ATTRIBUTE,
 // UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT):
 const (
-	cmlUnknownVersion    = "UNKNOWN_VERSION"    // <tasks version="2.0">
-	cmlUnknownElement    = "UNKNOWN_ELEMENT"    // an element CML does not define, where it appears
-	cmlMisplacedElement  = "MISPLACED_ELEMENT"  // a known element in the wrong place (<tasks> in <tasks>, two <search>)
-	cmlMissingAttribute  = "MISSING_ATTRIBUTE"  // <write> without path
-	cmlMissingElement    = "MISSING_ELEMENT"    // <edit> without <search>/<replace>
-	cmlUnexpectedContent = "UNEXPECTED_CONTENT" // text where only elements belong (warning inside <tasks>)
-	cmlInvalidAttribute  = "INVALID_ATTRIBUTE"  // append="maybe"
-	cmlEmptySearch       = "EMPTY_SEARCH"       // <search></search>
-	cmlDuplicateParam    = "DUPLICATE_PARAM"    // one param given twice (from="a" old_path="b")
+	cmlUnknownVersion    = "UNKNOWN_VERSION"      // <tasks version="2.0">
+	cmlUnknownElement    = "UNKNOWN_ELEMENT"      // an element CML does not define, where it appears
+	cmlMisplacedElement  = "MISPLACED_ELEMENT"    // a known element in the wrong place (<tasks> in <tasks>, two <search>)
+	cmlMissingAttribute  = "MISSING_ATTRIBUTE"    // <write> without path
+	cmlMissingElement    = "MISSING_ELEMENT"      // <edit> without <search>/<replace>
+	cmlUnexpectedContent = "UNEXPECTED_CONTENT"   // text where only elements belong (warning inside <tasks>)
+	cmlInvalidAttribute  = "INVALID_ATTRIBUTE"    // append="maybe"
+	cmlEmptySearch       = "EMPTY_SEARCH"         // <search></search>
+	cmlDuplicateParam    = "DUPLICATE_PARAM"      // one param given twice (from="a" old_path="b")
+	cmlCDATAEnd          = "CDATA_END_IN_CONTENT" // <![CDATA[a]]>b]]>: the content's own ]]> ended the section
 )
 
 // cmlFrontEnd reads CML: a <tasks> element is one group, any other op
@@ -50,6 +54,31 @@ var cmlFrontEnd = frontEnd{
 	syntax: CML,
 	split:  splitCML,
 	lower:  lowerCML,
+}
+
+// CMLStopsAll reports whether g's syntax errors stop every block of the
+// document: XML that could not be read (so where the block ends, and what
+// after it is content, is a guess) or an unknown version (seed 000:
+// "Unknown version: abort"). Any other error sits in a well-formed block:
+// only that action, or its <tasks>, is skipped.
+func CMLStopsAll(g *Group) bool {
+	for _, d := range g.Diags {
+		if d.Severity == Error && (d.Code == cmlUnknownVersion || len(g.Actions) == 0 && cmlXMLError(d.Code)) {
+			return true
+		}
+	}
+	return false
+}
+
+// cmlXMLError reports whether code is one of grammar/cml's well-formedness
+// errors.
+func cmlXMLError(code string) bool {
+	switch code {
+	case cml.CodeUnclosedElement, cml.CodeMismatchedClose, cml.CodeUnclosedTag, cml.CodeBadAttribute,
+		cml.CodeDuplicateAttr, cml.CodeUnclosedCDATA, cml.CodeUnclosedComment, cml.CodeMalformedElement:
+		return true
+	}
+	return false
 }
 
 // cmlKnown reports whether an element name starts a CML block.
@@ -89,6 +118,12 @@ func lowerCML(text []byte, _ *scratch) *Group {
 		}
 		g.Diags = Diagnostics{{Severity: Error, Code: b.Err.Code, Message: b.Err.Message, Hint: b.Err.Hint,
 			Range: Range{b.Err.Start, b.Err.End}}}
+		if c := b.Err.CDATAEnd; c > 0 {
+			g.Diags = append(g.Diags, Diagnostic{Severity: Error, Code: cmlCDATAEnd, Range: Range{c, c + len("]]>")},
+				Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
+				Hint:    cdataEndHint})
+			g.Diags.Sort()
+		}
 		return g
 	}
 	l := &cmlLowerer{src: text, g: g}
@@ -207,7 +242,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, tag+" holds text, not elements like <"+c.Name()+">",
 				"wrap text that contains tags in <![CDATA[ … ]]>")
 		}
-		l.add(a, l.content(e, textParam.Name))
+		l.add(a, l.content(a, e, textParam.Name))
 	} else {
 		l.children(a, e, spec, tag)
 	}
@@ -306,7 +341,7 @@ func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag strin
 				l.diag(&a.Diags, Error, cmlMisplacedElement, gs, ge, "<"+name+"> holds text, not elements like <"+gc.Name()+">",
 					"wrap text that contains tags in <![CDATA[ … ]]>")
 			}
-			p := l.content(c, ps.Name)
+			p := l.content(a, c, ps.Name)
 			p.KeyRange = Range{cs, ce}
 			if p.Value == "" && strings.HasPrefix(name, "search") {
 				l.diag(&a.Diags, Error, cmlEmptySearch, cs, ce, "<"+name+"> is empty",
@@ -333,15 +368,27 @@ func (l *cmlLowerer) add(a *Action, p *Param) {
 func (l *cmlLowerer) srcName(a *Action) string { return string(l.src[a.OpRange.Start:a.OpRange.End]) }
 
 // content builds the param holding e's text: CDATA and text runs decoded and
-// joined in order, comments dropped; with no markup at all, the text as
-// written between the tags (blank or empty).
-func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
+// joined in order, comments dropped, with the layout of cmlLayout removed;
+// with no markup at all, the text as written between the tags (blank or
+// empty) less that layout.
+func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 	cs, ce := e.ContentRange()
 	p := &Param{Key: key, KeyRange: Range{cs, cs}, ValueRange: Range{cs, ce}, ContentRange: Range{cs, ce}, Form: Text}
 	chars := e.Chars()
 	if len(chars) == 0 {
-		p.Value = string(l.src[cs:ce])
+		raw := string(l.src[cs:ce])
+		lead, trail := cmlLayout(raw, true, true)
+		p.Value = raw[lead : len(raw)-trail]
+		p.ContentRange = Range{cs + lead, ce - trail}
 		return p
+	}
+	// Comments are dropped; the other tokens are the value's parts, in
+	// order (counted first, so the last part is known without a copy).
+	nparts := 0
+	for _, t := range chars {
+		if t.Type != cml.Comment {
+			nparts++
+		}
 	}
 	// One part (the usual single CDATA section) is the value as it is, a
 	// substring of the block that the lexer made anyway; only several parts
@@ -349,21 +396,38 @@ func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
 	var sb strings.Builder
 	var one string
 	n := 0
-	for _, t := range chars {
+	for i, t := range chars {
+		if t.Type == cml.Comment {
+			continue
+		}
 		off := t.Pos.Offset
 		var inner Range
 		var part string
 		switch t.Type {
-		case cml.Comment:
-			continue
 		case cml.CDATA:
 			p.Form = CDATA
 			body := t.Value[len("<![CDATA[") : len(t.Value)-len("]]>")]
-			part = strings.ReplaceAll(body, "]]&gt;", "]]>")
 			inner = Range{off + len("<![CDATA["), off + len(t.Value) - len("]]>")}
+			if n == 0 {
+				lead, _ := cmlLayout(body, true, false)
+				body, inner.Start = body[lead:], inner.Start+lead
+			}
+			part = strings.ReplaceAll(body, "]]&gt;", "]]>")
+			for _, u := range chars[i+1:] {
+				if u.Type != cml.Comment {
+					if u.Type == cml.Text {
+						l.cdataCut(a, t, u)
+					}
+					break
+				}
+			}
 		default:
-			part = cmlDecode(t.Value)
+			raw := t.Value
 			inner = Range{off, off + len(t.Value)}
+			lead, trail := cmlLayout(raw, n == 0, n == nparts-1)
+			raw = raw[lead : len(raw)-trail]
+			inner = Range{inner.Start + lead, inner.End - trail}
+			part = cmlDecode(raw)
 		}
 		switch n {
 		case 0:
@@ -385,6 +449,49 @@ func (l *cmlLowerer) content(e *cml.Element, key string) *Param {
 	}
 	return p
 }
+
+// cmlLayout is the whitespace layout rule of CML content, defined once here
+// (README, "Whitespace and indentation"): content that starts on the line
+// after its start tag (or right after "<![CDATA[") does not take that one
+// newline, and a closing tag indented on a line of its own does not give the
+// content the newline and indentation before it. A closing tag at the start
+// of a line keeps the newline before it: that is the content's final
+// newline, as in "<write path="a">\nhello\n</write>" ("hello\n"). raw is the raw text of the first
+// or last part of an element's content (line endings already LF); lead and
+// trail are how many bytes of layout it starts and ends with (first: the
+// part starts the content; last: the part ends it at the closing tag).
+func cmlLayout(raw string, first, last bool) (lead, trail int) {
+	if first && strings.HasPrefix(raw, "\n") {
+		lead = 1
+	}
+	if last {
+		i := len(raw)
+		for i > 0 && (raw[i-1] == ' ' || raw[i-1] == '\t') {
+			i--
+		}
+		if i < len(raw) && i > 0 && raw[i-1] == '\n' {
+			// One newline may be both ("\n  </x>"): it is layout once.
+			trail = min(len(raw)-(i-1), len(raw)-lead)
+		}
+	}
+	return lead, trail
+}
+
+// cdataCut reports a CDATA section followed in the same content by text
+// holding "]]>": the content held a "]]>" of its own, which ended the
+// section early, so the value would be cut and re-joined wrongly.
+func (l *cmlLowerer) cdataCut(a *Action, cdata, text lexer.Token) {
+	if !strings.Contains(text.Value, "]]>") {
+		return
+	}
+	at := cdata.Pos.Offset + len(cdata.Value) - len("]]>")
+	l.diag(&a.Diags, Error, cmlCDATAEnd, at, at+len("]]>"),
+		"this ]]> ends the CDATA section early: the content contains ]]> itself, and the rest of it is read as plain text",
+		cdataEndHint)
+}
+
+// cdataEndHint says how to write a literal "]]>" inside CDATA.
+const cdataEndHint = "write a literal ]]> inside CDATA as ]]]]><![CDATA[> (or as ]]&gt;, which CML reads as ]]> there)"
 
 // cmlPlace is where param ps is written in CML: an attribute name, "text"
 // (element content) or a child element name.

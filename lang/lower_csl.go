@@ -35,8 +35,14 @@ import (
 //     or, where it has none, the catalog param name.
 //   - TASKS takes any version. An unknown attribute becomes a param (check
 //     warns UNKNOWN_PARAM), so conversions keep it.
+//   - A block may sit behind a container prefix (a list item, a block
+//     quote; see parse_indent.go): its markers and bodies are read with
+//     that prefix stripped and with LF line ends, so a CRLF answer puts no
+//     "\r" in the files it writes. END, TO and REPLACE outside any block
+//     are STRAY_MARKER errors.
 //   - Every error in a CSL block is fatal for execution: the engine's CSL
-//     profile runs nothing when a CSL group or action has one.
+//     profile runs nothing when a CSL group or action has one, or when the
+//     document has a marker no block reads.
 //
 // Diagnostic codes (besides the scanner's MALFORMED_MARKER,
 // MALFORMED_ATTRIBUTE, UNCLOSED_QUOTE, UNCLOSED_MARKER, TRAILING_TEXT,
@@ -102,13 +108,19 @@ func cslWords() []string {
 	return out
 }
 
+// splitCSL finds CSL block spans; END, TO and REPLACE markers outside any
+// block become document diagnostics.
 func splitCSL(src []byte) ([]Range, Diagnostics) {
-	spans := csl.Spans(src, cslOptions)
+	spans, errs := csl.Split(src, cslOptions)
 	out := make([]Range, len(spans))
 	for i, s := range spans {
 		out[i] = Range{s[0], s[1]}
 	}
-	return out, nil
+	var ds Diagnostics
+	for _, e := range errs {
+		ds = append(ds, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}})
+	}
+	return out, ds
 }
 
 // lowerCSL parses one block text (starting at its first marker) into a Group

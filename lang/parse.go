@@ -33,10 +33,12 @@ type scratch struct {
 // frontEnds lists every syntax Parse looks for. It is never modified.
 var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd}
 
-// blockSpan is one block found by a front-end.
+// blockSpan is one block found by a front-end. prefix is the container
+// prefix of its marker line (see parse_indent.go), nil at column 1.
 type blockSpan struct {
 	Range
-	fe *frontEnd
+	fe     *frontEnd
+	prefix []byte
 }
 
 // Parse finds every action block in f (any mix of syntaxes, between arbitrary
@@ -51,50 +53,101 @@ func parse(f *File, c *Parser) *Document {
 	spans, diags := findSpans(f.Src)
 	doc.Diags = diags
 	doc.Groups = make([]*Group, len(spans))
+	texts := make([][]byte, len(spans))
+	maps := make([]*textMap, len(spans))
 	todo := make([]int, 0, len(spans))
 	for i, s := range spans {
+		texts[i], maps[i] = blockText(f.Src, s)
 		if c != nil {
-			if e := c.lookup(s.fe.syntax, f.Src[s.Start:s.End]); e != nil {
-				doc.Groups[i] = e.placed(s.Start)
+			if e := c.lookup(s.fe.syntax, texts[i]); e != nil {
+				doc.Groups[i] = placeGroup(e, s.Start, maps[i])
 				continue
 			}
 		}
 		todo = append(todo, i)
 	}
-	lowerAll(f.Src, spans, todo, doc.Groups)
+	lowerAll(texts, spans, todo, doc.Groups)
 	for _, i := range todo {
-		s, g := spans[i], doc.Groups[i]
-		if c != nil {
-			doc.Groups[i] = c.store(s.fe.syntax, f.Src[s.Start:s.End], g, s.Start).placed(s.Start)
-		} else {
+		s, g, m := spans[i], doc.Groups[i], maps[i]
+		switch {
+		case c != nil:
+			at := s.Start
+			if m != nil {
+				at = 0
+			}
+			doc.Groups[i] = placeGroup(c.store(s.fe.syntax, texts[i], g, at), s.Start, m)
+		case m != nil:
+			mapGroup(g, m)
+		default:
 			shiftGroup(g, s.Start)
 		}
 	}
 	return doc
 }
 
+// placeGroup returns a cached block's group placed in the document: moved
+// to start, or, for a normalized block (m != nil), a copy mapped to the
+// source (the entry stays relative to the normalized text).
+func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
+	if m == nil {
+		return e.placed(start)
+	}
+	g := cloneShift(e.last, -e.lastAt)
+	mapGroup(g, m)
+	return g
+}
+
 // findSpans runs every front-end's splitter and merges the spans in source
-// order. A span that starts inside an earlier one is content of that block,
-// not a block; so are diagnostics that fall inside another syntax's block.
+// order: first over the text itself (blocks at column 1), then over one
+// view per container prefix (indented blocks, see findIndented). A span
+// that starts inside an earlier one is content of that block, not a block;
+// at the same start an indented reading wins (CML finds an indented
+// element both ways). Diagnostics that fall inside a kept block are that
+// block's business, not the splitter's.
 func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	var all []blockSpan
-	var diags Diagnostics
-	type tagged struct {
-		d  Diagnostic
-		fe *frontEnd
-	}
-	var tds []tagged
+	var found Diagnostics
 	for i := range frontEnds {
 		fe := &frontEnds[i]
 		rs, ds := fe.split(src)
 		for _, r := range rs {
-			all = append(all, blockSpan{r, fe})
+			all = append(all, blockSpan{Range: r, fe: fe})
 		}
-		for _, d := range ds {
-			tds = append(tds, tagged{d, fe})
-		}
+		found = append(found, ds...)
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Start < all[j].Start })
+	sortSpans(all)
+	kept := dropOverlaps(all)
+	if more, mds := findIndented(src, kept); len(more) > 0 || len(mds) > 0 {
+		kept = append(kept, more...)
+		found = append(found, mds...)
+		sortSpans(kept)
+		kept = dropOverlaps(kept)
+	}
+	var diags Diagnostics
+	for _, d := range found {
+		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > d.Range.Start })
+		if i < len(kept) && kept[i].Start <= d.Range.Start {
+			continue
+		}
+		diags = append(diags, d)
+	}
+	diags.Sort()
+	return kept, diags
+}
+
+// sortSpans orders spans by start, an indented reading first at a tie.
+func sortSpans(all []blockSpan) {
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].Start != all[j].Start {
+			return all[i].Start < all[j].Start
+		}
+		return all[i].prefix != nil && all[j].prefix == nil
+	})
+}
+
+// dropOverlaps keeps, of sorted spans, those that start after every earlier
+// kept one ends, in all's array.
+func dropOverlaps(all []blockSpan) []blockSpan {
 	kept := all[:0]
 	end := -1
 	for _, s := range all {
@@ -104,24 +157,16 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 		kept = append(kept, s)
 		end = s.End
 	}
-	for _, t := range tds {
-		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > t.d.Range.Start })
-		if i < len(kept) && kept[i].fe != t.fe && kept[i].Start <= t.d.Range.Start {
-			continue
-		}
-		diags = append(diags, t.d)
-	}
-	diags.Sort()
-	return kept, diags
+	return kept
 }
 
 // parallelMin is the amount of block text below which spawning workers
 // costs more than it saves.
 const parallelMin = 64 << 10
 
-// lowerAll lowers spans[todo[k]] into out, on a pool of GOMAXPROCS workers
+// lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on a pool of GOMAXPROCS workers
 // when there is enough work. Each index is written by exactly one worker.
-func lowerAll(src []byte, spans []blockSpan, todo []int, out []*Group) {
+func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
@@ -130,8 +175,7 @@ func lowerAll(src []byte, spans []blockSpan, todo []int, out []*Group) {
 	if workers < 2 || size < parallelMin {
 		sc := new(scratch)
 		for _, i := range todo {
-			s := spans[i]
-			out[i] = s.fe.lower(src[s.Start:s.End], sc)
+			out[i] = spans[i].fe.lower(texts[i], sc)
 		}
 		return
 	}
@@ -147,8 +191,8 @@ func lowerAll(src []byte, spans []blockSpan, todo []int, out []*Group) {
 				if k >= len(todo) {
 					return
 				}
-				s := spans[todo[k]]
-				out[todo[k]] = s.fe.lower(src[s.Start:s.End], sc)
+				i := todo[k]
+				out[i] = spans[i].fe.lower(texts[i], sc)
 			}
 		}()
 	}

@@ -42,10 +42,25 @@ func TestParseSHAM(t *testing.T) {
 		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}},
 		diags:  []string{},
 	}, {
-		name:   "escapes in quoted values; unknown escapes kept",
-		in:     "#!SHAM [@three-char-SHA-256: ab]\na = \"x\\ty\\nz\\\\\\\"\"\nb = \"\\d+\"\n#!END_SHAM_ab",
-		blocks: []astBlock{{ID: "ab", Params: map[string]string{"a": "x\ty\nz\\\"", "b": `\d+`}}},
+		name:   "quoted values take JSON's escapes (nesl-js); an unknown one is INVALID_VALUE at the escape",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\na = \"x\\ty\\nz\\\\\\\"\\/\\b\\f\\u00e9\\uD83D\\uDE00\"\nb = \"\\d+\"\nc = \"\\'\"\nd = \"\\uD83D\"\ne = \"\\u12\"\n#!END_SHAM_ab",
+		blocks: []astBlock{{ID: "ab", Params: map[string]string{"a": "x\ty\nz\\\"/\b\fé😀"}}},
+		diags:  []string{"INVALID_VALUE 3:6-3:8", "INVALID_VALUE 4:6-4:8", "INVALID_VALUE 5:6-5:12", "INVALID_VALUE 6:6-6:10"},
+	}, {
+		name:   "a NUL reached through an escape is a NUL (the checker refuses it in a path as it does a raw one)",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\npath = \"a\\u0000b.txt\"\n#!END_SHAM_ab",
+		blocks: []astBlock{{ID: "ab", Params: map[string]string{"path": "a\x00b.txt"}}},
 		diags:  []string{},
+	}, {
+		name:   "an end marker outside any block is STRAY_MARKER; one after an unreadable header is not",
+		in:     "prose\n#!END_SHAM_k7m\n#!SHAM [oops]\n#!END_SHAM_x\n",
+		blocks: nil,
+		diags:  []string{"STRAY_MARKER 2:1-2:15", "MALFORMED_HEADER 3:1-3:14"},
+	}, {
+		name:   "an end marker indented more than its header still ends the block; an indented body line says where it should start",
+		in:     "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n  path = \"a\"\n  #!END_SHAM_ab\n#!SHAM [@three-char-SHA-256: cd]\naction = \"ls\"\n#!END_SHAM_cd\n",
+		blocks: []astBlock{{ID: "ab", Op: "ls", Params: map[string]string{}}, {ID: "cd", Op: "ls", Params: map[string]string{}}},
+		diags:  []string{"INVALID_KEY 3:1-3:7"},
 	}, {
 		name:   "inside a markdown fence, a forgotten end marker stops at the fence",
 		in:     "Here:\n```sh sham\n#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\n```\nprose = \"not a key\"\n",

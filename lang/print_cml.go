@@ -114,22 +114,32 @@ func cmlElementName(a *Action, spec *OpSpec) string {
 	return spec.CML
 }
 
-// cmlContent writes element text so it reads back exactly: CDATA for most
-// text ("]]>" inside written "]]&gt;"), plain text for short single-line
-// values with nothing to escape, and entity-escaped text when the value
-// itself contains "]]&gt;" (which CDATA would turn into "]]>").
+// cmlContent writes element text so it reads back exactly under CML's
+// layout rule (cmlLayout) and line-end normalization: plain text for short
+// single-line values with nothing to escape; CDATA for most text ("]]>"
+// inside written "]]&gt;"), multi-line values starting on the line after
+// "<![CDATA[" (that newline is layout); and entity-escaped text, with line
+// breaks as character references, when the value holds "]]&gt;" (which
+// CDATA would turn into "]]>") or a "\r" (which CDATA would turn into "\n").
 func cmlContent(v string) string {
 	switch {
-	case strings.Contains(v, "]]&gt;"):
+	case strings.Contains(v, "]]&gt;") || strings.Contains(v, "\r"):
 		return cmlEscapeText(v)
-	case strings.TrimSpace(v) == v && !strings.ContainsAny(v, "<&\n\r") && !strings.Contains(v, "]]>"):
+	case strings.TrimSpace(v) == v && !strings.ContainsAny(v, "<&\n") && !strings.Contains(v, "]]>"):
 		return v
 	}
-	return "<![CDATA[" + strings.ReplaceAll(v, "]]>", "]]&gt;") + "]]>"
+	open := "<![CDATA["
+	if strings.Contains(v, "\n") {
+		open += "\n"
+	}
+	return open + strings.ReplaceAll(v, "]]>", "]]&gt;") + "]]>"
 }
 
+// cmlEscapeText escapes a value as element text; "\n" and "\r" become
+// character references, so no layout rule or line-end normalization
+// applies to them.
 func cmlEscapeText(v string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(v)
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\n", "&#10;", "\r", "&#13;").Replace(v)
 }
 
 func cmlEscapeAttr(v string) string {

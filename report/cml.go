@@ -35,6 +35,9 @@ import (
 //   - After </result>, the output the LLM asked for (reads, listings,
 //     searches, command output), bounded by o.MaxReport, under
 //     === OUTPUT task-N: op param === headers.
+//   - A syntax error that skipped only its own block is listed as
+//     "[error] CODE at line L, column C: …" (type="syntax" in <result>)
+//     beside the tasks that ran.
 //
 // doc must be the document rep was produced from: the report holds results
 // in order, the document says which block each belongs to. o.Output adds
@@ -106,6 +109,15 @@ func cmlBlocks(doc *lang.Document, rep *engine.Report) []cmlBlock {
 func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Options) {
 	blocks := cmlBlocks(doc, rep)
 	succeeded, already, failed, skipped := 0, 0, 0, 0
+	// Syntax errors that stopped only their own block (issue 12): the block
+	// did not run and has no task line, so say why here.
+	for _, pe := range rep.ParseErrors {
+		fmt.Fprintf(bw, "[error] %s at line %d, column %d: %s", pe.Code, pe.Line, pe.Column, pe.Message)
+		if pe.Hint != "" {
+			fmt.Fprintf(bw, " (%s)", pe.Hint)
+		}
+		bw.WriteString("\n")
+	}
 	for _, r := range rep.Results {
 		if o.Output {
 			writeCMLOutput(bw, r, o.MaxReport)
@@ -164,6 +176,10 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 			idx++
 		}
 		bw.WriteString("  </block>\n")
+	}
+	for _, pe := range rep.ParseErrors {
+		fmt.Fprintf(bw, "  <error type=\"syntax\" code=\"%s\" line=\"%d\" column=\"%d\">%s</error>\n",
+			cmlEscape(pe.Code), pe.Line, pe.Column, cmlEscape(pe.Message))
 	}
 	bw.WriteString("</result>\n")
 }

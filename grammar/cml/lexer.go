@@ -53,6 +53,11 @@ type Error struct {
 	Code       string
 	Message    string
 	Hint       string
+	// CDATAEnd, when > 0, is the offset of a "]]>" that ended a CDATA
+	// section before this error while another "]]>" follows it: the
+	// content most likely held a "]]>" of its own, which is the real
+	// mistake.
+	CDATAEnd int
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -79,6 +84,8 @@ type elementLexer struct {
 	ipend   int
 	stack   []openTag
 	stackBf [8]openTag // stack's first backing array
+	// cdataEnd is the offset just past the last CDATA section's "]]>".
+	cdataEnd int
 }
 
 // openTag is the range of "<name" of an open element.
@@ -123,6 +130,9 @@ func (l *elementLexer) step() bool {
 	if err != nil {
 		err.End = min(err.End, len(l.src)) // an error at end of input is empty there
 		err.Start = min(err.Start, err.End)
+		if c := l.cdataEnd; c > 0 && bytes.Contains(l.src[c:max(l.pos, err.End, c)], []byte("]]>")) {
+			err.CDATAEnd = c - len("]]>")
+		}
 		l.err, l.done = err, true
 		return false
 	}
@@ -213,6 +223,7 @@ func (l *elementLexer) content() *Error {
 		}
 		end := p + 9 + i + 3
 		l.emit(CDATA, p, end)
+		l.cdataEnd = end
 	case hasPrefixAt(src, p, "<!--"):
 		i := bytes.Index(src[p+4:], []byte("-->"))
 		if i < 0 {
@@ -376,6 +387,7 @@ func (l *elementLexer) closeTag() *Error {
 	}
 	l.stack = l.stack[:len(l.stack)-1]
 	l.emit(EndTag, p, q+1)
+	l.cdataEnd = 0 // an element closed after the section: it was not cut short
 	return nil
 }
 

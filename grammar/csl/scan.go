@@ -64,7 +64,17 @@ func (b *Block) Marker(t lexer.Token) Marker {
 // marker-shaped line (text without CSL costs no copy), rather than a copy
 // per name.
 func Spans(src []byte, o Options) [][2]int {
+	spans, _ := Split(src, o)
+	return spans
+}
+
+// Split is Spans, plus a STRAY_MARKER Error for each END, TO or REPLACE
+// marker at the start of a line outside any block: it closes or splits
+// nothing, which usually means its opening marker was not read (indented
+// differently, misspelt) or an op ended twice.
+func Split(src []byte, o Options) ([][2]int, []Error) {
 	var out [][2]int
+	var errs []Error
 	var str string
 	for p := 0; p < len(src); {
 		le := lineEnd(src, p)
@@ -72,17 +82,33 @@ func Spans(src []byte, o Options) [][2]int {
 			if str == "" {
 				str = string(src)
 			}
-			if m, ok, err := parseMarker(src, str, p, o); ok && startsBlock(m, err, o) {
+			m, ok, err := parseMarker(src, str, p, o)
+			if ok && startsBlock(m, err, o) {
 				s := &scanner{src: src, str: str, o: o, dry: true}
 				end := s.block(p, m, err)
 				out = append(out, [2]int{p, end})
 				p = end
 				continue
 			}
+			if ok && err == nil {
+				errs = append(errs, strayMarker(m, o))
+			}
 		}
 		p = le + 1
 	}
-	return out
+	return out, errs
+}
+
+// strayMarker is the error of an END, TO or REPLACE marker outside a block.
+func strayMarker(m Marker, o Options) Error {
+	what := "ends no op"
+	if m.Name != "END" {
+		what = "is outside any SEARCH op"
+	}
+	return Error{Code: "STRAY_MARKER", Start: m.Start, End: m.End,
+		Message: "the " + m.Name + " marker " + what + ", so it is not read",
+		Hint: "check the op marker before it: it must start its line (indented as this marker), e.g. " +
+			o.open() + `WRITE file="a.txt"` + o.close() + "; or remove this line"}
 }
 
 // startsBlock reports whether a marker seen in prose opens a block.
@@ -305,6 +331,13 @@ func (s *scanner) midLine(at int) {
 	}
 	le := lineEnd(s.src, ne)
 	if ne > ns && s.o.known(string(s.src[ns:ne])) && bytes.Contains(s.src[ne:le], []byte(s.o.close())) {
+		from := max(at-256, 0) // an indentation, if that is what precedes, is short
+		nl := bytes.LastIndexByte(s.src[from:at], '\n')
+		if (nl >= 0 || from == 0) && len(bytes.Trim(s.src[from+nl+1:at], " \t")) == 0 {
+			s.err("MARKER_MID_LINE", "the "+string(s.src[ns:ne])+" marker is indented more than its op's marker, so it is content",
+				"indent it exactly as the op's marker if it should end or split the op", at, ne, true)
+			return
+		}
 		s.err("MARKER_MID_LINE", "the "+string(s.src[ns:ne])+" marker is not at the start of its line, so it is content",
 			"markers must start a line; put it on a line of its own if it should end or split the op", at, ne, true)
 	}

@@ -121,6 +121,9 @@ func findLine(src []byte, from int, a, b []byte) (start, next int, ok bool) {
 			continue
 		}
 		end, nxt := lineAt(src, i)
+		if i+len(a) > end { // a ends in the line's "\r", which is no text
+			continue
+		}
 		rest := src[i+len(a) : end]
 		if !bytes.HasPrefix(rest, b) {
 			continue

@@ -2,6 +2,7 @@ package sham
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -105,8 +106,11 @@ func (b *Block) build(g *blockGrammar, values []value) {
 	for len(toks) > 0 {
 		if t := toks[0]; t.Type == tBadLine {
 			off := t.Pos.Offset
-			b.errorf(MalformedAssignment, off, off+len(t.Value),
-				"Remove the line, or write it as key = \"value\"; SHAM has no comments.",
+			hint := "Remove the line, or write it as key = \"value\"; SHAM has no comments."
+			if trimmed := strings.TrimLeft(t.Value, " \t"); len(trimmed) < len(t.Value) && (isEndLine([]byte(trimmed)) || isHeaderLine([]byte(trimmed))) {
+				hint = "Markers start a line, indented as the block's header: remove the indentation before " + clip([]byte(trimmed)) + "."
+			}
+			b.errorf(MalformedAssignment, off, off+len(t.Value), hint,
 				"Line in block %q is not a key = value assignment.", b.ID)
 			toks = toks[1:]
 			continue
@@ -192,6 +196,10 @@ func (b *Block) checkLine(ln *assignment, v value) bool {
 			"Assignment has no key before %q.", op)
 		ok = false
 	} else if msg, hint := checkKey(key); msg != "" {
+		if isBlank(key[0]) { // an indented line: the key itself is fine
+			hint = "Start the line at the column of the block's #!SHAM header, without the indentation before " +
+				strings.TrimLeft(key, " \t") + "."
+		}
 		b.errorf(InvalidKey, koff, koff+len(key), hint, "%s", msg)
 		ok = false
 	}
@@ -205,6 +213,12 @@ func (b *Block) checkLine(ln *assignment, v value) bool {
 		ok = false
 		switch e.Code {
 		case InvalidValue:
+			if e.Message != "" { // a quoted value with an escape JSON does not know
+				b.errorf(InvalidValue, e.Start, e.End,
+					fmt.Sprintf(`Write a backslash as \\ (so %s becomes \%s), or use a heredoc <<'EOT_SHAM_%s', whose text is taken as written.`, e.Message, e.Message, b.ID),
+					"Value of %q has an invalid escape %s; quoted values take JSON's escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.", name, e.Message)
+				break
+			}
 			start, end := v.start, v.end
 			if start == end {
 				start, end = ooff, ooff+len(op)

@@ -16,6 +16,9 @@ const (
 	InvalidKey                = "INVALID_KEY"
 	DuplicateKey              = "DUPLICATE_KEY"
 	InvalidHeredocDelimiter   = "INVALID_HEREDOC_DELIMITER"
+	// StrayMarker is clada's own: an end marker outside any block, which
+	// nesl-js passes over as prose.
+	StrayMarker = "STRAY_MARKER"
 )
 
 // Error is one syntax problem. Start and End are byte offsets into the text

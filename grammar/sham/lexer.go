@@ -169,8 +169,9 @@ func lexBlock(l *blockLexer, text []byte, id string) {
 		case len(trimmed) == 0:
 			off = next
 			continue
-		case isEndLine(line):
-			l.emitText(tEnd, off, trimmed)
+		case isEndLine(trimLeftBlank(line)): // indented: see trimLeftBlank
+			lead := len(line) - len(trimLeftBlank(line))
+			l.emitText(tEnd, off+lead, trimmed[lead:])
 			off = next
 			continue
 		}
@@ -206,8 +207,13 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 		v.end = off + close + 1
 		v.contentStart, v.contentEnd = off+at+1, off+close
 		start := len(l.buf)
-		l.buf = appendUnescaped(l.buf, line[at+1:close])
+		var bad, n int
+		l.buf, bad, n = appendUnescaped(l.buf, line[at+1:close])
 		l.refs = append(l.refs, bufRef{tok: -1, val: len(l.values), start: start, end: len(l.buf)})
+		if bad >= 0 {
+			esc := off + at + 1 + bad
+			v.err = &Error{Code: InvalidValue, Start: esc, End: esc + n, Message: string(text[esc : esc+n])}
+		}
 		trail = close + 1
 	case isHeredocValue(line, at):
 		o := parseOpener(trimmed, at)

@@ -48,6 +48,17 @@ func isHeaderLine(line []byte) bool {
 	return c == ' ' || c == '\t' || c == '['
 }
 
+// trimLeftBlank drops leading blanks. Inside a block, an end marker or a
+// fence indented more than the header still ends it: no body line can start
+// with blanks, and one end marker out of line must not make the block
+// swallow the rest of the text.
+func trimLeftBlank(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
 // isEndLine reports whether a line is a block end marker (any id).
 func isEndLine(line []byte) bool { return bytes.HasPrefix(line, endPrefix) }
 

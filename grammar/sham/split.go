@@ -1,6 +1,9 @@
 package sham
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Span is one block found by Split: Text = src[Start:End] runs from the start
 // of the header line to the end of the end-marker line (newline excluded), or
@@ -18,11 +21,15 @@ var bom = []byte("\xEF\xBB\xBF")
 // A block ends at its "#!END_SHAM_" line; without one it ends before the next
 // header, before a markdown fence line, or at the end of input. A header that
 // cannot be read yields an Error and no Span; scanning resumes on the next
-// line. Error offsets are into src.
+// line. An end marker outside any block is a STRAY_MARKER Error (unless it
+// ends a block whose header could not be read). Error offsets are into src.
 func Split(src []byte) ([]Span, []Error) {
 	var spans []Span
 	var errs []Error
 	hf := newHeredocFinder(src)
+	// afterBadHeader: the last marker line was a header that could not be
+	// read; its end marker is explained by that error, not a stray.
+	afterBadHeader := false
 	off := 0
 	if bytes.HasPrefix(src, bom) {
 		off = len(bom)
@@ -40,6 +47,12 @@ func Split(src []byte) ([]Span, []Error) {
 		end, next := lineAt(src, off)
 		line := src[off:end]
 		if !isHeaderLine(line) {
+			if isEndLine(line) {
+				if !afterBadHeader {
+					errs = append(errs, strayEnd(line, off))
+				}
+				afterBadHeader = false
+			}
 			off = next
 			continue
 		}
@@ -48,9 +61,11 @@ func Split(src []byte) ([]Span, []Error) {
 			err.Start += off
 			err.End += off
 			errs = append(errs, *err)
+			afterBadHeader = true
 			off = next
 			continue
 		}
+		afterBadHeader = false
 		bEnd, bNext := scanBlock(src, hf, next, off+len(trimRightSpace(line)), h.id)
 		spans = append(spans, Span{Start: off, End: bEnd})
 		off = bNext
@@ -66,9 +81,9 @@ func scanBlock(src []byte, hf *heredocFinder, off, lastEnd int, id string) (end,
 		lend, lnext := lineAt(src, off)
 		line := src[off:lend]
 		switch {
-		case isEndLine(line):
+		case isEndLine(trimLeftBlank(line)):
 			return off + len(trimRightSpace(line)), lnext
-		case isHeaderLine(line), isFenceLine(line):
+		case isHeaderLine(line), isFenceLine(trimLeftBlank(line)):
 			return lastEnd, off
 		}
 		if len(trimRightSpace(line)) > 0 {
@@ -97,3 +112,16 @@ func scanBlock(src []byte, hf *heredocFinder, off, lastEnd int, id string) (end,
 	}
 	return lastEnd, len(src)
 }
+
+// strayEnd is the error of an end marker line at off that ends no block.
+func strayEnd(line []byte, off int) Error {
+	line = trimRightSpace(line)
+	id := string(line[len(endPrefix):])
+	return Error{Code: StrayMarker, Start: off, End: off + len(line),
+		Message: fmt.Sprintf("End marker %q has no block to end.", clip(line)),
+		Hint: fmt.Sprintf("Start the block with a header line #!SHAM [@three-char-SHA-256: %s] at the start of a line, "+
+			"indented as its end marker, or remove this line.", clipString(id))}
+}
+
+// clipString is clip for a string.
+func clipString(s string) string { return clip([]byte(s)) }

@@ -1,0 +1,403 @@
+package lang
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Blocks as LLMs write them: indented inside a markdown list item, a fence
+// or a block quote, and pasted with CRLF line endings. Every front-end reads
+// blocks that start at column 1 with LF endings; this file turns the other
+// kind into that one and maps positions back to the real bytes.
+//
+// The rule, for all three syntaxes:
+//
+//   - A block marker may be preceded on its line by a container prefix: a run
+//     of spaces, tabs and '>' (what CommonMark strips for a list item, an
+//     indented fence or a block quote), at most containerPrefixMax bytes.
+//     A SHAM or CSL marker after anything else (prose, a list bullet) is not
+//     a marker. A CML element may start anywhere on a line; its prefix is the
+//     run of container bytes that starts its line.
+//   - From every later line of that block, the longest common prefix with
+//     the marker line's prefix is stripped: a line indented as the marker
+//     loses exactly that indentation, a line indented less (a heredoc line
+//     at column 1 inside an indented block) loses what it has, and a line
+//     indented more keeps the extra. Tabs and spaces are not interchangeable.
+//   - Line endings of the block are made LF ("\r\n" → "\n"; in CML a lone
+//     "\r" too, as XML 1.0 §2.11 says). The file a write lands in decides
+//     the endings written.
+//
+// Every range in the AST still points at the source bytes: a lowered block
+// is mapped back through its textMap.
+
+// containerPrefixMax bounds a container prefix (deeply nested lists stay
+// well inside it).
+const containerPrefixMax = 64
+
+// isContainerByte reports whether c may be part of a container prefix.
+func isContainerByte(c byte) bool { return c == ' ' || c == '\t' || c == '>' }
+
+// lineStartNear returns where the line holding off starts when that is at
+// most limit bytes back; ok is false when it is further (so a text of one
+// huge line costs no backward scan per marker).
+func lineStartNear(src []byte, off, limit int) (start int, ok bool) {
+	from := max(off-limit-1, 0)
+	if i := bytes.LastIndexByte(src[from:off], '\n'); i >= 0 {
+		return from + i + 1, true
+	}
+	return 0, from == 0
+}
+
+// containerPrefix returns the container prefix before off on its line: the
+// bytes from the line start to off when they are all container bytes (nil
+// when off is at the line start or anything else precedes it).
+func containerPrefix(src []byte, off int) []byte {
+	ls, ok := lineStartNear(src, off, containerPrefixMax)
+	if !ok || ls == off {
+		return nil
+	}
+	for _, c := range src[ls:off] {
+		if !isContainerByte(c) {
+			return nil
+		}
+	}
+	return src[ls:off]
+}
+
+// lineCursor finds line starts for offsets that mostly increase, scanning
+// the text forward once instead of backward from each offset (elements on
+// one long line would make that quadratic).
+type lineCursor struct {
+	src        []byte
+	pos, start int // every '\n' before pos has been seen; start follows the last
+}
+
+// lineStart returns where the line holding off starts.
+func (c *lineCursor) lineStart(off int) int {
+	if off < c.pos {
+		return bytes.LastIndexByte(c.src[:off], '\n') + 1
+	}
+	if i := bytes.LastIndexByte(c.src[c.pos:off], '\n'); i >= 0 {
+		c.start = c.pos + i + 1
+	}
+	c.pos = off
+	return c.start
+}
+
+// indentRun returns the maximal run of container bytes that starts the line
+// holding off.
+func (c *lineCursor) indentRun(off int) []byte {
+	ls := c.lineStart(off)
+	i := ls
+	for i < len(c.src) && i-ls < containerPrefixMax+1 && isContainerByte(c.src[i]) {
+		i++
+	}
+	return c.src[ls:i]
+}
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// textMap maps offsets of a normalized text back to the source, one entry
+// per line of the normalized text.
+type textMap struct {
+	lines []mappedLine
+}
+
+// mappedLine is one line of a normalized text: it starts at norm; its first
+// byte came from the source offset orig, and the source line it came from
+// starts at lineStart (before the stripped prefix).
+type mappedLine struct {
+	norm, orig, lineStart int
+}
+
+// line returns the normalized line holding offset x.
+func (m *textMap) line(x int) int {
+	return sort.Search(len(m.lines), func(k int) bool { return m.lines[k].norm > x }) - 1
+}
+
+// start maps an offset that starts a range.
+func (m *textMap) start(x int) int {
+	l := m.lines[max(m.line(x), 0)]
+	return l.orig + x - l.norm
+}
+
+// end maps an offset that ends a range: the start of a line maps to the
+// start of its source line, so a range ending after a newline does not take
+// the next line's prefix.
+func (m *textMap) end(x int) int {
+	k := max(m.line(x), 0)
+	l := m.lines[k]
+	if x == l.norm && k > 0 {
+		return l.lineStart
+	}
+	return l.orig + x - l.norm
+}
+
+// rng maps a range; an empty range stays empty.
+func (m *textMap) rng(r Range) Range {
+	s := m.start(r.Start)
+	if r.End <= r.Start {
+		return Range{s, s}
+	}
+	return Range{s, max(m.end(r.End), s)}
+}
+
+// normalize copies src[start:end] with the container prefix stripped from
+// each line (from the first one too when stripFirst) and line endings made
+// LF (lone "\r" too when loneCR), and returns the map back to src.
+func normalize(src []byte, start, end int, prefix []byte, stripFirst, loneCR bool) ([]byte, *textMap) {
+	out := make([]byte, 0, end-start)
+	m := &textMap{lines: make([]mappedLine, 0, bytes.Count(src[start:end], []byte{'\n'})+2)}
+	ls := start
+	for first := true; ; first = false {
+		cs := ls
+		if !first || stripFirst {
+			cs += commonPrefix(src[ls:end], prefix)
+		}
+		m.lines = append(m.lines, mappedLine{len(out), cs, ls})
+		// The line runs to its break: "\n", "\r\n", or (loneCR) "\r".
+		rest := src[cs:end]
+		brk := bytes.IndexByte(rest, '\n')
+		if loneCR {
+			if r := bytes.IndexByte(rest, '\r'); r >= 0 && (brk < 0 || r < brk) {
+				brk = r
+			}
+		}
+		if brk < 0 {
+			out = append(out, rest...)
+			return out, m
+		}
+		le := cs + brk // the break's first byte
+		next := le + 1
+		if src[le] == '\r' && next < end && src[next] == '\n' {
+			next++
+		} else if src[le] == '\n' && le > cs && src[le-1] == '\r' {
+			le--
+		}
+		out = append(out, src[cs:le]...)
+		out = append(out, '\n')
+		if next >= end {
+			m.lines = append(m.lines, mappedLine{len(out), next, next})
+			return out, m
+		}
+		ls = next
+	}
+}
+
+// blockText returns the text s's front-end lowers, and the map back to src
+// when that text is not src[s.Start:s.End] itself (an indented block, or
+// one with CR line endings).
+func blockText(src []byte, s blockSpan) ([]byte, *textMap) {
+	text := src[s.Start:s.End]
+	if s.prefix == nil && bytes.IndexByte(text, '\r') < 0 {
+		return text, nil
+	}
+	return normalize(src, s.Start, s.End, s.prefix, false, s.fe.syntax == CML)
+}
+
+// mapGroup moves every range of g (relative to a normalized text) to the
+// source, in place.
+func mapGroup(g *Group, m *textMap) {
+	g.Range = m.rng(g.Range)
+	mapDiags(g.Diags, m)
+	for _, a := range g.Actions {
+		a.Range = m.rng(a.Range)
+		a.IDRange = m.rng(a.IDRange)
+		a.OpRange = m.rng(a.OpRange)
+		mapDiags(a.Diags, m)
+		for _, p := range a.Params {
+			p.KeyRange = m.rng(p.KeyRange)
+			p.ValueRange = m.rng(p.ValueRange)
+			p.ContentRange = m.rng(p.ContentRange)
+		}
+	}
+}
+
+func mapDiags(ds Diagnostics, m *textMap) {
+	for i := range ds {
+		ds[i].Range = m.rng(ds[i].Range)
+	}
+}
+
+// indentedMarkers lists the byte strings that may start a SHAM or CSL
+// marker; CML elements are found anywhere on a line by the CML splitter
+// itself.
+var indentedMarkers = [...]string{"#!", "<---"}
+
+// findIndented finds the blocks (and splitter diagnostics) whose marker line
+// has a container prefix. Each distinct prefix gets one view: the source
+// from the first line with that prefix and a marker to the end, with the
+// prefix stripped from every line; every front-end splits the view, and a
+// block or diagnostic is kept when its line's own prefix is the view's.
+// base holds the blocks found at column 1, sorted; a marker inside one of
+// them is its content and opens no view.
+func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
+	type view struct {
+		prefix []byte
+		from   int
+	}
+	var views []view
+	var refused [][]byte // prefixes past maxViews, reported once each
+	var bullets Diagnostics
+	lines := &lineCursor{src: src}
+	inBase := func(off int) bool {
+		i := sort.Search(len(base), func(i int) bool { return base[i].End > off })
+		return i < len(base) && base[i].Start <= off
+	}
+	add := func(off int, p []byte, checkBase bool) {
+		if len(p) == 0 || len(p) > containerPrefixMax || checkBase && inBase(off) {
+			return
+		}
+		for _, v := range views {
+			if bytes.Equal(v.prefix, p) {
+				return
+			}
+		}
+		if len(views) == maxViews {
+			for _, r := range refused {
+				if bytes.Equal(r, p) {
+					return
+				}
+			}
+			refused = append(refused, p)
+			if checkBase { // a SHAM or CSL marker (a CML element is still read, unstripped)
+				bullets = append(bullets, Diagnostic{Severity: Error, Code: "TOO_MANY_INDENTS", Range: Range{off, off + len(p)},
+					Message: "this block is not read: the answer indents its blocks in more than 16 different ways",
+					Hint:    "indent the blocks of one answer alike, or start them at column 1"})
+			}
+			return
+		}
+		views = append(views, view{p, lines.lineStart(off)})
+	}
+	for _, mk := range indentedMarkers {
+		for i := 0; ; {
+			j := bytes.Index(src[i:], []byte(mk))
+			if j < 0 {
+				break
+			}
+			if at := i + j; looksLikeMarker(src[at:]) {
+				add(at, containerPrefix(src, at), true)
+				if d, ok := bulletMarker(src, at); ok && !inBase(at) {
+					bullets = append(bullets, d)
+				}
+			}
+			i += j + len(mk)
+		}
+	}
+	cml := &lineCursor{src: src}
+	for _, s := range base {
+		if s.fe.syntax == CML { // an element anywhere on an indented line
+			add(s.Start, cml.indentRun(s.Start), false)
+		}
+	}
+	if len(views) == 0 {
+		return nil, bullets
+	}
+	var spans []blockSpan
+	diags := bullets
+	for _, v := range views {
+		text, m := normalize(src, v.from, len(src), v.prefix, true, false)
+		for i := range frontEnds {
+			fe := &frontEnds[i]
+			rs, ds := fe.split(text)
+			own := func(c *lineCursor, r Range) (Range, bool) {
+				o := m.rng(r)
+				return o, bytes.Equal(c.indentRun(o.Start), v.prefix)
+			}
+			spanLines, diagLines := &lineCursor{src: src}, &lineCursor{src: src}
+			for _, r := range rs {
+				if o, ok := own(spanLines, r); ok {
+					spans = append(spans, blockSpan{Range: o, fe: fe, prefix: v.prefix})
+				}
+			}
+			for _, d := range ds {
+				if o, ok := own(diagLines, d.Range); ok {
+					d.Range = o
+					diags = append(diags, d)
+				}
+			}
+		}
+	}
+	return spans, diags
+}
+
+// looksLikeMarker reports whether b starts like a SHAM header or end
+// marker, or a CSL marker, so only those open a view.
+func looksLikeMarker(b []byte) bool {
+	switch {
+	case bytes.HasPrefix(b, []byte("#!SHAM")), bytes.HasPrefix(b, []byte("#!END_SHAM_")):
+		return true
+	case bytes.HasPrefix(b, []byte("<---")):
+		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
+	}
+	return false
+}
+
+// bulletMarker reports a whole marker line written after a list bullet
+// ("1. #!SHAM [@…: k7m]", "- <---WRITE file="a"--->"): no syntax reads a
+// marker there, and a silent skip would leave the user believing the block
+// ran. Prose that merely mentions a marker is not such a line: the marker
+// must fill the rest of the line (a header with its "[", an end marker, or a
+// CSL marker ending in its close delimiter).
+func bulletMarker(src []byte, at int) (Diagnostic, bool) {
+	ls, ok := lineStartNear(src, at, containerPrefixMax+16)
+	if !ok {
+		return Diagnostic{}, false
+	}
+	i := ls
+	for i < at && isContainerByte(src[i]) {
+		i++
+	}
+	b := i
+	switch {
+	case i < at && (src[i] == '-' || src[i] == '*' || src[i] == '+'):
+		i++
+	default:
+		for i < at && src[i] >= '0' && src[i] <= '9' && i-b < 9 {
+			i++
+		}
+		if i == b || i >= at || src[i] != '.' && src[i] != ')' {
+			return Diagnostic{}, false
+		}
+		i++
+	}
+	if i >= at || src[i] != ' ' && src[i] != '\t' {
+		return Diagnostic{}, false
+	}
+	for i < at && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i != at {
+		return Diagnostic{}, false
+	}
+	le := bytes.IndexByte(src[at:], '\n')
+	if le < 0 {
+		le = len(src) - at
+	}
+	line := bytes.TrimRight(src[at:at+le], " \t\r")
+	switch {
+	case bytes.HasPrefix(line, []byte("#!SHAM")) && bytes.Contains(line, []byte("[")) && bytes.HasSuffix(line, []byte("]")):
+	case bytes.HasPrefix(line, []byte("#!END_SHAM_")) && !bytes.ContainsAny(line, " \t"):
+	case bytes.HasPrefix(line, []byte("<---")) && bytes.HasSuffix(line, []byte("--->")):
+	default:
+		return Diagnostic{}, false
+	}
+	return Diagnostic{Severity: Error, Code: "MARKER_AFTER_BULLET", Range: Range{at, at + len(line)},
+		Message: "a block marker after a list bullet is not read: " + string(src[b:i]) + "starts the line",
+		Hint: "put the marker on a line of its own, indented under the list item's text, " +
+			"and indent the rest of the block the same way"}, true
+}
+
+// maxViews bounds the distinct container prefixes one document gets views
+// for (each costs a pass over the rest of the text); real answers use two
+// or three.
+const maxViews = 16

@@ -2,7 +2,11 @@
 // reports what happened. It never parses text.
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/clada-dev/clada/lang"
+)
 
 // Config is everything that shapes one run. The zero value is not usable;
 // start from DefaultConfig.
@@ -29,6 +33,11 @@ type Config struct {
 	// Confirm asks the user a yes/no question on the terminal (--approve ask);
 	// nil when clada is not interactive, so unapproved commands fail.
 	Confirm func(question string) bool
+
+	// Refuse is the project config's verdict on an action before it runs
+	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
+	// validation error. nil allows everything.
+	Refuse func(a *lang.Action) string
 }
 
 // DefaultDeny is the deny list used when none is configured.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 )
@@ -67,6 +68,9 @@ func cmdApply(e *env) int {
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
 	approve := fs.String("approve", "never", "first run of a CSL RUN command (no lang): never (only approved ones run), ask (prompt on the terminal) or always (approve and record)")
+	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
+	fromClip := fs.Bool("from-clipboard", false, "read the answer from the clipboard instead of FILE")
+	toClip := fs.Bool("to-clipboard", false, "also copy the results summary to the clipboard, ready to paste into the chat")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -99,7 +103,7 @@ func cmdApply(e *env) int {
 	if absRoot, err = filepath.EvalSymlinks(absRoot); err != nil {
 		return usageErr("--root %s: %v", *root, err)
 	}
-	name, data, err := readInput(e, pos)
+	name, data, err := readInputOrClipboard(e, pos, *fromClip)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -123,6 +127,11 @@ func cmdApply(e *env) int {
 	if cfg.OutputMode == "stream" {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
 	}
+	proj, trust, err := projectConfig(fs, cfg, *configFile)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	*format = configFormat(*format, proj)
 
 	doc := lang.Parse(lang.NewFile(name, data))
 	mode := engine.Real
@@ -134,10 +143,15 @@ func cmdApply(e *env) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, changes, err := engine.Apply(ctx, doc, cfg, mode)
+	res, err := (&config.Apply{Config: proj, Trust: trust, Engine: cfg, Mode: mode, Log: e.stderr}).Run(ctx, doc)
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	if res.Blocked != "" {
+		fmt.Fprintf(e.stderr, "clada apply: %s\n", res.Blocked)
+		return exitFail
+	}
+	rep, changes := res.Report, res.Changes
 	if mode == engine.DryRun {
 		if err := writeDryRunDiff(e, changes, cfg.Root, *format); err != nil {
 			return usageErr("%v", err)
@@ -145,6 +159,11 @@ func cmdApply(e *env) int {
 	}
 	if err := writeReport(e, doc, rep, *format, engine.RenderOptions{Full: *detail == "full", File: doc.File, Output: *outputMode == "buffer"}); err != nil {
 		return usageErr("%v", err)
+	}
+	if *toClip {
+		if err := copyResults(e, rep); err != nil {
+			return usageErr("%v", err)
+		}
 	}
 	return rep.ExitCode()
 }

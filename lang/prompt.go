@@ -11,13 +11,16 @@ import (
 // syntax s, generated from the catalog so they never drift from what clada
 // accepts. Example blocks come from the printer, so they parse by
 // construction. Only SHAM is supported for now.
-func Prompt(w io.Writer, s Syntax) error {
+func Prompt(w io.Writer, s Syntax) error { return PromptOps(w, s, catalog) }
+
+// PromptOps is Prompt teaching only ops (a project's allowed-actions).
+func PromptOps(w io.Writer, s Syntax, ops []OpSpec) error {
 	if s != SHAM {
 		return fmt.Errorf("prompt: no instructions for syntax %s yet (supported: sham)", s)
 	}
 	var b bytes.Buffer
 	b.WriteString(shamPromptIntro)
-	for i, op := range catalog {
+	for i, op := range ops {
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", op.Name, op.Doc)
 		for _, p := range op.Params {
 			req := "optional"

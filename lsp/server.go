@@ -34,6 +34,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/config"
 	"io"
 	"log"
 	"net/url"
@@ -80,6 +81,7 @@ type Server struct {
 	dynWatch  bool   // the client lets the server register file watchers
 	root      string // workspace root directory ("" when the client sent none)
 	docs      map[uri.URI]*document
+	project   *config.Config // the root's .clada.yaml (nil: none or unreadable)
 
 	exit chan struct{} // closed by the exit notification
 }

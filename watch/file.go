@@ -210,7 +210,7 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 			return l.o.Output, fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another --output)", l.o.Output)
 		}
 		l.lastHash = processed
-	return l.o.Output, writeAtomic(l.o.Output, []byte(summary))
+		return l.o.Output, writeAtomic(l.o.Output, []byte(summary))
 	}
 	// Re-read: a save that landed during the run must not be lost.
 	cur, err := os.ReadFile(l.o.Input)

@@ -43,11 +43,11 @@ func NewRunner(root string) (*Runner, error) {
 
 // batch is the part of one version of the input that has not run yet.
 type batch struct {
-	doc     *lang.Document // only the new groups and new stray diagnostics
-	keys    []string       // state lines to record when it runs
-	blocks  int            // new groups
+	doc     *lang.Document  // only the new groups and new stray diagnostics
+	keys    []string        // state lines to record when it runs
+	blocks  int             // new groups
 	present map[string]bool // every block key in the text, run or not
-	pending bool           // an unclosed block: the answer may still be arriving
+	pending bool            // an unclosed block: the answer may still be arriving
 }
 
 // newBlocks parses text (its results section blanked out) and keeps what

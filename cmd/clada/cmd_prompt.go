@@ -10,6 +10,8 @@ import (
 func cmdPrompt(e *env) int {
 	fs := newFlagSet(e, "prompt", "[--syntax sham]")
 	syntax := fs.String("syntax", "sham", "block syntax the instructions teach (supported: sham)")
+	root := fs.String("root", ".", "project root whose .clada.yaml allowed-actions limit the ops taught")
+	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -22,7 +24,12 @@ func cmdPrompt(e *env) int {
 		fmt.Fprintf(e.stderr, "clada prompt: no instructions for --syntax %q yet; supported: sham\n", *syntax)
 		return exitUsage
 	}
-	if err := lang.Prompt(e.stdout, lang.SHAM); err != nil {
+	ops, err := promptOps(*root, *configFile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada prompt: %v\n", err)
+		return exitUsage
+	}
+	if err := lang.PromptOps(e.stdout, lang.SHAM, ops); err != nil {
 		fmt.Fprintf(e.stderr, "clada prompt: %v\n", err)
 		return exitUsage
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
 )
 
 // projectConfig loads the .clada.yaml governing root (or --config FILE)
@@ -47,4 +49,19 @@ func resolveRoot(root string) (string, error) {
 		return "", fmt.Errorf("--root %s is not a directory", root)
 	}
 	return filepath.EvalSymlinks(abs)
+}
+
+// promptOps is the catalog, limited to the config's allowed-actions.
+func promptOps(root, file string) ([]lang.OpSpec, error) {
+	c, err := config.Load(root, file)
+	if err != nil {
+		return nil, err
+	}
+	var ops []lang.OpSpec
+	for _, op := range lang.Ops() {
+		if c.AllowedActions == nil || slices.Contains(c.AllowedActions, op.Name) {
+			ops = append(ops, op)
+		}
+	}
+	return ops, nil
 }

@@ -112,6 +112,7 @@ func (r *Runner) WatchFile(ctx context.Context, o FileOptions) error {
 				continue
 			}
 			if filepath.Clean(ev.Name) == o.Input {
+				l.evented = true
 				l.timer.Reset(o.Debounce)
 			}
 		case err, ok := <-errs:
@@ -119,7 +120,9 @@ func (r *Runner) WatchFile(ctx context.Context, o FileOptions) error {
 				r.Log("file events: %v", err)
 			}
 		case <-tick.C:
-			if sig := sigOf(o.Input); !sig.same(l.lastSig) {
+			evented := l.evented
+			l.evented = false
+			if sig := sigOf(o.Input); !sig.same(l.lastSig) && !evented {
 				l.lastSig = sig
 				if !o.Poll && !l.polled {
 					l.polled = true
@@ -144,7 +147,8 @@ type fileLoop struct {
 	lastSig      fileSig
 	lastHash     string    // the content last handled (or written by clada)
 	pendingSince time.Time // when a half-written answer was first seen
-	polled       bool
+	polled       bool // said that polling caught a change
+	evented      bool // a file event arrived since the last poll
 	lostWarned   string
 }
 
@@ -196,9 +200,10 @@ func (l *fileLoop) check(ctx context.Context) error {
 	}
 	where, err := l.writeResults(out.Summary, h)
 	if err != nil {
-		l.r.Log("%v", err)
+		l.r.Log("%s; %v; full output in .clada/last-output.md", out.Line, err)
+		return nil
 	}
-	l.r.Log("%s; results in %s, full output in .clada/last-output.md", out.Line, where)
+	l.r.Log("%s; results %s, full output in .clada/last-output.md", out.Line, where)
 	return nil
 }
 
@@ -207,20 +212,20 @@ func (l *fileLoop) check(ctx context.Context) error {
 func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 	if l.o.Output != "" {
 		if old, err := os.ReadFile(l.o.Output); err == nil && len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(bytes.TrimPrefix(old, []byte("\ufeff")), []byte(resultsStart)) {
-			return l.o.Output, fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another --output)", l.o.Output)
+			return "", fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another --output)", l.o.Output)
 		}
 		l.lastHash = processed
-		return l.o.Output, writeAtomic(l.o.Output, []byte(summary))
+		return "in " + l.o.Output, writeAtomic(l.o.Output, []byte(summary))
 	}
 	// Re-read: a save that landed during the run must not be lost.
 	cur, err := os.ReadFile(l.o.Input)
 	if err != nil {
-		return l.name, fmt.Errorf("results not written: %w", err)
+		return "", fmt.Errorf("results not written: %w", err)
 	}
 	start, _ := splitResults(cur, l.r.st.nonces)
 	out := append([]byte(summary+"\n"), cur[start:]...)
 	if err := writeAtomic(l.o.Input, out); err != nil {
-		return l.name, err
+		return "", err
 	}
 	if hashOf("", cur) == processed {
 		l.lastHash = hashOf("", out)
@@ -228,5 +233,5 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 		l.timer.Reset(l.o.Debounce) // a save landed during the run: read it next
 	}
 	l.lastSig = sigOf(l.o.Input)
-	return "the top of " + l.name, nil
+	return "at the top of " + l.name, nil
 }

@@ -72,6 +72,9 @@ func (s *state) save() error {
 		return fmt.Errorf("watch state: %w", err)
 	}
 	_, err = f.WriteString(strings.Join(s.pending, "\n") + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -79,5 +82,5 @@ func (s *state) save() error {
 		return fmt.Errorf("watch state %s: %w", s.path, err)
 	}
 	s.pending = nil
-	return f.Sync()
+	return nil
 }

@@ -147,8 +147,8 @@ type fileLoop struct {
 	lastSig      fileSig
 	lastHash     string    // the content last handled (or written by clada)
 	pendingSince time.Time // when a half-written answer was first seen
-	polled       bool // said that polling caught a change
-	evented      bool // a file event arrived since the last poll
+	polled       bool      // said that polling caught a change
+	evented      bool      // a file event arrived since the last poll
 	lostWarned   string
 }
 

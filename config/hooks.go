@@ -177,6 +177,16 @@ type ApplyResult struct {
 	HooksSkipped string
 }
 
+// HookFailed reports whether any hook failed.
+func (r *ApplyResult) HookFailed() bool {
+	for _, h := range r.Hooks {
+		if h.Err != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // Run carries doc out. The error is the engine's (a root it cannot open).
 func (a *Apply) Run(ctx context.Context, doc *lang.Document) (*ApplyResult, error) {
 	out := &ApplyResult{}

@@ -165,6 +165,9 @@ func cmdApply(e *env) int {
 			return usageErr("%v", err)
 		}
 	}
+	if res.HookFailed() && rep.ExitCode() == exitOK {
+		return exitFail // a failed after hook is never hidden, not even in the status
+	}
 	return rep.ExitCode()
 }
 

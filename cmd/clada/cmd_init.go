@@ -14,7 +14,7 @@ import (
 // initConfig is the commented .clada.yaml `clada init` writes: every key,
 // commented out at its default, with the direction it may move.
 const initConfig = `# clada project config. It comes with every clone, so clada treats it as
-# untrusted: each key may only TIGHTEN what clada allows, never loosen it.
+# untrusted, and each key may only TIGHTEN what clada allows, never loosen it.
 # The command line overrides it. Hooks run only after ` + "`clada trust`" + `.
 
 # Report format when --format is not given: json, text, summary, cml or csl.

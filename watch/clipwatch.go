@@ -81,7 +81,7 @@ func (r *Runner) WatchClipboard(ctx context.Context, cb *Clipboard, o ClipboardO
 			return err
 		}
 		if o.Output != "" {
-			if err := writeAtomic(o.Output, []byte(out.Summary)); err != nil {
+			if err := writeOutput(o.Output, out.Summary); err != nil {
 				r.Log("%v", err)
 			}
 		}

@@ -211,11 +211,8 @@ func (l *fileLoop) check(ctx context.Context) error {
 // input in place of the previous one; it returns where.
 func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 	if l.o.Output != "" {
-		if old, err := os.ReadFile(l.o.Output); err == nil && len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(bytes.TrimPrefix(old, []byte("\ufeff")), []byte(resultsStart)) {
-			return "", fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another --output)", l.o.Output)
-		}
 		l.lastHash = processed
-		return "in " + l.o.Output, writeAtomic(l.o.Output, []byte(summary))
+		return "in " + l.o.Output, writeOutput(l.o.Output, summary)
 	}
 	// Re-read: a save that landed during the run must not be lost.
 	cur, err := os.ReadFile(l.o.Input)
@@ -234,4 +231,13 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 	}
 	l.lastSig = sigOf(l.o.Input)
 	return "at the top of " + l.name, nil
+}
+
+// writeOutput writes the results summary to an output file, refusing to
+// replace a file clada did not write (a .clada.yaml could name any file).
+func writeOutput(path, summary string) error {
+	if old, err := os.ReadFile(path); err == nil && len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(bytes.TrimPrefix(old, []byte("\ufeff")), []byte(resultsStart)) {
+		return fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another output)", path)
+	}
+	return writeAtomic(path, []byte(summary))
 }

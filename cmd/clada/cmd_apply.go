@@ -121,17 +121,17 @@ func cmdApply(e *env) int {
 	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
 	cfg.Approve = *approve
-	if *approve == "ask" && e.interactive && name != "<stdin>" {
-		cfg.Confirm = confirmOnTerminal(e) // see approve.go in engine; nil means fail unapproved commands
-	}
-	if cfg.OutputMode == "stream" {
-		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
-	}
 	proj, trust, err := projectConfig(fs, cfg, *configFile)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 	*format = configFormat(*format, proj)
+	if cfg.Approve == "ask" && e.interactive && name != "<stdin>" {
+		cfg.Confirm = confirmOnTerminal(e) // see approve.go in engine; nil means fail unapproved commands
+	}
+	if cfg.OutputMode == "stream" {
+		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
+	}
 
 	doc := lang.Parse(lang.NewFile(name, data))
 	mode := engine.Real

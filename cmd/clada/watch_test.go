@@ -282,3 +282,37 @@ func exitCode(err error) int {
 	}
 	return 0
 }
+
+// TestWatchPollOutput: --poll sees changes without file events; --output
+// takes the results instead of the input file, but never replaces a file
+// clada did not write.
+func TestWatchPollOutput(t *testing.T) {
+	root := t.TempDir()
+	w := startWatch(t, root, "--poll", "--output", "results.md")
+	input := filepath.Join(root, "clada_input.md")
+	a := sham("pp1", "file_write", "path", "p.txt", "content", "polled")
+	if err := os.WriteFile(input, []byte(a), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(root, "results.md")
+	waitFor(t, func() bool { return strings.Contains(readFile(t, results), "pp1 ✅ file_write p.txt\n") }, "results.md", w)
+	if got := readFile(t, input); got != a {
+		t.Fatalf("with --output the input must stay as saved; got %q", got)
+	}
+	w.stop(t, os.Interrupt)
+
+	root = t.TempDir()
+	notes := filepath.Join(root, "notes.md")
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w = startWatch(t, root, "--output", "notes.md")
+	if err := os.WriteFile(filepath.Join(root, "clada_input.md"), []byte(a), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return strings.Contains(w.stderr.String(), "clada never overwrites it") }, "the refusal", w)
+	if got := readFile(t, notes); got != "my notes\n" {
+		t.Fatalf("notes.md = %q", got)
+	}
+	w.stop(t, os.Interrupt)
+}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -113,7 +114,9 @@ func (p *parser) root(n *yaml.Node, c *Config) {
 					p.errorf(s, "allowed-actions: unknown action %q; run 'clada actions' for the list", s.Value)
 					continue
 				}
-				c.AllowedActions = append(c.AllowedActions, spec.Name)
+				if !slices.Contains(c.AllowedActions, spec.Name) {
+					c.AllowedActions = append(c.AllowedActions, spec.Name)
+				}
 			}
 			if c.AllowedActions == nil {
 				c.AllowedActions = []string{} // an empty list allows nothing

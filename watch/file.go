@@ -219,7 +219,8 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("results not written: %w", err)
 	}
-	start, _ := splitResults(cur, l.r.st.nonces)
+	regions, _ := resultRegions(cur, l.r.st.nonces)
+	start := topResults(regions, cur)
 	out := append([]byte(summary+"\n"), cur[start:]...)
 	if err := writeAtomic(l.o.Input, out); err != nil {
 		return "", err

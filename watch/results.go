@@ -35,38 +35,64 @@ func WriteSummary(w io.Writer, rep *engine.Report) error {
 	return rep.WriteSummary(w, engine.RenderOptions{Output: true})
 }
 
-// splitResults finds a results section clada wrote at the top of text and
-// returns where the answer starts (0 when there is none). lost is true when
-// text opens with a results section whose end line is gone (edited away):
-// then nothing in text can be told apart from the results, and nothing runs.
-func splitResults(text []byte, nonces map[string]bool) (answer int, lost bool) {
-	t := bytes.TrimLeft(bytes.TrimPrefix(text, []byte("\ufeff")), " \t\r\n")
-	if !bytes.HasPrefix(t, []byte(resultsStart)) {
-		return 0, false
-	}
+// startLine matches the line a results section opens with.
+var startLine = regexp.MustCompile(`(?m)^=== CLADA RESULTS ===\r?$`)
+
+// resultRegions finds every results section clada wrote in text: from a
+// start line to the next end line carrying one of its nonces, wherever the
+// user left it (pasting an answer above the old results, say). lost is true
+// when text opens with a results section whose end line is gone (edited
+// away): then nothing in text can be told apart from the results.
+func resultRegions(text []byte, nonces map[string]bool) (regions [][2]int, lost bool) {
+	prev := 0
 	for _, m := range endLine.FindAllSubmatchIndex(text, -1) {
-		if nonces[string(text[m[2]:m[3]])] {
-			end := m[1]
-			if end < len(text) && text[end] == '\r' {
-				end++
-			}
-			if end < len(text) && text[end] == '\n' {
-				end++
-			}
-			return end, false
+		if m[0] < prev || !nonces[string(text[m[2]:m[3]])] {
+			continue
 		}
+		s := startLine.FindIndex(text[prev:m[0]])
+		if s == nil {
+			continue
+		}
+		end := m[1]
+		if end < len(text) && text[end] == '\r' {
+			end++
+		}
+		if end < len(text) && text[end] == '\n' {
+			end++
+		}
+		regions = append(regions, [2]int{prev + s[0], end})
+		prev = end
 	}
-	return 0, true
+	top := len(text) - len(bytes.TrimLeft(bytes.TrimPrefix(text, []byte("\ufeff")), " \t\r\n"))
+	if bytes.HasPrefix(text[top:], []byte(resultsStart)) && (len(regions) == 0 || regions[0][0] != top) {
+		return nil, true
+	}
+	return regions, false
 }
 
-// blankOut replaces every byte of text[:n] but line breaks with a space,
-// so the answer below keeps its byte offsets and line numbers while the
-// results above can never be read as blocks.
-func blankOut(text []byte, n int) []byte {
+// topResults is where the answer starts after a results section at the
+// very top of text (0 when there is none).
+func topResults(regions [][2]int, text []byte) int {
+	if len(regions) == 0 {
+		return 0
+	}
+	r := regions[0]
+	if len(bytes.TrimSpace(bytes.TrimPrefix(text[:r[0]], []byte("\ufeff")))) > 0 {
+		return 0
+	}
+	return r[1]
+}
+
+// blankOut replaces every byte of the regions but line breaks with a
+// space, so the answer keeps its byte offsets and line numbers while the
+// results can never be read as blocks.
+func blankOut(text []byte, regions [][2]int) []byte {
 	out := bytes.Clone(text)
-	for i := range n {
-		if out[i] != '\n' && out[i] != '\r' {
-			out[i] = ' '
+	for _, r := range regions {
+		for i := r[0]; i < r[1]; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
 		}
 	}
 	return out

@@ -1,38 +1,43 @@
 package watch
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
 
-func TestSplitResults(t *testing.T) {
+func TestResultRegions(t *testing.T) {
 	n := "0123456789abcdef"
 	nonces := map[string]bool{n: true}
+	// the output of a read of an older input file quotes a start line and a
+	// foreign end line: neither ends the section early
 	section := resultsStart + "\nab1 ✅ file_read a.txt\n=== END ===\n\n=== OUTPUT ab1: file_read a.txt ===\n" +
-		endMarker("fedcba9876543210") + "\n=== END OUTPUT ===\n" + endMarker(n) + "\n"
+		resultsStart + "\n" + endMarker("fedcba9876543210") + "\n=== END OUTPUT ===\n" + endMarker(n) + "\n"
+	crlf := strings.ReplaceAll(section, "\n", "\r\n")
 	for _, tc := range []struct {
 		name, text string
-		answer     int
+		regions    [][2]int
+		top        int
 		lost       bool
 	}{
-		{"no section", "answer\n", 0, false},
-		{"section then answer", section + "\nanswer\n", len(section), false},
-		{"CRLF end line", strings.ReplaceAll(section, "\n", "\r\n") + "x", len(section) + strings.Count(section, "\n"), false},
-		{"BOM and blank lines first", "\ufeff\n" + section + "x", len("\ufeff\n" + section), false},
-		// a quoted end line with an unknown nonce (a read of an older input) does not end it
-		{"only a foreign end line", resultsStart + "\n" + endMarker("fedcba9876543210") + "\nanswer", 0, true},
-		{"end line edited away", resultsStart + "\nab1 ✅\n\nanswer\n", 0, true},
-		{"results text later in the answer", "answer\n" + section, 0, false},
+		{"no section", "answer\n", nil, 0, false},
+		{"section then answer", section + "\nanswer\n", [][2]int{{0, len(section)}}, len(section), false},
+		{"CRLF", crlf + "x", [][2]int{{0, len(crlf)}}, len(crlf), false},
+		{"BOM and blank lines first", "\ufeff\n" + section + "x", [][2]int{{4, 4 + len(section)}}, 4 + len(section), false},
+		{"answer pasted above the results", "answer\n" + section + "more\n", [][2]int{{7, 7 + len(section)}}, 0, false},
+		{"only a foreign end line", resultsStart + "\n" + endMarker("fedcba9876543210") + "\nanswer", nil, 0, true},
+		{"end line edited away", resultsStart + "\nab1 ✅\n\nanswer\n", nil, 0, true},
 	} {
-		answer, lost := splitResults([]byte(tc.text), nonces)
-		if answer != tc.answer || lost != tc.lost {
-			t.Errorf("%s: splitResults = %d, %v; want %d, %v", tc.name, answer, lost, tc.answer, tc.lost)
+		regions, lost := resultRegions([]byte(tc.text), nonces)
+		top := topResults(regions, []byte(tc.text))
+		if !reflect.DeepEqual(regions, tc.regions) || top != tc.top || lost != tc.lost {
+			t.Errorf("%s: regions %v, top %d, lost %v; want %v, %d, %v", tc.name, regions, top, lost, tc.regions, tc.top, tc.lost)
 		}
 	}
 }
 
 func TestBlankOutKeepsLines(t *testing.T) {
-	got := string(blankOut([]byte("#!SHAM x\r\nab\nkeep"), 12))
+	got := string(blankOut([]byte("#!SHAM x\r\nab\nkeep"), [][2]int{{0, 12}}))
 	if got != "        \r\n  \nkeep" {
 		t.Fatalf("blankOut = %q", got)
 	}

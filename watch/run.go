@@ -53,11 +53,11 @@ type batch struct {
 // newBlocks parses text (its results section blanked out) and keeps what
 // has not run before. name labels positions in the report.
 func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
-	start, lost := splitResults(text, r.st.nonces)
+	regions, lost := resultRegions(text, r.st.nonces)
 	if lost {
 		return nil, "the results section at the top of " + name + " lost its end line, so clada cannot tell the answer from the results; replace the whole content with the next answer"
 	}
-	src := blankOut(text, start)
+	src := blankOut(text, regions)
 	doc := lang.Parse(lang.NewFile(name, src))
 	b := &batch{doc: &lang.Document{File: doc.File}, present: map[string]bool{}}
 	seen := map[string]bool{}

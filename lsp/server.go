@@ -34,7 +34,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/clada-dev/clada/config"
 	"io"
 	"log"
 	"net/url"
@@ -44,6 +43,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clada-dev/clada/config"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"

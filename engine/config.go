@@ -5,6 +5,7 @@ package engine
 import (
 	"time"
 
+	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
 
@@ -40,6 +41,11 @@ type Config struct {
 
 	// Sandbox confines every command (--sandbox): sandbox.Off, Write or Strict.
 	Sandbox sandbox.Mode
+
+	// Refuse is the project config's verdict on an action before it runs
+	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
+	// validation error. nil allows everything.
+	Refuse func(a *lang.Action) string
 }
 
 // DefaultDeny is the deny list used when none is configured. .clada/ holds

@@ -109,6 +109,9 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 			label = fmt.Sprintf("task-%d", gnum)
 		}
 		spec, verr, hint := validate(a)
+		if verr == "" && cfg.Refuse != nil {
+			verr = cfg.Refuse(a)
+		}
 		res := newResult(a, spec, len(rep.Results)+1, label)
 		if verr != "" {
 			res.Error, res.Hint, res.Skipped = verr, hint, true

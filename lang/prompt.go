@@ -14,7 +14,10 @@ import (
 // example). The rules say what the parser really wants, including the ones
 // LLMs get wrong: where a final newline comes from, column 1, unique ids,
 // quoted numbers, and what a command may do.
-func Prompt(w io.Writer, s Syntax) error {
+func Prompt(w io.Writer, s Syntax) error { return PromptOps(w, s, catalog) }
+
+// PromptOps is Prompt teaching only ops (a project's allowed-actions).
+func PromptOps(w io.Writer, s Syntax, ops []OpSpec) error {
 	p, ok := promptFor(s)
 	if !ok {
 		return fmt.Errorf("prompt: no instructions for syntax %s (supported: sham, csl, cml)", s)
@@ -23,7 +26,7 @@ func Prompt(w io.Writer, s Syntax) error {
 	b.WriteString(p.intro)
 	b.WriteString(commandRules)
 	b.WriteString("## Actions\n\n")
-	for i, op := range catalog {
+	for i, op := range ops {
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", op.Name, op.Doc)
 		for _, ps := range op.Params {
 			req := "optional"

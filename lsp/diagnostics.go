@@ -19,6 +19,7 @@ type diagData struct {
 // plus what a simulated run on the workspace would fail on.
 func (s *Server) diagnose(ctx context.Context, d *document) lang.Diagnostics {
 	ds := append(lang.Check(d.doc), s.simulate(ctx, d)...)
+	ds = append(ds, s.configDiags(d.doc)...)
 	ds.Sort()
 	return ds
 }

@@ -41,6 +41,7 @@ func (s *Server) Initialize(_ context.Context, p *protocol.InitializeParams) (*p
 	} else {
 		s.root = legacyRoot(p)
 	}
+	s.loadConfig()
 	s.initialized = true
 	enc := protocol.PositionEncodingKindUTF16
 	if s.utf8 {

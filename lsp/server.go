@@ -43,6 +43,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clada-dev/clada/config"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -80,6 +81,7 @@ type Server struct {
 	dynWatch  bool   // the client lets the server register file watchers
 	root      string // workspace root directory ("" when the client sent none)
 	docs      map[uri.URI]*document
+	project   *config.Config // the root's .clada.yaml (nil: none or unreadable)
 
 	exit chan struct{} // closed by the exit notification
 }

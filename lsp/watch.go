@@ -77,6 +77,9 @@ func watcherRegistration() (*protocol.RegistrationParams, error) {
 // change on disk too: the watcher reports it.)
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, _ *protocol.DidChangeWatchedFilesParams) error {
 	s.diskChanged()
+	s.mu.Lock()
+	s.loadConfig() // .clada.yaml may be among the changed files
+	s.mu.Unlock()
 	for _, d := range s.docs {
 		s.publish(ctx, d)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
@@ -72,6 +73,9 @@ func cmdApply(e *env) int {
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
 	approve := fs.String("approve", "", "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them")
 	sandboxMode := fs.String("sandbox", "write", "confine commands (Linux Landlock): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off")
+	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
+	fromClip := fs.Bool("from-clipboard", false, "read the answer from the clipboard instead of FILE")
+	toClip := fs.Bool("to-clipboard", false, "also copy the results summary to the clipboard, ready to paste into the chat")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -104,7 +108,7 @@ func cmdApply(e *env) int {
 	if absRoot, err = filepath.EvalSymlinks(absRoot); err != nil {
 		return usageErr("--root %s: %v", *root, err)
 	}
-	name, data, err := readInput(e, pos)
+	name, data, err := readInputOrClipboard(e, pos, *fromClip)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -122,13 +126,23 @@ func cmdApply(e *env) int {
 	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
 	cfg.Approve = *approve
-	if *approve == engine.ApproveAsk {
+	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
+		return usageErr("--sandbox: %v", err)
+	}
+	// defaults <- .clada.yaml <- flags: the config fills what no flag set,
+	// and may only tighten (config/engine.go).
+	proj, trust, err := projectConfig(fs, cfg, *configFile)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	*format = configFormat(*format, proj)
+	if proj != nil && proj.MaxReport > 0 && !flagSet(fs, "max-report") {
+		maxReport = sizeFlag(proj.MaxReport)
+	}
+	if cfg.Approve == engine.ApproveAsk {
 		ask, closeTTY := confirmOnTerminal()
 		defer closeTTY()
 		cfg.Confirm = ask // the decision is engine's (approve.go); this only asks
-	}
-	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
-		return usageErr("--sandbox: %v", err)
 	}
 	if cfg.OutputMode == "stream" {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
@@ -144,10 +158,15 @@ func cmdApply(e *env) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	rep, changes, err := engine.Apply(ctx, doc, cfg, mode)
+	res, err := (&config.Apply{Config: proj, Trust: trust, Engine: cfg, Mode: mode, Log: e.stderr}).Run(ctx, doc)
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	if res.Blocked != "" {
+		fmt.Fprintf(e.stderr, "clada apply: %s\n", res.Blocked)
+		return exitFail
+	}
+	rep, changes := res.Report, res.Changes
 	if mode == engine.DryRun {
 		if err := writeDryRunDiff(e, changes, cfg.Root, *format); err != nil {
 			return usageErr("%v", err)
@@ -155,6 +174,14 @@ func cmdApply(e *env) int {
 	}
 	if err := writeReport(e, doc, rep, *format, report.Options{Full: *detail == "full", Output: *outputMode == "buffer", MaxReport: int(maxReport)}); err != nil {
 		return usageErr("%v", err)
+	}
+	if *toClip {
+		if err := copyResults(e, doc, rep, int(maxReport)); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	if res.HookFailed() && rep.ExitCode() == exitOK {
+		return exitFail // a failed after hook is never hidden, not even in the status
 	}
 	return rep.ExitCode()
 }

@@ -10,6 +10,8 @@ import (
 func cmdPrompt(e *env) int {
 	fs := newFlagSet(e, "prompt", "[--syntax sham|csl|cml]")
 	syntax := fs.String("syntax", "sham", "block syntax the instructions teach: sham, csl or cml")
+	root := fs.String("root", ".", "project root whose .clada.yaml allowed-actions limit the ops taught")
+	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -23,7 +25,12 @@ func cmdPrompt(e *env) int {
 		fmt.Fprintf(e.stderr, "clada prompt: unknown --syntax %q; use sham, csl or cml\n", *syntax)
 		return exitUsage
 	}
-	if err := lang.Prompt(e.stdout, s); err != nil {
+	ops, err := promptOps(*root, *configFile)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada prompt: %v\n", err)
+		return exitUsage
+	}
+	if err := lang.PromptOps(e.stdout, s, ops); err != nil {
 		fmt.Fprintf(e.stderr, "clada prompt: %v\n", err)
 		return exitUsage
 	}

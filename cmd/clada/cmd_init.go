@@ -1,0 +1,117 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/watch"
+)
+
+// initConfig is the commented .clada.yaml `clada init` writes: every key,
+// commented out at its default, with the direction it may move.
+const initConfig = `# clada project config. It comes with every clone, so clada treats it as
+# untrusted, and each key may only TIGHTEN what clada allows, never loosen it.
+# The command line overrides it. Hooks run only after ` + "`clada trust`" + `.
+
+# Report format when --format is not given: json, text, summary, cml or csl.
+# format: summary
+
+# Per-command timeout; may only be lowered (default 30s).
+# timeout: 30s
+
+# Output kept per command stream; may only be lowered (default 10MB).
+# max-output: 10MB
+
+# Report size per action (bounds what an LLM is sent).
+# max-report: 64K
+
+# First run of a CSL RUN command: never or ask (always is refused here;
+# pass --approve always yourself).
+# approve: never
+
+# Command sandbox: write or strict (off is refused here; pass --sandbox off).
+# sandbox: write
+
+# The only actions an answer may use; others are refused, and left out of
+# ` + "`clada prompt`" + `. Default: every action.
+# allowed-actions: [file_write, file_replace_text, file_read, ls, grep]
+
+# Globs (relative to this file's directory) every path an action names must
+# match; a directory pattern covers everything under it. Default: anything.
+# allow: [src/**, docs/**, README.md]
+
+# Globs never touched, on top of .git/** and **/.ssh/**.
+# deny: [secrets/**, "**/*.pem"]
+
+# clada watch: the file answers are pasted into, and where the results go
+# (default: the top of that file).
+# watch:
+#   file: clada_input.md
+#   output: clada_results.md
+
+# Shell commands run in the root before and after each apply, only once you
+# ran ` + "`clada trust`" + ` on this exact file. Variables (substituted
+# shell-quoted, and set as CLADA_SUMMARY, CLADA_FILES, CLADA_APPLY_ID):
+# {summary}, {files}, {apply_id}. A failing before hook stops the apply.
+# hooks:
+#   before: []
+#   after:
+#     - git push
+`
+
+// cmdInit writes a commented .clada.yaml and the watch input file into the
+// root, never overwriting either, and prints the next steps.
+func cmdInit(e *env) int {
+	fset := newFlagSet(e, "init", "[--root DIR]")
+	root := fset.String("root", ".", "project root to set up")
+	pos, code, ok := parseArgs(fset, e.args)
+	if !ok {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "clada init: "+format+"\n", a...)
+		return exitUsage
+	}
+	if len(pos) > 0 {
+		return fail("unexpected argument %q", pos[0])
+	}
+	absRoot, err := resolveRoot(*root)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cfgPath := filepath.Join(absRoot, config.FileName)
+	f, err := os.OpenFile(cfgPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		fmt.Fprintf(e.stdout, "kept %s (already there)\n", config.FileName)
+	case err != nil:
+		return fail("%v", err)
+	default:
+		_, err = f.WriteString(initConfig)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fail("write %s: %v", cfgPath, err)
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (every key commented out: read it, uncomment what you need)\n", config.FileName)
+	}
+	input := filepath.Join(absRoot, "clada_input.md")
+	created, err := watch.EnsureInput(input)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if created {
+		fmt.Fprintln(e.stdout, "wrote clada_input.md")
+	} else {
+		fmt.Fprintln(e.stdout, "kept clada_input.md (already there)")
+	}
+	fmt.Fprintln(e.stdout, "\nNext:")
+	fmt.Fprintln(e.stdout, "  1. clada prompt    # paste its output into your LLM chat once, so the LLM writes blocks clada runs")
+	fmt.Fprintln(e.stdout, "  2. clada watch     # then paste each answer into clada_input.md and save; copy the results from its top back into the chat")
+	return exitOK
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/sandbox"
+	"github.com/clada-dev/clada/watch"
+)
+
+// cmdWatch is the working loop: it watches FILE (default clada_input.md in
+// the root, or the config's watch.file) or the clipboard and runs each new
+// block once, writing the results back.
+func cmdWatch(e *env) int {
+	fs := newFlagSet(e, "watch", "[flags] [FILE]")
+	root := fs.String("root", ".", "project root every path resolves against")
+	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
+	output := fs.String("output", "", "write the results summary to this file instead of the top of FILE")
+	clip := fs.Bool("clipboard", false, "watch the clipboard instead of a file: an answer copied twice in a row runs, and the results replace it on the clipboard")
+	poll := fs.Bool("poll", false, "poll the file instead of waiting for file events (network or container filesystems)")
+	interval := fs.Duration("poll-interval", time.Second, "how often to poll the file (always, as a safety net) or the clipboard")
+	debounce := fs.Duration("debounce", 200*time.Millisecond, "quiet time after a save before the file is read")
+	settle := fs.Duration("settle", 10*time.Second, "how long an answer that ends inside a block waits for the rest")
+	timeout := fs.Duration("timeout", 30*time.Second, "per-command timeout")
+	maxOut := sizeFlag(10 << 20)
+	fs.Var(&maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
+	approve := fs.String("approve", "", "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them")
+	sandboxMode := fs.String("sandbox", "write", "confine commands (Linux Landlock): write, strict (also no network) or off")
+	format := fs.String("format", "", "format of .clada/last-output.md: json, text, summary, cml or csl (default: the syntax's)")
+	noGit := fs.Bool("no-git", false, "no snapshot or commit")
+	pos, code, ok := parseArgs(fs, e.args)
+	if !ok {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "clada watch: "+format+"\n", a...)
+		return exitUsage
+	}
+	switch {
+	case len(pos) > 1:
+		return fail("expected at most one FILE, got %d arguments", len(pos))
+	case *clip && len(pos) > 0:
+		return fail("--clipboard watches the clipboard; drop the FILE argument %q", pos[0])
+	case *approve != "" && *approve != engine.ApproveNever && *approve != engine.ApproveAsk && *approve != engine.ApproveAlways:
+		return fail("unknown --approve %q; use never, ask or always", *approve)
+	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
+		return fail("unknown --format %q; use json, text, summary, cml or csl", *format)
+	case *interval <= 0 || *debounce < 0 || *settle < 0 || *timeout <= 0:
+		return fail("--poll-interval and --timeout must be positive, --debounce and --settle not negative")
+	}
+	absRoot, err := resolveRoot(*root)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cfg := engine.DefaultConfig(absRoot)
+	cfg.Timeout, cfg.MaxOutput, cfg.Approve, cfg.NoGit = *timeout, int(maxOut), *approve, *noGit
+	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
+		return fail("--sandbox: %v", err)
+	}
+	proj, trust, err := projectConfig(fs, cfg, *configFile)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if cfg.Approve == engine.ApproveAsk {
+		// The watcher usually runs in a terminal of its own: ask there.
+		// Without one, an unapproved command fails and says so.
+		ask, closeTTY := confirmOnTerminal()
+		defer closeTTY()
+		cfg.Confirm = ask
+	}
+	// One watcher per root: a second one would run every block twice.
+	lock, err := engine.AcquireLock(context.Background(), &engine.Config{Root: absRoot, LockFile: filepath.Join(".clada", "watch.lock")})
+	if err != nil {
+		if strings.Contains(err.Error(), "still holds it") {
+			return fail("another clada watch is already running on %s (it holds %s); stop it first", absRoot, filepath.Join(absRoot, ".clada", "watch.lock"))
+		}
+		return fail("%v", err)
+	}
+	defer lock.Release()
+
+	r, err := watch.NewRunner(absRoot)
+	if err != nil {
+		return fail("%v", err)
+	}
+	r.Engine, r.Config, r.Trust, r.Format = cfg, proj, trust, configFormat(*format, proj)
+	r.Log = func(format string, a ...any) { fmt.Fprintf(e.stderr, "clada watch: "+format+"\n", a...) }
+	if why := trust.HooksBlocked(proj); why != "" {
+		r.Log("%s", why)
+	}
+	out := *output
+	if out == "" && proj.OutputFile != "" {
+		out = filepath.Join(proj.Dir, proj.OutputFile)
+	}
+	if out != "" {
+		if out, err = filepath.Abs(out); err != nil {
+			return fail("--output: %v", err)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *clip {
+		cb, err := watch.FindClipboard()
+		if err != nil {
+			return fail("%v", err)
+		}
+		err = r.WatchClipboard(ctx, cb, watch.ClipboardOptions{Interval: *interval, Output: out})
+		if err != nil {
+			return fail("%v", err)
+		}
+		r.Log("stopped")
+		return exitOK
+	}
+
+	input := filepath.Join(absRoot, "clada_input.md")
+	switch {
+	case len(pos) == 1:
+		input, err = filepath.Abs(pos[0])
+	case proj.WatchFile != "":
+		input = filepath.Join(proj.Dir, proj.WatchFile)
+	}
+	if err != nil {
+		return fail("%v", err)
+	}
+	created, err := watch.EnsureInput(input)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if created {
+		r.Log("created %s", input)
+	}
+	r.Log("watching %s (Ctrl-C stops); paste an answer there and save", input)
+	err = r.WatchFile(ctx, watch.FileOptions{Input: input, Output: out, Poll: *poll, PollInterval: *interval, Debounce: *debounce, Settle: *settle})
+	if err != nil {
+		return fail("%v", err)
+	}
+	r.Log("stopped")
+	return exitOK
+}

@@ -1,0 +1,110 @@
+// Package config reads a project's .clada.yaml into settings for the
+// engine, the commands, the watcher and the language server.
+//
+// A .clada.yaml arrives with every clone, so it is untrusted input: every
+// key may only tighten what clada allows (DIRECTION in the key table below),
+// and its hooks run only once the user trusted that exact file (trust.go).
+// The command line overrides it; defaults ← .clada.yaml ← flags.
+package config
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// FileName is the config file clada looks for, walking up from the root.
+const FileName = ".clada.yaml"
+
+// Config is one parsed .clada.yaml. Unset keys keep their zero value.
+type Config struct {
+	Path string // absolute path of the file ("" when there is none)
+	Dir  string // its directory: allow/deny globs and watch paths are relative to it
+	Hash string // sha256 of the file's bytes, hex: what `clada trust` records
+
+	Format    string        // neutral: report format default
+	Timeout   time.Duration // lower only: per-command timeout
+	MaxOutput int           // lower only: bytes kept per command stream
+	MaxReport int           // bound only: bytes of a report per action
+	Approve   string        // stricter only: "never" or "ask" ("always" refused)
+	Sandbox   string        // stricter only: "write" or "strict" ("off" refused)
+
+	AllowedActions []string // restrict: canonical op names an answer may use (nil: all)
+	Allow          []string // restrict: globs a path must match (nil: everything in the root)
+	Deny           []string // add: globs never touched, on top of engine.DefaultDeny
+
+	WatchFile  string // input file of `clada watch`, relative to Dir
+	OutputFile string // where the watcher writes the results summary, relative to Dir
+
+	Hooks Hooks // run only when the file is trusted
+}
+
+// Hooks are shell commands run around each apply.
+type Hooks struct {
+	Before []string
+	After  []string
+}
+
+// Find returns the .clada.yaml that governs root: the first one found in
+// root or any parent directory; "" when there is none.
+func Find(root string) (string, error) {
+	dir, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("config: find from %s: %w", root, err)
+	}
+	for {
+		p := filepath.Join(dir, FileName)
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && st.Mode().IsRegular():
+			return p, nil
+		case err == nil:
+			return "", fmt.Errorf("config: %s is not a regular file", p)
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", fmt.Errorf("config: %w", err)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Load reads the config for root: file when given (--config), else the one
+// Find locates. No config at all is an empty Config, not an error.
+func Load(root, file string) (*Config, error) {
+	if file == "" {
+		var err error
+		if file, err = Find(root); err != nil {
+			return nil, err
+		}
+		if file == "" {
+			return &Config{}, nil
+		}
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, fmt.Errorf("config: %s: %w", file, err)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	c, err := Parse(abs, data)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// hashOf is the content hash trust records.
+func hashOf(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}

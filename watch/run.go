@@ -1,0 +1,275 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/report"
+)
+
+// Runner carries out the blocks of successive versions of an answer, each
+// block at most once: what ran is known by content hash (state.go).
+type Runner struct {
+	Root   string
+	Engine *engine.Config // copied for each run
+	Config *config.Config // the project's .clada.yaml (hooks, tighten-only keys)
+	Trust  *config.Trust
+	Format string // report format of .clada/last-output.md ("" = the syntax's default)
+	Log    func(format string, a ...any)
+
+	st *state
+	// baseline holds the blocks that were in the input when watching began:
+	// a stale answer, or one that came with the repository, never runs by
+	// itself. A key leaves it once its block is gone from the input.
+	baseline map[string]bool
+}
+
+// NewRunner loads what earlier runs recorded under root.
+func NewRunner(root string) (*Runner, error) {
+	st, err := loadState(root)
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{Root: root, st: st, baseline: map[string]bool{}}, nil
+}
+
+// batch is the part of one version of the input that has not run yet.
+type batch struct {
+	doc     *lang.Document  // only the new groups and new stray diagnostics
+	keys    []string        // state lines to record when it runs
+	blocks  int             // new groups
+	present map[string]bool // every block key in the text, run or not
+	pending bool            // an unclosed block: the answer may still be arriving
+}
+
+// newBlocks parses text (its results section blanked out) and keeps what
+// has not run before. name labels positions in the report.
+func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
+	regions, lost := resultRegions(text, r.st.nonces)
+	if lost {
+		return nil, "the results section at the top of " + name + " lost its end line, so clada cannot tell the answer from the results; replace the whole content with the next answer"
+	}
+	src := blankOut(text, regions)
+	doc := lang.Parse(lang.NewFile(name, src))
+	b := &batch{doc: &lang.Document{File: doc.File}, present: map[string]bool{}}
+	seen := map[string]bool{}
+	for _, g := range doc.Groups {
+		k := "block " + hashOf(g.Syntax.String(), src[g.Range.Start:g.Range.End])
+		b.present[k] = true
+		if r.st.ran[k] || seen[k] || r.baseline[k] {
+			continue
+		}
+		seen[k] = true
+		b.doc.Groups = append(b.doc.Groups, g)
+		b.keys = append(b.keys, k)
+		b.blocks++
+		for _, a := range g.Actions {
+			if !a.Closed || unclosed(a.Diags) {
+				b.pending = true
+			}
+		}
+		if unclosed(g.Diags) {
+			b.pending = true
+		}
+	}
+	for _, d := range doc.Diags {
+		k := "diag " + hashOf(d.Code, lineAt(src, d.Range.Start))
+		b.present[k] = true
+		if r.st.ran[k] || seen[k] || r.baseline[k] {
+			continue
+		}
+		seen[k] = true
+		b.doc.Diags = append(b.doc.Diags, d)
+		b.keys = append(b.keys, k)
+		if unclosed(lang.Diagnostics{d}) {
+			b.pending = true
+		}
+	}
+	for k := range r.baseline {
+		if !b.present[k] {
+			delete(r.baseline, k)
+		}
+	}
+	return b, ""
+}
+
+// empty reports whether b holds nothing to run or report.
+func (b *batch) empty() bool { return b.blocks == 0 && len(b.doc.Diags) == 0 }
+
+// setBaseline marks everything new in text as not to be run by itself
+// (see baseline); it returns how many blocks that was.
+func (r *Runner) setBaseline(name string, text []byte) int {
+	b, _ := r.newBlocks(name, text)
+	if b == nil {
+		return 0
+	}
+	for _, k := range b.keys {
+		r.baseline[k] = true
+	}
+	return b.blocks
+}
+
+// unclosed reports a diagnostic saying a block ran to the end of the text.
+func unclosed(ds lang.Diagnostics) bool {
+	for _, d := range ds {
+		if strings.HasPrefix(d.Code, "UNCLOSED_") {
+			return true
+		}
+	}
+	return false
+}
+
+func hashOf(kind string, text []byte) string {
+	h := sha256.New()
+	h.Write([]byte(kind))
+	h.Write([]byte{0})
+	h.Write(text)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// lineAt returns the line holding offset off.
+func lineAt(src []byte, off int) []byte {
+	off = min(max(off, 0), len(src))
+	s := bytes.LastIndexByte(src[:off], '\n') + 1
+	e := bytes.IndexByte(src[off:], '\n')
+	if e < 0 {
+		return src[s:]
+	}
+	return src[s : off+e]
+}
+
+// Outcome is one run: the summary to put before the answer (or into the
+// output file, or on the clipboard) and a one-line account for the log.
+type Outcome struct {
+	Summary string // results section, end line included
+	Line    string
+}
+
+// run records b as run, carries it out, and writes the full output to
+// .clada/last-output.md. Recording comes first: a crash or a kill mid-run
+// must not run the same blocks again on the next save.
+func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
+	nonce := newNonce()
+	for _, k := range b.keys {
+		kind, v, _ := strings.Cut(k, " ")
+		r.st.add(kind, v)
+	}
+	r.st.add("results", nonce)
+	if err := r.st.save(); err != nil {
+		return nil, err
+	}
+	ecfg := *r.Engine
+	ecfg.OutputMode = "buffer"
+	ecfg.Stream = nil
+	var log bytes.Buffer
+	ap := &config.Apply{Config: r.Config, Trust: r.Trust, Engine: &ecfg, Mode: engine.Real, Log: &log}
+	res, err := ap.Run(ctx, b.doc)
+	if err != nil {
+		return nil, err
+	}
+	var sum, full bytes.Buffer
+	if res.Report != nil {
+		if err := WriteSummary(&sum, b.doc, res.Report, r.maxReport()); err != nil {
+			return nil, err
+		}
+	} else {
+		sum.WriteString(resultsStart + "\n")
+	}
+	for _, h := range res.Hooks {
+		fmt.Fprintln(&sum, h.String())
+	}
+	if res.Blocked != "" {
+		fmt.Fprintf(&sum, "❌ %s\n", res.Blocked)
+	}
+	if res.HooksSkipped != "" {
+		fmt.Fprintln(&sum, res.HooksSkipped)
+	}
+	sum.WriteString(endMarker(nonce) + "\n")
+	fmt.Fprintf(&full, "# clada: %s\n\n", b.doc.File.Name)
+	if res.Report != nil {
+		if err := writeFull(&full, b.doc, res.Report, r.Format, r.maxReport()); err != nil {
+			return nil, err
+		}
+	}
+	if log.Len() > 0 {
+		fmt.Fprintf(&full, "\n## hooks\n\n%s", log.String())
+	}
+	out := filepath.Join(r.Root, ".clada", "last-output.md")
+	if err := writeAtomic(out, full.Bytes()); err != nil {
+		return nil, err
+	}
+	o := &Outcome{Summary: sum.String()}
+	switch {
+	case res.Blocked != "":
+		o.Line = res.Blocked
+	default:
+		rep := res.Report
+		o.Line = fmt.Sprintf("ran %d block(s): %d action(s), %d failed", b.blocks, len(rep.Results), rep.Failed())
+		if rep.Fatal != "" {
+			o.Line += "; " + rep.Fatal
+		}
+	}
+	if log.Len() > 0 && r.Log != nil {
+		r.Log("%s", strings.TrimRight(log.String(), "\n"))
+	}
+	return o, nil
+}
+
+// writeFull renders the whole report as `clada apply` would print it, with
+// command output inline (as --output-mode buffer).
+func writeFull(w *bytes.Buffer, doc *lang.Document, rep *engine.Report, format string, maxReport int) error {
+	if maxReport <= 0 {
+		maxReport = report.DefaultMaxReport
+	}
+	return report.Write(w, format, doc, rep, report.Options{Output: true, MaxReport: maxReport})
+}
+
+// writeAtomic replaces path with data through a temp file and a rename,
+// keeping an existing file's mode, so a reader never sees half of it.
+func writeAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".clada-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// maxReport is the per-action bound of the reports the watcher writes: the
+// project's max-report, else the default.
+func (r *Runner) maxReport() int {
+	if r.Config != nil && r.Config.MaxReport > 0 {
+		return r.Config.MaxReport
+	}
+	return report.DefaultMaxReport
+}

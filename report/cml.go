@@ -142,6 +142,7 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 		default:
 			failed++
 			fmt.Fprintf(bw, "[%s] Error: %s\n", r.Task, cmlErrorLine(r))
+			bw.WriteString(hintBlock(r.Hint, "    "))
 		}
 	}
 	if len(rep.Results) > 0 {

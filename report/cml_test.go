@@ -48,6 +48,7 @@ func TestCML(t *testing.T) {
 [task-3] Success: edited src/app.js
 [task-4] Success: removed temp/
 [task-5] Error: search_not_found in app.js (found 2 matches)
+    hint: lines 1 and 4
 [task-6] Skipped: task-5 failed and its group stops at the first failure
 
 <result blocks="3" tasks="6" succeeded="4" failed="1" skipped="1">

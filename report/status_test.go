@@ -139,7 +139,8 @@ func TestRefusedAtomic(t *testing.T) {
 		"summary": `=== CLADA RESULTS ===
 ❌ task-2 (file_replace_text b.txt) would fail: file_replace_text: old_text not found in file; --atomic changed nothing (fix it and apply again)
 w1 ⏸ file_write a.txt - not applied: --atomic refused the apply because another action would fail
-r1 ❌ file_replace_text b.txt - would fail: file_replace_text: old_text not found in file (closest line 3: foo)
+r1 ❌ file_replace_text b.txt - would fail: file_replace_text: old_text not found in file
+   hint: closest line 3: foo
 x1 ⏸ exec make - not applied: --atomic refused the apply because another action would fail
 === END ===
 `,

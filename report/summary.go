@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
@@ -86,7 +87,7 @@ func summaryLine(r *engine.Report, res engine.ActionResult) string {
 		line = head("❌") + " - would fail: " + engine.FirstLine(res.Error, 200)
 	}
 	if res.Hint != "" {
-		line += " (" + engine.FirstLine(res.Hint, 200) + ")"
+		line += "\n" + strings.TrimSuffix(hintBlock(res.Hint, "   "), "\n")
 	}
 	return line
 }

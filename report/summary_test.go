@@ -40,7 +40,8 @@ func TestSummary(t *testing.T) {
 dry run: nothing was changed; ✅ means the action would succeed
 bad ❌ syntax line 9: no closing quote (close it)
 w1 ✅ file_write a.txt
-r1 ❌ file_replace_text b.txt - file_replace_text: old_text not found in file (closest line 3: foo)
+r1 ❌ file_replace_text b.txt - file_replace_text: old_text not found in file
+   hint: closest line 3: foo
 ex ⏭ exec make… - not run (dry run)
 === END ===
 `

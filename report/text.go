@@ -81,7 +81,7 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	}
 	if !o.Stable {
 		if r.SnapshotCommit != "" {
-			fmt.Fprintf(bw, "git: snapshot %.12s\n", r.SnapshotCommit)
+			fmt.Fprintf(bw, "git: your work on these paths saved as %.12s\n", r.SnapshotCommit)
 		}
 		if r.GitCommit != "" {
 			fmt.Fprintf(bw, "git: committed %.12s\n", r.GitCommit)

@@ -274,7 +274,11 @@ func (r *Report) CommitSummary() string {
 		}
 		parts = append(parts, s)
 	}
-	sum := fmt.Sprintf("%d actions, %d failed", len(r.Results), r.Failed())
+	noun := "actions"
+	if len(r.Results) == 1 {
+		noun = "action"
+	}
+	sum := fmt.Sprintf("%d %s, %d failed", len(r.Results), noun, r.Failed())
 	if len(parts) > 0 {
 		sum += ": " + strings.Join(parts, ", ")
 	}

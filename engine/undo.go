@@ -52,7 +52,7 @@ func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
 		return nil, fmt.Errorf("undo: %w", err)
 	}
 	i := len(recs) - 1
-	for i >= 0 && recs[i].Status == ApplyUndone {
+	for i >= 0 && (recs[i].Status == ApplyUndone || recs[i].Status == ApplySquashed) {
 		i--
 	}
 	if i < 0 {

@@ -70,6 +70,8 @@ func cmdLog(e *env) int {
 			status = " (undone)"
 		case engine.ApplyStarted:
 			status = " (interrupted)"
+		case engine.ApplySquashed:
+			status = " (squashed)"
 		}
 		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, r.Summary)
 		fmt.Fprintf(e.stdout, "    %s\n", strings.Join(paths(r), ", "))

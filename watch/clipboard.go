@@ -108,5 +108,24 @@ func (c *Clipboard) Write(ctx context.Context, text string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("clipboard: %s: %w", c.copy[0], err)
 	}
+	c.settle(ctx, text)
 	return nil
+}
+
+// settle waits, briefly, until the clipboard reads back as text. xclip and
+// xsel return before their background child owns the selection, so a paste
+// right after "results copied" could still give the old clipboard (it did,
+// on a loaded machine). Best effort: some tools read back with other line
+// endings, so a mismatch after the wait is not an error.
+func (c *Clipboard) settle(ctx context.Context, text string) {
+	norm := func(s string) string { return strings.TrimRight(strings.ReplaceAll(s, "\r\n", "\n"), "\r\n") }
+	want := norm(text)
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		got, err := c.Read(ctx)
+		if err == nil && norm(got) == want || time.Now().After(deadline) || ctx.Err() != nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

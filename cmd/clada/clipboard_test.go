@@ -59,6 +59,14 @@ func xclipCopy(t *testing.T, display, text string) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("xclip -i: %v", err)
 	}
+	// xclip returns before its background child owns the selection: wait
+	// until the copy reads back, as a user's next paste would find it.
+	for deadline := time.Now().Add(5 * time.Second); xclipPaste(t, display) != text; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the clipboard never read back as the text just copied")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func xclipPaste(t *testing.T, display string) string {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 )
@@ -18,17 +19,40 @@ func (x *opRun) write(appendTo bool) Result {
 		return *bad
 	}
 	data := []byte(content)
-	if appendTo {
-		old, err := x.ws.ReadFile(abs)
-		switch {
-		case err == nil:
+	// The file's own line endings decide what is written: content the LLM
+	// wrote with LF (or a CRLF paste, which the parser reads as LF) keeps
+	// an existing CRLF file CRLF instead of making it mixed.
+	// An overwrite reads the old file only to learn its line ends, so it
+	// skips files too big to be worth reading (an append needs them whole).
+	var old []byte
+	err := fs.ErrNotExist
+	if fi, serr := x.ws.Lstat(abs); serr == nil && (appendTo || fi.Mode().IsRegular() && fi.Size() <= maxEOLProbe) {
+		old, err = x.ws.ReadFile(abs)
+	} else if serr != nil && !errors.Is(serr, fs.ErrNotExist) && appendTo {
+		err = serr
+	}
+	switch {
+	case err == nil:
+		data = []byte(fileEOL(old, content))
+		if appendTo {
 			data = append(old[:len(old):len(old)], data...)
-		case !errors.Is(err, fs.ErrNotExist):
-			return x.fail("open", p, err)
 		}
+	case !errors.Is(err, fs.ErrNotExist) && appendTo:
+		return x.fail("open", p, err)
 	}
 	if err := x.ws.WriteFile(abs, data); err != nil {
 		return x.fail("open", p, err)
 	}
 	return ok(map[string]any{"path": p, "bytesWritten": len(content)})
+}
+
+// maxEOLProbe is the largest existing file an overwrite reads to keep its
+// line ends; a bigger one is replaced as written.
+const maxEOLProbe = 64 << 20
+
+// fileEOL is content with the line ends of the existing file old: CRLF when
+// old uses CRLF and content has no CR of its own (the rule edits follow).
+func fileEOL(old []byte, content string) string {
+	t := textFile{crlf: bytes.Contains(old, []byte("\r\n"))}
+	return t.toFileEOL(content)
 }

@@ -300,7 +300,7 @@ var catalog = []OpSpec{
 		Doc: "Run code in a fresh process group with a timeout; stdout, stderr and the exit code are reported.",
 		Params: []ParamSpec{
 			{Name: "code", Type: TString, Required: true, Doc: "The script or command line to run.", CSL: "body", CML: "text"},
-			{Name: "lang", Type: TEnum, Required: true, Enum: []string{"bash", "sh", "python", "javascript", "argv"}, Doc: "Interpreter: bash, sh, python (python3) or javascript (node); argv runs code as one command line split with shell-like quoting, without a shell (CSL's RUN without lang; needs first-use approval)."},
+			{Name: "lang", Type: TEnum, Required: true, Enum: []string{"bash", "sh", "python", "javascript", "argv"}, Doc: "Interpreter: bash, sh, python (python3) or javascript (node); argv runs code as one command line split with shell-like quoting, without a shell (CSL's RUN without lang). Every command, whatever its lang, passes the user's approval gate: CSL's need first-use approval by the user."},
 			{Name: "cwd", Type: TPath, Doc: "Working directory, relative to the root.", CSL: "dir", CML: "dir"},
 			{Name: "timeout", Type: TInteger, Doc: "Seconds before the whole process group is killed (default: --timeout)."},
 		},

@@ -241,7 +241,7 @@ func TestPrintCML(t *testing.T) {
 	}, {
 		name: "layout-shaped values: leading and trailing newlines, CR, indentation",
 		in:   "#!SHAM [@three-char-SHA-256: ab]\naction = \"file_write\"\npath = \"a\"\ncontent = \"\\nx\\n  \"\n#!END_SHAM_ab\n\n#!SHAM [@three-char-SHA-256: cd]\naction = \"file_write\"\npath = \"b\"\ncontent = \"a\\r\\nb\\n\"\n#!END_SHAM_cd\n",
-		want: "<write path=\"a\"><![CDATA[\n\nx\n  ]]></write>\n\n<write path=\"b\">a&#13;&#10;b&#10;</write>\n",
+		want: "<write path=\"a\">&#10;x&#10;  </write>\n\n<write path=\"b\">a&#13;&#10;b&#10;</write>\n",
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -408,10 +408,13 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 			p.Form = CDATA
 			body := t.Value[len("<![CDATA[") : len(t.Value)-len("]]>")]
 			inner = Range{off + len("<![CDATA["), off + len(t.Value) - len("]]>")}
-			if n == 0 {
-				lead, _ := cmlLayout(body, true, false)
-				body, inner.Start = body[lead:], inner.Start+lead
-			}
+			// The layout rule holds for "]]>" as for a closing tag: one
+			// newline after "<![CDATA[" is layout, and so is the newline and
+			// indentation before a "]]>" indented on a line of its own (LLMs
+			// indent it with the element: "<search><![CDATA[\n x\n  ]]>").
+			lead, trail := cmlLayout(body, n == 0, n == nparts-1)
+			body = body[lead : len(body)-trail]
+			inner = Range{inner.Start + lead, inner.End - trail}
 			part = strings.ReplaceAll(body, "]]&gt;", "]]>")
 			for _, u := range chars[i+1:] {
 				if u.Type != cml.Comment {
@@ -453,8 +456,8 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 // cmlLayout is the whitespace layout rule of CML content, defined once here
 // (README, "Whitespace and indentation"): content that starts on the line
 // after its start tag (or right after "<![CDATA[") does not take that one
-// newline, and a closing tag indented on a line of its own does not give the
-// content the newline and indentation before it. A closing tag at the start
+// newline, and a closing tag (or a CDATA section's "]]>") indented on a line
+// of its own does not give the content the newline and indentation before it. A closing tag at the start
 // of a line keeps the newline before it: that is the content's final
 // newline, as in "<write path="a">\nhello\n</write>" ("hello\n"). raw is the raw text of the first
 // or last part of an element's content (line endings already LF); lead and

@@ -120,10 +120,11 @@ func cmlElementName(a *Action, spec *OpSpec) string {
 // inside written "]]&gt;"), multi-line values starting on the line after
 // "<![CDATA[" (that newline is layout); and entity-escaped text, with line
 // breaks as character references, when the value holds "]]&gt;" (which
-// CDATA would turn into "]]>") or a "\r" (which CDATA would turn into "\n").
+// CDATA would turn into "]]>"), a "\r" (which CDATA would turn into "\n"),
+// or ends in a line of blanks (which the layout rule would drop).
 func cmlContent(v string) string {
 	switch {
-	case strings.Contains(v, "]]&gt;") || strings.Contains(v, "\r"):
+	case strings.Contains(v, "]]&gt;") || strings.Contains(v, "\r") || endsIndentedLine(v):
 		return cmlEscapeText(v)
 	case strings.TrimSpace(v) == v && !strings.ContainsAny(v, "<&\n") && !strings.Contains(v, "]]>"):
 		return v
@@ -133,6 +134,14 @@ func cmlContent(v string) string {
 		open += "\n"
 	}
 	return open + strings.ReplaceAll(v, "]]>", "]]&gt;") + "]]>"
+}
+
+// endsIndentedLine reports a value whose last line is only blanks: written
+// in CDATA, its "]]>" would stand indented on a line of its own, which the
+// layout rule reads as layout, not content.
+func endsIndentedLine(v string) bool {
+	t := strings.TrimRight(v, " \t")
+	return len(t) < len(v) && strings.HasSuffix(t, "\n")
 }
 
 // cmlEscapeText escapes a value as element text; "\n" and "\r" become

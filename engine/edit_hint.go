@@ -105,6 +105,9 @@ func searchHint(body string, from int, name, search string) string {
 	}
 	first, last = first+base, last+base
 	diffs := regionDiffs(have, first, last, want, lead, trail)
+	if diffs.unexplained {
+		diffs.notes = []string{blankEdges(search, body, first, last)}
+	}
 	where := fmt.Sprintf("line %d", first+1)
 	if last > first {
 		where = fmt.Sprintf("lines %d-%d", first+1, last+1)
@@ -290,6 +293,9 @@ func squash(s string) string {
 type regionNotes struct {
 	notes []string
 	first int
+	// unexplained: every line fits; the difference lies in the blank text
+	// around them, which regionDiffs cannot see (blankEdges says it).
+	unexplained bool
 }
 
 // regionDiffs compares the file's lines first..last with the search lines.
@@ -328,10 +334,27 @@ func regionDiffs(have []string, first, last int, want []string, lead, trail int)
 		r.notes = append(r.notes, fmt.Sprintf("old_text ends with %s, more than the file has after line %d",
 			plural(trail, "line break"), last+1))
 	}
-	if len(r.notes) == 0 {
-		r.notes = append(r.notes, "the line endings differ (\\r\\n or \\r against \\n)")
-	}
+	r.unexplained = len(r.notes) == 0
 	return r
+}
+
+// blankEdges explains a region whose lines all fit the search's: what is
+// left is the blank text around them (a search ending "\n    " because its
+// closing delimiter was indented) or, only where a CR is involved, the line
+// endings.
+func blankEdges(search, body string, first, last int) string {
+	core := strings.Trim(search, " \t\r\n")
+	at := strings.Index(search, core)
+	head, tail := search[:at], search[at+len(core):]
+	switch {
+	case strings.Trim(tail, "\n") != "":
+		return fmt.Sprintf("old_text ends with %q after line %d, which the file does not have there (drop the trailing blanks, or copy them exactly)", tail, last+1)
+	case strings.Trim(head, "\n") != "":
+		return fmt.Sprintf("old_text starts with %q before line %d, which the file does not have there (drop the leading blanks, or copy them exactly)", head, first+1)
+	case strings.Contains(search, "\r") || strings.Contains(body, "\r"):
+		return "the line endings differ (\\r\\n or \\r against \\n)"
+	}
+	return fmt.Sprintf("old_text's blank lines around it (%q before, %q after) are not the file's", head, tail)
 }
 
 // reindented sums up a region whose differing lines (0-based file lines)

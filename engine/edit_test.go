@@ -151,6 +151,9 @@ func TestNotFoundHint(t *testing.T) {
 		{"trailing line breaks at the end", "\treturn 2\n}\n\n",
 			"closest match at lines 11-12: old_text ends with 2 line breaks, more than the file has after line 12" + copyIt +
 				"\n11: \treturn 2\n12: }"},
+		{"indented closing delimiter left blanks at the end", "\treturn 1\n}\n    ",
+			"closest match at lines 4-5: old_text ends with \"\\n    \" after line 5, which the file does not have there (drop the trailing blanks, or copy them exactly)" + copyIt +
+				"\n4: \treturn 1\n5: }"},
 		{"joined lines", "func a() { return 1 }",
 			"closest match at lines 3-5: the line breaks differ from line 3 on: old_text has this text on 1 line, the file on 3 lines" + copyIt +
 				"\n3: func a() {\n4: \treturn 1\n5: }"},

@@ -81,14 +81,6 @@ func TestListTools(t *testing.T) {
 	}
 }
 
-// TestAllowedActionsLimitTools: an op the project's .clada.yaml does not
-// allow is not offered.
-func TestAllowedActionsLimitTools(t *testing.T) {
-	if got := allowedOps(nil); len(got) != len(lang.Ops()) {
-		t.Fatalf("no config: %d ops, want %d", len(got), len(lang.Ops()))
-	}
-}
-
 // TestWriteEditRead: the three calls an agent makes most, with their
 // reports as structured content and summary text.
 func TestWriteEditRead(t *testing.T) {

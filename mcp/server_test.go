@@ -46,9 +46,9 @@ func TestListTools(t *testing.T) {
 		t.Errorf("description = %q, want the catalog's doc", rat.Description)
 	}
 	var schema struct {
-		Type       string                            `json:"type"`
-		Required   []string                          `json:"required"`
-		Properties map[string]map[string]any         `json:"properties"`
+		Type       string                    `json:"type"`
+		Required   []string                  `json:"required"`
+		Properties map[string]map[string]any `json:"properties"`
 	}
 	data, _ := json.Marshal(rat.InputSchema)
 	if err := json.Unmarshal(data, &schema); err != nil {

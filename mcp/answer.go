@@ -113,7 +113,11 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 			}) + "\n"
 		}
 	}
-	return h.result(doc, res.Report, before)
+	out, err := h.result(doc, res.Report, before)
+	if out != nil && res.Report.TotalBlocks == 0 {
+		out.IsError = true // an apply that found nothing to do was a wrong call
+	}
+	return out, err
 }
 
 // check lints an answer like `clada check`: syntax and catalog validation,

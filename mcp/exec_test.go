@@ -255,6 +255,11 @@ func TestApplyDryRunAtomicCheck(t *testing.T) {
 		t.Errorf("bad flag: %q, want %q", text(res), want)
 	}
 
+	res = call(t, cs, "apply", map[string]any{"text": "I changed nothing; the file is fine."})
+	if !res.IsError || !strings.Contains(text(res), "no action blocks found") {
+		t.Errorf("an answer without blocks: error %v\n%s", res.IsError, text(res))
+	}
+
 	res = call(t, cs, "check", map[string]any{"text": "#!SHAM [@three-char-SHA-256: c1]\naction = \"file_writ\"\npath = \"a\"\n#!END_SHAM_c1\n"})
 	if want := "line 2:11: error: Unknown action 'file_writ' [UNKNOWN_ACTION]\n    hint: did you mean file_write?\n1 errors, 0 warnings in 1 blocks\n"; !res.IsError || text(res) != want {
 		t.Errorf("check text:\n%q\nwant\n%q", text(res), want)

@@ -60,7 +60,7 @@ func New(o Options) (*sdk.Server, error) {
 		o.Log = io.Discard
 	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "clada", Title: "clada", Version: o.Version}, &sdk.ServerOptions{
-		Instructions: instructions(o.Engine.Root),
+		Instructions: instructions(o.Engine),
 		// Tools, resources and prompts only: no logging capability, and no
 		// roots handler, so a client's roots never widen where clada reaches.
 		Capabilities:              &sdk.ServerCapabilities{},
@@ -109,11 +109,15 @@ func allowedOps(c *config.Config) []lang.OpSpec {
 }
 
 // instructions tells the model what the server is and where it works.
-func instructions(root string) string {
-	return "clada carries out file edits and commands inside one project root, " + root + ". " +
+func instructions(cfg *engine.Config) string {
+	s := "clada carries out file edits and commands inside one project root, " + cfg.Root + ". " +
 		"Paths are relative to it; a path outside it is refused (path_escape). " +
-		"Edits match text exactly; a failed edit says where the closest text is (hint). " +
-		"Every call that changes files is one git commit when the root is a git work tree, and `undo` reverses the last one. " +
-		"`apply` carries out a whole answer written in clada's block syntaxes (SHAM, CSL, CML) in one step; " +
+		"Edits match text exactly; a failed edit says where the closest text is (hint). "
+	if cfg.NoGit {
+		s += "Changes are not committed (--no-git), so there is no undo. "
+	} else {
+		s += "When the root is a git work tree, every call that changes files is one git commit, and `undo` reverses the last one. "
+	}
+	return s + "`apply` carries out a whole answer written in clada's block syntaxes (SHAM, CSL, CML) in one step; " +
 		"`apply` with dry_run shows what would change without touching anything."
 }

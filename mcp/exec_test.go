@@ -300,3 +300,46 @@ func TestProjectConfigLimits(t *testing.T) {
 		t.Errorf("an op outside allowed-actions ran through apply: %v", r)
 	}
 }
+
+// TestReadDuringCommand: a read does not wait for the lock a running
+// command's apply holds.
+func TestReadDuringCommand(t *testing.T) {
+	root := tempRoot(t, map[string]string{"a.txt": "A\n"})
+	cfg := testConfig(root)
+	cfg.LockTimeout = 100 * time.Millisecond
+	cs := connect(t, Options{Engine: cfg}, nil)
+	done := make(chan *sdk.CallToolResult, 1)
+	go func() {
+		res, _ := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "exec", Arguments: map[string]any{
+			"lang": "bash", "code": "touch started; while [ ! -e stop ]; do sleep 0.05; done",
+		}})
+		done <- res
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(root, "started")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the command never started")
+		}
+	}
+	res := call(t, cs, "file_read", map[string]any{"path": "a.txt"})
+	if r := firstResult(t, res); res.IsError || r["data"].(map[string]any)["content"] != "A\n" {
+		t.Errorf("file_read while a command runs: %s", text(res))
+	}
+	if strings.Contains(text(res), "dry run") {
+		t.Errorf("a read reports as a dry run:\n%s", text(res))
+	}
+	res = call(t, cs, "file_write", map[string]any{"path": "b.txt", "content": "B"})
+	if !res.IsError {
+		t.Errorf("a write got past the running apply's lock: %s", text(res))
+	} else if !strings.Contains(text(res), "lock") {
+		t.Errorf("the write failed for another reason than the lock: %s", text(res))
+	}
+	if err := os.WriteFile(filepath.Join(root, "stop"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := <-done; res == nil || res.IsError {
+		t.Errorf("the command: %v", res)
+	}
+}

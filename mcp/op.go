@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
@@ -21,8 +22,8 @@ func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 		}
 		doc := oneAction(spec.Name, ps)
 		cfg := h.callConfig(ctx, req)
-		if spec.Kind == lang.Read { // nothing to commit and no hooks around a read
-			rep, _, err := engine.Apply(ctx, doc, cfg, engine.Real)
+		if spec.Kind == lang.Read {
+			rep, err := read(ctx, doc, cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -58,4 +59,21 @@ func (h *handler) callConfig(ctx context.Context, req *sdk.CallToolRequest) *eng
 	}
 	c.Confirm = confirmer(ctx, req.Session)
 	return &c
+}
+
+// read runs a read op without the lock, git or hooks: on an overlay of the
+// real tree, which reads through to it with the same path rules. A read
+// changes nothing, so it need not wait behind an apply that holds the lock
+// (an agent reads files while its tests run), and an atomic write means it
+// sees a file whole, before or after. The report is a plain one: nothing
+// about it was simulated.
+func read(ctx context.Context, doc *lang.Document, cfg *engine.Config) (*engine.Report, error) {
+	base, err := engine.NewOS(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("mcp: open root %s: %w", cfg.Root, err)
+	}
+	defer base.Close()
+	rep := engine.Run(ctx, doc, engine.NewOverlay(base), cfg)
+	rep.DryRun = false
+	return rep, nil
 }

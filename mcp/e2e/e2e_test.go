@@ -23,7 +23,8 @@ func missing(t *testing.T, why string) {
 
 // TestTypeScriptClient: list tools, write/edit/read, a failing edit with its
 // hint, a path escape refused, a command with progress and one cancelled
-// mid-run (no orphan), an apply that is one commit and an undo of it.
+// mid-run (no orphan), an apply that is one commit and an undo of it, and
+// --approve ask through elicitation (and refused without it).
 func TestTypeScriptClient(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {

@@ -1,15 +1,16 @@
 // Drives `clada mcp` with the official MCP TypeScript SDK client over stdio:
 // list tools, write/edit/read, a failing edit with its hint, a path escape
-// refused, a command with progress, one cancelled mid-run (no orphan), and
-// an apply of a SHAM answer that makes one git commit and an undo that
-// removes it. Usage: node client.mjs <clada binary> <git work tree root>.
+// refused, a command with progress, one cancelled mid-run (no orphan), an
+// apply of a SHAM answer that makes one git commit and an undo that removes
+// it; then, with --approve ask, a command approved through the client's
+// elicitation and one refused to a client that offers none. Usage: node client.mjs <clada binary> <git work tree root>.
 // Prints OK and exits 0 on success; prints FAIL: why and exits 1 otherwise.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [bin, root] = process.argv.slice(2);
 const fail = (msg) => { console.log('FAIL: ' + msg); process.exit(1); };
@@ -106,6 +107,28 @@ async function main() {
   if (readFileSync(join(root, 'src/app.js'), 'utf8') !== 'const port = 8080;\n' || existsSync(join(root, 'notes.md'))) fail('files after undo');
 
   await client.close();
+
+  // --approve ask: the question goes to the user through elicitation.
+  const questions = [];
+  const asking = new Client({ name: 'clada-e2e-ask', version: '0' }, { capabilities: { elicitation: {} } });
+  asking.setRequestHandler(ElicitRequestSchema, (req) => {
+    questions.push(req.params.message);
+    return { action: 'accept', content: { approve: true } };
+  });
+  await asking.connect(new StdioClientTransport({ command: bin, args: ['mcp', '--root', root, '--approve', 'ask'], env: process.env, stderr: 'inherit' }));
+  res = await asking.callTool({ name: 'exec', arguments: { lang: 'bash', code: 'echo yes > approved.txt' } });
+  if (res.isError || questions.length !== 1 || !questions[0].includes('echo yes > approved.txt') || !existsSync(join(root, 'approved.txt'))) {
+    fail('approval by elicitation ' + JSON.stringify({ res, questions }));
+  }
+  await asking.close();
+
+  const mute = new Client({ name: 'clada-e2e-mute', version: '0' });
+  await mute.connect(new StdioClientTransport({ command: bin, args: ['mcp', '--root', root, '--approve', 'ask'], env: process.env, stderr: 'inherit' }));
+  res = await mute.callTool({ name: 'exec', arguments: { lang: 'bash', code: 'echo no > refused.txt' } });
+  if (!res.isError || !first(res).error.includes('did not run: it has not been approved') || existsSync(join(root, 'refused.txt'))) {
+    fail('no elicitation, no approval ' + JSON.stringify(res));
+  }
+  await mute.close();
   console.log('OK');
 }
 

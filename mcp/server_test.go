@@ -251,6 +251,10 @@ func TestBadArguments(t *testing.T) {
 	if r := firstResult(t, res); r["error"] != "Missing required parameter 'content' for action 'file_write'" {
 		t.Errorf("missing param: %v", r["error"])
 	}
+	res = call(t, cs, "file_read", map[string]any{"path": "a.txt", "paht": "b.txt"})
+	if want := "- ⚠️ warning line 1: Unknown parameter 'paht' for action 'file_read'; it is ignored (did you mean path?)\n"; !strings.Contains(text(res), want) {
+		t.Errorf("an unknown argument is warned about like an unknown param:\n%s", text(res))
+	}
 	res = call(t, cs, "files_read", map[string]any{"paths": []string{"a.txt", "b.txt"}})
 	if r := firstResult(t, res); r["params"].(map[string]any)["paths"] != "a.txt\nb.txt" {
 		t.Errorf("a list of paths is one per line: %v", r["params"])

@@ -24,7 +24,7 @@ func opTool(op lang.OpSpec) *sdk.Tool {
 	}
 	closed := false
 	switch op.Kind {
-	case lang.Write:
+	case lang.Read, lang.Write:
 		t.Annotations.OpenWorldHint = &closed // the project tree only
 	case lang.Exec:
 		t.Description += " Output so far arrives as progress notifications when the call carries a progressToken; cancelling the call kills the command's process group."

@@ -44,6 +44,7 @@ func commands() []command {
 		{"undo", "undo the last recorded apply: files, index and HEAD as before", cmdUndo},
 		{"log", "list the recorded applies, newest first", cmdLog},
 		{"squash", "fold clada's own apply commits on top of HEAD into one", cmdSquash},
+		{"mcp", "serve the ops as MCP tools on stdin/stdout, for agents that call tools", cmdMCP},
 		{"watch", "run each new block pasted into FILE (or copied) and write the results back", cmdWatch},
 		{"init", "write a commented .clada.yaml and the watch input file", cmdInit},
 		{"trust", "let the hooks of this exact .clada.yaml run", cmdTrust},

@@ -1,0 +1,145 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/sandbox"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMain lets this test binary serve as the sandbox helper: commands
+// re-execute os.Executable(), which under go test is this binary.
+func TestMain(m *testing.M) {
+	sandbox.Main()
+	os.Exit(m.Run())
+}
+
+// testConfig is the engine config of a test server on root: no git unless
+// the test sets it up, no fsync, commands unconfined (the sandbox has its
+// own tests), a short command timeout.
+func testConfig(root string) *engine.Config {
+	cfg := engine.DefaultConfig(root)
+	cfg.NoGit, cfg.NoFsync, cfg.Sandbox = true, true, sandbox.Off
+	return cfg
+}
+
+// connect starts a server with o on an in-memory transport and returns a
+// connected client session of the official Go SDK's client.
+func connect(t testing.TB, o Options, co *sdk.ClientOptions) *sdk.ClientSession {
+	t.Helper()
+	s, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "clada-test", Version: "0"}, co).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	return cs
+}
+
+// tempRoot is a symlink-free temp directory holding files.
+func tempRoot(t testing.TB, files map[string]string) string {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// call calls a tool and fails the test on a protocol error.
+func call(t testing.TB, cs *sdk.ClientSession, name string, args map[string]any) *sdk.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("call %s: %v", name, err)
+	}
+	return res
+}
+
+// text is a result's text content.
+func text(res *sdk.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// firstResult is results[0] of a result's structured JSON report.
+func firstResult(t testing.TB, res *sdk.CallToolResult) map[string]any {
+	t.Helper()
+	var rep struct {
+		Results []map[string]any `json:"results"`
+	}
+	data, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Results) == 0 {
+		t.Fatalf("structured content is not a report with results: %s (%v)", data, err)
+	}
+	return rep.Results[0]
+}
+
+func readFile(t testing.TB, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// gitEnv isolates git from the machine: a global config file in a temp
+// dir with the test identity, no system config.
+func gitEnv(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	home := t.TempDir()
+	global := filepath.Join(home, "gitconfig")
+	if err := os.WriteFile(global, []byte("[user]\n\tname = Test User\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", global)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+}
+
+func gitRun(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}

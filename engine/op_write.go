@@ -19,6 +19,9 @@ func (x *opRun) write(appendTo bool) Result {
 	}
 	data := []byte(content)
 	if appendTo {
+		if size, big := x.overCap(abs); big {
+			return *x.tooBig(p, size)
+		}
 		old, err := x.ws.ReadFile(abs)
 		switch {
 		case err == nil:

@@ -282,6 +282,9 @@ func (l *elementLexer) tag() *Error {
 	l.pos = nameEnd
 	var seenBf [8][2]int
 	seen := seenBf[:0] // attribute name ranges so far
+	// seenSet takes over from the linear scan of seen once a tag has many
+	// attributes, so a hostile tag with thousands costs linear time.
+	var seenSet map[string]struct{}
 	var p int
 	for {
 		p = skipSpace(src, l.pos)
@@ -306,13 +309,11 @@ func (l *elementLexer) tag() *Error {
 				return err
 			}
 			an := src[p:ae]
-			for _, r := range seen {
-				if bytes.Equal(src[r[0]:r[1]], an) {
-					name := l.name(open)
-					return &Error{Start: p, End: ae, Code: CodeDuplicateAttr,
-						Message: "attribute " + string(an) + " appears twice in <" + name + ">",
-						Hint:    "keep one " + string(an) + "=\"…\""}
-				}
+			if l.seenBefore(seen, &seenSet, an) {
+				name := l.name(open)
+				return &Error{Start: p, End: ae, Code: CodeDuplicateAttr,
+					Message: "attribute " + string(an) + " appears twice in <" + name + ">",
+					Hint:    "keep one " + string(an) + "=\"…\""}
 			}
 			seen = append(seen, [2]int{p, ae})
 		default:
@@ -321,6 +322,32 @@ func (l *elementLexer) tag() *Error {
 				Hint:    `attributes are written name="value"`}
 		}
 	}
+}
+
+// seenBefore reports whether attribute name an is among seen (name ranges
+// into src). Past a handful of attributes it switches to a set, kept in
+// *set, so checking every attribute of a tag is linear.
+func (l *elementLexer) seenBefore(seen [][2]int, set *map[string]struct{}, an []byte) bool {
+	const linear = 16
+	if len(seen) < linear {
+		for _, r := range seen {
+			if bytes.Equal(l.src[r[0]:r[1]], an) {
+				return true
+			}
+		}
+		return false
+	}
+	if *set == nil {
+		*set = make(map[string]struct{}, 2*len(seen))
+		for _, r := range seen {
+			(*set)[string(l.src[r[0]:r[1]])] = struct{}{}
+		}
+	}
+	if _, dup := (*set)[string(an)]; dup {
+		return true
+	}
+	(*set)[string(an)] = struct{}{}
+	return false
 }
 
 // attr checks name="value" (or 'value') and moves past it; it returns the
@@ -372,8 +399,13 @@ func (l *elementLexer) closeTag() *Error {
 	}
 	top := l.stack[len(l.stack)-1]
 	topName := src[top.start+1 : top.end]
+	// The outer elements are looked at only when the close tag is wrong, so
+	// a well-formed nesting N deep costs N, not N².
 	for _, outer := range l.stack[:len(l.stack)-1] {
-		if bytes.Equal(name, src[outer.start+1:outer.end]) && !bytes.Equal(name, topName) {
+		if bytes.Equal(name, topName) {
+			break
+		}
+		if bytes.Equal(name, src[outer.start+1:outer.end]) {
 			// </tasks> while <run> is open: the real mistake is the missing </run>.
 			return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
 				Message: "element <" + string(topName) + "> is not closed before </" + string(name) + ">",

@@ -23,13 +23,18 @@ const DefaultOpBudget = 30 * time.Second
 // checkPathShape refuses an absolute path deeper or longer than the caps.
 func checkPathShape(op, abs string) error {
 	if len(abs) > MaxPathLen {
-		return fmt.Errorf("%s: path '%s…' is %d bytes long, over the %d-byte limit; use a shorter path", op, abs[:80], len(abs), MaxPathLen)
+		return &pathShapeError{fmt.Sprintf("%s: path '%s…' is %d bytes long, over the %d-byte limit", op, abs[:80], len(abs), MaxPathLen)}
 	}
 	if d := strings.Count(abs, string(filepath.Separator)); d > MaxPathDepth {
-		return fmt.Errorf("%s: path '%s' is %d folders deep, over the %d-folder limit; use a shallower path", op, abs, d, MaxPathDepth)
+		return &pathShapeError{fmt.Sprintf("%s: path '%s' is %d folders deep, over the %d-folder limit", op, abs, d, MaxPathDepth)}
 	}
 	return nil
 }
+
+// pathShapeError is a path over MaxPathDepth or MaxPathLen.
+type pathShapeError struct{ msg string }
+
+func (e *pathShapeError) Error() string { return e.msg }
 
 // budgetError is a walk stopped by Config.OpBudget.
 type budgetError struct {

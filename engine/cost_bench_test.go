@@ -44,7 +44,8 @@ func BenchmarkGrepDepth(b *testing.B) {
 			defer ws.Close()
 			for b.Loop() {
 				r := Do(context.Background(), ws, cfg, "grep", map[string]string{"pattern": "line 7", "path": "."})
-				if !r.Success {
+				// Past MaxPathDepth the walk stops with an error naming the path.
+				if !r.Success && !strings.Contains(r.Error, "folders deep") {
 					b.Fatal(r.Error)
 				}
 			}

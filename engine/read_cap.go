@@ -31,7 +31,7 @@ func (x *opRun) maxRead() int64 {
 func (x *opRun) tooBig(p string, size int64) *Result {
 	return &Result{
 		Error: fmt.Sprintf("%s: '%s' is %s, over the %s read limit", x.op, p, humanBytes(size), humanBytes(x.maxRead())),
-		Hint: fmt.Sprintf(`read a range with file_read_numbered path="%s" lines="1-200", search it with grep, or raise the limit with --max-read`, p),
+		Hint:  fmt.Sprintf(`read a range with file_read_numbered path="%s" lines="1-200", search it with grep, or raise the limit with --max-read`, p),
 	}
 }
 

@@ -154,7 +154,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		t0 := time.Now()
 		track := trackerOf(ws, it.spec)
 		track.beforeCommand()
-		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		track.afterCommand()
 		it.res.Duration = time.Since(t0)
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
@@ -320,6 +320,10 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 	ov := NewOverlay(base)
 	sim := Run(ctx, doc, ov, cfg)
 	if mode == DryRun {
+		return sim, ov.Changes(), nil
+	}
+	if task := firstCommand(sim); task != nil && sim.Fatal == "" { // atomic.go
+		sim.Blocked, sim.Fatal, sim.Refused = task.Task, atomicCommandRefusal(task), true
 		return sim, ov.Changes(), nil
 	}
 	if !sim.Success {

@@ -23,10 +23,10 @@ const DefaultOpBudget = 30 * time.Second
 // checkPathShape refuses an absolute path deeper or longer than the caps.
 func checkPathShape(op, abs string) error {
 	if len(abs) > MaxPathLen {
-		return &pathShapeError{fmt.Sprintf("%s: path '%s…' is %d bytes long, over the %d-byte limit", op, abs[:80], len(abs), MaxPathLen)}
+		return &pathShapeError{fmt.Sprintf("%s: path '%s' is %d bytes long, over the %d-byte limit", op, clipPath(abs), len(abs), MaxPathLen)}
 	}
 	if d := strings.Count(abs, string(filepath.Separator)); d > MaxPathDepth {
-		return &pathShapeError{fmt.Sprintf("%s: path '%s' is %d folders deep, over the %d-folder limit", op, abs, d, MaxPathDepth)}
+		return &pathShapeError{fmt.Sprintf("%s: path '%s' is %d folders deep, over the %d-folder limit", op, clipPath(abs), d, MaxPathDepth)}
 	}
 	return nil
 }
@@ -69,4 +69,12 @@ func (w *walkBudget) spent() error {
 		return &budgetError{op: w.op, budget: w.budget, files: w.files}
 	}
 	return nil
+}
+
+// clipPath shortens a path for a message: its first and last 60 bytes.
+func clipPath(p string) string {
+	if len(p) <= 160 {
+		return p
+	}
+	return p[:60] + "…" + p[len(p)-60:]
 }

@@ -323,7 +323,7 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 		return sim, ov.Changes(), nil
 	}
 	if task := firstCommand(sim); task != nil && sim.Fatal == "" { // atomic.go
-		sim.Blocked, sim.Fatal, sim.Refused = task.Task, atomicCommandRefusal(task), true
+		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
 		return sim, ov.Changes(), nil
 	}
 	if !sim.Success {

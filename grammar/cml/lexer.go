@@ -375,8 +375,11 @@ func (l *elementLexer) attr(open openTag) (int, *Error) {
 	}
 	quote := src[q]
 	i := bytes.IndexByte(src[q+1:], quote)
-	lt := bytes.IndexByte(src[q+1:], '<')
-	if i < 0 || lt >= 0 && lt < i {
+	lt := -1
+	if i >= 0 { // a '<' inside the value only: scanning past it was quadratic in attributes
+		lt = bytes.IndexByte(src[q+1:q+1+i], '<')
+	}
+	if i < 0 || lt >= 0 {
 		name, tag := string(src[p:nameEnd]), l.name(open)
 		return nameEnd, &Error{Start: q, End: q + 1, Code: CodeBadAttribute,
 			Message: "value of attribute " + name + " in <" + tag + "> has no closing " + quoteByte(quote),

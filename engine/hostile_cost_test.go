@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// panicWS is a workspace whose reads hit a bug: a panic.
+type panicWS struct{ Workspace }
+
+func (panicWS) ReadFile(string) ([]byte, error) { panic("boom") }
+
+// A panic inside one action fails that action with an internal-error result;
+// the run goes on and the report is written (issue 13 point 10).
+func TestPanicFailsOneAction(t *testing.T) {
+	cfg, root, _ := testRoot(t)
+	cfg.NoGit = true
+	base, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	src := "#!SHAM [@three-char-SHA-256: r1]\naction = \"file_read\"\npath = \"a.txt\"\n#!END_SHAM_r1\n\n" +
+		"#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"b.txt\"\ncontent = \"b\"\n#!END_SHAM_w1\n"
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(context.Background(), lang.Parse(lang.NewFile("a.sham", []byte(src))), panicWS{base}, cfg)
+	if len(rep.Results) != 2 {
+		t.Fatalf("results: %+v", rep.Results)
+	}
+	if got := rep.Results[0].Error; got != "file_read: internal error (a bug in clada, please report it): boom" {
+		t.Errorf("first result error = %q", got)
+	}
+	if !rep.Results[1].Success {
+		t.Errorf("second action did not run: %+v", rep.Results[1])
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "b.txt")); err != nil || string(b) != "b" {
+		t.Errorf("b.txt = %q, %v", b, err)
+	}
+}
+
+// A grep over a file bigger than the cap skips it and names it.
+func TestGrepSkipsFileOverCap(t *testing.T) {
+	cfg, root, _ := testRoot(t)
+	cfg.MaxReadBytes = 8
+	writeTree(t, root, map[string]string{"big.txt": "x x x x x x\n", "small.txt": "x\n"})
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	r := Do(context.Background(), ws, cfg, "grep", p("pattern", "x", "path", "."))
+	if !r.Success {
+		t.Fatal(r.Error)
+	}
+	ms := r.Data["matches"].([]GrepMatch)
+	if len(ms) != 1 || ms[0].File != "small.txt" {
+		t.Errorf("matches = %+v", ms)
+	}
+	if ns := r.Data["not_searched"].([]string); strings.Join(ns, ",") != "big.txt" {
+		t.Errorf("not_searched = %v", ns)
+	}
+}

@@ -322,13 +322,13 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 	if mode == DryRun {
 		return sim, ov.Changes(), nil
 	}
-	if task := firstCommand(sim); task != nil && sim.Fatal == "" { // atomic.go
-		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
-		return sim, ov.Changes(), nil
-	}
 	if !sim.Success {
 		sim.Blocked, sim.Fatal = blocker(sim)
 		sim.Refused = true
+		return sim, ov.Changes(), nil
+	}
+	if task := firstCommand(sim); task != nil { // atomic.go
+		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
 		return sim, ov.Changes(), nil
 	}
 	return Run(ctx, doc, base, cfg), nil, nil

@@ -67,3 +67,28 @@ func TestGrepSkipsFileOverCap(t *testing.T) {
 		t.Errorf("not_searched = %v", ns)
 	}
 }
+
+// files_read holds the read cap over all its files together, and a grep of
+// one file over the cap fails naming its size.
+func TestReadCapAcrossFilesAndGrepOfOneFile(t *testing.T) {
+	cfg, root, _ := testRoot(t)
+	cfg.MaxReadBytes = 10
+	writeTree(t, root, map[string]string{"a.txt": "aaaaaa\n", "b.txt": "bbbbbb\n", "big.txt": "0123456789abc\n"})
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	r := Do(context.Background(), ws, cfg, "files_read", p("paths", "a.txt\nb.txt"))
+	want := "files_read: Failed to read 1 file(s):\n  b.txt: files_read: reading it would pass the 10 bytes read limit for one files_read; read it in an action of its own"
+	if r.Error != want {
+		t.Errorf("files_read error = %q, want %q", r.Error, want)
+	}
+	if got := r.Data["content"]; got != "=== a.txt ===\naaaaaa\n" {
+		t.Errorf("files_read content = %q", got)
+	}
+	r = Do(context.Background(), ws, cfg, "grep", p("pattern", "0", "path", "big.txt"))
+	if r.Error != "grep: 'big.txt' is 14 bytes, over the 10 bytes read limit" {
+		t.Errorf("grep error = %q", r.Error)
+	}
+}

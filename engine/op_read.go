@@ -92,6 +92,12 @@ func (x *opRun) readMany() Result {
 			failed = append(failed, fmt.Sprintf("  %s: %s", p, bad.Error))
 			continue
 		}
+		// The cap holds for the whole op too, so a long list of big files
+		// cannot add up to what one file may not be.
+		if int64(b.Len()+len(content)) > x.maxRead() {
+			failed = append(failed, fmt.Sprintf("  %s: files_read: reading it would pass the %s read limit for one files_read; read it in an action of its own", p, humanBytes(x.maxRead())))
+			continue
+		}
 		if b.Len() > 0 {
 			b.WriteString("\n\n")
 		}

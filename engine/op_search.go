@@ -102,7 +102,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 						return false, err
 					}
 				}
-				if !visit(filepath.Join(d.abs, name), childRel, e.Size(), func() ([]byte, error) { return d.read(x.ws, name, e) }) {
+				if !visit(filepath.Join(d.abs, name), childRel, e.Size(), func() ([]byte, error) { return d.read(x.ws, name, e, x.maxRead()) }) {
 					return false, nil
 				}
 			}
@@ -138,6 +138,9 @@ func (x *opRun) grep() Result {
 	include := x.params["include"]
 	if _, err := path.Match(include, ""); include != "" && err != nil {
 		return Result{Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
+	}
+	if size, big := x.overCap(abs); big { // one file, named: say so rather than find nothing
+		return *x.tooBig(p, size)
 	}
 	matches := []GrepMatch{}
 	truncated := false

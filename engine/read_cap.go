@@ -198,3 +198,18 @@ func (w *OSWorkspace) openRegular(name string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// notSearchedWarning names the files a grep skipped for being over the read
+// cap, so a "no match" is never silently incomplete; "" when there are none.
+func notSearchedWarning(res *ActionResult) string {
+	ns, _ := res.Data["not_searched"].([]string)
+	if len(ns) == 0 {
+		return ""
+	}
+	shown := ns[:min(len(ns), 5)]
+	more := ""
+	if len(ns) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(ns)-len(shown))
+	}
+	return fmt.Sprintf("%s: %d file(s) were not searched, being %v: %s%s", res.Task, len(ns), res.Data["not_searched_why"], strings.Join(shown, ", "), more)
+}

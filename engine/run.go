@@ -157,6 +157,9 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		track.afterCommand()
 		it.res.Duration = time.Since(t0)
+		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
+			rep.Warn(w)
+		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
 			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
 				rep.Warn(w)

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -107,8 +108,9 @@ func (d walkDir) child(name string, fi fs.FileInfo) (walkDir, error) {
 	return c, nil
 }
 
-// read returns the content of the regular file name (fi from list).
-func (d walkDir) read(ws Workspace, name string, fi fs.FileInfo) ([]byte, error) {
+// read returns the content of the regular file name (fi from list), or an
+// error once it passes limit bytes (it grew after the listing).
+func (d walkDir) read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byte, error) {
 	if d.root == nil {
 		return ws.ReadFile(filepath.Join(d.abs, name))
 	}
@@ -125,9 +127,12 @@ func (d walkDir) read(ws Workspace, name string, fi fs.FileInfo) ([]byte, error)
 		return nil, symlinkRefused(filepath.Join(d.abs, name))
 	}
 	var buf bytes.Buffer
-	buf.Grow(int(got.Size()) + 1)
-	if _, err := buf.ReadFrom(f); err != nil {
+	buf.Grow(int(min(got.Size(), limit)) + 1)
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, &fs.PathError{Op: "read", Path: filepath.Join(d.abs, name), Err: err}
+	}
+	if int64(buf.Len()) > limit {
+		return nil, &fs.PathError{Op: "read", Path: filepath.Join(d.abs, name), Err: errGrewPastCap}
 	}
 	return buf.Bytes(), nil
 }
@@ -146,9 +151,12 @@ func (d walkDir) gitignore(ws Workspace) []byte {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > 1<<20 {
 		return nil
 	}
-	data, err := d.read(ws, name, fi)
+	data, err := d.read(ws, name, fi, 1<<20)
 	if err != nil {
 		return nil
 	}
 	return data
 }
+
+// errGrewPastCap is a file that passed the read cap after it was listed.
+var errGrewPastCap = errors.New("file grew past the read limit while being searched")

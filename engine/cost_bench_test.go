@@ -53,6 +53,33 @@ func BenchmarkGrepDepth(b *testing.B) {
 	}
 }
 
+// BenchmarkGrepDepthOverlay is BenchmarkGrepDepth in a simulation (check,
+// --dry-run, --atomic), through an Overlay over the tree.
+func BenchmarkGrepDepthOverlay(b *testing.B) {
+	for _, depth := range []int{100, 200, 400} {
+		b.Run(fmt.Sprint("depth=", depth), func(b *testing.B) {
+			root := b.TempDir()
+			deepTree(b, root, depth)
+			cfg := DefaultConfig(root)
+			base, err := NewOS(cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer base.Close()
+			ws := NewOverlay(base)
+			if r := Do(context.Background(), ws, cfg, "file_write", map[string]string{"path": "new.txt", "content": "line 7\n"}); !r.Success {
+				b.Fatal(r.Error)
+			}
+			for b.Loop() {
+				r := Do(context.Background(), ws, cfg, "grep", map[string]string{"pattern": "line 7", "path": "."})
+				if !r.Success && !strings.Contains(r.Error, "folders deep") {
+					b.Fatal(r.Error)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkGlobStars globs a 24-deep chain with 4, 8 and 12 "**" in a
 // pattern that never matches, the worst case of a backtracking matcher.
 func BenchmarkGlobStars(b *testing.B) {

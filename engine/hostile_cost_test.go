@@ -92,3 +92,40 @@ func TestReadCapAcrossFilesAndGrepOfOneFile(t *testing.T) {
 		t.Errorf("grep error = %q", r.Error)
 	}
 }
+
+// In a simulation, grep sees the overlay's changes in the folders it changed
+// and the base's files in the folders it did not (walked on handles).
+func TestGrepOverlayMixesChangedAndUntouchedFolders(t *testing.T) {
+	cfg, root, _ := testRoot(t)
+	writeTree(t, root, map[string]string{"a/old.txt": "x old\n", "b/c/keep.txt": "x keep\n", "b/gone.txt": "x gone\n"})
+	base, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	ov := NewOverlay(base)
+	for _, op := range []struct {
+		name   string
+		params map[string]string
+	}{
+		{"file_write", p("path", "b/new.txt", "content", "x new\n")},
+		{"file_delete", p("path", "b/gone.txt")},
+		{"file_write", p("path", "a/old.txt", "content", "x changed\n")},
+	} {
+		if r := Do(context.Background(), ov, cfg, op.name, op.params); !r.Success {
+			t.Fatal(r.Error)
+		}
+	}
+	r := Do(context.Background(), ov, cfg, "grep", p("pattern", "x", "path", "."))
+	if !r.Success {
+		t.Fatal(r.Error)
+	}
+	var got []string
+	for _, m := range r.Data["matches"].([]GrepMatch) {
+		got = append(got, m.File+":"+m.Line)
+	}
+	want := "a/old.txt:x changed,b/c/keep.txt:x keep,b/new.txt:x new"
+	if strings.Join(got, ",") != want {
+		t.Errorf("matches = %v, want %s", got, want)
+	}
+}

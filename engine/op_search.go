@@ -82,7 +82,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) {
 					continue
 				}
-				sub, err := d.child(name, e)
+				sub, err := d.child(x.ws, name, e)
 				if err != nil {
 					return false, err
 				}

@@ -8,13 +8,16 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 )
 
 // walkDir is one folder grep or glob is in. On the OS workspace it holds an
 // os.Root opened on that folder, so listing it, reading its files and
 // entering its subfolders cost one relative open each, whatever the depth.
-// Elsewhere (an Overlay) it goes through the workspace by full path.
+// In an Overlay, a folder the simulation has changed nothing in is walked
+// on the base's handles the same way; one it has changed goes through the
+// overlay by full path (its changes are in memory, so that stays cheap).
 type walkDir struct {
 	abs  string
 	root *os.Root // nil: through the workspace
@@ -22,7 +25,16 @@ type walkDir struct {
 
 // openWalkDir opens the folder a walk starts at (fi is its Lstat).
 func (x *opRun) openWalkDir(abs string, fi fs.FileInfo) (walkDir, error) {
-	osw, ok := x.ws.(*OSWorkspace)
+	return openWalkDirIn(x.ws, abs, fi)
+}
+
+// openWalkDirIn opens abs in ws: with a handle when ws is the OS workspace,
+// or an Overlay that changed nothing at or below abs.
+func openWalkDirIn(ws Workspace, abs string, fi fs.FileInfo) (walkDir, error) {
+	if ov, ok := ws.(*Overlay); ok && overlayUntouched(ov, abs) {
+		ws = ov.base
+	}
+	osw, ok := ws.(*OSWorkspace)
 	if !ok {
 		return walkDir{abs: abs}, nil
 	}
@@ -91,9 +103,12 @@ func (d walkDir) list(ws Workspace) ([]fs.FileInfo, error) {
 }
 
 // child enters subfolder name (fi from list).
-func (d walkDir) child(name string, fi fs.FileInfo) (walkDir, error) {
+func (d walkDir) child(ws Workspace, name string, fi fs.FileInfo) (walkDir, error) {
 	abs := filepath.Join(d.abs, name)
 	if d.root == nil {
+		if ov, ok := ws.(*Overlay); ok && overlayUntouched(ov, abs) {
+			return openWalkDirIn(ws, abs, fi) // the base's tree from here on
+		}
 		return walkDir{abs: abs}, nil
 	}
 	r, err := d.root.OpenRoot(name)
@@ -160,3 +175,18 @@ func (d walkDir) gitignore(ws Workspace) []byte {
 
 // errGrewPastCap is a file that passed the read cap after it was listed.
 var errGrewPastCap = errors.New("file grew past the read limit while being searched")
+
+// overlayUntouched reports whether the overlay holds nothing at or below
+// abs, so the base's tree there is exactly what the simulation sees.
+func overlayUntouched(o *Overlay, abs string) bool {
+	if o.lookup(abs) != nil {
+		return false
+	}
+	prefix := abs + string(filepath.Separator)
+	for p := range o.nodes {
+		if strings.HasPrefix(p, prefix) {
+			return false
+		}
+	}
+	return true
+}

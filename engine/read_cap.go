@@ -213,3 +213,29 @@ func notSearchedWarning(res *ActionResult) string {
 	}
 	return fmt.Sprintf("%s: %d file(s) were not searched, being %v: %s%s", res.Task, len(ns), res.Data["not_searched_why"], strings.Join(shown, ", "), more)
 }
+
+// overlayMaxRead is the read cap of the tree under an Overlay.
+func (o *Overlay) overlayMaxRead() int64 {
+	if w, ok := o.base.(*OSWorkspace); ok && w.cfg.MaxReadBytes > 0 {
+		return w.cfg.MaxReadBytes
+	}
+	return DefaultMaxReadBytes
+}
+
+// refuseBig refuses to simulate moving a file over the read cap: the
+// simulation holds moved files in memory, and a sparse 100 GiB file ran
+// clada out of memory in a dry run.
+func (o *Overlay) refuseBig(name string, fi fs.FileInfo) error {
+	if !fi.Mode().IsRegular() || fi.Size() <= o.overlayMaxRead() {
+		return nil
+	}
+	return &RefusedError{Type: "permission_denied", Path: name,
+		Reason: fmt.Sprintf("'%s' is %s, too big to simulate (over the %s read limit)", name, humanBytes(fi.Size()), humanBytes(o.overlayMaxRead())),
+		Fix:    "apply it without --dry-run or --atomic, or raise --max-read"}
+}
+
+// baseBig reports whether the base file at p is over the read cap.
+func (o *Overlay) baseBig(p string) bool {
+	fi, err := o.base.Lstat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() > o.overlayMaxRead()
+}

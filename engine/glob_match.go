@@ -12,7 +12,7 @@ import (
 // pattern holds. The backtracking matcher it replaces for grep and glob took
 // time exponential in the number of "**" (twelve: 46 s).
 func matchSegsLinear(pattern, name string) bool {
-	pat := strings.Split(pattern, "/")
+	pat := collapseStars(strings.Split(pattern, "/"))
 	cur := make([]bool, len(pat)+1)
 	next := make([]bool, len(pat)+1)
 	cur[0] = true
@@ -56,4 +56,17 @@ func closeOver(pat []string, on []bool) {
 			on[i+1] = true
 		}
 	}
+}
+
+// collapseStars drops a "**" that follows another: "**/**" spans the same
+// folders as "**", and a pattern of thousands of them stays one state.
+func collapseStars(pat []string) []string {
+	out := pat[:0]
+	for _, p := range pat {
+		if p == "**" && len(out) > 0 && out[len(out)-1] == "**" {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -7,6 +7,7 @@ package cml
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -46,6 +47,12 @@ const (
 	CodeUnclosedComment  = "UNCLOSED_COMMENT"    // <!-- without -->
 	CodeMalformedElement = "MALFORMED_ELEMENT"   // anything else the tree builder rejects
 )
+
+// MaxNesting bounds how deep elements may nest. CML needs three levels
+// (<tasks>, an action, its parts); the tree builder and the lowering recurse
+// once per level, so a million nested elements overflowed the stack, which
+// no recover catches.
+const MaxNesting = 256
 
 // Error is a syntax error with the byte range [Start, End) it is about.
 type Error struct {
@@ -296,6 +303,14 @@ func (l *elementLexer) tag() *Error {
 				Message: "tag <" + name + " is not finished with > or />",
 				Hint:    "close the tag: <" + name + " …> or <" + name + " …/>"}
 		case src[p] == '>':
+			if len(l.stack) >= MaxNesting {
+				name := l.name(open)
+				// The range covers the whole tag, so the span ends after it and
+				// re-lexing the span finds this same error.
+				return &Error{Start: open.start, End: p + 1, Code: CodeMalformedElement,
+					Message: fmt.Sprintf("<%s> is nested more than %d elements deep", name, MaxNesting),
+					Hint:    "CML nests <tasks>, an action and its parts; close the elements above it"}
+			}
 			l.emit(StartTag, start, p+1)
 			l.stack = append(l.stack, open)
 			return nil

@@ -129,3 +129,24 @@ func TestGrepOverlayMixesChangedAndUntouchedFolders(t *testing.T) {
 		t.Errorf("matches = %v, want %s", got, want)
 	}
 }
+
+// A matching line longer than maxGrepLine is cut on a character boundary,
+// with the cut named.
+func TestGrepClipsLongLines(t *testing.T) {
+	cfg, root, _ := testRoot(t)
+	writeTree(t, root, map[string]string{"min.js": strings.Repeat("x", 1999) + "é" + strings.Repeat("x", 1000) + "\n"})
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	r := Do(context.Background(), ws, cfg, "grep", p("pattern", "x", "path", "min.js"))
+	ms := r.Data["matches"].([]GrepMatch)
+	if len(ms) != 1 {
+		t.Fatalf("matches = %+v", ms)
+	}
+	want := strings.Repeat("x", 1999) + " …[1002 more bytes]"
+	if ms[0].Line != want {
+		t.Errorf("line = %q…, %d bytes; want %d bytes", ms[0].Line[:20], len(ms[0].Line), len(want))
+	}
+}

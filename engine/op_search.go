@@ -16,7 +16,23 @@ import (
 const (
 	maxGrepMatches = 1000
 	maxGlobMatches = 10000
+	maxGrepLine    = 2000 // bytes of a matching line kept (minified files are one line)
 )
+
+// clipLine is a matching line as a result keeps it: a copy (so the file's
+// content is not kept alive by it) of at most maxGrepLine bytes, cut on a
+// character boundary with a note of what was cut. A thousand matches in
+// one-line 64 MiB files would otherwise hold 64 GiB.
+func clipLine(line string) string {
+	if len(line) <= maxGrepLine {
+		return strings.Clone(line)
+	}
+	cut := maxGrepLine
+	for cut > 0 && !utf8.RuneStart(line[cut]) {
+		cut--
+	}
+	return strings.Clone(line[:cut]) + fmt.Sprintf(" …[%d more bytes]", len(line)-cut)
+}
 
 // GrepMatch is one matching line.
 type GrepMatch struct {
@@ -166,7 +182,7 @@ func (x *opRun) grep() Result {
 				truncated = true
 				return false
 			}
-			matches = append(matches, GrepMatch{File: x.shown(file), LineNumber: i + 1, Line: line})
+			matches = append(matches, GrepMatch{File: x.shown(file), LineNumber: i + 1, Line: clipLine(line)})
 		}
 		return true
 	})

@@ -46,6 +46,14 @@ type Config struct {
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
 	// validation error. nil allows everything.
 	Refuse func(a *lang.Action) string
+
+	// OpBudget is how long one grep or glob may walk before it stops with
+	// an error naming what it scanned (--op-budget; budget.go).
+	OpBudget time.Duration
+	// MaxReadBytes is the largest file clada reads whole, for reads, edits
+	// and grep (--max-read; read_cap.go). Larger files fail with their size
+	// and how to read a range.
+	MaxReadBytes int64
 }
 
 // DefaultDeny is the deny list used when none is configured. .clada/ holds
@@ -64,5 +72,9 @@ func DefaultConfig(root string) *Config {
 		GitAuthor:   "clada",
 		LockTimeout: 10 * time.Second,
 		Sandbox:     sandbox.Write,
+
+		// the cost limits of issue 13
+		OpBudget:     DefaultOpBudget,
+		MaxReadBytes: DefaultMaxReadBytes,
 	}
 }

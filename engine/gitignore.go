@@ -32,6 +32,11 @@ func (ig *ignorer) load(ws Workspace, dir, rel string) {
 	if err != nil {
 		return
 	}
+	ig.loadData(data, rel)
+}
+
+// loadData adds the rules of one .gitignore's content (nil: none).
+func (ig *ignorer) loadData(data []byte, rel string) {
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimRight(line, "\r")
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
@@ -71,9 +76,9 @@ func (ig *ignorer) ignored(rel string, isDir bool) bool {
 		}
 		var hit bool
 		if r.nameful {
-			hit = matchGlob(r.pattern, path.Base(sub))
+			hit = matchSegsLinear(r.pattern, path.Base(sub))
 		} else {
-			hit = matchGlob(r.pattern, sub)
+			hit = matchSegsLinear(r.pattern, sub)
 		}
 		if hit {
 			out = !r.negate

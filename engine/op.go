@@ -78,6 +78,11 @@ type opRun struct {
 func (x *opRun) path(name string, write bool) (string, string, *Result) {
 	p := x.params[name]
 	abs, err := x.cfg.Resolve(p)
+	if err == nil {
+		if err := checkPathShape(x.op, abs); err != nil { // budget.go
+			return "", p, &Result{Error: err.Error(), Hint: "use a shorter path with fewer folders"}
+		}
+	}
 	if err == nil && write {
 		err = x.cfg.CheckWrite(p, abs)
 	}

@@ -8,10 +8,9 @@ import (
 
 // readText reads the file at abs as UTF-8 text; the Result is set on failure.
 func (x *opRun) readText(abs, p string) (string, *Result) {
-	data, err := x.ws.ReadFile(abs)
-	if err != nil {
-		r := x.fail("open", p, err)
-		return "", &r
+	data, bad := x.readCapped(abs, p)
+	if bad != nil {
+		return "", bad
 	}
 	if err := checkUTF8(data); err != nil {
 		return "", &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
@@ -47,8 +46,14 @@ func (x *opRun) readNumbered() Result {
 	}
 	spec := x.params["lines"]
 	if spec != "" {
-		if _, _, err := lang.ParseLineSpec(spec); err != nil {
+		start, end, err := lang.ParseLineSpec(spec)
+		if err != nil {
 			return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+		}
+		if _, big := x.overCap(abs); big { // a range of a huge file: stream to it
+			if r, streamed := x.streamNumbered(abs, p, start, end, delim, spec); streamed {
+				return r
+			}
 		}
 	}
 	content, bad := x.readText(abs, p)
@@ -85,6 +90,12 @@ func (x *opRun) readMany() Result {
 		content, bad := x.readOne(p)
 		if bad != nil {
 			failed = append(failed, fmt.Sprintf("  %s: %s", p, bad.Error))
+			continue
+		}
+		// The cap holds for the whole op too, so a long list of big files
+		// cannot add up to what one file may not be.
+		if int64(b.Len()+len(content)) > x.maxRead() {
+			failed = append(failed, fmt.Sprintf("  %s: files_read: reading it would pass the %s read limit for one files_read; read it in an action of its own", p, humanBytes(x.maxRead())))
 			continue
 		}
 		if b.Len() > 0 {

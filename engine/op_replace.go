@@ -16,10 +16,9 @@ func (x *opRun) editFile() (string, string, textFile, *Result) {
 	if bad != nil {
 		return "", "", textFile{}, bad
 	}
-	data, err := x.ws.ReadFile(abs)
-	if err != nil {
-		r := x.fail("open", p, err)
-		return "", "", textFile{}, &r
+	data, bad := x.readCapped(abs, p)
+	if bad != nil {
+		return "", "", textFile{}, bad
 	}
 	t, err := decodeText(data)
 	if err != nil {

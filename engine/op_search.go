@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -15,7 +16,23 @@ import (
 const (
 	maxGrepMatches = 1000
 	maxGlobMatches = 10000
+	maxGrepLine    = 2000 // bytes of a matching line kept (minified files are one line)
 )
+
+// clipLine is a matching line as a result keeps it: a copy (so the file's
+// content is not kept alive by it) of at most maxGrepLine bytes, cut on a
+// character boundary with a note of what was cut. A thousand matches in
+// one-line 64 MiB files would otherwise hold 64 GiB.
+func clipLine(line string) string {
+	if len(line) <= maxGrepLine {
+		return strings.Clone(line)
+	}
+	cut := maxGrepLine
+	for cut > 0 && !utf8.RuneStart(line[cut]) {
+		cut--
+	}
+	return strings.Clone(line[:cut]) + fmt.Sprintf(" …[%d more bytes]", len(line)-cut)
+}
 
 // GrepMatch is one matching line.
 type GrepMatch struct {
@@ -26,9 +43,16 @@ type GrepMatch struct {
 
 // walkFiles calls visit for every regular file under dir (or dir itself when
 // it is a file), skipping .git, symlinks and what .gitignore files exclude.
-// rel paths passed to visit are slash paths relative to dir. Cancelling the
-// context stops the walk.
-func (x *opRun) walkFiles(dir string, visit func(abs, rel string) bool) error {
+// rel paths passed to visit are slash paths relative to dir; read returns the
+// file's content (capped, see read_cap.go). The walk stops with an error when
+// it passes Config.OpBudget or a path passes MaxPathDepth/MaxPathLen, and
+// when the context is cancelled.
+//
+// On the OS workspace the walk holds a handle on each folder it is in and
+// opens children relative to it, so every entry costs the same at any depth;
+// going through the workspace by full path checked every parent again for
+// every entry, cubic in depth (a 1,000-level tree: 233 s).
+func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, read func() ([]byte, error)) bool) error {
 	fi, err := x.ws.Lstat(dir)
 	if err != nil {
 		return err
@@ -37,17 +61,29 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string) bool) error {
 		return symlinkRefused(dir)
 	}
 	if !fi.IsDir() {
-		visit(dir, filepath.Base(dir))
+		visit(dir, filepath.Base(dir), fi.Size(), func() ([]byte, error) { return x.ws.ReadFile(dir) })
 		return nil
 	}
+	top, err := x.openWalkDir(dir, fi)
+	if err != nil {
+		return err
+	}
+	defer top.close()
+	budget := x.newWalkBudget()
 	ig := &ignorer{}
-	ig.load(x.ws, dir, "")
-	var walk func(abs, rel string) (bool, error)
-	walk = func(abs, rel string) (bool, error) {
+	ig.loadData(top.gitignore(x.ws), "")
+	var walk func(d walkDir, rel string) (bool, error)
+	walk = func(d walkDir, rel string) (bool, error) {
 		if err := x.ctx.Err(); err != nil {
 			return false, err
 		}
-		infos, err := x.ws.ReadDir(abs)
+		if err := budget.spent(); err != nil {
+			return false, err
+		}
+		if err := checkPathShape(x.op, d.abs); err != nil {
+			return false, err
+		}
+		infos, err := d.list(x.ws)
 		if err != nil {
 			return false, err
 		}
@@ -57,28 +93,39 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string) bool) error {
 			if rel != "" {
 				childRel = rel + "/" + name
 			}
-			childAbs := filepath.Join(abs, name)
 			switch m := e.Mode(); {
 			case m.IsDir():
 				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) {
 					continue
 				}
-				ig.load(x.ws, childAbs, childRel)
-				if more, err := walk(childAbs, childRel); !more || err != nil {
+				sub, err := d.child(x.ws, name, e)
+				if err != nil {
+					return false, err
+				}
+				ig.loadData(sub.gitignore(x.ws), childRel)
+				more, err := walk(sub, childRel)
+				sub.close()
+				if !more || err != nil {
 					return more, err
 				}
 			case m.IsRegular():
 				if ig.ignored(childRel, false) {
 					continue
 				}
-				if !visit(childAbs, childRel) {
+				budget.files++
+				if budget.files%256 == 0 {
+					if err := budget.spent(); err != nil {
+						return false, err
+					}
+				}
+				if !visit(filepath.Join(d.abs, name), childRel, e.Size(), func() ([]byte, error) { return d.read(x.ws, name, e, x.maxRead()) }) {
 					return false, nil
 				}
 			}
 		}
 		return true, nil
 	}
-	_, err = walk(dir, "")
+	_, err = walk(top, "")
 	return err
 }
 
@@ -108,13 +155,21 @@ func (x *opRun) grep() Result {
 	if _, err := path.Match(include, ""); include != "" && err != nil {
 		return Result{Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
 	}
+	if size, big := x.overCap(abs); big { // one file, named: say so rather than find nothing
+		return *x.tooBig(p, size)
+	}
 	matches := []GrepMatch{}
 	truncated := false
-	err = x.walkFiles(abs, func(file, rel string) bool {
+	var large []string // files over the read cap, not searched
+	err = x.walkFiles(abs, func(file, rel string, size int64, read func() ([]byte, error)) bool {
 		if include != "" && !includeMatch(include, rel) {
 			return true
 		}
-		data, err := x.ws.ReadFile(file)
+		if size > x.maxRead() {
+			large = append(large, x.shown(file))
+			return true
+		}
+		data, err := read()
 		if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 || !utf8.Valid(data) {
 			return true
 		}
@@ -127,16 +182,20 @@ func (x *opRun) grep() Result {
 				truncated = true
 				return false
 			}
-			matches = append(matches, GrepMatch{File: x.shown(file), LineNumber: i + 1, Line: line})
+			matches = append(matches, GrepMatch{File: x.shown(file), LineNumber: i + 1, Line: clipLine(line)})
 		}
 		return true
 	})
 	if err != nil {
-		return x.fail("scandir", p, err)
+		return x.walkFailed(p, err)
 	}
 	data := map[string]any{"pattern": pat, "path": p, "matches": matches}
 	if truncated {
 		data["truncated"] = true
+	}
+	if len(large) > 0 {
+		data["not_searched"] = large
+		data["not_searched_why"] = fmt.Sprintf("over the %s read limit (--max-read)", humanBytes(x.maxRead()))
 	}
 	return ok(data)
 }
@@ -145,9 +204,9 @@ func (x *opRun) grep() Result {
 // below the search folder when the glob has a slash.
 func includeMatch(include, rel string) bool {
 	if strings.Contains(include, "/") {
-		return matchGlob(include, rel)
+		return matchSegsLinear(include, rel)
 	}
-	return matchGlob(include, path.Base(rel))
+	return matchSegsLinear(include, path.Base(rel))
 }
 
 // glob lists files under base_path whose path relative to it matches the
@@ -166,8 +225,8 @@ func (x *opRun) glob() Result {
 	}
 	found := []string{}
 	truncated := false
-	err := x.walkFiles(abs, func(file, rel string) bool {
-		if !matchGlob(pat, rel) {
+	err := x.walkFiles(abs, func(file, rel string, _ int64, _ func() ([]byte, error)) bool {
+		if !matchSegsLinear(pat, rel) {
 			return true
 		}
 		if len(found) == maxGlobMatches {
@@ -178,11 +237,25 @@ func (x *opRun) glob() Result {
 		return true
 	})
 	if err != nil {
-		return x.fail("scandir", p, err)
+		return x.walkFailed(p, err)
 	}
 	data := map[string]any{"pattern": pat, "base_path": p, "matches": found}
 	if truncated {
 		data["truncated"] = true
 	}
 	return ok(data)
+}
+
+// walkFailed turns a walk's error into the op's Result: a spent budget or a
+// path over the caps reads as it is; other errors as the OS's.
+func (x *opRun) walkFailed(p string, err error) Result {
+	var be *budgetError
+	var pe *pathShapeError
+	switch {
+	case errors.As(err, &be):
+		return Result{Error: be.Error(), Hint: "give a smaller path or an include glob, or raise --op-budget"}
+	case errors.As(err, &pe):
+		return Result{Error: pe.Error(), Hint: "search a folder nearer the root"}
+	}
+	return x.fail("scandir", p, err)
 }

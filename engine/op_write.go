@@ -19,6 +19,11 @@ func (x *opRun) write(appendTo bool) Result {
 		return *bad
 	}
 	data := []byte(content)
+	if appendTo {
+		if size, big := x.overCap(abs); big {
+			return *x.tooBig(p, size)
+		}
+	}
 	// The file's own line endings decide what is written: content the LLM
 	// wrote with LF (or a CRLF paste, which the parser reads as LF) keeps
 	// an existing CRLF file CRLF instead of making it mixed.

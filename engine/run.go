@@ -154,9 +154,12 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		t0 := time.Now()
 		track := trackerOf(ws, it.spec)
 		track.beforeCommand()
-		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		track.afterCommand()
 		it.res.Duration = time.Since(t0)
+		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
+			rep.Warn(w)
+		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
 			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
 				rep.Warn(w)
@@ -329,6 +332,10 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 	if !sim.Success {
 		sim.Blocked, sim.Fatal = blocker(sim)
 		sim.Refused = true
+		return sim, ov.Changes(), nil
+	}
+	if task := firstCommand(sim); task != nil { // atomic.go
+		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
 		return sim, ov.Changes(), nil
 	}
 	return Run(ctx, doc, base, cfg), nil, nil

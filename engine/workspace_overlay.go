@@ -272,6 +272,9 @@ func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode
 			}
 		}
 	default:
+		if err := o.refuseBig(from, fi); err != nil { // read_cap.go
+			return err
+		}
 		data, err := o.ReadFile(from)
 		if err != nil {
 			return err
@@ -342,6 +345,10 @@ func (o *Overlay) Changes() []Change {
 			out = o.baseFilesGone(p, out)
 			continue
 		}
+		if o.baseBig(p) { // read_cap.go: too big to diff, not read
+			out = append(out, Change{Path: p, Before: []byte{}, After: n.data})
+			continue
+		}
 		before, err := o.base.ReadFile(p)
 		if err != nil {
 			out = o.baseFilesGone(p, out) // a base directory this file replaced
@@ -367,7 +374,10 @@ func (o *Overlay) baseFilesGone(p string, out []Change) []Change {
 		if n, ok := o.nodes[p]; ok && !n.gone && !n.dir {
 			return out // replaced by an overlay file, reported there
 		}
-		data, _ := o.base.ReadFile(p)
+		var data []byte
+		if !o.baseBig(p) { // read_cap.go: a huge deleted file is not read for its diff
+			data, _ = o.base.ReadFile(p)
+		}
 		return append(out, Change{Path: p, Before: data, Deleted: true})
 	}
 	entries, err := o.base.ReadDir(p)

@@ -141,6 +141,7 @@ type cmlLowerer struct {
 	src       []byte
 	g         *Group
 	versioned bool // inside <tasks version="…">: unknown elements are skipped
+	keys      paramIndex
 }
 
 func (l *cmlLowerer) diag(ds *Diagnostics, sev Severity, code string, start, end int, msg, hint string) {
@@ -356,13 +357,14 @@ func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag strin
 // both ways, or an attribute beside the element text it duplicates) keeps
 // the last value and is an error, as in SHAM.
 func (l *cmlLowerer) add(a *Action, p *Param) {
-	if old := a.Param(p.Key); old != nil {
+	if old := l.keys.find(a, p.Key); old != nil {
 		l.diag(&a.Diags, Error, cmlDuplicateParam, p.KeyRange.Start, p.KeyRange.End,
 			p.Key+" is given twice in <"+l.srcName(a)+">", "keep one of them")
 		*old = *p
 		return
 	}
 	a.addParam(p)
+	l.keys.added(a, p)
 }
 
 func (l *cmlLowerer) srcName(a *Action) string { return string(l.src[a.OpRange.Start:a.OpRange.End]) }
@@ -579,4 +581,39 @@ func cmlEntity(s string, semi int) (string, bool) {
 		return "", false
 	}
 	return string(rune(n)), true
+}
+
+// paramIndex finds an action's param by key while lowering: a scan of the
+// params for the few an action has, a map once a hostile block gives one
+// action thousands of attributes (a scan per attribute was quadratic).
+type paramIndex struct {
+	a *Action
+	m map[string]*Param
+}
+
+const paramIndexFrom = 16
+
+// find is a.Param(key), through the map when a has many params.
+func (ix *paramIndex) find(a *Action, key string) *Param {
+	if len(a.Params) < paramIndexFrom {
+		return a.Param(key)
+	}
+	if ix.a != a {
+		ix.a, ix.m = a, make(map[string]*Param, 2*len(a.Params))
+		for _, p := range a.Params {
+			if _, dup := ix.m[p.Key]; !dup { // a.Param returns the first
+				ix.m[p.Key] = p
+			}
+		}
+	}
+	return ix.m[key]
+}
+
+// added records p, just appended to a's params.
+func (ix *paramIndex) added(a *Action, p *Param) {
+	if ix.a == a {
+		if _, dup := ix.m[p.Key]; !dup {
+			ix.m[p.Key] = p
+		}
+	}
 }

@@ -176,9 +176,10 @@ func lowerCSLWith(text []byte, o csl.Options, sc *scratch) *Group {
 
 // cslLowerer carries the block being lowered.
 type cslLowerer struct {
-	src []byte
-	b   *csl.Block
-	o   csl.Options
+	src  []byte
+	b    *csl.Block
+	o    csl.Options
+	keys paramIndex
 }
 
 func (l *cslLowerer) mark(name string) string {
@@ -391,17 +392,14 @@ func cslBodyValue(raw string) string {
 }
 
 func (l *cslLowerer) add(a *Action, p *Param) {
-	if a.Param(p.Key) != nil {
+	if old := l.keys.find(a, p.Key); old != nil {
 		cslErr(&a.Diags, cslDuplicateParam, p.KeyRange.Start, p.KeyRange.End,
 			"the "+p.Key+" of "+a.Op+" is given twice", "keep one of them")
-		for i, q := range a.Params {
-			if q.Key == p.Key {
-				a.Params[i] = p
-			}
-		}
+		*old = *p // add never appends a key twice, so old is the only one
 		return
 	}
 	a.addParam(p)
+	l.keys.added(a, p)
 }
 
 // cslPlace is where ps is written in CSL: an attribute name or a section

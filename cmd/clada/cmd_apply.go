@@ -68,6 +68,9 @@ func cmdApply(e *env) int {
 	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for another apply's lock")
+	opBudget := durationVar(fs, "op-budget", engine.DefaultOpBudget, "how long one grep or glob may walk before it stops with an error")
+	maxRead := sizeFlag(engine.DefaultMaxReadBytes)
+	fs.Var(&maxRead, "max-read", "largest file read whole by reads, edits and grep (e.g. 64MB); a range of a bigger file streams")
 	format := fs.String("format", "", "report: json, text, summary, cml or csl (default: json for SHAM, cml for CML, csl for CSL)")
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
@@ -125,6 +128,10 @@ func cmdApply(e *env) int {
 	cfg.Timeout, cfg.MaxOutput, cfg.OutputMode = *timeout, int(maxOut), *outputMode
 	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
+	if *opBudget <= 0 || maxRead <= 0 {
+		return usageErr("--op-budget and --max-read must be positive")
+	}
+	cfg.OpBudget, cfg.MaxReadBytes = *opBudget, int64(maxRead)
 	cfg.Approve = *approve
 	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
 		return usageErr("--sandbox: %v", err)

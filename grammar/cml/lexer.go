@@ -7,6 +7,7 @@ package cml
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -46,6 +47,12 @@ const (
 	CodeUnclosedComment  = "UNCLOSED_COMMENT"    // <!-- without -->
 	CodeMalformedElement = "MALFORMED_ELEMENT"   // anything else the tree builder rejects
 )
+
+// MaxNesting bounds how deep elements may nest. CML needs three levels
+// (<tasks>, an action, its parts); the tree builder and the lowering recurse
+// once per level, so a million nested elements overflowed the stack, which
+// no recover catches.
+const MaxNesting = 256
 
 // Error is a syntax error with the byte range [Start, End) it is about.
 type Error struct {
@@ -282,6 +289,9 @@ func (l *elementLexer) tag() *Error {
 	l.pos = nameEnd
 	var seenBf [8][2]int
 	seen := seenBf[:0] // attribute name ranges so far
+	// seenSet takes over from the linear scan of seen once a tag has many
+	// attributes, so a hostile tag with thousands costs linear time.
+	var seenSet map[string]struct{}
 	var p int
 	for {
 		p = skipSpace(src, l.pos)
@@ -293,6 +303,14 @@ func (l *elementLexer) tag() *Error {
 				Message: "tag <" + name + " is not finished with > or />",
 				Hint:    "close the tag: <" + name + " …> or <" + name + " …/>"}
 		case src[p] == '>':
+			if len(l.stack) >= MaxNesting {
+				name := l.name(open)
+				// The range covers the whole tag, so the span ends after it and
+				// re-lexing the span finds this same error.
+				return &Error{Start: open.start, End: p + 1, Code: CodeMalformedElement,
+					Message: fmt.Sprintf("<%s> is nested more than %d elements deep", name, MaxNesting),
+					Hint:    "CML nests <tasks>, an action and its parts; close the elements above it"}
+			}
 			l.emit(StartTag, start, p+1)
 			l.stack = append(l.stack, open)
 			return nil
@@ -306,13 +324,11 @@ func (l *elementLexer) tag() *Error {
 				return err
 			}
 			an := src[p:ae]
-			for _, r := range seen {
-				if bytes.Equal(src[r[0]:r[1]], an) {
-					name := l.name(open)
-					return &Error{Start: p, End: ae, Code: CodeDuplicateAttr,
-						Message: "attribute " + string(an) + " appears twice in <" + name + ">",
-						Hint:    "keep one " + string(an) + "=\"…\""}
-				}
+			if l.seenBefore(seen, &seenSet, an) {
+				name := l.name(open)
+				return &Error{Start: p, End: ae, Code: CodeDuplicateAttr,
+					Message: "attribute " + string(an) + " appears twice in <" + name + ">",
+					Hint:    "keep one " + string(an) + "=\"…\""}
 			}
 			seen = append(seen, [2]int{p, ae})
 		default:
@@ -321,6 +337,32 @@ func (l *elementLexer) tag() *Error {
 				Hint:    `attributes are written name="value"`}
 		}
 	}
+}
+
+// seenBefore reports whether attribute name an is among seen (name ranges
+// into src). Past a handful of attributes it switches to a set, kept in
+// *set, so checking every attribute of a tag is linear.
+func (l *elementLexer) seenBefore(seen [][2]int, set *map[string]struct{}, an []byte) bool {
+	const linear = 16
+	if len(seen) < linear {
+		for _, r := range seen {
+			if bytes.Equal(l.src[r[0]:r[1]], an) {
+				return true
+			}
+		}
+		return false
+	}
+	if *set == nil {
+		*set = make(map[string]struct{}, 2*len(seen))
+		for _, r := range seen {
+			(*set)[string(l.src[r[0]:r[1]])] = struct{}{}
+		}
+	}
+	if _, dup := (*set)[string(an)]; dup {
+		return true
+	}
+	(*set)[string(an)] = struct{}{}
+	return false
 }
 
 // attr checks name="value" (or 'value') and moves past it; it returns the
@@ -348,8 +390,11 @@ func (l *elementLexer) attr(open openTag) (int, *Error) {
 	}
 	quote := src[q]
 	i := bytes.IndexByte(src[q+1:], quote)
-	lt := bytes.IndexByte(src[q+1:], '<')
-	if i < 0 || lt >= 0 && lt < i {
+	lt := -1
+	if i >= 0 { // a '<' inside the value only: scanning past it was quadratic in attributes
+		lt = bytes.IndexByte(src[q+1:q+1+i], '<')
+	}
+	if i < 0 || lt >= 0 {
 		name, tag := string(src[p:nameEnd]), l.name(open)
 		return nameEnd, &Error{Start: q, End: q + 1, Code: CodeBadAttribute,
 			Message: "value of attribute " + name + " in <" + tag + "> has no closing " + quoteByte(quote),
@@ -372,8 +417,13 @@ func (l *elementLexer) closeTag() *Error {
 	}
 	top := l.stack[len(l.stack)-1]
 	topName := src[top.start+1 : top.end]
+	// The outer elements are looked at only when the close tag is wrong, so
+	// a well-formed nesting N deep costs N, not N².
 	for _, outer := range l.stack[:len(l.stack)-1] {
-		if bytes.Equal(name, src[outer.start+1:outer.end]) && !bytes.Equal(name, topName) {
+		if bytes.Equal(name, topName) {
+			break
+		}
+		if bytes.Equal(name, src[outer.start+1:outer.end]) {
 			// </tasks> while <run> is open: the real mistake is the missing </run>.
 			return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
 				Message: "element <" + string(topName) + "> is not closed before </" + string(name) + ">",

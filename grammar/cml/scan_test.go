@@ -123,3 +123,23 @@ func TestElementCharsAndRanges(t *testing.T) {
 		t.Errorf("remove attrs %+v", a)
 	}
 }
+
+// Elements nested past MaxNesting are a syntax error at the first element
+// too deep, not a stack overflow.
+func TestScanNestingCap(t *testing.T) {
+	n := MaxNesting + 1
+	src := []byte("<tasks>" + strings.Repeat("<a>", n-1) + strings.Repeat("</a>", n-1) + "</tasks>")
+	blocks := Scan(src, known)
+	if len(blocks) != 1 || blocks[0].Err == nil {
+		t.Fatalf("blocks = %+v", blocks)
+	}
+	e := blocks[0].Err
+	wantStart := len("<tasks>") + 3*(MaxNesting-1)
+	if e.Code != CodeMalformedElement || e.Message != "<a> is nested more than 256 elements deep" || e.Start != wantStart || e.End != wantStart+3 {
+		t.Errorf("error = %+v, want MALFORMED_ELEMENT at %d", e, wantStart)
+	}
+	ok := []byte("<tasks>" + strings.Repeat("<a>", n-2) + strings.Repeat("</a>", n-2) + "</tasks>")
+	if b := Scan(ok, known); len(b) != 1 || b[0].Err != nil {
+		t.Errorf("%d levels should scan: %+v", n-1, b[0].Err)
+	}
+}

@@ -50,8 +50,16 @@ type Config struct {
 
 // DefaultDeny is the deny list used when none is configured. .clada/ holds
 // clada's own state, the command approvals among it: an action that wrote
-// there could approve its own commands.
-var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**"}
+// there could approve its own commands (.git, .clada and .ssh are refused
+// in any case, see CheckWrite; they stay listed so the list says so). The
+// agent and editor settings directories hold what those tools run or allow
+// on their own (tasks, hooks, permission lists, CI workflows): an answer
+// that wrote them could escalate past the gate the next time the editor
+// or agent starts. A .clada.yaml deny adds to this list; a Go caller may
+// set Config.Deny to anything.
+var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**",
+	"**/.vscode/**", "**/.claude/**", "**/.codex/**", "**/.cursor/**", "**/.idea/**",
+	"**/.gemini/**", "**/.github/workflows/**"}
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {

@@ -38,20 +38,18 @@ func LockPath(cfg *Config) string {
 // timeout the error names the lock file and the holder's pid when known.
 func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
 	path := LockPath(cfg)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	// The lock's own directory must not be a symlink either: it would put
-	// the lock (and .clada's .gitignore) somewhere outside the project.
-	if fi, err := os.Lstat(filepath.Dir(path)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		return nil, fmt.Errorf("lock %s: its directory %s is a symlink; clada never follows one for its lock (replace it with a directory)", path, filepath.Dir(path))
+	// Through the root with no symlink anywhere (OpenStateFile): a planted
+	// .clada or lock link would put the lock, and .clada's .gitignore,
+	// somewhere outside the project.
+	base, rel := cfg.Root, ""
+	if r, err := filepath.Rel(cfg.Root, path); err == nil && filepath.IsLocal(r) {
+		rel = r
+	} else {
+		base, rel = filepath.Dir(path), filepath.Base(path)
 	}
 	ignoreStateDir(cfg, filepath.Dir(path))
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o644)
+	f, err := OpenStateFile(base, rel, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
-			return nil, fmt.Errorf("lock %s: is a symlink; clada never follows one for its lock (remove it)", path)
-		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	deadline := time.Now().Add(cfg.LockTimeout)
@@ -112,7 +110,7 @@ func ignoreStateDir(cfg *Config, dir string) {
 	if dir != filepath.Join(cfg.Root, ".clada") {
 		return
 	}
-	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	f, err := OpenStateFile(cfg.Root, filepath.Join(".clada", ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return // already there (or unwritable: git will merely show .clada/)
 	}

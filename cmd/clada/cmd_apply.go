@@ -115,6 +115,9 @@ func cmdApply(e *env) int {
 
 	cfg := engine.DefaultConfig(absRoot)
 	for _, a := range allow {
+		if strings.TrimSpace(a) == "" {
+			return usageErr("--allow needs a directory; an empty one would mean the current directory")
+		}
 		abs, err := filepath.Abs(a)
 		if err != nil {
 			return usageErr("--allow %s: %v", a, err)

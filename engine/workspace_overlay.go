@@ -256,9 +256,11 @@ func (o *Overlay) Rename(oldname, newname string) error {
 // collect copies the entry at from (described by fi) into out under to.
 func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode) error {
 	switch {
-	case fi.Mode()&fs.ModeSymlink != 0:
+	case fi.Mode()&fs.ModeSymlink != 0 || (!fi.IsDir() && !fi.Mode().IsRegular()):
 		// The overlay keeps no link target, only that a link is there: it
 		// cannot be read through (as on disk) and is left out of Changes.
+		// A FIFO, socket or device inside a moved directory is kept the
+		// same way, unopened, as a real rename moves it along.
 		out[to] = &onode{mode: fi.Mode(), mtime: fi.ModTime()}
 	case fi.IsDir():
 		out[to] = &onode{dir: true, mode: fi.Mode(), mtime: fi.ModTime()}

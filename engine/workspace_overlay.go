@@ -120,6 +120,12 @@ func (o *Overlay) WriteFile(name string, data []byte) error {
 		if err := regularFile(name, fi); err != nil {
 			return err
 		}
+		// The real write would refuse a hard-linked file: say so here too.
+		if b, ok := o.base.(*OSWorkspace); ok && o.lookup(name) == nil {
+			if err := b.singleLink(name, fi); err != nil {
+				return err
+			}
+		}
 		mode = fi.Mode().Perm()
 	case !errors.Is(err, fs.ErrNotExist):
 		return err

@@ -21,6 +21,10 @@ type Config struct {
 	Timeout    time.Duration // per command (--timeout)
 	MaxOutput  int           // bytes of output kept per command (--max-output)
 	OutputMode string        // "stream", "buffer" or "silent" (--output-mode)
+	// PassEnv names environment variables that look like secrets (SecretEnv)
+	// and are passed to commands all the same (--pass-env, or pass-env of a
+	// trusted .clada.yaml).
+	PassEnv []string
 	// Stream receives "[task-N:exec] line" output when OutputMode is "stream".
 	Stream func(line string)
 

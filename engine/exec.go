@@ -123,7 +123,7 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
-	argv, env := c.Argv, cleanEnv(os.Environ())
+	argv, env := c.Argv, commandEnv(cfg, os.Environ())
 	box, fail := confine(cfg, sandbox.ABI())
 	if fail != nil {
 		return *fail
@@ -248,7 +248,7 @@ func (c *capture) forward(p []byte) {
 			return
 		}
 		c.line = append(c.line, p[:i]...)
-		c.stream(c.prefix + string(c.line))
+		c.stream(c.prefix + Printable(strings.TrimSuffix(string(c.line), "\r")))
 		c.line = c.line[:0]
 		p = p[i+1:]
 	}
@@ -262,7 +262,7 @@ func (c *capture) flush() {
 		return
 	}
 	if len(c.line) > 0 {
-		c.stream(c.prefix + string(c.line))
+		c.stream(c.prefix + Printable(string(c.line)))
 		c.line = nil
 	}
 	if c.truncated {

@@ -8,6 +8,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
@@ -52,19 +53,31 @@ func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o
 	if format == "" {
 		format = DefaultFormat(doc)
 	}
+	var render func(io.Writer, *lang.Document, *engine.Report, Options) error
 	switch format {
 	case "json":
 		return JSON(w, doc, rep, o)
 	case "text":
-		return Text(w, doc, rep, o)
+		render = Text
 	case "summary":
-		return Summary(w, doc, rep, o)
+		render = Summary
 	case "cml":
-		return CML(w, doc, rep, o)
+		render = CML
 	case "csl":
-		return CSL(w, doc, rep, o)
+		render = CSL
+	default:
+		return fmt.Errorf("report: unknown format %q; use json, text, summary, cml or csl", format)
 	}
-	return fmt.Errorf("report: unknown format %q; use json, text, summary, cml or csl", format)
+	// Every format but JSON is read on a terminal or by an LLM as it is:
+	// no control sequence of a command's output or a file gets through.
+	var buf strings.Builder
+	if err := render(&buf, doc, rep, o); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, engine.Printable(buf.String())); err != nil {
+		return fmt.Errorf("write %s report: %w", format, err)
+	}
+	return nil
 }
 
 // source is a failed action's text when Full is set, else "".

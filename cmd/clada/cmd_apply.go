@@ -56,6 +56,8 @@ func cmdApply(e *env) int {
 	var allow multiFlag
 	fs.Var(&allow, "allow", "extra directory paths may reach (repeatable)")
 	allowEscape := fs.Bool("allow-escape", false, "permit paths outside the root")
+	var passEnv multiFlag
+	fs.Var(&passEnv, "pass-env", "pass this secret-looking environment variable (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*) to commands (repeatable)")
 	dryRun := fs.Bool("dry-run", false, "simulate in memory, print a diff of what would change, touch nothing")
 	atomic := fs.Bool("atomic", false, "simulate first; apply only if every action would succeed")
 	timeout := durationVar(fs, "timeout", 30*time.Second, "per-command timeout")
@@ -137,6 +139,10 @@ func cmdApply(e *env) int {
 	proj, trust, err := projectConfig(fs, cfg, *configFile)
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	cfg.PassEnv = append(cfg.PassEnv, passEnv...)
+	if why := trust.ApplyPassEnv(proj, cfg); why != "" {
+		fmt.Fprintf(e.stderr, "clada: %s\n", why)
 	}
 	*format = configFormat(*format, proj)
 	if proj != nil && proj.MaxReport > 0 && !flagSet(fs, "max-report") {

@@ -80,8 +80,11 @@ type gitCall struct {
 func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	full := append([]string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false",
-		"-c", "core.fsmonitor=false", "-C", r.top}, args...)
+	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
+	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
+		full = append(full, r.filterOff(ctx)...) // git_config.go
+	}
+	full = append(append(full, "-C", r.top), args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = append(append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0"), c.env...)
 	if c.stdin != nil {

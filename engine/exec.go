@@ -136,7 +136,7 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = c.Dir
 	cmd.Env = env
-	newProcessGroup(cmd)
+	newProcessGroup(cmd, box == nil)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	cmd.WaitDelay = waitDelay
 
@@ -144,11 +144,21 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	stderr := newCapture(cfg, c.Label)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 
-	if err := cmd.Start(); err != nil {
+	err := cmd.Start()
+	if err != nil && cmd.SysProcAttr != nil && cmd.SysProcAttr.Cloneflags != 0 && namespaceRefused(err) {
+		// No namespaces here: start it plainly (procattr_linux.go).
+		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd.Dir, cmd.Env, cmd.SysProcAttr = c.Dir, env, plainProcAttr()
+		cmd.Cancel = func() error { return killGroup(cmd) }
+		cmd.WaitDelay = waitDelay
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		err = cmd.Start()
+	}
+	if err != nil {
 		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	// Whatever the command left running in its group dies with it, so nothing
 	// keeps writing into the tree after clada has reported.
 	_ = killGroup(cmd)

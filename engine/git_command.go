@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path"
 	"sort"
 
 	"github.com/clada-dev/clada/lang"
@@ -72,6 +73,9 @@ func (t *applyTracker) afterCommand() {
 		check = append(check, p)
 	}
 	for p := range after {
+		if IsCladaTemp(path.Base(p)) {
+			continue // one of clada's temp files, never committed
+		}
 		if _, was := before[p]; !was && !t.seen(p) {
 			fresh = append(fresh, p)
 		}

@@ -18,6 +18,10 @@ import (
 type Lock struct {
 	f    *os.File
 	path string
+	// Interrupted is set when the lock file still named a holder: the
+	// apply before this one never released it (it was killed), so it may
+	// have left temp files behind (CleanStaleTemps).
+	Interrupted bool
 }
 
 // lockPoll is how often a waiting apply retries the lock.
@@ -73,11 +77,13 @@ func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
 		case <-time.After(lockPoll):
 		}
 	}
-	// Record our pid for whoever waits next; the content is informational.
+	// A pid left in the file is an apply that died holding the lock
+	// (Release empties it). Record ours for whoever waits next.
+	interrupted := readHolder(f) != ""
 	if err := f.Truncate(0); err == nil {
 		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
-	return &Lock{f: f, path: path}, nil
+	return &Lock{f: f, path: path, Interrupted: interrupted}, nil
 }
 
 // readHolder returns " (pid N)" from the lock file's content, or "".
@@ -96,7 +102,8 @@ func (l *Lock) Release() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
-	err := l.f.Close() // closing the descriptor releases the flock
+	_ = l.f.Truncate(0) // a clean end: the next apply need not look for leftovers
+	err := l.f.Close()  // closing the descriptor releases the flock
 	l.f = nil
 	if err != nil {
 		return fmt.Errorf("unlock %s: %w", l.path, err)

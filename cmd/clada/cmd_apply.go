@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/clada-dev/clada/config"
@@ -165,7 +166,10 @@ func cmdApply(e *env) int {
 	case *atomic:
 		mode = engine.Atomic
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Every catchable signal that ends a terminal session or a CI job stops
+	// the apply the same way: the running command's group is killed, no
+	// further action starts, and the report of what ran is still written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	res, err := (&config.Apply{Config: proj, Trust: trust, Engine: cfg, Mode: mode, Log: e.stderr}).Run(ctx, doc)
 	if err != nil {

@@ -46,6 +46,10 @@ type Config struct {
 	// Sandbox confines every command (--sandbox): sandbox.Off, Write or Strict.
 	Sandbox sandbox.Mode
 
+	// rootID is the root's identity, pinned by Run for one apply
+	// (exec_dir.go); nil outside an apply.
+	rootID *dirID
+
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
 	// validation error. nil allows everything.

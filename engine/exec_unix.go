@@ -17,7 +17,7 @@ func newProcessGroup(cmd *exec.Cmd, ns bool) {
 	if ns {
 		cmd.SysProcAttr = procAttr()
 	} else {
-		cmd.SysProcAttr = plainProcAttr()
+		cmd.SysProcAttr = helperProcAttr()
 	}
 }
 
@@ -37,5 +37,5 @@ func killGroup(cmd *exec.Cmd) error {
 // namespaceRefused reports whether starting a command failed because the
 // kernel refused the namespaces procAttr asked for.
 func namespaceRefused(err error) bool {
-	return errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EUSERS)
+	return errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EUSERS)
 }

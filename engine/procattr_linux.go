@@ -28,6 +28,27 @@ func procAttr() *syscall.SysProcAttr {
 	return a
 }
 
+// helperProcAttr starts the sandbox helper: in a user namespace that maps
+// the user to itself when clada is not root, which gives the helper the
+// right to put the command in a PID namespace after it has confined itself
+// (sandbox/contain_linux.go).
+func helperProcAttr() *syscall.SysProcAttr {
+	a := plainProcAttr()
+	if uid, gid := os.Geteuid(), os.Getegid(); uid != 0 {
+		a.Cloneflags = syscall.CLONE_NEWUSER
+		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+		// Kept across the helper's exec as an ambient capability (a
+		// non-root uid loses the others); the helper clears it for the
+		// command. It is CAP_SYS_ADMIN of that user namespace only.
+		a.AmbientCaps = []uintptr{capSysAdmin}
+	}
+	return a
+}
+
+// capSysAdmin is CAP_SYS_ADMIN (linux/capability.h).
+const capSysAdmin = 21
+
 // plainProcAttr is procAttr without namespaces.
 func plainProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

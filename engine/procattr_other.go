@@ -11,3 +11,6 @@ func procAttr() *syscall.SysProcAttr {
 
 // plainProcAttr is procAttr: there are no namespaces to leave out.
 func plainProcAttr() *syscall.SysProcAttr { return procAttr() }
+
+// helperProcAttr is procAttr: there are no namespaces to prepare.
+func helperProcAttr() *syscall.SysProcAttr { return procAttr() }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"runtime"
 	"syscall"
 )
 
@@ -24,17 +25,22 @@ func runContained(path string, argv []string) error {
 		cmd := &exec.Cmd{Path: path, Args: argv, Env: os.Environ(), Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 		if ns {
+			// Root, or a user namespace clada started the helper in (the
+			// helper is confined now and could not write a new one's uid
+			// map), gives the right to make a PID namespace.
 			cmd.SysProcAttr.Cloneflags = syscall.CLONE_NEWPID
-			if uid, gid := os.Geteuid(), os.Getegid(); uid != 0 {
-				cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWUSER
-				cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
-				cmd.SysProcAttr.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
-			}
 		}
 		return cmd, cmd.Start()
 	}
+	// Not root: clada started the helper in a user namespace with
+	// CAP_SYS_ADMIN there as an ambient capability, so the helper may make
+	// the PID namespace. The command must not inherit it: clear the ambient
+	// set on this thread, which is the one that forks (the capability stays
+	// effective here until the exec).
+	runtime.LockOSThread()
+	_, _, _ = syscall.RawSyscall6(syscall.SYS_PRCTL, prCapAmbient, prCapAmbientClearAll, 0, 0, 0, 0)
 	cmd, err := start(true)
-	if err != nil && (errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EUSERS)) {
+	if err != nil && (errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EUSERS)) {
 		cmd, err = start(false)
 	}
 	var pe *fs.PathError
@@ -61,3 +67,9 @@ func runContained(path string, argv []string) error {
 func signalSelf(sig syscall.Signal) {
 	_ = syscall.Kill(os.Getpid(), sig) // a caught one (SIGTERM…) has Go's handler: exit below instead
 }
+
+// prctl(2) PR_CAP_AMBIENT and its PR_CAP_AMBIENT_CLEAR_ALL operation.
+const (
+	prCapAmbient         = 47
+	prCapAmbientClearAll = 4
+)

@@ -29,6 +29,11 @@ type repo struct {
 	gitDir string // absolute git dir (per work tree)
 	author string // --git-author
 	pin    *dirID // the top's identity when found: a swapped top stops every git call
+	// filters caches filterOff's overrides; filtersRead false means read
+	// them again before the next call (at the start, and after each
+	// command: only a command can change the repository's config mid-apply).
+	filters     []string
+	filtersRead bool
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
@@ -95,7 +100,10 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 	defer cancel()
 	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
 	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
-		full = append(full, r.filterOff(ctx)...) // git_config.go
+		if !r.filtersRead {
+			r.filters, r.filtersRead = r.filterOff(ctx), true // git_config.go
+		}
+		full = append(full, r.filters...)
 	}
 	full = append(append(full, "-C", r.top), args...)
 	cmd := exec.CommandContext(ctx, "git", full...)

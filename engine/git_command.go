@@ -58,7 +58,11 @@ func (t *applyTracker) beforeCommand() {
 // and new files it created that git does not ignore, up to maxCommandFiles.
 // Untracked files the user had before are never taken.
 func (t *applyTracker) afterCommand() {
-	if t == nil || t.err != nil || t.cmdStatus == nil {
+	if t == nil {
+		return
+	}
+	t.r.filtersRead = false // the command may have written .git/config (git_config.go)
+	if t.err != nil || t.cmdStatus == nil {
 		return
 	}
 	before := t.cmdStatus

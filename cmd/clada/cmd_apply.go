@@ -217,7 +217,9 @@ func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error
 	if format == "json" || format == "" {
 		w = e.stderr
 	}
-	if _, err := io.WriteString(w, d); err != nil {
+	// The diff shows file content an answer wrote: no control sequence of
+	// it reaches the terminal.
+	if _, err := io.WriteString(w, engine.Printable(d)); err != nil {
 		return fmt.Errorf("writing diff: %w", err)
 	}
 	return nil

@@ -83,7 +83,7 @@ func OpenStateFile(base, rel string, flag int, perm fs.FileMode) (*os.File, erro
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer r.Close() // closing twice (the retry below) is harmless
 	before, lerr := r.Lstat(rel)
 	switch {
 	case lerr == nil && before.Mode()&fs.ModeSymlink != 0:
@@ -92,13 +92,18 @@ func OpenStateFile(base, rel string, flag int, perm fs.FileMode) (*os.File, erro
 		return nil, fmt.Errorf("%s is not a regular file (%s)", filepath.Join(base, rel), before.Mode().Type())
 	case lerr != nil && !errors.Is(lerr, fs.ErrNotExist):
 		return nil, lerr
-	case lerr != nil && flag&os.O_CREATE != 0:
-		flag |= os.O_EXCL // what did not exist must be created here, not reached through a link put in its place
 	}
-	f, err := r.OpenFile(rel, flag|syscall.O_NONBLOCK|syscall.O_CLOEXEC, perm)
+	openFlag := flag
+	if lerr != nil && flag&os.O_CREATE != 0 {
+		openFlag |= os.O_EXCL // what did not exist must be created here, not reached through a link put in its place
+	}
+	f, err := r.OpenFile(rel, openFlag|syscall.O_NONBLOCK|syscall.O_CLOEXEC, perm)
 	if err != nil {
-		if lerr != nil && errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("%s appeared while clada created it; try again", filepath.Join(base, rel))
+		if lerr != nil && flag&os.O_EXCL == 0 && errors.Is(err, fs.ErrExist) {
+			// Another clada created it in between (two applies starting at
+			// once): open what is there now, with the same checks.
+			r.Close()
+			return OpenStateFile(base, rel, flag&^os.O_CREATE, perm)
 		}
 		return nil, err
 	}

@@ -40,6 +40,9 @@ func (x *opRun) move() Result {
 	if m := sfi.Mode(); !m.IsRegular() && !m.IsDir() && m&fs.ModeSymlink == 0 {
 		return x.fail("rename", oldP, notRegular(oldP, m))
 	}
+	if bad := x.protectedBelow(src, oldP); bad != nil { // protected_tree.go
+		return *bad
+	}
 	// mv's rule, as CML spells it: an existing directory receives the source
 	// inside it; a trailing "/" makes a file go inside the (new) directory,
 	// while a directory moved to a "dest/" that does not exist yet is renamed

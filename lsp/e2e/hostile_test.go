@@ -20,6 +20,9 @@ import (
 // next request; a second initialize is refused; SIGTERM while it runs a
 // command that setsid's a child ends the server and leaves no process.
 func TestHostileServer(t *testing.T) {
+	if _, err := exec.LookPath("pgrep"); err != nil {
+		t.Skip("pgrep (procps) is needed to look for leftover processes")
+	}
 	bin, root := build(t), t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(root, "app.js"), 0o644); err != nil {
 		t.Fatal(err)

@@ -42,6 +42,9 @@ type Config struct {
 	OutputFile string // where the watcher writes the results summary, relative to Dir
 
 	Hooks Hooks // run only when the file is trusted
+	// PassEnv widens: secret-looking environment variables commands still
+	// get (engine.SecretEnv). Honoured only when the file is trusted.
+	PassEnv []string
 }
 
 // Hooks are shell commands run around each apply.

@@ -80,7 +80,7 @@ func Parse(file string, data []byte) (*Config, error) {
 }
 
 // keys is every top-level key, for "unknown key" messages.
-const keys = "format, timeout, max-output, max-report, approve, sandbox, allowed-actions, allow, deny, watch, hooks"
+const keys = "format, timeout, max-output, max-report, approve, sandbox, allowed-actions, allow, deny, watch, hooks, pass-env"
 
 func (p *parser) root(n *yaml.Node, c *Config) {
 	if n.Kind != yaml.MappingNode {
@@ -147,6 +147,14 @@ func (p *parser) root(n *yaml.Node, c *Config) {
 					p.errorf(kn, "unknown key watch.%s; known: file, output", k)
 				}
 			})
+		case "pass-env":
+			for _, s := range p.strings(k, v) {
+				if !envName(s.Value) {
+					p.errorf(s, "pass-env: %q is not an environment variable name (letters, digits and _, not starting with a digit)", s.Value)
+					continue
+				}
+				c.PassEnv = append(c.PassEnv, s.Value)
+			}
 		case "hooks":
 			p.mapping(v, func(k string, hk, v *yaml.Node) {
 				var cmds []string

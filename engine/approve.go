@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -116,8 +115,7 @@ func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bo
 	if policy == "" {
 		return Result{}, true
 	}
-	store := filepath.Join(cfg.Root, filepath.FromSlash(allowedCommandsFile))
-	allowed, err := loadAllowed(store)
+	allowed, err := loadAllowed(cfg.Root)
 	if err != nil {
 		return Result{Error: "exec: " + err.Error(), Type: "exec_failed",
 			Hint: "fix or delete " + allowedCommandsFile + " (it lists approved commands as JSON)"}, false
@@ -151,7 +149,7 @@ func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bo
 	slices.SortFunc(allowed.Commands, func(a, b approvedCommand) int {
 		return cmp.Or(strings.Compare(a.Lang, b.Lang), strings.Compare(a.Code, b.Code))
 	})
-	if err := saveAllowed(store, allowed); err != nil {
+	if err := saveAllowed(cfg.Root, allowed); err != nil {
 		return Result{Error: "exec: recording approval: " + err.Error(), Type: "exec_failed"}, false
 	}
 	return Result{}, true
@@ -163,15 +161,15 @@ func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bo
 // the next answer's commands itself; only the user approves, through the
 // gate. (File actions cannot write it: .clada/ is in DefaultDeny.)
 func guardApprovals(cfg *Config, run func() Result) Result {
-	store := filepath.Join(cfg.Root, filepath.FromSlash(allowedCommandsFile))
-	before, errBefore := os.ReadFile(store)
+	rel := filepath.FromSlash(allowedCommandsFile)
+	before, errBefore := ReadStateFile(cfg.Root, rel)
 	res := run()
-	after, errAfter := os.ReadFile(store)
+	after, errAfter := ReadStateFile(cfg.Root, rel)
 	if (errBefore == nil) == (errAfter == nil) && bytes.Equal(before, after) {
 		return res
 	}
 	what := "clada put it back as it was"
-	if err := restoreStore(store, before, errBefore); err != nil {
+	if err := restoreStore(cfg.Root, before, errBefore); err != nil {
 		what = "clada could not put it back (" + err.Error() + "); check it before the next apply"
 	}
 	res.Success = false
@@ -182,33 +180,24 @@ func guardApprovals(cfg *Config, run func() Result) Result {
 }
 
 // restoreStore writes the store's earlier bytes back, or removes it when it
-// did not exist; it refuses to write through a .clada that became a symlink.
-func restoreStore(store string, before []byte, errBefore error) error {
-	if fi, err := os.Lstat(filepath.Dir(store)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("%s is now a symlink", filepath.Dir(store))
-	}
+// did not exist, through the root (WriteStateFile: never through a symlink,
+// whether the command planted it at .clada, the store or its temp file).
+func restoreStore(root string, before []byte, errBefore error) error {
+	rel := filepath.FromSlash(allowedCommandsFile)
 	if errors.Is(errBefore, fs.ErrNotExist) {
-		if err := os.RemoveAll(store); err != nil {
-			return fmt.Errorf("remove %s: %w", store, err)
+		if err := RemoveStateFile(root, rel); err != nil {
+			return fmt.Errorf("remove %s: %w", allowedCommandsFile, err)
 		}
 		return nil
 	}
 	if errBefore != nil {
 		return fmt.Errorf("it was unreadable before the command: %w", errBefore)
 	}
-	if err := os.MkdirAll(filepath.Dir(store), 0o755); err != nil {
-		return fmt.Errorf("restore %s: %w", store, err)
+	if err := RemoveStateFile(root, rel); err != nil { // a directory put in its place
+		return fmt.Errorf("restore %s: %w", allowedCommandsFile, err)
 	}
-	tmp := store + ".tmp"
-	_ = os.RemoveAll(tmp)
-	if err := os.WriteFile(tmp, before, 0o644); err != nil {
-		return fmt.Errorf("restore %s: %w", store, err)
-	}
-	if err := os.RemoveAll(store); err != nil { // a directory put in its place
-		return fmt.Errorf("restore %s: %w", store, err)
-	}
-	if err := os.Rename(tmp, store); err != nil {
-		return fmt.Errorf("restore %s: %w", store, err)
+	if err := WriteStateFile(root, rel, before, 0o644); err != nil {
+		return fmt.Errorf("restore %s: %w", allowedCommandsFile, err)
 	}
 	return nil
 }
@@ -245,9 +234,10 @@ func visible(s string) string {
 	return b.String()
 }
 
-// loadAllowed reads the store; a missing store is empty.
-func loadAllowed(path string) (*allowedCommands, error) {
-	data, err := os.ReadFile(path)
+// loadAllowed reads root's store; a missing store is empty.
+func loadAllowed(root string) (*allowedCommands, error) {
+	path := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
+	data, err := ReadStateFile(root, filepath.FromSlash(allowedCommandsFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return &allowedCommands{Version: 2}, nil
 	}
@@ -283,8 +273,9 @@ func loadAllowed(path string) (*allowedCommands, error) {
 	return a, nil
 }
 
-// saveAllowed writes the store atomically (temp file, rename).
-func saveAllowed(path string, a *allowedCommands) error {
+// saveAllowed writes root's store atomically (WriteStateFile).
+func saveAllowed(root string, a *allowedCommands) error {
+	path := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
 	// People read and edit this file: keep < > & as they are in commands.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -293,15 +284,7 @@ func saveAllowed(path string, a *allowedCommands) error {
 	if err := enc.Encode(a); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write approvals %s: %w", path, err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("write approvals %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := WriteStateFile(root, filepath.FromSlash(allowedCommandsFile), buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	return nil

@@ -32,6 +32,9 @@ func (w *OSWorkspace) WriteFile(name string, data []byte) error {
 		if err := regularFile(name, fi); err != nil {
 			return err
 		}
+		if err := w.singleLink(name, fi); err != nil {
+			return err
+		}
 		mode, existing = fi.Mode().Perm(), true
 	case !errors.Is(err, fs.ErrNotExist):
 		return err

@@ -21,6 +21,10 @@ type Config struct {
 	Timeout    time.Duration // per command (--timeout)
 	MaxOutput  int           // bytes of output kept per command (--max-output)
 	OutputMode string        // "stream", "buffer" or "silent" (--output-mode)
+	// PassEnv names environment variables that look like secrets (SecretEnv)
+	// and are passed to commands all the same (--pass-env, or pass-env of a
+	// trusted .clada.yaml).
+	PassEnv []string
 	// Stream receives "[task-N:exec] line" output when OutputMode is "stream".
 	Stream func(line string)
 
@@ -42,6 +46,10 @@ type Config struct {
 	// Sandbox confines every command (--sandbox): sandbox.Off, Write or Strict.
 	Sandbox sandbox.Mode
 
+	// rootID is the root's identity, pinned by Run for one apply
+	// (exec_dir.go); nil outside an apply.
+	rootID *dirID
+
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
 	// validation error. nil allows everything.
@@ -58,8 +66,16 @@ type Config struct {
 
 // DefaultDeny is the deny list used when none is configured. .clada/ holds
 // clada's own state, the command approvals among it: an action that wrote
-// there could approve its own commands.
-var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**"}
+// there could approve its own commands (.git, .clada and .ssh are refused
+// in any case, see CheckWrite; they stay listed so the list says so). The
+// agent and editor settings directories hold what those tools run or allow
+// on their own (tasks, hooks, permission lists, CI workflows): an answer
+// that wrote them could escalate past the gate the next time the editor
+// or agent starts. A .clada.yaml deny adds to this list; a Go caller may
+// set Config.Deny to anything.
+var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**",
+	"**/.vscode/**", "**/.claude/**", "**/.codex/**", "**/.cursor/**", "**/.idea/**",
+	"**/.gemini/**", "**/.github/workflows/**"}
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {

@@ -123,7 +123,20 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
-	argv, env := c.Argv, cleanEnv(os.Environ())
+	if err := checkPinned(cfg.Root, cfg.rootID); err != nil {
+		return Result{Error: "exec: " + err.Error(), Type: "permission_denied", Hint: "nothing ran; apply again once the root is what it was"}
+	}
+	dirFile, err := openCommandDir(cfg, c.Dir) // exec_dir.go
+	if err != nil {
+		res := Result{Error: "exec: cwd: " + err.Error(), Type: "exec_failed"}
+		var refused *RefusedError
+		if errors.As(err, &refused) {
+			res.Type, res.Hint = refused.Type, refused.Fix
+		}
+		return res
+	}
+	defer dirFile.Close()
+	argv, env := c.Argv, append(commandEnv(cfg, os.Environ()), "PWD="+c.Dir)
 	box, fail := confine(cfg, sandbox.ABI())
 	if fail != nil {
 		return *fail
@@ -134,9 +147,10 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	}
 
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = c.Dir
+	// The directory opened above, whatever its path names by now.
+	cmd.Dir = openDirPath(dirFile, c.Dir)
 	cmd.Env = env
-	newProcessGroup(cmd)
+	newProcessGroup(cmd, box == nil)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	cmd.WaitDelay = waitDelay
 
@@ -144,11 +158,21 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	stderr := newCapture(cfg, c.Label)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	if err != nil && cmd.SysProcAttr != nil && cmd.SysProcAttr.Cloneflags != 0 && namespaceRefused(err) {
+		// No namespaces here: start it plainly (procattr_linux.go).
+		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd.Dir, cmd.Env, cmd.SysProcAttr = openDirPath(dirFile, c.Dir), env, plainProcAttr()
+		cmd.Cancel = func() error { return killGroup(cmd) }
+		cmd.WaitDelay = waitDelay
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		err = cmd.Start()
+	}
+	if err != nil {
 		return Result{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	// Whatever the command left running in its group dies with it, so nothing
 	// keeps writing into the tree after clada has reported.
 	_ = killGroup(cmd)
@@ -248,7 +272,7 @@ func (c *capture) forward(p []byte) {
 			return
 		}
 		c.line = append(c.line, p[:i]...)
-		c.stream(c.prefix + string(c.line))
+		c.stream(c.prefix + Printable(strings.TrimSuffix(string(c.line), "\r")))
 		c.line = c.line[:0]
 		p = p[i+1:]
 	}
@@ -262,7 +286,7 @@ func (c *capture) flush() {
 		return
 	}
 	if len(c.line) > 0 {
-		c.stream(c.prefix + string(c.line))
+		c.stream(c.prefix + Printable(string(c.line)))
 		c.line = nil
 	}
 	if c.truncated {

@@ -28,6 +28,12 @@ type repo struct {
 	top    string // work tree top level, absolute
 	gitDir string // absolute git dir (per work tree)
 	author string // --git-author
+	pin    *dirID // the top's identity when found: a swapped top stops every git call
+	// filters caches filterOff's overrides; filtersRead false means read
+	// them again before the next call (at the start, and after each
+	// command: only a command can change the repository's config mid-apply).
+	filters     []string
+	filtersRead bool
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
@@ -63,6 +69,11 @@ func findRepo(ctx context.Context, cfg *Config) (*repo, error) {
 		return nil, fmt.Errorf("%s is not inside a git work tree", cfg.Root)
 	}
 	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
+	id, err := idOf(r.top)
+	if err != nil {
+		return nil, fmt.Errorf("git work tree %s: %w", r.top, err)
+	}
+	r.pin = &id // every later call checks it (exec_dir.go)
 	return r, nil
 }
 
@@ -78,10 +89,23 @@ type gitCall struct {
 // git never runs project code or prompts. Commands that take pathspecs are
 // given literal first.
 func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, error) {
+	if err := checkPinned(r.top, r.pin); err != nil {
+		name := args[0]
+		if name == literal && len(args) > 1 {
+			name = args[1]
+		}
+		return "", fmt.Errorf("git %s: %w", name, err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	full := append([]string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false",
-		"-c", "core.fsmonitor=false", "-C", r.top}, args...)
+	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
+	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
+		if !r.filtersRead {
+			r.filters, r.filtersRead = r.filterOff(ctx), true // git_config.go
+		}
+		full = append(full, r.filters...)
+	}
+	full = append(append(full, "-C", r.top), args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = append(append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0"), c.env...)
 	if c.stdin != nil {

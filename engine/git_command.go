@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path"
 	"sort"
 
 	"github.com/clada-dev/clada/lang"
@@ -57,7 +58,11 @@ func (t *applyTracker) beforeCommand() {
 // and new files it created that git does not ignore, up to maxCommandFiles.
 // Untracked files the user had before are never taken.
 func (t *applyTracker) afterCommand() {
-	if t == nil || t.err != nil || t.cmdStatus == nil {
+	if t == nil {
+		return
+	}
+	t.r.filtersRead = false // the command may have written .git/config (git_config.go)
+	if t.err != nil || t.cmdStatus == nil {
 		return
 	}
 	before := t.cmdStatus
@@ -72,6 +77,9 @@ func (t *applyTracker) afterCommand() {
 		check = append(check, p)
 	}
 	for p := range after {
+		if IsCladaTemp(path.Base(p)) {
+			continue // one of clada's temp files, never committed
+		}
 		if _, was := before[p]; !was && !t.seen(p) {
 			fresh = append(fresh, p)
 		}

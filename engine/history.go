@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -79,20 +80,32 @@ func (f FileChange) IsDir() bool {
 const modeDir = "040000"
 
 // historyFile is the path of the history in a git dir.
-func historyFile(gitDir string) string { return filepath.Join(gitDir, "clada", "history.jsonl") }
+func historyFile(gitDir string) string { return filepath.Join(gitDir, historyRel) }
+
+// historyRel is the history's path inside the git dir; it is reached through
+// the git dir as a root, never through a symlink (OpenStateFile).
+const historyRel = "clada" + string(filepath.Separator) + "history.jsonl"
+
+// readHistoryFile reads the whole history; unlike ReadStateFile it has no
+// size bound, since it grows with every apply.
+func readHistoryFile(gitDir string) ([]byte, error) {
+	f, err := OpenStateFile(gitDir, historyRel, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
 
 // appendRecord adds rec as one line and syncs it, returning the file's size
 // before the line (to take a started record back when nothing changed).
 func appendRecord(gitDir string, rec *ApplyRecord) (int64, error) {
 	path := historyFile(gitDir)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return 0, fmt.Errorf("history %s: %w", path, err)
-	}
 	line, err := json.Marshal(rec)
 	if err != nil {
 		return 0, fmt.Errorf("history %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := OpenStateFile(gitDir, historyRel, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return 0, fmt.Errorf("history %s: %w", path, err)
 	}
@@ -114,7 +127,14 @@ func appendRecord(gitDir string, rec *ApplyRecord) (int64, error) {
 // held, so only this apply wrote there).
 func truncateHistory(gitDir string, size int64) error {
 	path := historyFile(gitDir)
-	if err := os.Truncate(path, size); err != nil {
+	f, err := OpenStateFile(gitDir, historyRel, os.O_WRONLY, 0)
+	if err == nil {
+		err = f.Truncate(size)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("history %s: %w", path, err)
 	}
 	return nil
@@ -123,7 +143,7 @@ func truncateHistory(gitDir string, size int64) error {
 // readHistory returns every recorded apply, oldest first, each as its last line.
 func readHistory(gitDir string) ([]ApplyRecord, error) {
 	path := historyFile(gitDir)
-	data, err := os.ReadFile(path)
+	data, err := readHistoryFile(gitDir)
 	if os.IsNotExist(err) {
 		return nil, nil
 	}

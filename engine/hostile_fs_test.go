@@ -117,7 +117,16 @@ var hostileCases = []hostileCase{
 	{name: "move out of the root", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{"a": "A"}) },
 		op: "file_move", params: fixed("old_path", "a", "new_path", "../outside/a"),
 		typ: "path_escape", err: "file_move: path '../outside/a' is outside the project root"},
-	{name: "hard link to an outside file is replaced, not written through",
+	{name: "hard link to an outside file, read, refused",
+		setup: func(t *testing.T, root, outside string) {
+			writeTree(t, outside, map[string]string{"secret": "s\n"})
+			if err := os.Link(filepath.Join(outside, "secret"), filepath.Join(root, "h")); err != nil {
+				t.Fatal(err)
+			}
+		},
+		op: "file_read", params: fixed("path", "h"),
+		typ: "permission_denied", err: "file_read: 'h' has 2 hard links; clada does not read or write a file that may also be a file outside the root"},
+	{name: "hard link to an outside file, edit, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
 			if err := os.Link(filepath.Join(outside, "secret"), filepath.Join(root, "h")); err != nil {
@@ -125,6 +134,25 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: "file_replace_text", params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
+		typ: "permission_denied", err: "file_replace_text: 'h' has 2 hard links"},
+	{name: "hard link to an outside file, overwrite, refused",
+		setup: func(t *testing.T, root, outside string) {
+			writeTree(t, outside, map[string]string{"secret": "s\n"})
+			if err := os.Link(filepath.Join(outside, "secret"), filepath.Join(root, "h")); err != nil {
+				t.Fatal(err)
+			}
+		},
+		op: "file_write", params: fixed("path", "h", "content", "pwn"),
+		typ: "permission_denied", err: "file_write: 'h' has 2 hard links"},
+	{name: "hard link under --allow-escape is replaced, not written through",
+		setup: func(t *testing.T, root, outside string) {
+			writeTree(t, outside, map[string]string{"secret": "s\n"})
+			if err := os.Link(filepath.Join(outside, "secret"), filepath.Join(root, "h")); err != nil {
+				t.Fatal(err)
+			}
+		},
+		cfg: func(cfg *Config, _, _ string) { cfg.AllowEscape = true },
+		op:  "file_replace_text", params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
 		check: func(t *testing.T, root, _ string, ws Workspace) {
 			if got, _ := ws.ReadFile(filepath.Join(root, "h")); string(got) != "pwn\n" {
 				t.Errorf("h = %q", got)

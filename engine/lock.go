@@ -18,6 +18,10 @@ import (
 type Lock struct {
 	f    *os.File
 	path string
+	// Interrupted is set when the lock file still named a holder: the
+	// apply before this one never released it (it was killed), so it may
+	// have left temp files behind (CleanStaleTemps).
+	Interrupted bool
 }
 
 // lockPoll is how often a waiting apply retries the lock.
@@ -38,20 +42,18 @@ func LockPath(cfg *Config) string {
 // timeout the error names the lock file and the holder's pid when known.
 func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
 	path := LockPath(cfg)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	// The lock's own directory must not be a symlink either: it would put
-	// the lock (and .clada's .gitignore) somewhere outside the project.
-	if fi, err := os.Lstat(filepath.Dir(path)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		return nil, fmt.Errorf("lock %s: its directory %s is a symlink; clada never follows one for its lock (replace it with a directory)", path, filepath.Dir(path))
+	// Through the root with no symlink anywhere (OpenStateFile): a planted
+	// .clada or lock link would put the lock, and .clada's .gitignore,
+	// somewhere outside the project.
+	base, rel := cfg.Root, ""
+	if r, err := filepath.Rel(cfg.Root, path); err == nil && filepath.IsLocal(r) {
+		rel = r
+	} else {
+		base, rel = filepath.Dir(path), filepath.Base(path)
 	}
 	ignoreStateDir(cfg, filepath.Dir(path))
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o644)
+	f, err := OpenStateFile(base, rel, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
-			return nil, fmt.Errorf("lock %s: is a symlink; clada never follows one for its lock (remove it)", path)
-		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	deadline := time.Now().Add(cfg.LockTimeout)
@@ -75,11 +77,13 @@ func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
 		case <-time.After(lockPoll):
 		}
 	}
-	// Record our pid for whoever waits next; the content is informational.
+	// A pid left in the file is an apply that died holding the lock
+	// (Release empties it). Record ours for whoever waits next.
+	interrupted := readHolder(f) != ""
 	if err := f.Truncate(0); err == nil {
 		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
-	return &Lock{f: f, path: path}, nil
+	return &Lock{f: f, path: path, Interrupted: interrupted}, nil
 }
 
 // readHolder returns " (pid N)" from the lock file's content, or "".
@@ -98,7 +102,8 @@ func (l *Lock) Release() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
-	err := l.f.Close() // closing the descriptor releases the flock
+	_ = l.f.Truncate(0) // a clean end: the next apply need not look for leftovers
+	err := l.f.Close()  // closing the descriptor releases the flock
 	l.f = nil
 	if err != nil {
 		return fmt.Errorf("unlock %s: %w", l.path, err)
@@ -112,7 +117,7 @@ func ignoreStateDir(cfg *Config, dir string) {
 	if dir != filepath.Join(cfg.Root, ".clada") {
 		return
 	}
-	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	f, err := OpenStateFile(cfg.Root, filepath.Join(".clada", ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return // already there (or unwritable: git will merely show .clada/)
 	}

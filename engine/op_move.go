@@ -27,12 +27,21 @@ func (x *opRun) move() Result {
 	if bad := x.notRoot(src, oldP); bad != nil {
 		return *bad
 	}
-	if _, err := x.ws.Lstat(src); err != nil {
+	sfi, err := x.ws.Lstat(src)
+	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: "file_not_found",
 				Hint: fmt.Sprintf("check old_path: it is relative to the project root %s", x.cfg.Root)}
 		}
 		return x.failMove("rename", oldP, newP, err)
+	}
+	// A FIFO, socket or device is refused whichever workspace runs the move,
+	// so --dry-run says what the real apply does.
+	if m := sfi.Mode(); !m.IsRegular() && !m.IsDir() && m&fs.ModeSymlink == 0 {
+		return x.fail("rename", oldP, notRegular(oldP, m))
+	}
+	if bad := x.protectedBelow(src, oldP); bad != nil { // protected_tree.go
+		return *bad
 	}
 	// mv's rule, as CML spells it: an existing directory receives the source
 	// inside it; a trailing "/" makes a file go inside the (new) directory,

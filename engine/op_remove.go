@@ -59,6 +59,9 @@ func (x *opRun) remove() Result {
 	if _, err := x.ws.Lstat(abs); err != nil {
 		return x.fail("rm", p, err)
 	}
+	if bad := x.protectedBelow(abs, p); bad != nil { // protected_tree.go
+		return *bad
+	}
 	if err := x.ws.RemoveAll(abs); err != nil {
 		return x.fail("rm", p, err)
 	}

@@ -219,6 +219,9 @@ func (x *opRun) glob() Result {
 	if _, err := path.Match(strings.ReplaceAll(pat, "**", "*"), ""); err != nil {
 		return Result{Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
 	}
+	if bad := x.globEscape(pat); bad != nil {
+		return *bad
+	}
 	abs, p, bad := x.path("base_path", false)
 	if bad != nil {
 		return *bad

@@ -3,7 +3,9 @@ package engine
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
+	"strings"
 )
 
 // write is file_write (create parents, overwrite) and file_append (create
@@ -13,6 +15,13 @@ func (x *opRun) write(appendTo bool) Result {
 	abs, p, bad := x.path("path", true)
 	if bad != nil {
 		return *bad
+	}
+	// A trailing slash names a directory: writing a file named like it
+	// would not be what the answer meant.
+	if strings.HasSuffix(strings.ReplaceAll(p, `\`, "/"), "/") {
+		return x.fail("open", p, &RefusedError{Type: "invalid_path", Path: p,
+			Reason: fmt.Sprintf("'%s' ends in a slash, which names a directory, not a file", p),
+			Fix:    "give the file's name after the slash (e.g. " + strings.TrimRight(p, `/\`) + "/file.txt), or use dir_create for a directory"})
 	}
 	content, bad := x.textParam("content")
 	if bad != nil {

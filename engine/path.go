@@ -55,41 +55,86 @@ func (cfg *Config) Resolve(p string) (string, error) {
 }
 
 // CheckWrite refuses writes the configuration forbids: anything inside a
-// .git directory (in any letter case, because case-insensitive filesystems
-// treat .GIT as .git) and anything matching a deny pattern.
+// .git, .clada or .ssh directory (in any letter case, because
+// case-insensitive filesystems treat .GIT as .git; wherever the path is, in
+// the root, an --allow directory or under --allow-escape) and anything
+// matching a deny pattern. Deny patterns are matched, in any letter case,
+// against the path relative to the tree it is in: the root, the --allow
+// directory holding it, or "/" under --allow-escape.
 func (cfg *Config) CheckWrite(p, abs string) error {
-	if hasGitPart(abs) {
-		return &RefusedError{Type: "permission_denied", Path: p,
-			Reason: fmt.Sprintf("'%s' is inside a .git directory, which actions never write", p),
-			Fix:    "git metadata is managed by git itself; write somewhere else"}
+	rel, inTree := cfg.treeRel(abs)
+	where := abs
+	if inTree {
+		where = rel // the root's own path may hold such a name; only what is below it counts
 	}
-	rel, ok := cfg.Rel(abs)
-	if !ok || len(cfg.Deny) == 0 {
-		return nil
+	part := protectedPart(where)
+	if part == ".git" {
+		return protectedRefusal(p, part)
 	}
-	segs := strings.Split(rel, "/") // once, not per pattern: this runs for every write
-	for _, pat := range cfg.Deny {
-		if matchSegs(strings.Split(pat, "/"), segs) {
-			return &RefusedError{Type: "permission_denied", Path: p,
-				Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
-				Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
+	if inTree && len(cfg.Deny) > 0 {
+		segs := strings.Split(strings.ToLower(rel), "/") // once, not per pattern: this runs for every write
+		for _, pat := range cfg.Deny {
+			if matchSegs(strings.Split(strings.ToLower(pat), "/"), segs) {
+				return &RefusedError{Type: "permission_denied", Path: p,
+					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
+					Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
+			}
 		}
+	}
+	if part != "" {
+		return protectedRefusal(p, part)
 	}
 	return nil
 }
 
-// hasGitPart reports whether any component of abs is .git, in any letter
-// case (case-insensitive filesystems make .GIT the same directory). It
-// scans without splitting: it runs on every write.
-func hasGitPart(abs string) bool {
+// protectedRefusal refuses a write inside .git, .clada or .ssh.
+func protectedRefusal(p, part string) error {
+	return &RefusedError{Type: "permission_denied", Path: p,
+		Reason: fmt.Sprintf("'%s' is inside a %s directory, which actions never write", p, part),
+		Fix:    protectedFix[part]}
+}
+
+// protectedFix is the fix each always-protected directory's refusal names.
+var protectedFix = map[string]string{
+	".git":   "git metadata is managed by git itself; write somewhere else",
+	".clada": "it holds clada's own state (the commands the user approved, the lock): only the user changes it",
+	".ssh":   "ssh keys and settings are never written by actions; change them yourself",
+}
+
+// treeRel is abs relative to the tree holding it (the root, an --allow
+// directory, or "/" under --allow-escape), as a slash path.
+func (cfg *Config) treeRel(abs string) (string, bool) {
+	if rel, ok := cfg.Rel(abs); ok {
+		return rel, true
+	}
+	for _, d := range cfg.Allow {
+		if d = filepath.Clean(d); within(d, abs) {
+			if abs == d {
+				return ".", true
+			}
+			return filepath.ToSlash(strings.TrimPrefix(abs[len(d):], string(filepath.Separator))), true
+		}
+	}
+	if cfg.AllowEscape && filepath.IsAbs(abs) {
+		return filepath.ToSlash(strings.TrimPrefix(abs, string(filepath.Separator))), true
+	}
+	return "", false
+}
+
+// protectedPart returns the first component of abs that is .git, .clada or
+// .ssh in any letter case, or "". It scans without splitting: it runs on
+// every write.
+func protectedPart(abs string) string {
 	for rest := filepath.ToSlash(abs); rest != ""; {
 		var part string
 		part, rest, _ = strings.Cut(rest, "/")
-		if len(part) == 4 && strings.EqualFold(part, ".git") {
-			return true
+		for _, name := range [...]string{".git", ".clada", ".ssh"} {
+			if len(part) == len(name) && strings.EqualFold(part, name) {
+				return name
+			}
 		}
 	}
-	return false
+	return ""
 }
 
 // Rel returns abs (a clean absolute path, as Resolve returns) as a slash

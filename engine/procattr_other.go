@@ -8,3 +8,9 @@ import "syscall"
 func procAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
+
+// plainProcAttr is procAttr: there are no namespaces to leave out.
+func plainProcAttr() *syscall.SysProcAttr { return procAttr() }
+
+// helperProcAttr is procAttr: there are no namespaces to prepare.
+func helperProcAttr() *syscall.SysProcAttr { return procAttr() }

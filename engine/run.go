@@ -61,6 +61,15 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 			return rep
 		}
 		defer lock.Release()
+		if cfg, err = pinRoot(cfg); err != nil { // exec_dir.go
+			rep.Fatal = err.Error()
+			return rep
+		}
+		if lock.Interrupted { // temp_cleanup.go
+			if gone, err := CleanStaleTemps(cfg.Root); len(gone) > 0 || err != nil {
+				rep.Warnings = append(rep.Warnings, staleTempsWarning(gone, err))
+			}
+		}
 		if osw, ok := ws.(*OSWorkspace); ok {
 			if r := openRepo(ctx, cfg); r != nil { // the git model: git_apply.go
 				osw.track = newTracker(ctx, r, cfg, doc)

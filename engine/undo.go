@@ -46,6 +46,12 @@ func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
 		return nil, fmt.Errorf("undo: %w", err)
 	}
 	defer lock.Release()
+	var tempNote string
+	if lock.Interrupted { // the apply before died: clean its temp files first (temp_cleanup.go)
+		if gone, err := CleanStaleTemps(cfg.Root); len(gone) > 0 || err != nil {
+			tempNote = staleTempsWarning(gone, err)
+		}
+	}
 
 	recs, err := readHistory(r.gitDir)
 	if err != nil {
@@ -64,6 +70,9 @@ func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
 	}
 	rec := recs[i]
 	res := &UndoResult{Apply: rec, Head: rec.HeadBefore}
+	if tempNote != "" {
+		res.Notes = append(res.Notes, tempNote)
+	}
 	if err := checkUndo(ctx, r, &rec); err != nil {
 		return nil, err
 	}

@@ -200,12 +200,31 @@ func (w *OSWorkspace) ReadFile(name string) ([]byte, error) {
 	if !os.SameFile(fi, fi2) {
 		return nil, symlinkRefused(name)
 	}
+	if err := w.singleLink(name, fi2); err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	buf.Grow(int(fi2.Size()) + 1)
 	if _, err := buf.ReadFrom(f); err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
 	}
 	return buf.Bytes(), nil
+}
+
+// singleLink refuses a regular file with more than one hard link, unless
+// --allow-escape: the other name may be outside the root (a cloned archive
+// or a command can make one), and reading through it would disclose that
+// file. (Writes replace the file by a rename, so they never write through
+// a link; they are refused all the same, so that a file clada cannot read
+// is not one it rewrites.)
+func (w *OSWorkspace) singleLink(name string, fi fs.FileInfo) error {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || st.Nlink <= 1 || w.cfg.AllowEscape || !fi.Mode().IsRegular() {
+		return nil
+	}
+	return &RefusedError{Type: "permission_denied", Path: name,
+		Reason: fmt.Sprintf("'%s' has %d hard links; clada does not read or write a file that may also be a file outside the root", name, st.Nlink),
+		Fix:    "copy it to a file of its own (cp), or pass --allow-escape"}
 }
 
 // regularFile refuses symlinks, directories and special files.

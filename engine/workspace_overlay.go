@@ -120,6 +120,12 @@ func (o *Overlay) WriteFile(name string, data []byte) error {
 		if err := regularFile(name, fi); err != nil {
 			return err
 		}
+		// The real write would refuse a hard-linked file: say so here too.
+		if b, ok := o.base.(*OSWorkspace); ok && o.lookup(name) == nil {
+			if err := b.singleLink(name, fi); err != nil {
+				return err
+			}
+		}
 		mode = fi.Mode().Perm()
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
@@ -256,9 +262,11 @@ func (o *Overlay) Rename(oldname, newname string) error {
 // collect copies the entry at from (described by fi) into out under to.
 func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode) error {
 	switch {
-	case fi.Mode()&fs.ModeSymlink != 0:
+	case fi.Mode()&fs.ModeSymlink != 0 || (!fi.IsDir() && !fi.Mode().IsRegular()):
 		// The overlay keeps no link target, only that a link is there: it
 		// cannot be read through (as on disk) and is left out of Changes.
+		// A FIFO, socket or device inside a moved directory is kept the
+		// same way, unopened, as a real rename moves it along.
 		out[to] = &onode{mode: fi.Mode(), mtime: fi.ModTime()}
 	case fi.IsDir():
 		out[to] = &onode{dir: true, mode: fi.Mode(), mtime: fi.ModTime()}

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"os"
 
 	"github.com/clada-dev/clada/lang"
 	"go.lsp.dev/protocol"
@@ -31,12 +30,12 @@ func (s *Server) Definition(_ context.Context, p *protocol.DefinitionParams) (pr
 		}
 		switch {
 		case pr.Key == "path":
-			if _, err := os.Stat(full); err != nil {
+			if !s.targetExists(full) {
 				return nil, nil
 			}
 			return protocol.LocationSlice{{URI: pathURI(full)}}, nil
 		case isSearchParam(pr.Key):
-			data, err := os.ReadFile(full)
+			data, err := s.readTarget(full)
 			if err != nil {
 				return nil, nil
 			}

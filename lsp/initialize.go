@@ -31,6 +31,11 @@ func (s *Server) Initialize(_ context.Context, p *protocol.InitializeParams) (*p
 	caps := p.Capabilities
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// The protocol allows one initialize per server; a second one would
+	// reset the root and the workspace trust the first set.
+	if s.initialized {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "clada-lsp: initialize: the server is already initialized; start a new server for another workspace")
+	}
 	s.utf8 = caps.General != nil && slices.Contains(caps.General.PositionEncodings, protocol.PositionEncodingKindUTF8)
 	s.untrusted = opts.Trusted != nil && !*opts.Trusted
 	if w := caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -62,7 +61,7 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 		return ""
 	}
 	rel, _ := a.Value("path")
-	data, err := os.ReadFile(full)
+	data, err := s.readTarget(full)
 	if err != nil {
 		return fmt.Sprintf("`%s` cannot be read: %v", rel, err)
 	}

@@ -117,6 +117,11 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 		return s.conn.Err()
 	case <-s.exit:
 		return nil
+	case <-ctx.Done():
+		// Cancelled by the caller (clada-lsp on SIGTERM): handlers' contexts
+		// derive from ctx, so a running command is killed with its group.
+		_ = s.conn.Close()
+		return fmt.Errorf("stopped: %w", context.Cause(ctx))
 	}
 }
 

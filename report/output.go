@@ -137,6 +137,7 @@ func writeSections(bw *bufio.Writer, rep *engine.Report, o Options, names []stri
 		if !ok {
 			continue
 		}
+		out = escapeFrames(out)
 		name := label(res)
 		if i < len(names) {
 			name = names[i]

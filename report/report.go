@@ -8,6 +8,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
@@ -52,19 +53,40 @@ func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o
 	if format == "" {
 		format = DefaultFormat(doc)
 	}
+	var render func(io.Writer, *lang.Document, *engine.Report, Options) error
 	switch format {
 	case "json":
-		return JSON(w, doc, rep, o)
+		// encoding/json escapes C0 controls but not DEL or the C1 range
+		// (U+009B is a CSI on some terminals): escape those too.
+		var buf strings.Builder
+		if err := JSON(&buf, doc, rep, o); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, jsonControls(buf.String())); err != nil {
+			return fmt.Errorf("write json report: %w", err)
+		}
+		return nil
 	case "text":
-		return Text(w, doc, rep, o)
+		render = Text
 	case "summary":
-		return Summary(w, doc, rep, o)
+		render = Summary
 	case "cml":
-		return CML(w, doc, rep, o)
+		render = CML
 	case "csl":
-		return CSL(w, doc, rep, o)
+		render = CSL
+	default:
+		return fmt.Errorf("report: unknown format %q; use json, text, summary, cml or csl", format)
 	}
-	return fmt.Errorf("report: unknown format %q; use json, text, summary, cml or csl", format)
+	// Every format but JSON is read on a terminal or by an LLM as it is:
+	// no control sequence of a command's output or a file gets through.
+	var buf strings.Builder
+	if err := render(&buf, doc, rep, o); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, engine.Printable(buf.String())); err != nil {
+		return fmt.Errorf("write %s report: %w", format, err)
+	}
+	return nil
 }
 
 // source is a failed action's text when Full is set, else "".
@@ -73,4 +95,33 @@ func (o Options) source(doc *lang.Document, res engine.ActionResult) string {
 		return ""
 	}
 	return doc.File.Text(res.Range)
+}
+
+// jsonControls rewrites DEL and C1 control characters of JSON text as \u
+// escapes. In JSON text they can only occur inside strings, where the
+// escape means the same character.
+func jsonControls(s string) string {
+	if !strings.ContainsRune(s, 0x7f) && !hasC1(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for _, r := range s {
+		if r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// hasC1 reports whether s holds a UTF-8 encoded C1 control (0xc2 0x80-0x9f).
+func hasC1(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == 0xc2 && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
+			return true
+		}
+	}
+	return false
 }

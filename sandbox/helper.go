@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 )
 
 // HelperExitCode is the helper's exit status when it could not confine
@@ -48,7 +47,7 @@ func helper(args []string) error {
 			return err
 		}
 	}
-	if err := syscall.Exec(path, argv, os.Environ()); err != nil {
+	if err := runContained(path, argv); err != nil { // contain_linux.go
 		return fmt.Errorf("exec %s: %w", argv[0], err)
 	}
 	return nil

@@ -81,7 +81,7 @@ func (r *Runner) WatchClipboard(ctx context.Context, cb *Clipboard, o ClipboardO
 			return err
 		}
 		if o.Output != "" {
-			if err := writeOutput(o.Output, out.Summary); err != nil {
+			if err := writeOutput(r.Root, o.Output, out.Summary); err != nil {
 				r.Log("%v", err)
 			}
 		}

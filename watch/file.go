@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/fsnotify/fsnotify"
 )
 
@@ -212,7 +213,7 @@ func (l *fileLoop) check(ctx context.Context) error {
 func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 	if l.o.Output != "" {
 		l.lastHash = processed
-		return "in " + l.o.Output, writeOutput(l.o.Output, summary)
+		return "in " + l.o.Output, writeOutput(l.r.Root, l.o.Output, summary)
 	}
 	// Re-read: a save that landed during the run must not be lost.
 	cur, err := os.ReadFile(l.o.Input)
@@ -236,9 +237,29 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 
 // writeOutput writes the results summary to an output file, refusing to
 // replace a file clada did not write (a .clada.yaml could name any file).
-func writeOutput(path, summary string) error {
-	if old, err := os.ReadFile(path); err == nil && len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(bytes.TrimPrefix(old, []byte("\ufeff")), []byte(resultsStart)) {
+// Inside the root it goes through the root with no symlink followed
+// (engine.WriteStateFile): a cloned repository could make a directory on
+// the way a symlink to anywhere.
+func writeOutput(root, path, summary string) error {
+	rel, err := filepath.Rel(root, path)
+	inside := err == nil && filepath.IsLocal(rel)
+	var old []byte
+	if inside {
+		old, err = engine.ReadStateFile(root, rel)
+	} else {
+		old, err = os.ReadFile(path)
+	}
+	if err == nil && len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(bytes.TrimPrefix(old, []byte("\ufeff")), []byte(resultsStart)) {
 		return fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another output)", path)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && inside {
+		return fmt.Errorf("results not written: %w", err)
+	}
+	if inside {
+		if err := engine.WriteStateFile(root, rel, []byte(summary), 0o644); err != nil {
+			return fmt.Errorf("results not written: %w", err)
+		}
+		return nil
 	}
 	return writeAtomic(path, []byte(summary))
 }

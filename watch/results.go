@@ -37,7 +37,8 @@ func WriteSummary(w io.Writer, doc *lang.Document, rep *engine.Report, maxReport
 	if maxReport <= 0 {
 		maxReport = report.DefaultMaxReport
 	}
-	return report.Summary(w, doc, rep, report.Options{MaxReport: maxReport})
+	// Through Write: control characters of the output are neutralised too.
+	return report.Write(w, "summary", doc, rep, report.Options{MaxReport: maxReport})
 }
 
 // startLine matches the line a results section opens with.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/clada-dev/clada/engine"
 )
 
 // state is what the watcher remembers across saves and restarts, in
@@ -18,15 +20,20 @@ import (
 //	diag <sha256>                                 a stray-marker problem already reported
 //	results <nonce>                               the end line of a results section clada wrote
 type state struct {
+	root    string
 	path    string
 	ran     map[string]bool
 	nonces  map[string]bool
 	pending []string // lines not yet appended
 }
 
+// stateRel is the state file under the root, reached through it with no
+// symlink followed (engine.OpenStateFile), like every file clada keeps.
+const stateRel = ".clada" + string(filepath.Separator) + "watch-ran"
+
 func loadState(root string) (*state, error) {
-	s := &state{path: filepath.Join(root, ".clada", "watch-ran"), ran: map[string]bool{}, nonces: map[string]bool{}}
-	f, err := os.Open(s.path)
+	s := &state{root: root, path: filepath.Join(root, stateRel), ran: map[string]bool{}, nonces: map[string]bool{}}
+	f, err := engine.OpenStateFile(root, stateRel, os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -64,10 +71,7 @@ func (s *state) save() error {
 	if len(s.pending) == 0 {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
-		return fmt.Errorf("watch state: %w", err)
-	}
-	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := engine.OpenStateFile(s.root, stateRel, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("watch state: %w", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/clada-dev/clada/lsp"
 	"github.com/clada-dev/clada/sandbox"
@@ -30,8 +32,12 @@ func main() {
 		fmt.Fprintf(os.Stderr, "clada-lsp: unknown argument %q; run it with no arguments (or --stdio) from your editor\n", os.Args[1])
 		os.Exit(2)
 	}
+	// SIGTERM, SIGHUP or SIGINT end the server as a lost connection does:
+	// a command it runs is killed with its group (and its PID namespace).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	s := lsp.New(os.Stderr)
-	if err := s.Serve(context.Background(), stdio{os.Stdin, os.Stdout}); err != nil {
+	if err := s.Serve(ctx, stdio{os.Stdin, os.Stdout}); err != nil {
 		fmt.Fprintf(os.Stderr, "clada-lsp: %v\n", err)
 	}
 	if !s.CleanExit() {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/clada-dev/clada/config"
@@ -56,6 +57,8 @@ func cmdApply(e *env) int {
 	var allow multiFlag
 	fs.Var(&allow, "allow", "extra directory paths may reach (repeatable)")
 	allowEscape := fs.Bool("allow-escape", false, "permit paths outside the root")
+	var passEnv multiFlag
+	fs.Var(&passEnv, "pass-env", "pass this secret-looking environment variable (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*) to commands (repeatable)")
 	dryRun := fs.Bool("dry-run", false, "simulate in memory, print a diff of what would change, touch nothing")
 	atomic := fs.Bool("atomic", false, "simulate first; apply only if every action would succeed")
 	timeout := durationVar(fs, "timeout", 30*time.Second, "per-command timeout")
@@ -118,6 +121,9 @@ func cmdApply(e *env) int {
 
 	cfg := engine.DefaultConfig(absRoot)
 	for _, a := range allow {
+		if strings.TrimSpace(a) == "" {
+			return usageErr("--allow needs a directory; an empty one would mean the current directory")
+		}
 		abs, err := filepath.Abs(a)
 		if err != nil {
 			return usageErr("--allow %s: %v", a, err)
@@ -142,6 +148,10 @@ func cmdApply(e *env) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	cfg.PassEnv = append(cfg.PassEnv, passEnv...)
+	if why := trust.ApplyPassEnv(proj, cfg); why != "" {
+		fmt.Fprintf(e.stderr, "clada: %s\n", why)
+	}
 	*format = configFormat(*format, proj)
 	if proj != nil && proj.MaxReport > 0 && !flagSet(fs, "max-report") {
 		maxReport = sizeFlag(proj.MaxReport)
@@ -163,7 +173,10 @@ func cmdApply(e *env) int {
 	case *atomic:
 		mode = engine.Atomic
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Every catchable signal that ends a terminal session or a CI job stops
+	// the apply the same way: the running command's group is killed, no
+	// further action starts, and the report of what ran is still written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	res, err := (&config.Apply{Config: proj, Trust: trust, Engine: cfg, Mode: mode, Log: e.stderr}).Run(ctx, doc)
 	if err != nil {
@@ -211,7 +224,9 @@ func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error
 	if format == "json" || format == "" {
 		w = e.stderr
 	}
-	if _, err := io.WriteString(w, d); err != nil {
+	// The diff shows file content an answer wrote: no control sequence of
+	// it reaches the terminal.
+	if _, err := io.WriteString(w, engine.Printable(d)); err != nil {
 		return fmt.Errorf("writing diff: %w", err)
 	}
 	return nil

@@ -68,6 +68,9 @@ func cmdWatch(e *env) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if why := trust.ApplyPassEnv(proj, cfg); why != "" { // secrets commands still get (config/passenv.go)
+		fmt.Fprintf(e.stderr, "clada: %s\n", why)
+	}
 	if cfg.Approve == engine.ApproveAsk {
 		// The watcher usually runs in a terminal of its own: ask there.
 		// Without one, an unapproved command fails and says so.

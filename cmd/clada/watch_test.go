@@ -244,7 +244,9 @@ func TestWatchThreeAnswers(t *testing.T) {
 func TestWatchKillsCommandOnStop(t *testing.T) {
 	root := t.TempDir()
 	w := startWatch(t, root)
-	a := sham("kk1", "exec", "lang", "bash", "code", "sleep 60 &\necho $! > child.pid\nsleep 60")
+	// The child writes its own pid as the host sees it (/proc is the
+	// host's): $! would be its pid inside the command's PID namespace.
+	a := sham("kk1", "exec", "lang", "bash", "code", "sh -c 'readlink /proc/self > child.pid.tmp && mv child.pid.tmp child.pid; exec sleep 60' &\nsleep 60")
 	if err := os.WriteFile(filepath.Join(root, "clada_input.md"), []byte(a), 0o644); err != nil {
 		t.Fatal(err)
 	}

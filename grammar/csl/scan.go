@@ -76,7 +76,13 @@ func Split(src []byte, o Options) ([][2]int, []Error) {
 	var out [][2]int
 	var errs []Error
 	var str string
-	for p := 0; p < len(src); {
+	// A byte order mark (editors on Windows save one) does not keep the
+	// first line's marker from starting it.
+	p := 0
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		p = len("\ufeff")
+	}
+	for p < len(src) {
 		le := lineEnd(src, p)
 		if src[p] == o.open()[0] && hasPrefixAt(src, p, o.open()) {
 			if str == "" {

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+)
+
+// The directory a command runs in, and the root it belongs to, are pinned:
+// a path is only a name, and a symlink planted in it (or a root swapped for
+// another directory mid-run) would send the command, or clada's git,
+// somewhere else.
+//
+//   - openCommandDir walks the cwd from its tree (root, --allow directory,
+//     or "/" under --allow-escape) through os.Root, refusing any symlinked
+//     component, and opens it; the command is started in that open
+//     directory (/proc/self/fd/N), not in whatever the path names by then.
+//   - dirID records the root's device and inode when an apply starts
+//     (Run); every command and every git call checks it first
+//     (checkPinned), so a root replaced by a rename or a symlink stops the
+//     apply's commands and its commit instead of following it.
+
+// dirID is a directory's identity.
+type dirID struct{ dev, ino uint64 }
+
+// idOf returns the identity of the directory path names now (a root may
+// be reached through a symlink, as /var -> /private/var on macOS).
+func idOf(path string) (dirID, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return dirID{}, err
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || !fi.IsDir() {
+		return dirID{}, fmt.Errorf("%s is not a directory", path)
+	}
+	return dirID{uint64(st.Dev), uint64(st.Ino)}, nil
+}
+
+// checkPinned refuses when dir is no longer the directory pinned as id.
+func checkPinned(dir string, id *dirID) error {
+	if id == nil {
+		return nil
+	}
+	now, err := idOf(dir)
+	if err != nil || now != *id {
+		return fmt.Errorf("the project root %s was replaced during the apply (moved, or swapped for a symlink); clada runs nothing more there", dir)
+	}
+	return nil
+}
+
+// pinRoot returns cfg with the root's identity recorded (a copy: the
+// caller's Config is left as it was).
+func pinRoot(cfg *Config) (*Config, error) {
+	id, err := idOf(cfg.Root)
+	if err != nil {
+		return nil, fmt.Errorf("pin the project root: %w", err)
+	}
+	c := *cfg
+	c.rootID = &id
+	return &c, nil
+}
+
+// openCommandDir opens abs, a path Resolve accepted, through its tree with
+// no symlink followed. The caller closes it.
+func openCommandDir(cfg *Config, abs string) (*os.File, error) {
+	base := ""
+	for _, d := range append([]string{cfg.Root}, cfg.Allow...) {
+		if d = filepath.Clean(d); within(d, abs) {
+			base = d
+			break
+		}
+	}
+	if base == "" {
+		if !cfg.AllowEscape {
+			return nil, &RefusedError{Type: "path_escape", Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, cfg.Root),
+				Fix: "use a cwd inside the root"}
+		}
+		base = string(filepath.Separator)
+	}
+	r, err := os.OpenRoot(base)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	rel, err := filepath.Rel(base, abs)
+	if err != nil {
+		return nil, err
+	}
+	cur := "."
+	if rel != "." {
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			cur = filepath.Join(cur, part)
+			fi, err := r.Lstat(cur)
+			switch {
+			case err != nil:
+				return nil, err
+			case fi.Mode()&fs.ModeSymlink != 0:
+				return nil, &RefusedError{Type: "symlink_not_allowed", Path: filepath.Join(base, cur),
+					Reason: fmt.Sprintf("'%s' is a symbolic link; a command's cwd is never reached through one", filepath.Join(base, cur)),
+					Fix:    "give the real directory as cwd"}
+			case !fi.IsDir():
+				return nil, &fs.PathError{Op: "chdir", Path: filepath.Join(base, cur), Err: syscall.ENOTDIR}
+			}
+		}
+	}
+	before, err := r.Lstat(cur)
+	if err != nil {
+		return nil, err
+	}
+	f, err := r.OpenFile(cur, os.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || !os.SameFile(before, fi) {
+		f.Close()
+		return nil, errors.New("the cwd changed while clada opened it (a symlink swapped in)")
+	}
+	return f, nil
+}
+
+// openDirPath is the path a child process can chdir to that is f itself:
+// /proc/self/fd/N on Linux (the child inherits the descriptor until it
+// execs), else the path it was opened at.
+func openDirPath(f *os.File, path string) string {
+	if runtime.GOOS == "linux" {
+		return fmt.Sprintf("/proc/self/fd/%d", f.Fd())
+	}
+	return path
+}

@@ -1,0 +1,220 @@
+package engine
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// Issue 13 §1: clada's own files are reached through the root with no
+// symlink followed. Each case plants something, then writes (or reads) the
+// approvals store; nothing outside changes, and the error says why.
+func TestHostileStateFiles(t *testing.T) {
+	rel := filepath.FromSlash(allowedCommandsFile)
+	cases := []struct {
+		name  string
+		plant func(t *testing.T, root, outside string)
+		err   string // "" when the write must succeed
+	}{
+		{"temp file a symlink out", func(t *testing.T, root, outside string) {
+			mustMkdir(t, filepath.Join(root, ".clada"))
+			mustSymlink(t, filepath.Join(outside, "victim"), filepath.Join(root, rel+".tmp"))
+		}, ""},
+		{"store a symlink out", func(t *testing.T, root, outside string) {
+			mustMkdir(t, filepath.Join(root, ".clada"))
+			mustSymlink(t, filepath.Join(outside, "victim"), filepath.Join(root, rel))
+		}, ""}, // the rename replaces the link; the target stays as it was
+		{".clada a symlink out", func(t *testing.T, root, outside string) {
+			mustSymlink(t, outside, filepath.Join(root, ".clada"))
+		}, "/.clada is a symlink; clada never follows one for its own files (replace it with a directory)"},
+		{".clada a symlink inside", func(t *testing.T, root, _ string) {
+			mustMkdir(t, filepath.Join(root, "src"))
+			mustSymlink(t, "src", filepath.Join(root, ".clada"))
+		}, "/.clada is a symlink; clada never follows one for its own files"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root, outside := t.TempDir(), t.TempDir()
+			if err := os.WriteFile(filepath.Join(outside, "victim"), []byte("keep"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tc.plant(t, root, outside)
+			err := saveAllowed(root, &allowedCommands{Version: 2, Commands: []approvedCommand{{Lang: "bash", Code: "true"}}})
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatalf("save: %v", err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("save: err = %v, want it to contain %q", err, tc.err)
+			}
+			if b, _ := os.ReadFile(filepath.Join(outside, "victim")); string(b) != "keep" {
+				t.Fatalf("outside file = %q: written through a planted link", b)
+			}
+			if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+				t.Fatalf("outside holds %d entries, want only victim", len(entries))
+			}
+			if tc.err == "" {
+				a, err := loadAllowed(root)
+				if err != nil || len(a.Commands) != 1 {
+					t.Fatalf("load after save: %+v, %v", a, err)
+				}
+			}
+		})
+	}
+}
+
+// A store that is a FIFO or a symlink to /dev/zero is refused on read, at
+// once, rather than hanging or filling memory.
+func TestHostileStateFileRead(t *testing.T) {
+	root := t.TempDir()
+	mustMkdir(t, filepath.Join(root, ".clada"))
+	store := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
+	if err := syscall.Mkfifo(store, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadAllowed(root); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
+		t.Fatalf("FIFO store: err = %v", err)
+	}
+	if err := os.Remove(store); err != nil {
+		t.Fatal(err)
+	}
+	mustSymlink(t, "/dev/zero", store)
+	if _, err := loadAllowed(root); err == nil || !strings.Contains(err.Error(), "allowed-commands.json is a symlink; clada never follows one for its own files (remove it)") {
+		t.Fatalf("/dev/zero store: err = %v", err)
+	}
+}
+
+// Issue 13 §3: .clada, .ssh (any case) and the default editor and agent
+// settings are refused in the root, in --allow directories and under
+// --allow-escape.
+func TestHostileProtectedEverywhere(t *testing.T) {
+	root, other := t.TempDir(), t.TempDir()
+	cfg := DefaultConfig(root)
+	cfg.Allow = []string{other}
+	cases := map[string]string{
+		filepath.Join(root, ".clada"):                        ".clada/**",
+		filepath.Join(root, ".Ssh", "id"):                    "**/.ssh/**",
+		filepath.Join(root, "a", ".vscode", "tasks.json"):    "**/.vscode/**",
+		filepath.Join(root, ".claude", "settings.json"):      "**/.claude/**",
+		filepath.Join(root, ".github", "workflows", "x.yml"): "**/.github/workflows/**",
+		filepath.Join(other, ".ssh", "config"):               "**/.ssh/**",
+		filepath.Join(other, ".cursor", "rules"):             "**/.cursor/**",
+		filepath.Join(other, "p", ".clada", "lock"):          "a .clada directory",
+	}
+	for abs, want := range cases {
+		err := cfg.CheckWrite(abs, abs)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want %q", abs, err, want)
+		}
+	}
+	esc := DefaultConfig(root)
+	esc.AllowEscape = true
+	for _, abs := range []string{"/home/u/.ssh/authorized_keys", "/x/.CLADA/allowed-commands.json", "/x/.git/config"} {
+		if err := esc.CheckWrite(abs, abs); err == nil {
+			t.Errorf("--allow-escape: %s was not refused", abs)
+		}
+	}
+	if err := cfg.CheckWrite("ok", filepath.Join(root, ".github", "CODEOWNERS")); err != nil {
+		t.Errorf(".github/CODEOWNERS refused: %v", err)
+	}
+}
+
+// Issue 13 §4: a cwd through a symlink is refused, whether it points out of
+// the root or inside it.
+func TestHostileCommandDir(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	mustMkdir(t, filepath.Join(root, "sub"))
+	mustSymlink(t, outside, filepath.Join(root, "out"))
+	mustSymlink(t, "sub", filepath.Join(root, "in"))
+	cfg := DefaultConfig(root)
+	for _, p := range []string{"out", "in", "out/x"} {
+		_, err := openCommandDir(cfg, filepath.Join(root, p))
+		var refused *RefusedError
+		if !errors.As(err, &refused) || refused.Type != "symlink_not_allowed" {
+			t.Errorf("cwd %s: err = %v, want symlink_not_allowed", p, err)
+		}
+	}
+	f, err := openCommandDir(cfg, filepath.Join(root, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+// Issue 13 §8: temp files a killed apply left are removed (not a link's
+// target), other files stay, .git is not walked.
+func TestHostileStaleTemps(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	writeTree(t, root, map[string]string{
+		"a/.f.go.clada-0123456789abcdef.tmp": "half",
+		".x.clada-fedcba9876543210.tmp":      "half",
+		"a/f.go":                             "keep",
+		".git/.y.clada-0123456789abcdef.tmp": "git's business",
+		"a/.f.go.clada-12.tmp":               "not ours",
+	})
+	if err := os.WriteFile(filepath.Join(outside, "t"), []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustSymlink(t, filepath.Join(outside, "t"), filepath.Join(root, ".l.clada-aaaaaaaaaaaaaaaa.tmp"))
+	gone, err := CleanStaleTemps(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(gone)
+	want := []string{".l.clada-aaaaaaaaaaaaaaaa.tmp", ".x.clada-fedcba9876543210.tmp", "a/.f.go.clada-0123456789abcdef.tmp"}
+	if !slices.Equal(gone, want) {
+		t.Fatalf("removed %q, want %q", gone, want)
+	}
+	for _, p := range []string{"a/f.go", ".git/.y.clada-0123456789abcdef.tmp", "a/.f.go.clada-12.tmp"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "t")); string(b) != "keep" {
+		t.Errorf("link target changed: %q", b)
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".l.clada-aaaaaaaaaaaaaaaa.tmp")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("temp-named link not removed: %v", err)
+	}
+}
+
+// Issue 13 §12: secret-looking variables are withheld unless passed.
+func TestHostileCommandEnv(t *testing.T) {
+	cfg := DefaultConfig(t.TempDir())
+	cfg.PassEnv = []string{"GH_TOKEN"}
+	env := []string{"PATH=/bin", "OPENAI_API_KEY=a", "GH_TOKEN=b", "aws_secret_access_key=c", "PGPASSWORD=d", "GIT_DIR=/x", "HOME=/h", "DOCKER_CREDENTIAL=e"}
+	got := commandEnv(cfg, env)
+	want := []string{"PATH=/bin", "GH_TOKEN=b", "HOME=/h"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("env = %q, want %q", got, want)
+	}
+}
+
+// Issue 13 §12: Printable shows every control character but \n and \t.
+func TestHostilePrintable(t *testing.T) {
+	cases := map[string]string{
+		"plain\ttext\n":              "plain\ttext\n",
+		"a\x1b]52;c;cHdu\x07b":       `a\x1b]52;c;cHdu\ab`,
+		"x\x1b[2Jy":                  `x\x1b[2Jy`,
+		"csi\u009bz":                 `csi\u009bz`,
+		"crlf\r\nlone\rcr":           "crlf\r\nlone\\rcr",
+		"del\x7f nul\x00":            `del\x7f nul\x00`,
+		"utf8 ✅ kept, bad \xff kept": "utf8 ✅ kept, bad \xff kept",
+	}
+	for in, want := range cases {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func mustMkdir(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}

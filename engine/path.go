@@ -72,9 +72,11 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 		return protectedRefusal(p, part)
 	}
 	if inTree && len(cfg.Deny) > 0 {
-		segs := strings.Split(strings.ToLower(rel), "/") // once, not per pattern: this runs for every write
+		lower := strings.ToLower(rel) // once, not per pattern: this runs for every write
 		for _, pat := range cfg.Deny {
-			if matchSegs(strings.Split(strings.ToLower(pat), "/"), segs) {
+			// Linear in segments however many "**" a pattern holds: deny
+			// patterns can come from a cloned .clada.yaml.
+			if matchSegsLinear(strings.ToLower(pat), lower) {
 				return &RefusedError{Type: "permission_denied", Path: p,
 					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
 					Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
@@ -169,30 +171,5 @@ func within(dir, p string) bool {
 // matches any number of segments (including none) and other segments use
 // path.Match. It serves deny patterns, the glob op and .gitignore.
 func matchGlob(pattern, name string) bool {
-	return matchSegs(strings.Split(pattern, "/"), strings.Split(name, "/"))
-}
-
-func matchSegs(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			if len(rest) == 0 {
-				return true
-			}
-			for i := 0; i <= len(name); i++ {
-				if matchSegs(rest, name[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, err := path.Match(pat[0], name[0]); err != nil || !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
-	}
-	return len(name) == 0
+	return matchSegsLinear(pattern, name)
 }

@@ -80,7 +80,11 @@ func TestCommandCancelled(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		_, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "exec", Arguments: map[string]any{
-			"lang": "bash", "code": "sleep 60 & echo $$ $! > pids.tmp; mv pids.tmp pids; wait",
+			// Host pids, read from /proc/self/stat by each process itself:
+			// the command runs in a PID namespace, where $$ is 1.
+			"lang": "bash", "code": "sh -c 'read -r c _ < /proc/self/stat; echo $c > child.pid; exec sleep 60' &\n" +
+				"read -r me _ < /proc/self/stat\nwhile [ ! -s child.pid ]; do sleep 0.01; done\n" +
+				"echo $me $(cat child.pid) > pids.tmp; mv pids.tmp pids; wait",
 		}})
 		done <- err
 	}()

@@ -73,8 +73,10 @@ func cmdLog(e *env) int {
 		case engine.ApplySquashed:
 			status = " (squashed)"
 		}
-		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, r.Summary)
-		fmt.Fprintf(e.stdout, "    %s\n", strings.Join(paths(r), ", "))
+		// Summaries hold an answer's text (commands, paths): escape control
+		// characters so a logged answer cannot drive the terminal.
+		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, engine.Printable(r.Summary))
+		fmt.Fprintf(e.stdout, "    %s\n", engine.Printable(strings.Join(paths(r), ", ")))
 	}
 	return exitOK
 }

@@ -10,6 +10,12 @@ const (
 	SHAM Syntax = iota + 1
 	CSL
 	CML
+	// Foreign edit formats (grammar/aider, udiff, jsoncall, replacer),
+	// lowered into the same ops.
+	Aider
+	UDiff
+	JSONCall
+	Replacer
 )
 
 func (s Syntax) String() string {
@@ -20,6 +26,14 @@ func (s Syntax) String() string {
 		return "csl"
 	case CML:
 		return "cml"
+	case Aider:
+		return "aider"
+	case UDiff:
+		return "udiff"
+	case JSONCall:
+		return "json"
+	case Replacer:
+		return "replacer"
 	}
 	return "unknown"
 }
@@ -36,6 +50,14 @@ func ParseSyntax(s string) Syntax {
 		return CSL
 	case "cml":
 		return CML
+	case "aider":
+		return Aider
+	case "udiff", "diff":
+		return UDiff
+	case "json", "jsoncall":
+		return JSONCall
+	case "replacer":
+		return Replacer
 	}
 	return 0
 }

@@ -166,6 +166,7 @@ var catalog = []OpSpec{
 			pathParam("File to edit."),
 			{Name: "old_text", Type: TString, Required: true, Doc: "Exact text to find; must match exactly once (whitespace counts).", CSL: "search", CML: "search"},
 			{Name: "new_text", Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
+			{Name: "near_line", Type: TInteger, Doc: "Line where old_text is expected (a unified diff hunk's): old_text must then start a line; of several matches the one starting at this line is taken; the result reports the offset when the match is elsewhere."},
 		},
 		Example: [][2]string{{"path", "src/app.js"}, {"old_text", "const port = 3000;"}, {"new_text", "const port = 8080;"}},
 	},
@@ -200,6 +201,16 @@ var catalog = []OpSpec{
 			{Name: "new_content", Type: TString, Required: true, Doc: "Text that replaces those lines.", CSL: "body", CML: "text"},
 		},
 		Example: [][2]string{{"path", "README.md"}, {"lines", "3-4"}, {"new_content", "New third line\n"}},
+	},
+	{
+		Name: "file_insert", Kind: Write, Primary: "path", CSL: "FILE_INSERT", CML: "file_insert",
+		Doc: "Insert whole lines after a line of the file (0: at the top).",
+		Params: []ParamSpec{
+			pathParam("File to edit."),
+			{Name: "line", Type: TInteger, Required: true, Doc: "Line to insert after, 0 to the number of lines in the file."},
+			{Name: "content", Type: TString, Required: true, Doc: "Lines to insert; a final line ending is added when missing.", CSL: "body", CML: "text"},
+		},
+		Example: [][2]string{{"path", "README.md"}, {"line", "1"}, {"content", "A line after the first.\n"}},
 	},
 	{
 		Name: "file_delete", Kind: Write, Primary: "path", CSL: "FILE_DELETE", CML: "file_delete",

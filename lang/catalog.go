@@ -234,6 +234,7 @@ var catalog = []OpSpec{
 		Params: []ParamSpec{
 			{Name: "old_path", Type: TPath, Required: true, Doc: "What to move.", CSL: "from", CML: "from"},
 			{Name: "new_path", Type: TPath, Required: true, Doc: "Where to move it; a trailing / moves into that directory.", CSL: "to", CML: "to"},
+			{Name: "overwrite", Type: TBoolean, Default: "true", Doc: "false: fail when a file is already at new_path (a unified diff's rename) instead of replacing it."},
 		},
 		Example: [][2]string{{"old_path", "src/old.js"}, {"new_path", "src/new.js"}},
 	},

@@ -208,7 +208,7 @@ func lowerCall(v *jsoncall.Value) *Action {
 		case to == -1:
 			return fail(jsonUnsupported, "view_range to the end (-1) from a line other than 1 has no file_read_numbered form", "give the last line number, or view the whole file", vr)
 		default:
-			a.set("lines", fmt.Sprintf("%d-%d", from, to), Attribute, vr, vr)
+			a.set("lines", fmt.Sprintf("%d-%d", from, to), Text, vr, vr)
 		}
 	case cmd == "undo_edit":
 		return fail(jsonUnsupported, "undo_edit is not a clada action", "run `clada undo` to take back the last apply", a.OpRange)

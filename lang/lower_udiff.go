@@ -103,6 +103,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		a := foreignAction(UDiff, "file_move", head, head)
 		a.set("old_path", f.OldPath, Text, oldR, oldR)
 		a.set("new_path", f.NewPath, Text, newR, newR)
+		a.set("overwrite", "false", Text, head, head) // git apply refuses a rename onto a file too
 		add(a)
 		path, pathR = f.NewPath, newR
 	}
@@ -119,7 +120,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		case h.Old == "" && len(h.Errs) == 0 && h.New != "":
 			a = foreignAction(UDiff, "file_insert", r, hr)
 			a.set("path", path, Text, pathR, pathR)
-			a.set("line", strconv.Itoa(line), Attribute, hr, hr)
+			a.set("line", strconv.Itoa(line), Text, hr, hr)
 			a.set("content", h.New, Body, r, r)
 		case h.Old == h.New && len(h.Errs) == 0 && len(fileDiags) == 0:
 			continue // only context: nothing to change
@@ -129,7 +130,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set("old_text", h.Old, Body, r, r)
 			a.set("new_text", h.New, Body, r, r)
 			if line > 0 {
-				a.set("near_line", strconv.Itoa(line), Attribute, hr, hr)
+				a.set("near_line", strconv.Itoa(line), Text, hr, hr)
 			}
 		}
 		a.Diags = append(a.Diags, udiffDiags(h.Errs)...)

@@ -143,7 +143,8 @@ func (s *scanner) file(i int) (File, int) {
 	if s.has(i, "--- ") && s.has(i+1, "+++ ") {
 		oldP, os, oe := headerPath(s.text(i)[4:], s.lines[i].Start+4)
 		newP, ns, ne := headerPath(s.text(i + 1)[4:], s.lines[i+1].Start+4)
-		if git || strings.HasPrefix(oldP, "a/") && strings.HasPrefix(newP, "b/") {
+		prefixed := func(p, pre string) bool { return p == "/dev/null" || strings.HasPrefix(p, pre) }
+		if git || prefixed(oldP, "a/") && prefixed(newP, "b/") {
 			if oldP != "/dev/null" {
 				oldP, os = strings.TrimPrefix(oldP, "a/"), os+2
 			}

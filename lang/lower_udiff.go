@@ -117,6 +117,11 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		}
 		var a *Action
 		switch {
+		case h.Old == "" && !h.Counted:
+			a = foreignAction(UDiff, "file_insert", r, hr)
+			a.set("path", path, Text, pathR, pathR)
+			a.Diags = append(a.Diags, errorAt("NO_CONTEXT", "a hunk that only adds lines needs its header's line numbers or context lines to say where",
+				"write the header as @@ -N,0 +M,K @@ (the lines go after line N), or add the unchanged lines around them with a leading space", hr))
 		case h.Old == "" && len(h.Errs) == 0 && h.New != "":
 			a = foreignAction(UDiff, "file_insert", r, hr)
 			a.set("path", path, Text, pathR, pathR)

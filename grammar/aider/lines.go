@@ -52,3 +52,6 @@ func isDivider(s []byte) bool { return markerRun(s, '=', "") }
 
 // isUpdated is ">>>>>>> REPLACE".
 func isUpdated(s []byte) bool { return markerRun(s, '>', " REPLACE") }
+
+// IsMarker reports whether a line is one of the three block markers.
+func IsMarker(s []byte) bool { return isHead(s) || isDivider(s) || isUpdated(s) }

@@ -29,3 +29,6 @@ func splitLines(src []byte) []line {
 	}
 	return out
 }
+
+// IsMarker reports whether a line is one of the format's markers.
+func IsMarker(s []byte) bool { return marker(s) != "" }

@@ -14,7 +14,7 @@ func refuse(d *Document, a *Action, to Syntax, why string) error {
 	if d.File != nil {
 		line = d.File.Line(a.Range.Start)
 	}
-	return fmt.Errorf("line %d: %s cannot be written as %s: %s", line, a.Op, to, why)
+	return fmt.Errorf("print %s: line %d: %s cannot be written as %s: %s", to, line, a.Op, to, why)
 }
 
 // canonOp is the catalog name of a's op (aliases resolved).

@@ -36,7 +36,12 @@ func printUDiff(w io.Writer, d *Document) error {
 			if o == "" || !wholeLines(o) || !wholeLines(n) {
 				return refuse(d, a, UDiff, "a hunk holds whole lines, and this text does not end with a line end")
 			}
-			b.WriteString("--- a/" + path + "\n+++ b/" + path + "\n@@ @@\n")
+			b.WriteString("--- a/" + path + "\n+++ b/" + path + "\n")
+			if l, ok := a.Value("near_line"); ok {
+				b.WriteString("@@ -" + l + "," + itoa(strings.Count(o, "\n")) + " +" + l + "," + itoa(strings.Count(n, "\n")) + " @@\n")
+			} else {
+				b.WriteString("@@ @@\n")
+			}
 			lines("-", o)
 			if n != "" {
 				lines("+", n)

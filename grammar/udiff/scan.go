@@ -140,7 +140,7 @@ func (s *scanner) file(i int) (File, int) {
 			break
 		}
 	}
-	if s.has(i, "--- ") && s.has(i+1, "+++ ") {
+	if s.has(i, "--- ") && s.has(i+1, "+++ ") && s.ownPair(i, git, f) {
 		oldP, os, oe := headerPath(s.text(i)[4:], s.lines[i].Start+4)
 		newP, ns, ne := headerPath(s.text(i + 1)[4:], s.lines[i+1].Start+4)
 		prefixed := func(p, pre string) bool { return p == "/dev/null" || strings.HasPrefix(p, pre) }
@@ -398,4 +398,18 @@ func trimNL(b *strings.Builder) {
 		b.Reset()
 		b.WriteString(t[:len(t)-1])
 	}
+}
+
+// ownPair reports whether the ---/+++ pair at line i belongs to the git
+// file f whose header came before it: its paths are f's (or /dev/null). A
+// pair naming other paths starts the next file (a deletion or rename with
+// no content lines of its own comes right before it).
+func (s *scanner) ownPair(i int, git bool, f File) bool {
+	if !git || f.OldStart < 0 {
+		return true
+	}
+	oldP, _, _ := headerPath(s.text(i)[4:], 0)
+	newP, _, _ := headerPath(s.text(i + 1)[4:], 0)
+	return (oldP == "/dev/null" || strings.TrimPrefix(oldP, "a/") == f.OldPath) &&
+		(newP == "/dev/null" || strings.TrimPrefix(newP, "b/") == f.NewPath)
 }

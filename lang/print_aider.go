@@ -17,6 +17,9 @@ func printAider(w io.Writer, d *Document) error {
 		return aider.IsMarker([]byte(s))
 	}
 	for a := range d.Actions() {
+		if hasCR(a) {
+			return refuse(d, a, Aider, "a carriage return in its text would be read as a line end")
+		}
 		path, _ := a.Value("path")
 		var search, repl string
 		switch canonOp(a) {
@@ -35,7 +38,7 @@ func printAider(w io.Writer, d *Document) error {
 			return refuse(d, a, Aider, "aider blocks only replace text and add to files")
 		}
 		switch {
-		case path == "" || strings.ContainsAny(path, " \t\n"):
+		case path == "" || aider.FileName(path) != path:
 			return refuse(d, a, Aider, "aider reads a file name without blanks on a line of its own")
 		case !wholeLines(search) || !wholeLines(repl):
 			return refuse(d, a, Aider, "aider blocks hold whole lines, and this text does not end with a line end")

@@ -52,3 +52,14 @@ func hasLine(s string, f func(string) bool) bool {
 	}
 	return false
 }
+
+// hasCR reports whether a value of a holds a carriage return, which the
+// line-based formats read as part of a line end.
+func hasCR(a *Action) bool {
+	for _, p := range a.Params {
+		if strings.Contains(p.Value, "\r") {
+			return true
+		}
+	}
+	return false
+}

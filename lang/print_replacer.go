@@ -17,6 +17,9 @@ func printReplacer(w io.Writer, d *Document) error {
 	var b bytes.Buffer
 	marker := func(s string) bool { return replacer.IsMarker([]byte(s)) }
 	for a := range d.Actions() {
+		if hasCR(a) {
+			return refuse(d, a, Replacer, "a carriage return in its text would be read as a line end")
+		}
 		path, _ := a.Value("path")
 		if path == "" || strings.ContainsAny(path, "\n") || strings.TrimSpace(path) != path {
 			return refuse(d, a, Replacer, "the format reads the path as a trimmed line")

@@ -22,8 +22,11 @@ func printUDiff(w io.Writer, d *Document) error {
 		}
 	}
 	for a := range d.Actions() {
+		if hasCR(a) {
+			return refuse(d, a, UDiff, "a carriage return in its text would be read as a line end")
+		}
 		path, _ := a.Value("path")
-		if strings.ContainsAny(path, " \t\n") {
+		if strings.ContainsAny(path, " \t\r\n") {
 			return refuse(d, a, UDiff, "its path has blanks a diff header would cut")
 		}
 		switch canonOp(a) {
@@ -40,6 +43,12 @@ func printUDiff(w io.Writer, d *Document) error {
 			if l, ok := a.Value("near_line"); ok {
 				b.WriteString("@@ -" + l + "," + itoa(strings.Count(o, "\n")) + " +" + l + "," + itoa(strings.Count(n, "\n")) + " @@\n")
 			} else {
+				header := func(l string) bool {
+					return strings.HasPrefix(l, "-- ") || strings.HasPrefix(l, "++ ") || strings.HasPrefix(l, "@") || strings.HasPrefix(l, "iff --git ")
+				}
+				if hasLine(o, header) || hasLine(n, header) {
+					return refuse(d, a, UDiff, "without a line number its hunk would have a line that reads as a diff header")
+				}
 				b.WriteString("@@ @@\n")
 			}
 			lines("-", o)
@@ -59,6 +68,9 @@ func printUDiff(w io.Writer, d *Document) error {
 		case "file_move":
 			o, _ := a.Value("old_path")
 			n, _ := a.Value("new_path")
+			if strings.ContainsAny(o+n, " \t\r\n") {
+				return refuse(d, a, UDiff, "its paths have blanks a diff header would cut")
+			}
 			if ow, _ := a.Value("overwrite"); ow != "false" {
 				return refuse(d, a, UDiff, "a diff's rename never replaces a file at new_path, and this move would")
 			}

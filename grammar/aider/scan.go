@@ -199,6 +199,10 @@ func stripFilename(raw []byte) string {
 	return s
 }
 
+// FileName is how a line holding name reads as a file name ("" for none):
+// a printer writes a name only when it reads back as itself.
+func FileName(name string) string { return stripFilename([]byte(name)) }
+
 // Spans groups the blocks of src into spans: a block that inherits its
 // file joins the span of the block before it, so each span can be read on
 // its own.

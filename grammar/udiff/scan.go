@@ -117,13 +117,14 @@ func (s *scanner) file(i int) (File, int) {
 	git := false
 	if s.has(i, "diff --git ") {
 		git = true
-		a, b, ok := gitPaths(string(s.text(i)[len("diff --git "):]))
+		rest := strings.TrimRight(string(s.text(i)[len("diff --git "):]), " \t")
+		a, b, ok := gitPaths(rest)
 		if ok {
 			at := s.lines[i].Start + len("diff --git ")
 			f.OldPath, f.NewPath = a, b
 			f.OldStart, f.OldEnd = at+2, at+2+len(a)
-			f.NewStart = s.lines[i].End - len(b)
-			f.NewEnd = s.lines[i].End
+			f.NewEnd = at + len(rest)
+			f.NewStart = f.NewEnd - len(b)
 		}
 		f.End = s.lines[i].Next
 		i++
@@ -193,6 +194,8 @@ func (s *scanner) lineEndAt(off int) int {
 
 func (s *scanner) extendedLine(f *File, i int, p, rest string) {
 	l := s.lines[i]
+	rest = strings.TrimRight(rest, " \t\r")
+	l.End = l.Start + len(p) + len(rest)
 	switch p {
 	case "new file mode ":
 		f.Created = true
@@ -302,7 +305,7 @@ func (s *scanner) hunk(i int) (Hunk, int) {
 			h.End = s.lines[j].Next
 			continue
 		}
-		if full() || s.headerAt(j) {
+		if full() || !h.Counted && s.headerAt(j) { // a counted hunk's lines are its own, "--- x" too
 			break
 		}
 		c := byte(' ')

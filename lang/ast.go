@@ -38,6 +38,11 @@ func (s Syntax) String() string {
 	return "unknown"
 }
 
+// Foreign reports whether s is an edit format of other tools (aider,
+// unified diff, JSON tool calls, …) rather than one of clada's own block
+// syntaxes: an LLM's output that clada reads, not a layout it keeps.
+func (s Syntax) Foreign() bool { return s != 0 && s != SHAM && s != CSL && s != CML }
+
 // MarshalText makes syntaxes read as words in JSON.
 func (s Syntax) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 

@@ -13,7 +13,9 @@ func foreignAction(s Syntax, op string, rng, opRng Range) *Action {
 // set adds param key with value v, written at content (the value's own
 // text) inside written (its whole notation: quotes, markers).
 func (a *Action) set(key, v string, form ValueForm, written, content Range) {
-	a.addParam(&Param{Key: key, KeyRange: written, Value: v, ValueRange: written, ContentRange: content, Form: form})
+	// No key is written: an empty KeyRange at the value, so hover and
+	// completion treat the whole range as the value.
+	a.addParam(&Param{Key: key, KeyRange: Range{written.Start, written.Start}, Value: v, ValueRange: written, ContentRange: content, Form: form})
 }
 
 // errorAt is an error diagnostic.

@@ -7,8 +7,9 @@ import (
 )
 
 // Unified diff front-end (grammar/udiff). A diff (one or more files) is
-// one Tasks group: its actions run in order and stop at the first failure,
-// and one invalid hunk holds back the whole diff. Each file lowers to:
+// one Tasks group that applies all or nothing (the engine simulates it
+// first, group_all_or_nothing.go), and one invalid hunk holds back the
+// whole diff. Each file lowers to:
 //
 //   - a new file (--- /dev/null, new file mode): file_write of its '+' lines;
 //   - a deleted file (+++ /dev/null): file_delete;

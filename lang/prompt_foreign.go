@@ -70,7 +70,7 @@ const udiffPrompt = "# Writing edits for clada (unified diffs)\n\n" +
 	"The line numbers only choose between several places and may be approximate; the counts in `@@ -a,b +c,d @@` must match the hunk's lines.\n" +
 	"- Give two or three unchanged lines of context around each change so the place is unique.\n" +
 	"- `--- /dev/null` creates a file, `+++ /dev/null` deletes one, `rename from`/`rename to` moves one (never onto an existing file).\n" +
-	"- The whole diff is one unit: its changes run in order and stop at the first failure.\n" +
+	"- The whole diff is one unit: if any hunk fails, no file changes.\n" +
 	"- Paths are relative to the project root; paths outside it are refused.\n\n" + foreignResults
 
 const jsonPrompt = "# Writing edits for clada (JSON tool calls)\n\n" +

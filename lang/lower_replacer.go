@@ -24,7 +24,8 @@ func splitReplacer(src []byte) ([]Range, Diagnostics) {
 
 func lowerReplacer(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: Replacer, Kind: Standalone, Range: Range{0, len(text)}}
-	for _, b := range replacer.Scan(text) {
+	if blocks := replacer.Scan(text); len(blocks) > 0 { // a span is one block
+		b := blocks[0]
 		op := "file_replace_text"
 		if b.Overwrite {
 			op = "file_write"
@@ -46,7 +47,6 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 			a.set("new_text", b.Replace, Body, rr, rr)
 		}
 		g.Actions = append(g.Actions, a)
-		break // a span is one block
 	}
 	return g
 }

@@ -38,12 +38,11 @@ func splitUDiff(src []byte) ([]Range, Diagnostics) {
 
 func lowerUDiff(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: UDiff, Kind: Tasks, Range: Range{0, len(text)}}
-	for _, d := range udiff.Scan(text) {
-		for _, f := range d.Files {
+	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
+		for _, f := range diffs[0].Files {
 			lowerUDiffFile(g, f)
 		}
-		g.Range = Range{d.Start, d.End}
-		break // the span holds one diff
+		g.Range = Range{diffs[0].Start, diffs[0].End}
 	}
 	return g
 }

@@ -78,6 +78,8 @@ func Parse(src []byte) (*Value, *Error) {
 		switch {
 		case errors.As(err, &ut) && ut.Unexpected.EOF():
 			msg = "invalid JSON: it ends before the value is complete"
+		case errors.As(err, &ut) && ut.Unexpected.Value == ",":
+			msg = "invalid JSON: a comma with no value after it (JSON has no trailing commas)"
 		case errors.As(err, &ut):
 			msg = fmt.Sprintf("invalid JSON: unexpected %s", shorten(ut.Unexpected.Value))
 		case errors.As(err, &le):

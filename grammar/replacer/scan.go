@@ -66,6 +66,9 @@ func marker(b []byte) string {
 
 // Scan finds every block of src.
 func Scan(src []byte) []Block {
+	if !bytes.Contains(src, []byte("<<<FILE>>>")) {
+		return nil // one fast search instead of a line table
+	}
 	lines := splitLines(src)
 	word := func(i int) string {
 		if i >= len(lines) {

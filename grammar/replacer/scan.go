@@ -53,7 +53,7 @@ type Block struct {
 
 // marker returns the word of a marker line ("" for any other line).
 func marker(b []byte) string {
-	t := bytes.TrimSpace(b)
+	t := bytes.TrimRight(b, " \t") // at column 1: an indented block is read through lang's container views
 	if len(t) < 7 || !bytes.HasPrefix(t, []byte("<<<")) || !bytes.HasSuffix(t, []byte(">>>")) {
 		return ""
 	}

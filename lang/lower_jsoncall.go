@@ -85,8 +85,23 @@ func lowerCall(v *jsoncall.Value) *Action {
 		return fail(jsonNotACall, "a tool call is a JSON object", `write {"command": "str_replace", "path": …, "old_str": …, "new_str": …}`, r)
 	}
 	for _, wrap := range []string{"input", "arguments"} {
-		if m := o.Get(wrap); m != nil && m.Value.Object != nil {
+		m := o.Get(wrap)
+		if m == nil {
+			continue
+		}
+		if m.Value.Object != nil {
 			o = m.Value.Object
+			break
+		}
+		if m.Value.Str != nil { // OpenAI's function calls carry their arguments as a JSON string
+			inner, _ := jsoncall.Text(*m.Value.Str)
+			v, err := jsoncall.Parse([]byte(inner))
+			if err != nil || v.Object == nil {
+				return fail(jsonInvalid, "the arguments string does not hold a JSON object", "write arguments as a JSON object, or as a string holding one", valueRange(m.Value))
+			}
+			at := m.Value
+			jsoncall.Walk(v, func(x *jsoncall.Value) { x.Pos, x.EndPos = at.Pos, at.EndPos }) // inside a string: point at the string
+			o = v.Object
 			break
 		}
 	}

@@ -114,3 +114,20 @@ func (o *Object) Get(k string) *Member {
 	}
 	return nil
 }
+
+// Walk calls f on v and every value inside it, and moves every member's
+// position along with its value's (for values parsed out of a string).
+func Walk(v *Value, f func(*Value)) {
+	f(v)
+	if v.Object != nil {
+		for _, m := range v.Object.Members {
+			Walk(m.Value, f)
+			m.Pos = m.Value.Pos
+		}
+	}
+	if v.Array != nil {
+		for _, x := range v.Array.Items {
+			Walk(x, f)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 )
 
@@ -18,6 +19,12 @@ func (x *opRun) write(appendTo bool) Result {
 		return *bad
 	}
 	data := []byte(content)
+	if !appendTo && x.params["overwrite"] == "false" { // a diff's new file (--- /dev/null)
+		if _, err := x.ws.Lstat(abs); err == nil {
+			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: "file_exists",
+				Hint: "edit the existing file instead (a diff hunk of its current lines), or delete it first"}
+		}
+	}
 	if appendTo {
 		old, err := x.ws.ReadFile(abs)
 		switch {

@@ -147,6 +147,7 @@ var catalog = []OpSpec{
 		Params: []ParamSpec{
 			pathParam("File to write."),
 			{Name: "content", Type: TString, Required: true, Doc: "The whole new content of the file.", CSL: "body", CML: "text"},
+			{Name: "overwrite", Type: TBoolean, Default: "true", Doc: "false: fail when the file already exists (a unified diff's new file) instead of replacing it."},
 		},
 		Example: [][2]string{{"path", "src/hello.txt"}, {"content", "Hello, world!\n"}},
 	},

@@ -90,6 +90,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			content += h.New
 		}
 		a.set("content", content, Body, Range{head.End, f.End}, Range{head.End, f.End})
+		a.set("overwrite", "false", Text, head, head) // git apply refuses a new file that exists too
 		add(a)
 		return
 	case f.Deleted:

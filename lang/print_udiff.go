@@ -56,6 +56,9 @@ func printUDiff(w io.Writer, d *Document) error {
 				lines("+", n)
 			}
 		case "file_write":
+			if ow, _ := a.Value("overwrite"); ow != "false" {
+				return refuse(d, a, UDiff, "a diff's new file never replaces an existing file, and this write would")
+			}
 			c, _ := a.Value("content")
 			if !wholeLines(c) || c == "" {
 				return refuse(d, a, UDiff, "a new file's diff holds whole lines")

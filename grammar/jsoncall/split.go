@@ -6,15 +6,20 @@ import (
 
 // callKeys are the keys only an edit call has: a JSON text holding none of
 // them is somebody's data, not a call.
-var callKeys = [][]byte{[]byte(`"command"`), []byte(`"old_string"`), []byte(`"old_str"`), []byte(`"file_text"`),
-	[]byte(`"new_string"`), []byte(`"file_path"`)}
+var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_string", "file_path"}
+
+// hasKey reports whether b holds the key k, quoted, or quoted inside a
+// JSON string (OpenAI's arguments: \"path\").
+func hasKey(b []byte, k string) bool {
+	return bytes.Contains(b, []byte(`"`+k+`"`)) || bytes.Contains(b, []byte(`\"`+k+`\"`))
+}
 
 func looksLikeCall(b []byte) bool {
-	if !bytes.Contains(b, []byte(`"path"`)) && !bytes.Contains(b, []byte(`"file_path"`)) {
+	if !hasKey(b, "path") && !hasKey(b, "file_path") {
 		return false
 	}
 	for _, k := range callKeys {
-		if bytes.Contains(b, k) {
+		if hasKey(b, k) {
 			return true
 		}
 	}

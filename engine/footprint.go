@@ -41,7 +41,7 @@ func Footprint(cfg *Config, op string, params map[string]string) []string {
 	var keys []string
 	switch op {
 	case "file_write", "file_append", "file_replace_text", "file_replace_all_text",
-		"file_replace_text_range", "file_replace_lines", "file_read", "file_read_numbered",
+		"file_replace_text_range", "file_replace_lines", "file_insert", "file_read", "file_read_numbered",
 		"file_delete", "remove", "dir_create", "dir_delete":
 		keys = []string{"path"}
 	case "file_move":

@@ -34,6 +34,8 @@ func Do(ctx context.Context, ws Workspace, cfg *Config, op string, params map[st
 		return x.replaceRange()
 	case "file_replace_lines":
 		return x.replaceLines()
+	case "file_insert":
+		return x.insertLines()
 	case "file_delete":
 		return x.fileDelete()
 	case "remove":

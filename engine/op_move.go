@@ -75,6 +75,10 @@ func (x *opRun) move() Result {
 	if fi, err := x.ws.Lstat(dst); err == nil {
 		overwrote = !fi.IsDir()
 	}
+	if overwrote && x.params["overwrite"] == "false" {
+		return Result{Error: fmt.Sprintf("%s: '%s' already exists; not moving '%s' onto it", x.op, newP, oldP), Type: "file_exists",
+			Hint: "move it somewhere free, or delete the existing file first"}
+	}
 	if err := x.ws.MkdirAll(filepath.Dir(dst)); err != nil {
 		return x.failMove("rename", oldP, newP, err)
 	}

@@ -68,6 +68,10 @@ func (x *opRun) replaceOnce() Result {
 		return *bad
 	}
 	offs, old := t.matchIn(olds[0])
+	offs, near, bad := x.pickNear(t.body, offs, len(old)) // near_line (unified diffs): edit_near.go
+	if bad != nil {
+		return *bad
+	}
 	switch len(offs) {
 	case 0:
 		if r, done := t.alreadyApplied(p, newText, 1); done {
@@ -81,7 +85,7 @@ func (x *opRun) replaceOnce() Result {
 	}
 	newText = t.replacementEOL(old, newText)
 	t.body = t.body[:offs[0]] + newText + t.body[offs[0]+len(old):]
-	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
+	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
 }
 
 // replaceAll is file_replace_all_text: every occurrence; count, when given

@@ -28,6 +28,12 @@ func (x *opRun) write(appendTo bool) Result {
 		return *bad
 	}
 	data := []byte(content)
+	if !appendTo && x.params["overwrite"] == "false" { // a diff's new file (--- /dev/null)
+		if _, err := x.ws.Lstat(abs); err == nil {
+			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: "file_exists",
+				Hint: "edit the existing file instead (a diff hunk of its current lines), or delete it first"}
+		}
+	}
 	if appendTo {
 		if size, big := x.overCap(abs); big {
 			return *x.tooBig(p, size)

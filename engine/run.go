@@ -146,6 +146,22 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		}
 		return
 	}
+	if allOrNothing(g) && len(items) > 0 { // group_all_or_nothing.go
+		acts, specs := make([]*lang.Action, len(items)), make([]*lang.OpSpec, len(items))
+		for i, it := range items {
+			acts[i], specs[i] = it.a, it.spec
+		}
+		if bad, r := preflight(ctx, acts, specs, ws, cfg); bad >= 0 {
+			for i, it := range items {
+				it.res.Skipped = true
+				it.res.Error = "not run: the diff applies all or nothing, and " + items[bad].res.Task + " would fail"
+				if i == bad {
+					it.res.Result = r
+				}
+			}
+			return
+		}
+	}
 	stopped := ""
 	for _, it := range items {
 		switch {

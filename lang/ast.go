@@ -10,6 +10,12 @@ const (
 	SHAM Syntax = iota + 1
 	CSL
 	CML
+	// Foreign edit formats (grammar/aider, udiff, jsoncall, replacer),
+	// lowered into the same ops.
+	Aider
+	UDiff
+	JSONCall
+	Replacer
 )
 
 func (s Syntax) String() string {
@@ -20,9 +26,22 @@ func (s Syntax) String() string {
 		return "csl"
 	case CML:
 		return "cml"
+	case Aider:
+		return "aider"
+	case UDiff:
+		return "udiff"
+	case JSONCall:
+		return "json"
+	case Replacer:
+		return "replacer"
 	}
 	return "unknown"
 }
+
+// Foreign reports whether s is an edit format of other tools (aider,
+// unified diff, JSON tool calls, …) rather than one of clada's own block
+// syntaxes: an LLM's output that clada reads, not a layout it keeps.
+func (s Syntax) Foreign() bool { return s != 0 && s != SHAM && s != CSL && s != CML }
 
 // MarshalText makes syntaxes read as words in JSON.
 func (s Syntax) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
@@ -36,6 +55,14 @@ func ParseSyntax(s string) Syntax {
 		return CSL
 	case "cml":
 		return CML
+	case "aider":
+		return Aider
+	case "udiff", "diff":
+		return UDiff
+	case "json", "jsoncall":
+		return JSONCall
+	case "replacer":
+		return Replacer
 	}
 	return 0
 }

@@ -147,6 +147,7 @@ var catalog = []OpSpec{
 		Params: []ParamSpec{
 			pathParam("File to write."),
 			{Name: "content", Type: TString, Required: true, Doc: "The whole new content of the file.", CSL: "body", CML: "text"},
+			{Name: "overwrite", Type: TBoolean, Default: "true", Doc: "false: fail when the file already exists (a unified diff's new file) instead of replacing it."},
 		},
 		Example: [][2]string{{"path", "src/hello.txt"}, {"content", "Hello, world!\n"}},
 	},
@@ -166,6 +167,7 @@ var catalog = []OpSpec{
 			pathParam("File to edit."),
 			{Name: "old_text", Type: TString, Required: true, Doc: "Exact text to find; must match exactly once (whitespace counts).", CSL: "search", CML: "search"},
 			{Name: "new_text", Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
+			{Name: "near_line", Type: TInteger, Doc: "Line where old_text is expected (a unified diff hunk's): old_text must then start a line; of several matches the one starting at this line is taken; the result reports the offset when the match is elsewhere."},
 		},
 		Example: [][2]string{{"path", "src/app.js"}, {"old_text", "const port = 3000;"}, {"new_text", "const port = 8080;"}},
 	},
@@ -202,6 +204,16 @@ var catalog = []OpSpec{
 		Example: [][2]string{{"path", "README.md"}, {"lines", "3-4"}, {"new_content", "New third line\n"}},
 	},
 	{
+		Name: "file_insert", Kind: Write, Primary: "path", CSL: "FILE_INSERT", CML: "file_insert",
+		Doc: "Insert whole lines after a line of the file (0: at the top).",
+		Params: []ParamSpec{
+			pathParam("File to edit."),
+			{Name: "line", Type: TInteger, Required: true, Doc: "Line to insert after, 0 to the number of lines in the file."},
+			{Name: "content", Type: TString, Required: true, Doc: "Lines to insert; a final line ending is added when missing.", CSL: "body", CML: "text"},
+		},
+		Example: [][2]string{{"path", "README.md"}, {"line", "1"}, {"content", "A line after the first.\n"}},
+	},
+	{
 		Name: "file_delete", Kind: Write, Primary: "path", CSL: "FILE_DELETE", CML: "file_delete",
 		Doc: "Delete a regular file.",
 		Params: []ParamSpec{
@@ -223,6 +235,7 @@ var catalog = []OpSpec{
 		Params: []ParamSpec{
 			{Name: "old_path", Type: TPath, Required: true, Doc: "What to move.", CSL: "from", CML: "from"},
 			{Name: "new_path", Type: TPath, Required: true, Doc: "Where to move it; a trailing / moves into that directory.", CSL: "to", CML: "to"},
+			{Name: "overwrite", Type: TBoolean, Default: "true", Doc: "false: fail when a file is already at new_path (a unified diff's rename) instead of replacing it."},
 		},
 		Example: [][2]string{{"old_path", "src/old.js"}, {"new_path", "src/new.js"}},
 	},

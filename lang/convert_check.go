@@ -36,9 +36,9 @@ func ConvertLosses(d *Document, to Syntax) []Loss {
 		}
 		name := groupName(g)
 		switch {
-		case to == SHAM && len(g.Actions) > 1:
+		case (to == SHAM || to == Aider || to == JSONCall || to == Replacer) && len(g.Actions) > 1:
 			out = append(out, Loss{Line: line,
-				Message: fmt.Sprintf("the %s group of %d actions has no SHAM form: SHAM runs every block on its own, so after a failure the later actions would run anyway", name, len(g.Actions)),
+				Message: fmt.Sprintf("the %s group of %d actions has no %s form: %s runs every block on its own, so after a failure the later actions would run anyway", name, len(g.Actions), strings.ToUpper(to.String()), strings.ToUpper(to.String())),
 				Hint:    "convert with --flatten if each action may run on its own, or keep the document in " + strings.ToUpper(g.Syntax.String())})
 		case to == CML && g.Syntax != CML && g.Version != "" && g.Version != "1.0" && g.Version != "1":
 			out = append(out, Loss{Line: line,
@@ -53,6 +53,9 @@ func ConvertLosses(d *Document, to Syntax) []Loss {
 func groupName(g *Group) string {
 	if g.Syntax == CML {
 		return "<tasks>"
+	}
+	if g.Syntax == UDiff {
+		return "diff"
 	}
 	return "TASKS"
 }

@@ -231,7 +231,7 @@ func mapDiags(ds Diagnostics, m *textMap) {
 // indentedMarkers lists the byte strings that may start a SHAM or CSL
 // marker; CML elements are found anywhere on a line by the CML splitter
 // itself.
-var indentedMarkers = [...]string{"#!", "<---"}
+var indentedMarkers = [...]string{"#!", "<---", "<<<<<", "<<<FILE>>>", "<<<EXPLANATION>>>", "--- ", "diff --git "}
 
 // findIndented finds the blocks (and splitter diagnostics) whose marker line
 // has a container prefix. Each distinct prefix gets one view: the source
@@ -257,8 +257,11 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		if len(p) == 0 || len(p) > containerPrefixMax || checkBase && inBase(off) {
 			return
 		}
-		for _, v := range views {
+		for i, v := range views {
 			if bytes.Equal(v.prefix, p) {
+				// markers are looked for kind by kind: a view starts at the
+				// earliest line of its prefix (a diff's "diff --git" above its "---")
+				views[i].from = min(v.from, lines.lineStart(off))
 				return
 			}
 		}
@@ -285,7 +288,13 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 				break
 			}
 			if at := i + j; looksLikeMarker(src[at:]) {
-				add(at, containerPrefix(src, at), true)
+				if mk == "<<<<<" { // an aider block's file name is on a line above its marker
+					if !inBase(at) {
+						add(aboveLines(src, at, 3), containerPrefix(src, at), false)
+					}
+				} else {
+					add(at, containerPrefix(src, at), true)
+				}
 				if d, ok := bulletMarker(src, at); ok && !inBase(at) {
 					bullets = append(bullets, d)
 				}
@@ -339,7 +348,32 @@ func looksLikeMarker(b []byte) bool {
 	case bytes.HasPrefix(b, []byte("<---")):
 		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
 	}
-	return false
+	return looksLikeForeignMarker(b)
+}
+
+// looksLikeForeignMarker: the line starts of the foreign formats' blocks
+// (an aider SEARCH, a replacer FILE or EXPLANATION, a diff's file header).
+func looksLikeForeignMarker(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("<<<<<")) {
+		i := 0
+		for i < len(b) && b[i] == '<' {
+			i++
+		}
+		return bytes.HasPrefix(b[i:], []byte(" SEARCH"))
+	}
+	return bytes.HasPrefix(b, []byte("<<<FILE>>>")) || bytes.HasPrefix(b, []byte("<<<EXPLANATION>>>")) ||
+		bytes.HasPrefix(b, []byte("diff --git ")) || bytes.HasPrefix(b, []byte("--- ")) && len(b) > 4 && b[4] != '-'
+}
+
+// aboveLines returns the start of the line n lines above the one holding
+// off (or of the first line), so a view of an indented aider block holds
+// the file name written above its marker.
+func aboveLines(src []byte, off, n int) int {
+	ls := bytes.LastIndexByte(src[:off], '\n') + 1
+	for ; n > 0 && ls > 0; n-- {
+		ls = bytes.LastIndexByte(src[:ls-1], '\n') + 1
+	}
+	return ls
 }
 
 // bulletMarker reports a whole marker line written after a list bullet

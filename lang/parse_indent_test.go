@@ -58,6 +58,9 @@ func TestIndentedAndCRLFReadAsWritten(t *testing.T) {
 		}
 		want := Parse(NewFile("in", c.Input))
 		for _, sh := range shapes {
+			if sh.prefix != "" && foreignCase(c.Name) {
+				continue // JSON calls are read at column 1 (with LF or CRLF), not behind a container prefix
+			}
 			t.Run(c.Name+"/"+sh.name, func(t *testing.T) {
 				src := reshape(string(c.Input), sh.prefix, sh.crlf)
 				got := Parse(NewFile("in", []byte(src)))

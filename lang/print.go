@@ -20,6 +20,14 @@ func Print(w io.Writer, d *Document, to Syntax) error {
 		return printCML(w, d)
 	case CSL:
 		return printCSL(w, d)
+	case Aider:
+		return printAider(w, d)
+	case UDiff:
+		return printUDiff(w, d)
+	case JSONCall:
+		return printJSON(w, d)
+	case Replacer:
+		return printReplacer(w, d)
 	}
 	return fmt.Errorf("print: no printer for syntax %s", to)
 }

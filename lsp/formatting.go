@@ -9,7 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// Formatting rewrites each group in place with lang.Print in its own syntax
+// Formatting rewrites each group of clada's own syntaxes in place with lang.Print in its own syntax
 // (what `clada fmt` prints for it), leaving the prose around blocks alone.
 // Documents with syntax errors are left untouched: reprinting a half-parsed
 // block would lose the text the parser could not read.
@@ -24,6 +24,9 @@ func (s *Server) Formatting(_ context.Context, p *protocol.DocumentFormattingPar
 	m := s.mapper(d.file)
 	out := []protocol.TextEdit{}
 	for _, g := range d.doc.Groups {
+		if g.Syntax.Foreign() { // another tool's output, read as written; its span may hold prose
+			continue
+		}
 		text, err := printGroup(d.file, g, g.Syntax)
 		if err != nil {
 			return nil, fmt.Errorf("clada-lsp: formatting %s: %w", p.TextDocument.URI, err)

@@ -49,9 +49,11 @@ func (s *Server) FoldingRanges(_ context.Context, p *protocol.FoldingRangeParams
 		return nil, err
 	}
 	out := []protocol.FoldingRange{}
+	seen := map[[2]int]bool{} // a diff hunk's values span the hunk itself: fold each range once
 	add := func(r lang.Range) {
 		start, end := d.file.Line(r.Start)-1, d.file.Line(max(r.Start, r.End-1))-1
-		if end > start {
+		if end > start && !seen[[2]int{start, end}] {
+			seen[[2]int{start, end}] = true
 			out = append(out, protocol.FoldingRange{StartLine: uint32(start), EndLine: uint32(end), Kind: protocol.FoldingRangeKindRegion})
 		}
 	}

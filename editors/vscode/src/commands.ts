@@ -116,7 +116,7 @@ async function resolveTarget(args: unknown[]): Promise<Target | undefined> {
   }
   if (!(servedLanguages as readonly string[]).includes(document.languageId)) {
     void vscode.window.showErrorMessage(
-      `clada: ${vscode.workspace.asRelativePath(uri)} is a ${document.languageId} document; clada reads sham, csl, cml and markdown. ` +
+      `clada: ${vscode.workspace.asRelativePath(uri)} is a ${document.languageId} document; clada reads sham, csl, cml, markdown and diff. ` +
         "Rename it with one of those extensions, or change its language mode.",
     );
     return undefined;

@@ -103,7 +103,7 @@ describe("clada.dryRun", () => {
         kind: "error",
         modal: false,
         message:
-          "clada: notes.txt is a plaintext document; clada reads sham, csl, cml and markdown. " +
+          "clada: notes.txt is a plaintext document; clada reads sham, csl, cml, markdown and diff. " +
           "Rename it with one of those extensions, or change its language mode.",
       },
     ]);

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// insertLines is file_insert: content goes in as whole lines after line
+// `line` (0 puts it at the top, the file's line count at the end). A content
+// without a final line ending gets one, and content written with \n gets
+// the file's CRLF; a last line of the file without a line ending gets one
+// before an insertion after it. The file's other bytes, tabs included, stay
+// as they are.
+func (x *opRun) insertLines() Result {
+	s := strings.TrimSpace(x.params["line"])
+	at, err := strconv.Atoi(s)
+	if err != nil || at < 0 {
+		return Result{Error: fmt.Sprintf("%s: line must be a whole number (0 or more), got '%s'", x.op, x.params["line"]),
+			Hint: `write line = "0" to insert at the top, or the number of the line to insert after`}
+	}
+	content, bad := x.textParam("content")
+	if bad != nil {
+		return *bad
+	}
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return *bad
+	}
+	starts := lineStarts(t.body)
+	if at > len(starts) {
+		return Result{Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
+			Hint: "read the file with file_read_numbered to see its current line numbers"}
+	}
+	eol := "\n"
+	if t.crlf {
+		eol = "\r\n"
+	}
+	ins := t.toFileEOL(content)
+	if ins != "" && !strings.HasSuffix(ins, "\n") {
+		ins += eol
+	}
+	pos := len(t.body)
+	if at < len(starts) {
+		pos = starts[at]
+	} else if pos > 0 && !strings.HasSuffix(t.body, "\n") {
+		ins = eol + ins
+	}
+	t.body = t.body[:pos] + ins + t.body[pos:]
+	return x.save(abs, p, t, map[string]any{"path": p, "lines_inserted": strings.Count(strings.TrimPrefix(ins, eol), "\n")})
+}

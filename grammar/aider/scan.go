@@ -1,0 +1,222 @@
+// Package aider reads aider's SEARCH/REPLACE edit blocks: a file name on
+// its own line (before the opening fence or inside it), then
+//
+//	<<<<<<< SEARCH
+//	text to find
+//	=======
+//	its replacement
+//	>>>>>>> REPLACE
+//
+// with 5 to 9 marker characters. A block without a file name of its own
+// edits the file of the block before it, as aider does. The scanner finds
+// blocks and their parts; the participle grammar (grammar.go) checks each
+// block's shape. It knows nothing of what an edit means.
+package aider
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Error is one problem of a block, with byte offsets into the scanned text.
+type Error struct {
+	Code, Message, Hint string
+	Start, End          int
+}
+
+// Diagnostic codes.
+const (
+	MissingFilename = "MISSING_FILENAME" // no file name before the first block
+	MissingDivider  = "MISSING_DIVIDER"  // SEARCH without =======
+	MissingReplace  = "MISSING_REPLACE"  // ======= without >>>>>>> REPLACE
+	ExtraDivider    = "EXTRA_DIVIDER"    // a second ======= in one block
+)
+
+// Edit is one SEARCH/REPLACE block.
+type Edit struct {
+	// Start is where the block begins: its file name's line when it has one,
+	// else its SEARCH line. End is past its REPLACE line (or where it stops).
+	Start, End int
+	Path       string
+	// PathStart, PathEnd locate the file name; both -1 when the block
+	// inherits the previous block's file.
+	PathStart, PathEnd int
+	HeadStart, HeadEnd int // the SEARCH marker line
+	Search, Replace    string
+	// SearchStart/End, ReplaceStart/End cover each text as written.
+	SearchStart, SearchEnd   int
+	ReplaceStart, ReplaceEnd int
+	Errs                     []Error
+}
+
+// Inherited reports whether the block edits the previous block's file.
+func (e *Edit) Inherited() bool { return e.PathStart < 0 && e.Path != "" }
+
+// Scan finds every block of src in order.
+func Scan(src []byte) []Edit {
+	lines := splitLines(src)
+	text := func(l line) []byte { return src[l.Start:l.End] }
+	var out []Edit
+	cur, have := "", false
+	floor := 0 // first line a file name may be looked for on
+	for i := 0; i < len(lines); i++ {
+		if !isHead(text(lines[i])) {
+			continue
+		}
+		h := lines[i]
+		e := Edit{Start: h.Start, HeadStart: h.Start, HeadEnd: h.End, PathStart: -1, PathEnd: -1}
+		if name, ps, pe, from := findFilename(src, lines, i, floor); name != "" {
+			e.Path, e.PathStart, e.PathEnd, e.Start = name, ps, pe, lines[from].Start
+			cur, have = name, true
+		} else if have {
+			e.Path = cur
+		} else {
+			e.Errs = append(e.Errs, Error{Code: MissingFilename, Start: h.Start, End: h.End,
+				Message: "this SEARCH/REPLACE block names no file",
+				Hint:    "put the file's path alone on the line before the opening fence (or the SEARCH line)"})
+		}
+		j := i + 1
+		for j < len(lines) && !isDivider(text(lines[j])) && !isHead(text(lines[j])) && !isUpdated(text(lines[j])) {
+			j++
+		}
+		e.SearchStart, e.SearchEnd = bodyRange(lines, i+1, j, h.Next)
+		e.Search = string(src[e.SearchStart:e.SearchEnd])
+		if j >= len(lines) || !isDivider(text(lines[j])) {
+			e.Errs = append(e.Errs, Error{Code: MissingDivider, Start: h.Start, End: h.End,
+				Message: "this SEARCH block has no ======= line before its end",
+				Hint:    "end the text to find with a line =======, then the replacement, then >>>>>>> REPLACE"})
+			e.End = e.SearchEnd
+			e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
+			out = append(out, e)
+			i = j - 1
+			floor = j
+			continue
+		}
+		d := lines[j]
+		k := j + 1
+		for k < len(lines) && !isUpdated(text(lines[k])) && !isDivider(text(lines[k])) && !isHead(text(lines[k])) {
+			k++
+		}
+		e.ReplaceStart, e.ReplaceEnd = bodyRange(lines, j+1, k, d.Next)
+		e.Replace = string(src[e.ReplaceStart:e.ReplaceEnd])
+		switch {
+		case k < len(lines) && isUpdated(text(lines[k])):
+			e.End = lines[k].Next
+			i = k
+		case k < len(lines) && isDivider(text(lines[k])):
+			e.Errs = append(e.Errs, Error{Code: ExtraDivider, Start: lines[k].Start, End: lines[k].End,
+				Message: "a second ======= in one SEARCH/REPLACE block",
+				Hint:    "end the replacement with >>>>>>> REPLACE; start the next edit with its own <<<<<<< SEARCH"})
+			e.End = lines[k].Next
+			i = k
+		default:
+			e.Errs = append(e.Errs, Error{Code: MissingReplace, Start: d.Start, End: d.End,
+				Message: "this block's replacement has no >>>>>>> REPLACE line after it",
+				Hint:    "end the replacement text with a line >>>>>>> REPLACE"})
+			e.End = e.ReplaceEnd
+			i = k - 1
+		}
+		if e.End > len(src) {
+			e.End = len(src)
+		}
+		e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
+		e.Replace = strings.ReplaceAll(e.Replace, "\r\n", "\n")
+		if err := checkShape(e); err != nil {
+			e.Errs = append(e.Errs, *err)
+		}
+		out = append(out, e)
+		floor = i + 1
+	}
+	return out
+}
+
+// bodyRange is the text of lines [from, to): each line with its line
+// ending, as aider keeps it ("Two\n"). An empty run is empty at at.
+func bodyRange(lines []line, from, to, at int) (int, int) {
+	if from >= to {
+		return at, at
+	}
+	return lines[from].Start, lines[to-1].Next
+}
+
+// findFilename looks at up to three lines above the SEARCH line i (not
+// above floor), as aider does: the nearest line that reads as a file name,
+// going on upwards only past fence lines (```python, a closing ```), so a
+// name before the opening fence and one inside it both count. Of the names
+// seen, the first with a "." wins, else the first. It returns the name, its
+// offsets and its line.
+func findFilename(src []byte, lines []line, i, floor int) (string, int, int, int) {
+	type cand struct {
+		name       string
+		start, end int
+		line       int
+	}
+	var cands []cand
+	for k := i - 1; k >= floor && k >= i-3; k-- {
+		raw := src[lines[k].Start:lines[k].End]
+		if name := stripFilename(raw); name != "" {
+			off := bytes.Index(raw, []byte(name))
+			cands = append(cands, cand{name, lines[k].Start + off, lines[k].Start + off + len(name), k})
+		}
+		if !bytes.HasPrefix(raw, []byte("```")) {
+			break
+		}
+	}
+	for _, c := range cands {
+		if strings.Contains(c.name, ".") {
+			return c.name, c.start, c.end, c.line
+		}
+	}
+	if len(cands) > 0 {
+		return cands[0].name, cands[0].start, cands[0].end, cands[0].line
+	}
+	return "", -1, -1, 0
+}
+
+// stripFilename reads one line as a file name the way aider does: "..."
+// and fence lines are none (except "```name.ext"), a trailing ":", leading
+// "#", and wrapping "`" and "*" are dropped. Unlike aider, a line with
+// blanks inside is prose, never a file name.
+func stripFilename(raw []byte) string {
+	s := strings.TrimSpace(string(raw))
+	if s == "..." || s == "" {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(s, "```"); ok {
+		if rest != "" && strings.ContainsAny(rest, "./") && !strings.ContainsAny(rest, " \t") {
+			return rest
+		}
+		return ""
+	}
+	s = strings.TrimRight(s, ":")
+	s = strings.TrimLeft(s, "#")
+	s = strings.TrimSpace(s)
+	s = strings.Trim(s, "`")
+	s = strings.Trim(s, "*")
+	if s == "" || strings.ContainsAny(s, " \t") || isHead([]byte(s)) || isDivider([]byte(s)) || isUpdated([]byte(s)) {
+		return ""
+	}
+	return s
+}
+
+// FileName is how a line holding name reads as a file name ("" for none):
+// a printer writes a name only when it reads back as itself.
+func FileName(name string) string { return stripFilename([]byte(name)) }
+
+// Spans groups the blocks of src into spans: a block that inherits its
+// file joins the span of the block before it, so each span can be read on
+// its own.
+func Spans(src []byte) [][2]int {
+	if !bytes.Contains(src, []byte("<<<<< SEARCH")) && !bytes.Contains(src, []byte("<<<<<< SEARCH")) {
+		return nil // most answers have no block: one fast search instead of a line table
+	}
+	var out [][2]int
+	for _, e := range Scan(src) {
+		if e.Inherited() && len(out) > 0 {
+			out[len(out)-1][1] = e.End
+			continue
+		}
+		out = append(out, [2]int{e.Start, e.End})
+	}
+	return out
+}

@@ -1,0 +1,74 @@
+package aider
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// aider's find_filename cases (tests/basic/test_editblock.py), without its
+// list of chat files: the name is read as written.
+func TestFileNameLines(t *testing.T) {
+	for _, tc := range []struct{ before, want string }{
+		{"file1.py\n```\n", "file1.py"},
+		{"```python\nfile3.py\n", "file3.py"},
+		{"```\ninvalid_file.py\n", "invalid_file.py"},
+		{"```python\nfile1.py\n```\n```\nfile2.py\n", "file2.py"},
+		{"# file1.py\n```\n", "file1.py"},
+		{"file1_py\n```\n", "file1_py"}, // aider: file1.py (fuzzy); clada never retargets
+		{"**src/a.go**:\n", "src/a.go"},
+		{"`b.txt`\n", "b.txt"},
+		{"Here is the fix:\n", ""},
+		{"...\n", ""},
+		{"```go\n", ""},
+	} {
+		src := tc.before + "<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"
+		edits := Scan([]byte(src))
+		if len(edits) != 1 {
+			t.Fatalf("%q: %d edits", tc.before, len(edits))
+		}
+		e := edits[0]
+		if e.Path != tc.want {
+			t.Errorf("%q: path %q, want %q", tc.before, e.Path, tc.want)
+		}
+		if tc.want != "" && src[e.PathStart:e.PathEnd] != tc.want {
+			t.Errorf("%q: path range covers %q", tc.before, src[e.PathStart:e.PathEnd])
+		}
+	}
+}
+
+// A block that inherits its file joins the span before it; the texts keep
+// their line ends, as aider's do.
+func TestSpansAndTexts(t *testing.T) {
+	src := "a.txt\n<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE\n\nprose\n\n<<<<<<< SEARCH\nthree\n=======\n>>>>>>> REPLACE\nb.txt\n<<<<< SEARCH\n=====\nnew\n>>>>>>>>> REPLACE"
+	if diff := cmp.Diff([][2]int{{0, 106}, {106, len(src)}}, Spans([]byte(src))); diff != "" {
+		t.Errorf("spans (-want +got):\n%s", diff)
+	}
+	var got [][3]string
+	for _, e := range Scan([]byte(src)) {
+		got = append(got, [3]string{e.Path, e.Search, e.Replace})
+	}
+	want := [][3]string{{"a.txt", "one\n", "two\n"}, {"a.txt", "three\n", ""}, {"b.txt", "", "new\n"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("edits (-want +got):\n%s", diff)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct{ src, code string }{
+		{"<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", MissingFilename},
+		{"a\n<<<<<<< SEARCH\nx\n>>>>>>> REPLACE\n", MissingDivider},
+		{"a\n<<<<<<< SEARCH\nx\n=======\ny\n", MissingReplace},
+		{"a\n<<<<<<< SEARCH\nx\n=======\ny\n=======\nz\n>>>>>>> REPLACE\n", ExtraDivider},
+		{"a\n<<<<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", ""}, // 10 '<': not a marker, no block
+	} {
+		edits := Scan([]byte(tc.src))
+		got := ""
+		if len(edits) > 0 && len(edits[0].Errs) > 0 {
+			got = edits[0].Errs[0].Code
+		}
+		if got != tc.code {
+			t.Errorf("%q: code %q, want %q", tc.src, got, tc.code)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+// Package jsoncall reads edit tool calls written as JSON: Anthropic's text
+// editor commands, the generic {path, old_string, new_string} shape, a
+// JSON array of them, or a call wrapped as {"name", "input"|"arguments"}.
+// Its participle grammar is JSON itself, kept with positions so a
+// problem points at the value that has it; the meaning of the keys is
+// lang's business.
+package jsoncall
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Value is one JSON value. Exactly one field is set; Pos and EndPos locate
+// it in the parsed text.
+type Value struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Object *Object `parser:"  @@"`
+	Array  *Array  `parser:"| @@"`
+	Str    *string `parser:"| @String"`
+	Num    *string `parser:"| @Number"`
+	Lit    *string `parser:"| @('true' | 'false' | 'null')"`
+}
+
+// Object is {"key": value, …} in source order.
+type Object struct {
+	Members []*Member `parser:"'{' ( @@ ( ',' @@ )* )? '}'"`
+}
+
+// Array is [value, …].
+type Array struct {
+	Items []*Value `parser:"'[' ( @@ ( ',' @@ )* )? ']'"`
+}
+
+// Member is one "key": value pair; Key is still quoted (see Text).
+type Member struct {
+	Pos   lexer.Position
+	Key   string `parser:"@String ':'"`
+	Value *Value `parser:"@@"`
+}
+
+var jsonLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "String", Pattern: `"(?:\\.|[^"\\\x00-\x1f])*"`},
+	{Name: "Number", Pattern: `-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?`},
+	{Name: "Keyword", Pattern: `true|false|null`},
+	{Name: "Punct", Pattern: `[{}\[\]:,]`},
+	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+})
+
+var parser = participle.MustBuild[Value](participle.Lexer(jsonLexer), participle.Elide("Whitespace"))
+
+// Error is a syntax error at byte offset Offset of the parsed text.
+type Error struct {
+	Offset  int
+	Message string
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Parse reads src as one JSON value.
+func Parse(src []byte) (*Value, *Error) {
+	v, err := parser.ParseBytes("", src)
+	if err == nil {
+		return v, nil
+	}
+	off := len(src)
+	msg := "invalid JSON"
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		off = perr.Position().Offset
+		var ut *participle.UnexpectedTokenError
+		var le *lexer.Error
+		switch {
+		case errors.As(err, &ut) && ut.Unexpected.EOF():
+			msg = "invalid JSON: it ends before the value is complete"
+		case errors.As(err, &ut) && ut.Unexpected.Value == ",":
+			msg = "invalid JSON: a comma with no value after it (JSON has no trailing commas)"
+		case errors.As(err, &ut):
+			msg = fmt.Sprintf("invalid JSON: unexpected %s", shorten(ut.Unexpected.Value))
+		case errors.As(err, &le):
+			msg = "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"
+		}
+	}
+	return nil, &Error{Offset: off, Message: msg}
+}
+
+func shorten(s string) string {
+	if len(s) > 20 {
+		s = s[:20] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// Text decodes a JSON string token (with its quotes).
+func Text(tok string) (string, bool) {
+	var s string
+	if err := json.Unmarshal([]byte(tok), &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Get returns the member of o with key k (decoded), or nil.
+func (o *Object) Get(k string) *Member {
+	for _, m := range o.Members {
+		if key, _ := Text(m.Key); key == k {
+			return m
+		}
+	}
+	return nil
+}
+
+// Walk calls f on v and every value inside it, and moves every member's
+// position along with its value's (for values parsed out of a string).
+func Walk(v *Value, f func(*Value)) {
+	f(v)
+	if v.Object != nil {
+		for _, m := range v.Object.Members {
+			Walk(m.Value, f)
+			m.Pos = m.Value.Pos
+		}
+	}
+	if v.Array != nil {
+		for _, x := range v.Array.Items {
+			Walk(x, f)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package jsoncall
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseErrorsPoint(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		off int
+		msg string
+	}{
+		{`{"a": 1,}`, 7, "invalid JSON: a comma with no value after it (JSON has no trailing commas)"},
+		{`{"a": "x`, 6, "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"},
+		{`{"a": `, 6, "invalid JSON: it ends before the value is complete"},
+		{"[1 2]", 3, `invalid JSON: unexpected "2"`},
+	} {
+		_, err := Parse([]byte(tc.src))
+		if err == nil {
+			t.Fatalf("%q parsed", tc.src)
+		}
+		if err.Offset != tc.off || err.Message != tc.msg {
+			t.Errorf("%q: %d %q, want %d %q", tc.src, err.Offset, err.Message, tc.off, tc.msg)
+		}
+	}
+}
+
+func TestParseKeepsPositions(t *testing.T) {
+	src := `{"path": "a\tb", "n": -1.5e3, "ok": true, "l": [1, null]}`
+	v, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := v.Object.Get("path")
+	if s, _ := Text(*m.Value.Str); s != "a\tb" || src[m.Value.Pos.Offset:m.Value.EndPos.Offset] != `"a\tb"` {
+		t.Errorf("path = %q at %d-%d", s, m.Value.Pos.Offset, m.Value.EndPos.Offset)
+	}
+	if got := *v.Object.Get("n").Value.Num; got != "-1.5e3" {
+		t.Errorf("n = %s", got)
+	}
+	if len(v.Object.Get("l").Value.Array.Items) != 2 || *v.Object.Get("ok").Value.Lit != "true" {
+		t.Errorf("l or ok misread")
+	}
+}
+
+func TestSpans(t *testing.T) {
+	src := "Text\n```json\n{\"command\": \"view\", \"path\": \"a\"}\n```\n```json\n{\"name\": \"not a call\"}\n```\n  ```jsonc\n  [{\"path\": \"b\", \"old_string\": \"x\", \"new_string\": \"y\"}]\n  ```\n"
+	got := Spans([]byte(src))
+	var texts []string
+	for _, s := range got {
+		texts = append(texts, src[s[0]:s[1]])
+	}
+	want := []string{`{"command": "view", "path": "a"}`, `[{"path": "b", "old_string": "x", "new_string": "y"}]`}
+	if diff := cmp.Diff(want, texts); diff != "" {
+		t.Errorf("spans (-want +got):\n%s", diff)
+	}
+	if got := Spans([]byte(" {\"file_path\": \"a\", \"content\": \"x\"}\n")); len(got) != 1 || got[0] != [2]int{1, 35} {
+		t.Errorf("whole input = %v", got)
+	}
+}

@@ -1,0 +1,203 @@
+// Package replacer reads the edit format of seed 003's replacer tool:
+//
+//	<<<EXPLANATION>>>      (optional: why, in prose)
+//	<<<FILE>>>
+//	path/to/file
+//	<<<SEARCH>>>
+//	text to find
+//	<<<REPLACE>>>
+//	its replacement
+//	<<<END>>>
+//
+// or <<<OVERWRITE>>> and the whole new content instead of SEARCH/REPLACE.
+// Markers are whole lines. The scanner cuts blocks into marker and body
+// tokens; the participle grammar (grammar.go) checks their order.
+package replacer
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Marker words.
+const (
+	Explanation = "EXPLANATION"
+	FileM       = "FILE"
+	Search      = "SEARCH"
+	Replace     = "REPLACE"
+	Overwrite   = "OVERWRITE"
+	End         = "END"
+)
+
+// Error is one problem, with byte offsets into the scanned text.
+type Error struct {
+	Code, Message, Hint string
+	Start, End          int
+}
+
+// Block is one FILE block.
+type Block struct {
+	Start, End         int
+	FileStart, FileEnd int // the <<<FILE>>> line
+	Path               string
+	PathStart, PathEnd int
+	// Overwrite is true for an OVERWRITE block (Content), false for
+	// SEARCH/REPLACE (Search, Replace).
+	Overwrite                bool
+	Search, Replace, Content string
+	SearchStart, SearchEnd   int
+	ReplaceStart, ReplaceEnd int
+	Closed                   bool
+	Errs                     []Error
+}
+
+// marker returns the word of a marker line ("" for any other line).
+func marker(b []byte) string {
+	t := bytes.TrimRight(b, " \t") // at column 1: an indented block is read through lang's container views
+	if len(t) < 7 || !bytes.HasPrefix(t, []byte("<<<")) || !bytes.HasSuffix(t, []byte(">>>")) {
+		return ""
+	}
+	switch w := string(t[3 : len(t)-3]); w {
+	case Explanation, FileM, Search, Replace, Overwrite, End:
+		return w
+	}
+	return ""
+}
+
+// Scan finds every block of src.
+func Scan(src []byte) []Block {
+	if !bytes.Contains(src, []byte("<<<FILE>>>")) {
+		return nil // one fast search instead of a line table
+	}
+	lines := splitLines(src)
+	word := func(i int) string {
+		if i >= len(lines) {
+			return ""
+		}
+		return marker(src[lines[i].Start:lines[i].End])
+	}
+	var out []Block
+	for i := 0; i < len(lines); i++ {
+		start := lines[i].Start
+		if word(i) == Explanation {
+			j := i + 1
+			for j < len(lines) && word(j) == "" {
+				j++
+			}
+			if word(j) != FileM {
+				continue
+			}
+			i = j
+		}
+		if word(i) != FileM {
+			continue
+		}
+		b := Block{Start: start, FileStart: lines[i].Start, FileEnd: lines[i].End}
+		errAt := func(l line, code, msg, hint string) {
+			b.Errs = append(b.Errs, Error{Code: code, Message: msg, Hint: hint, Start: l.Start, End: l.End})
+		}
+		j := i + 1
+		for j < len(lines) && word(j) == "" && len(bytes.TrimSpace(src[lines[j].Start:lines[j].End])) == 0 {
+			j++
+		}
+		if j < len(lines) && word(j) == "" {
+			raw := src[lines[j].Start:lines[j].End]
+			p := strings.TrimSpace(string(raw))
+			off := bytes.Index(raw, []byte(p))
+			b.Path, b.PathStart, b.PathEnd = p, lines[j].Start+off, lines[j].Start+off+len(p)
+			j++
+		} else {
+			errAt(lines[i], "MISSING_PATH", "<<<FILE>>> is not followed by a file path", "put the file's path on the line after <<<FILE>>>")
+		}
+		for j < len(lines) && word(j) == "" && len(bytes.TrimSpace(src[lines[j].Start:lines[j].End])) == 0 {
+			j++
+		}
+		body := func(from int) (int, int, int) { // text up to the next marker; returns start, end, marker line
+			k := from
+			for k < len(lines) && word(k) == "" {
+				k++
+			}
+			if k == from {
+				at := lines[from-1].Next
+				return at, at, k
+			}
+			return lines[from].Start, lines[k-1].End, k
+		}
+		end := len(src)
+		switch w := word(j); {
+		case w == Overwrite:
+			b.Overwrite = true
+			s, e, k := body(j + 1)
+			b.Content = normalizeEOL(string(src[s:e]))
+			if b.Content != "" {
+				b.Content += "\n"
+			}
+			b.SearchStart, b.SearchEnd = s, e
+			j = k
+		case w == Search:
+			s, e, k := body(j + 1)
+			b.Search, b.SearchStart, b.SearchEnd = normalizeEOL(string(src[s:e])), s, e
+			if strings.TrimSpace(b.Search) == "" {
+				errAt(lines[j], "EMPTY_SEARCH", "the SEARCH text is empty", "give the exact text to replace; to write a whole file use <<<OVERWRITE>>>")
+			}
+			if word(k) == Replace {
+				s, e, k2 := body(k + 1)
+				b.Replace, b.ReplaceStart, b.ReplaceEnd = normalizeEOL(string(src[s:e])), s, e
+				if strings.TrimSpace(b.Replace) == "" {
+					b.Replace = "" // the format's way to delete: a blank REPLACE
+				}
+				j = k2
+			} else {
+				if k < len(lines) {
+					errAt(lines[k], "MISSING_REPLACE", "<<<SEARCH>>> text is followed by <<<"+word(k)+">>>, not <<<REPLACE>>>", "write <<<REPLACE>>> and the replacement after the text to find")
+				} else {
+					errAt(lines[j], "MISSING_REPLACE", "<<<SEARCH>>> has no <<<REPLACE>>>", "write <<<REPLACE>>> and the replacement after the text to find")
+				}
+				j = k
+			}
+		case j < len(lines):
+			errAt(lines[j], "MISSING_SECTION", "expected <<<SEARCH>>> or <<<OVERWRITE>>> after the file path", "write <<<SEARCH>>> … <<<REPLACE>>> … <<<END>>>, or <<<OVERWRITE>>> … <<<END>>>")
+		default:
+			errAt(lines[i], "MISSING_SECTION", "the <<<FILE>>> block ends before <<<SEARCH>>> or <<<OVERWRITE>>>", "write <<<SEARCH>>> … <<<REPLACE>>> … <<<END>>>, or <<<OVERWRITE>>> … <<<END>>>")
+		}
+		switch {
+		case word(j) == End:
+			b.Closed = true
+			end = lines[j].Next
+			i = j
+		case len(b.Errs) == 0:
+			at := lines[i]
+			if j < len(lines) {
+				at = lines[j]
+			}
+			errAt(at, "UNCLOSED_BLOCK", "the block has no <<<END>>>", "end every block with a line <<<END>>>")
+			fallthrough
+		default:
+			if j < len(lines) {
+				end = lines[j].Start
+				i = j - 1
+			} else {
+				i = len(lines)
+			}
+		}
+		b.End = end
+		if len(b.Errs) == 0 {
+			if err := checkShape(b); err != nil {
+				b.Errs = append(b.Errs, *err)
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func normalizeEOL(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+
+// Spans are the blocks' ranges.
+func Spans(src []byte) [][2]int {
+	var out [][2]int
+	for _, b := range Scan(src) {
+		out = append(out, [2]int{b.Start, b.End})
+	}
+	return out
+}

@@ -1,0 +1,421 @@
+// Package udiff reads unified diffs as `git diff` and `diff -u` write them:
+// one or more files, each with its header (diff --git, extended header
+// lines, ---/+++), then hunks (@@ -a,b +c,d @@ and their lines), with
+// "\ No newline at end of file" markers. The scanner finds diffs and their
+// parts; the participle grammar (grammar.go) checks each hunk's shape.
+// It knows nothing of files on disk.
+package udiff
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Error is one problem, with byte offsets into the scanned text. Warning
+// marks a problem that does not stop the diff.
+type Error struct {
+	Code, Message, Hint string
+	Start, End          int
+	Warning             bool
+}
+
+// Diagnostic codes.
+const (
+	HunkCount       = "HUNK_COUNT"    // a hunk's lines disagree with its header
+	BadHunkLine     = "BAD_HUNK_LINE" // a line inside a hunk with no ' ', '-' or '+'
+	NoHunks         = "NO_HUNKS"      // a file header with nothing to change
+	BinaryPatch     = "BINARY_PATCH"  // GIT binary patch / Binary files differ
+	CopyUnsupported = "COPY_NOT_SUPPORTED"
+	ModeIgnored     = "MODE_IGNORED"     // warning: old mode / new mode lines
+	NewFileContext  = "NEW_FILE_CONTEXT" // a new file's hunk has context or removed lines
+)
+
+// Diff is a run of file diffs with nothing but blank lines between them.
+type Diff struct {
+	Start, End int
+	Files      []File
+}
+
+// File is one file's part of a diff.
+type File struct {
+	Start, End int
+	// OldPath and NewPath are the paths as given (without git's a/ and b/),
+	// "" for /dev/null. Their ranges locate them.
+	OldPath, NewPath          string
+	OldStart, OldEnd          int
+	NewStart, NewEnd          int
+	Created, Deleted, Renamed bool
+	Hunks                     []Hunk
+	Errs                      []Error
+}
+
+// Hunk is one @@ section.
+type Hunk struct {
+	Start, End int // the @@ line to past the hunk's last line
+	HeadEnd    int // end of the @@ line
+	// OldLine and NewLine are the header's start lines, 0 when the header
+	// has no numbers ("@@ ... @@"); Counted tells whether it gave counts.
+	OldLine, OldCount, NewLine, NewCount int
+	Counted                              bool
+	Old, New                             string // each side's text, lines with their "\n"
+	Errs                                 []Error
+}
+
+// Scan finds every diff in src.
+func Scan(src []byte) []Diff {
+	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
+		return nil // no file header anywhere: one fast search instead of a line table
+	}
+	s := &scanner{src: src, lines: splitLines(src)}
+	var out []Diff
+	for i := 0; i < len(s.lines); {
+		if !s.fileStart(i) {
+			i++
+			continue
+		}
+		d := Diff{Start: s.lines[i].Start}
+		for {
+			f, next := s.file(i)
+			d.Files = append(d.Files, f)
+			d.End = f.End
+			j := next
+			for j < len(s.lines) && len(bytes.TrimSpace(s.text(j))) == 0 {
+				j++
+			}
+			i = next
+			if j >= len(s.lines) || !s.fileStart(j) {
+				break
+			}
+			i = j
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+type scanner struct {
+	src   []byte
+	lines []line
+}
+
+func (s *scanner) text(i int) []byte { return s.src[s.lines[i].Start:s.lines[i].End] }
+
+func (s *scanner) has(i int, p string) bool {
+	return i < len(s.lines) && bytes.HasPrefix(s.text(i), []byte(p))
+}
+
+// fileStart: "diff --git", or a "--- " line right before a "+++ " line.
+func (s *scanner) fileStart(i int) bool {
+	return s.has(i, "diff --git ") || s.has(i, "--- ") && s.has(i+1, "+++ ")
+}
+
+// extended header lines git writes between "diff --git" and "---".
+var extended = []string{"old mode ", "new mode ", "deleted file mode ", "new file mode ", "similarity index ",
+	"dissimilarity index ", "rename from ", "rename to ", "copy from ", "copy to ", "index ", "Binary files ", "GIT binary patch"}
+
+func (s *scanner) file(i int) (File, int) {
+	f := File{Start: s.lines[i].Start, OldStart: -1, NewStart: -1}
+	git := false
+	if s.has(i, "diff --git ") {
+		git = true
+		rest := strings.TrimRight(string(s.text(i)[len("diff --git "):]), " \t")
+		a, b, ok := gitPaths(rest)
+		if ok {
+			at := s.lines[i].Start + len("diff --git ")
+			f.OldPath, f.NewPath = a, b
+			f.OldStart, f.OldEnd = at+2, at+2+len(a)
+			f.NewEnd = at + len(rest)
+			f.NewStart = f.NewEnd - len(b)
+		}
+		f.End = s.lines[i].Next
+		i++
+	header:
+		for ; i < len(s.lines); i++ {
+			t := string(s.text(i))
+			for _, p := range extended {
+				if strings.HasPrefix(t, p) {
+					s.extendedLine(&f, i, p, t[len(p):])
+					f.End = s.lines[i].Next
+					continue header
+				}
+			}
+			break
+		}
+	}
+	if s.has(i, "--- ") && s.has(i+1, "+++ ") && s.ownPair(i, git, f) {
+		oldP, os, oe := headerPath(s.text(i)[4:], s.lines[i].Start+4)
+		newP, ns, ne := headerPath(s.text(i + 1)[4:], s.lines[i+1].Start+4)
+		prefixed := func(p, pre string) bool { return p == "/dev/null" || strings.HasPrefix(p, pre) }
+		if git || prefixed(oldP, "a/") && prefixed(newP, "b/") {
+			if oldP != "/dev/null" {
+				oldP, os = strings.TrimPrefix(oldP, "a/"), os+2
+			}
+			if newP != "/dev/null" {
+				newP, ns = strings.TrimPrefix(newP, "b/"), ns+2
+			}
+		}
+		if oldP == "/dev/null" {
+			f.Created, oldP = true, ""
+		}
+		if newP == "/dev/null" {
+			f.Deleted, newP = true, ""
+		}
+		f.OldPath, f.OldStart, f.OldEnd = oldP, os, oe
+		f.NewPath, f.NewStart, f.NewEnd = newP, ns, ne
+		if !git && oldP != "" && newP != "" && oldP != newP {
+			// diff -u a.txt.orig a.txt: the file is the new name.
+			f.OldPath, f.OldStart, f.OldEnd = newP, ns, ne
+		}
+		if git && oldP != "" && newP != "" && oldP != newP {
+			f.Renamed = true
+		}
+		f.End = s.lines[i+1].Next
+		i += 2
+	}
+	for s.has(i, "@@") {
+		h, next := s.hunk(i)
+		f.Hunks = append(f.Hunks, h)
+		f.End = h.End
+		i = next
+	}
+	if len(f.Hunks) == 0 && !f.Created && !f.Deleted && !f.Renamed && len(f.Errs) == 0 {
+		f.Errs = append(f.Errs, Error{Code: NoHunks, Start: f.Start, End: s.lineEndAt(f.Start),
+			Message: "this file's diff has no hunk (@@ … @@) to apply",
+			Hint:    "give each change as a hunk: @@ -start,count +start,count @@ and its lines"})
+	}
+	return f, i
+}
+
+func (s *scanner) lineEndAt(off int) int {
+	if j := bytes.IndexByte(s.src[off:], '\n'); j >= 0 {
+		return off + j
+	}
+	return len(s.src)
+}
+
+func (s *scanner) extendedLine(f *File, i int, p, rest string) {
+	l := s.lines[i]
+	rest = strings.TrimRight(rest, " \t\r")
+	l.End = l.Start + len(p) + len(rest)
+	switch p {
+	case "new file mode ":
+		f.Created = true
+	case "deleted file mode ":
+		f.Deleted = true
+	case "rename from ":
+		f.Renamed, f.OldPath, f.OldStart, f.OldEnd = true, rest, l.Start+len(p), l.End
+	case "rename to ":
+		f.Renamed, f.NewPath, f.NewStart, f.NewEnd = true, rest, l.Start+len(p), l.End
+	case "copy from ", "copy to ":
+		f.Errs = append(f.Errs, Error{Code: CopyUnsupported, Start: l.Start, End: l.End,
+			Message: "a copy is not applied: clada's diffs create, change, move and delete files",
+			Hint:    "write the copy as a new file (--- /dev/null) with its whole content"})
+	case "Binary files ", "GIT binary patch":
+		f.Errs = append(f.Errs, Error{Code: BinaryPatch, Start: l.Start, End: l.End,
+			Message: "a binary patch cannot be applied: clada edits text files",
+			Hint:    "leave binary files out of the diff"})
+	case "old mode ", "new mode ":
+		f.Errs = append(f.Errs, Error{Code: ModeIgnored, Start: l.Start, End: l.End, Warning: true,
+			Message: "a mode change is not applied: only the content changes",
+			Hint:    "change the mode with a command (chmod) if it matters"})
+	}
+}
+
+// gitPaths splits "a/x b/y" of a diff --git line.
+func gitPaths(s string) (string, string, bool) {
+	if !strings.HasPrefix(s, "a/") {
+		return "", "", false
+	}
+	if i := strings.Index(s, " b/"); i >= 0 {
+		return s[2:i], s[i+3:], true
+	}
+	return "", "", false
+}
+
+// headerPath reads a ---/+++ line's path: up to a tab (a timestamp follows
+// it), trailing blanks dropped; a quoted path is unquoted.
+func headerPath(b []byte, at int) (string, int, int) {
+	t := string(b)
+	if i := strings.IndexByte(t, '\t'); i >= 0 {
+		t = t[:i]
+	}
+	t = strings.TrimRight(t, " ")
+	if len(t) > 1 && t[0] == '"' {
+		if u, err := strconv.Unquote(t); err == nil {
+			return u, at, at + len(t)
+		}
+	}
+	return t, at, at + len(t)
+}
+
+// parseHead reads "@@ -a[,b] +c[,d] @@ …"; ok is false for a bare "@@".
+func parseHead(t string) (h Hunk, ok bool) {
+	rest, found := strings.CutPrefix(t, "@@ -")
+	if !found {
+		return h, false
+	}
+	end := strings.Index(rest, " @@")
+	if end < 0 {
+		return h, false
+	}
+	oldS, newS, found := strings.Cut(rest[:end], " +")
+	if !found {
+		return h, false
+	}
+	num := func(s string) (int, int, bool) {
+		a, b, comma := strings.Cut(s, ",")
+		x, err := strconv.Atoi(a)
+		if err != nil || x < 0 {
+			return 0, 0, false
+		}
+		if !comma {
+			return x, 1, true
+		}
+		y, err := strconv.Atoi(b)
+		return x, y, err == nil && y >= 0
+	}
+	var ok1, ok2 bool
+	h.OldLine, h.OldCount, ok1 = num(oldS)
+	h.NewLine, h.NewCount, ok2 = num(newS)
+	h.Counted = ok1 && ok2
+	return h, h.Counted
+}
+
+// hunk reads the hunk starting at the @@ line i.
+func (s *scanner) hunk(i int) (Hunk, int) {
+	head := s.lines[i]
+	h, _ := parseHead(string(s.text(i)))
+	h.Start, h.HeadEnd, h.End = head.Start, head.End, head.Next
+	var oldB, newB strings.Builder
+	oldN, newN := 0, 0
+	last := byte(0) // side of the previous line: ' ', '-' or '+'
+	full := func() bool { return h.Counted && oldN >= h.OldCount && newN >= h.NewCount }
+	j := i + 1
+	for ; j < len(s.lines); j++ {
+		t := s.text(j)
+		if len(t) > 0 && t[0] == '\\' { // \ No newline at end of file
+			switch last {
+			case '-':
+				trimNL(&oldB)
+			case '+':
+				trimNL(&newB)
+			case ' ':
+				trimNL(&oldB)
+				trimNL(&newB)
+			}
+			h.End = s.lines[j].Next
+			continue
+		}
+		if full() || !h.Counted && s.headerAt(j) { // a counted hunk's lines are its own, "--- x" too
+			break
+		}
+		c := byte(' ')
+		body := t
+		if len(t) > 0 {
+			c, body = t[0], t[1:]
+		}
+		if c != ' ' && c != '-' && c != '+' {
+			if !h.Counted {
+				break
+			}
+			h.Errs = append(h.Errs, Error{Code: BadHunkLine, Start: s.lines[j].Start, End: s.lines[j].End,
+				Message: fmt.Sprintf("the hunk ends early: its header promises %d old and %d new lines, this line is none (it starts with neither ' ', '-' nor '+')", h.OldCount, h.NewCount),
+				Hint:    countHint(oldN, newN, h) + "; a context line starts with a space"})
+			break
+		}
+		if len(t) == 0 && !h.Counted && !s.moreHunk(j) {
+			break
+		}
+		switch c {
+		case ' ':
+			oldB.Write(body)
+			oldB.WriteByte('\n')
+			newB.Write(body)
+			newB.WriteByte('\n')
+			oldN++
+			newN++
+		case '-':
+			oldB.Write(body)
+			oldB.WriteByte('\n')
+			oldN++
+		case '+':
+			newB.Write(body)
+			newB.WriteByte('\n')
+			newN++
+		}
+		last = c
+		h.End = s.lines[j].Next
+	}
+	if h.Counted && len(h.Errs) == 0 {
+		extra := 0
+		for k := j; k < len(s.lines) && !s.headerAt(k) && len(s.text(k)) > 0 && strings.IndexByte(" +-", s.text(k)[0]) >= 0; k++ {
+			extra++
+		}
+		switch {
+		case extra > 0:
+			h.Errs = append(h.Errs, Error{Code: HunkCount, Start: h.Start, End: h.HeadEnd,
+				Message: fmt.Sprintf("the hunk has more lines than its header says (-%d,%d +%d,%d)", h.OldLine, h.OldCount, h.NewLine, h.NewCount),
+				Hint:    "count the hunk's lines again: the header's counts are its old side (context and '-') and new side (context and '+')"})
+			for k := 0; k < extra; k++ {
+				h.End = s.lines[j+k].Next
+			}
+			j += extra
+		case !full():
+			h.Errs = append(h.Errs, Error{Code: HunkCount, Start: h.Start, End: h.HeadEnd,
+				Message: fmt.Sprintf("the hunk has fewer lines than its header says (-%d,%d +%d,%d)", h.OldLine, h.OldCount, h.NewLine, h.NewCount),
+				Hint:    countHint(oldN, newN, h)})
+		}
+	}
+	h.Old, h.New = oldB.String(), newB.String()
+	if err := checkShape(h); err != nil {
+		h.Errs = append(h.Errs, *err)
+	}
+	return h, j
+}
+
+// countHint gives the header the lines read so far would have.
+func countHint(oldN, newN int, h Hunk) string {
+	return fmt.Sprintf("the lines given make @@ -%d,%d +%d,%d @@", h.OldLine, oldN, h.NewLine, newN)
+}
+
+// headerAt: the next file or hunk starts at line j.
+func (s *scanner) headerAt(j int) bool {
+	return s.has(j, "@@") || s.has(j, "diff --git ") || s.has(j, "--- ") && s.has(j+1, "+++ ")
+}
+
+// moreHunk: an empty line j inside a hunk without counts is a blank context
+// line when another hunk line follows it.
+func (s *scanner) moreHunk(j int) bool {
+	for k := j + 1; k < len(s.lines); k++ {
+		t := s.text(k)
+		if len(t) == 0 {
+			continue
+		}
+		return !s.headerAt(k) && strings.IndexByte(" +-", t[0]) >= 0
+	}
+	return false
+}
+
+func trimNL(b *strings.Builder) {
+	t := b.String()
+	if strings.HasSuffix(t, "\n") {
+		b.Reset()
+		b.WriteString(t[:len(t)-1])
+	}
+}
+
+// ownPair reports whether the ---/+++ pair at line i belongs to the git
+// file f whose header came before it: its paths are f's (or /dev/null). A
+// pair naming other paths starts the next file (a deletion or rename with
+// no content lines of its own comes right before it).
+func (s *scanner) ownPair(i int, git bool, f File) bool {
+	if !git || f.OldStart < 0 {
+		return true
+	}
+	oldP, _, _ := headerPath(s.text(i)[4:], 0)
+	newP, _, _ := headerPath(s.text(i + 1)[4:], 0)
+	return (oldP == "/dev/null" || strings.TrimPrefix(oldP, "a/") == f.OldPath) &&
+		(newP == "/dev/null" || strings.TrimPrefix(newP, "b/") == f.NewPath)
+}

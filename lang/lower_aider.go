@@ -1,0 +1,65 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/clada-dev/clada/grammar/aider"
+)
+
+// aider front-end: SEARCH/REPLACE blocks, as aider's editblock format
+// writes them (grammar/aider). Each block is one action:
+//
+//   - a SEARCH with text is file_replace_text: the text must occur exactly
+//     once (aider takes the first of several matches; clada names them all
+//     and changes nothing);
+//   - an empty (or blank) SEARCH is file_append, as aider does: it creates a
+//     missing file, and adds to the end of one that exists;
+//   - the file is the one the block names, never another (aider retargets a
+//     block to a similar file name in the chat; clada does not know a chat).
+//
+// A block that inherits the previous block's file is in the same span, and
+// the span is one group of independent actions (like SHAM blocks: a failed
+// edit does not stop the next).
+var aiderFrontEnd = frontEnd{syntax: Aider, split: splitAider, lower: lowerAider}
+
+func splitAider(src []byte) ([]Range, Diagnostics) {
+	spans := aider.Spans(src)
+	out := make([]Range, len(spans))
+	for i, s := range spans {
+		out[i] = Range{s[0], s[1]}
+	}
+	return out, nil
+}
+
+func lowerAider(text []byte, _ *scratch) *Group {
+	edits := aider.Scan(text)
+	g := &Group{Syntax: Aider, Kind: Standalone, Range: Range{0, len(text)}}
+	for _, e := range edits {
+		op := "file_replace_text"
+		if strings.TrimSpace(e.Search) == "" {
+			op = "file_append"
+		}
+		a := foreignAction(Aider, op, Range{e.Start, e.End}, Range{e.HeadStart, e.HeadEnd})
+		for _, er := range e.Errs {
+			a.Diags = append(a.Diags, errorAt(er.Code, er.Message, er.Hint, Range{er.Start, er.End}))
+		}
+		a.Closed = len(e.Errs) == 0
+		if e.Path != "" {
+			pr := Range{e.PathStart, e.PathEnd}
+			if e.PathStart < 0 {
+				pr = Range{e.HeadStart, e.HeadEnd}
+			}
+			a.set("path", e.Path, Text, pr, pr)
+		}
+		search := Range{e.SearchStart, e.SearchEnd}
+		repl := Range{e.ReplaceStart, e.ReplaceEnd}
+		if op == "file_append" {
+			a.set("content", e.Replace, Body, repl, repl)
+		} else {
+			a.set("old_text", e.Search, Body, search, search)
+			a.set("new_text", e.Replace, Body, repl, repl)
+		}
+		g.Actions = append(g.Actions, a)
+	}
+	return g
+}

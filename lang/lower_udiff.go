@@ -1,0 +1,148 @@
+package lang
+
+import (
+	"strconv"
+
+	"github.com/clada-dev/clada/grammar/udiff"
+)
+
+// Unified diff front-end (grammar/udiff). A diff (one or more files) is
+// one Tasks group that applies all or nothing (the engine simulates it
+// first, group_all_or_nothing.go), and one invalid hunk holds back the
+// whole diff. Each file lowers to:
+//
+//   - a new file (--- /dev/null, new file mode): file_write of its '+' lines;
+//   - a deleted file (+++ /dev/null): file_delete;
+//   - a rename (rename from/to, or a/x b/y that differ): file_move, then
+//     its hunks on the new path;
+//   - each hunk: file_replace_text of its old side (context and '-' lines)
+//     by its new side, with near_line the line the header gives (moved by
+//     the hunks before it in the file). The old side must match whole lines
+//     exactly once; of several matches the one at near_line is taken; the
+//     result reports "offset" when the match is elsewhere. A hunk with no
+//     old side (diff -U0 adding lines) is file_insert after the header's
+//     line; a hunk that changes nothing is dropped.
+//
+// Mode lines are a warning (content only); copies and binary patches are
+// errors.
+var udiffFrontEnd = frontEnd{syntax: UDiff, split: splitUDiff, lower: lowerUDiff}
+
+func splitUDiff(src []byte) ([]Range, Diagnostics) {
+	diffs := udiff.Scan(src)
+	out := make([]Range, len(diffs))
+	for i, d := range diffs {
+		out[i] = Range{d.Start, d.End}
+	}
+	return out, nil
+}
+
+func lowerUDiff(text []byte, _ *scratch) *Group {
+	g := &Group{Syntax: UDiff, Kind: Tasks, Range: Range{0, len(text)}}
+	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
+		for _, f := range diffs[0].Files {
+			lowerUDiffFile(g, f)
+		}
+		g.Range = Range{diffs[0].Start, diffs[0].End}
+	}
+	return g
+}
+
+func udiffDiags(errs []udiff.Error) Diagnostics {
+	var ds Diagnostics
+	for _, e := range errs {
+		sev := Error
+		if e.Warning {
+			sev = Warning
+		}
+		ds = append(ds, Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}})
+	}
+	return ds
+}
+
+func lowerUDiffFile(g *Group, f udiff.File) {
+	oldR, newR := Range{f.OldStart, f.OldEnd}, Range{f.NewStart, f.NewEnd}
+	head := Range{f.Start, f.Start}
+	if len(f.Hunks) > 0 {
+		head.End = f.Hunks[0].Start
+	} else {
+		head.End = f.End
+	}
+	fileDiags := udiffDiags(f.Errs)
+	var first *Action // the file's first action carries the header's diagnostics
+	add := func(a *Action) {
+		if first == nil {
+			first = a
+			a.Diags = append(a.Diags, fileDiags...)
+		}
+		g.Actions = append(g.Actions, a)
+	}
+	switch {
+	case f.Created:
+		a := foreignAction(UDiff, "file_write", Range{f.Start, f.End}, head)
+		a.set("path", f.NewPath, Text, newR, newR)
+		content := ""
+		for _, h := range f.Hunks {
+			a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
+			if h.Old != "" {
+				a.Diags = append(a.Diags, errorAt(udiff.NewFileContext, "a new file's hunk has context or removed lines",
+					"write a new file as one hunk @@ -0,0 +1,N @@ of '+' lines", Range{h.Start, h.HeadEnd}))
+			}
+			content += h.New
+		}
+		a.set("content", content, Body, Range{head.End, f.End}, Range{head.End, f.End})
+		a.set("overwrite", "false", Text, head, head) // git apply refuses a new file that exists too
+		add(a)
+		return
+	case f.Deleted:
+		a := foreignAction(UDiff, "file_delete", Range{f.Start, f.End}, head)
+		a.set("path", f.OldPath, Text, oldR, oldR)
+		add(a)
+		return
+	}
+	path, pathR := f.OldPath, oldR
+	if f.Renamed {
+		a := foreignAction(UDiff, "file_move", head, head)
+		a.set("old_path", f.OldPath, Text, oldR, oldR)
+		a.set("new_path", f.NewPath, Text, newR, newR)
+		a.set("overwrite", "false", Text, head, head) // git apply refuses a rename onto a file too
+		add(a)
+		path, pathR = f.NewPath, newR
+	}
+	delta := 0
+	for _, h := range f.Hunks {
+		r, hr := Range{h.Start, h.End}, Range{h.Start, h.HeadEnd}
+		line := 0
+		if h.Counted {
+			line = h.OldLine + delta
+			delta += h.NewCount - h.OldCount
+		}
+		var a *Action
+		switch {
+		case h.Old == "" && !h.Counted:
+			a = foreignAction(UDiff, "file_insert", r, hr)
+			a.set("path", path, Text, pathR, pathR)
+			a.Diags = append(a.Diags, errorAt("NO_CONTEXT", "a hunk that only adds lines needs its header's line numbers or context lines to say where",
+				"write the header as @@ -N,0 +M,K @@ (the lines go after line N), or add the unchanged lines around them with a leading space", hr))
+		case h.Old == "" && len(h.Errs) == 0 && h.New != "":
+			a = foreignAction(UDiff, "file_insert", r, hr)
+			a.set("path", path, Text, pathR, pathR)
+			a.set("line", strconv.Itoa(line), Text, hr, hr)
+			a.set("content", h.New, Body, r, r)
+		case h.Old == h.New && len(h.Errs) == 0 && len(fileDiags) == 0:
+			continue // only context: nothing to change
+		default:
+			a = foreignAction(UDiff, "file_replace_text", r, hr)
+			a.set("path", path, Text, pathR, pathR)
+			a.set("old_text", h.Old, Body, r, r)
+			a.set("new_text", h.New, Body, r, r)
+			if line > 0 {
+				a.set("near_line", strconv.Itoa(line), Text, hr, hr)
+			}
+		}
+		a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
+		add(a)
+	}
+	if first == nil && len(fileDiags) > 0 {
+		g.Diags = append(g.Diags, fileDiags...)
+	}
+}

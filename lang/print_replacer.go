@@ -1,0 +1,65 @@
+package lang
+
+import (
+	"bytes"
+	"io"
+	"strings"
+
+	"github.com/clada-dev/clada/grammar/replacer"
+)
+
+// printReplacer writes file_replace_text as <<<FILE>>> SEARCH/REPLACE
+// blocks and file_write as OVERWRITE. The format's bodies end at the line
+// before the next marker, an OVERWRITE gets a final line end, and a REPLACE
+// of blanks only means nothing: what those rules cannot give back is
+// refused.
+func printReplacer(w io.Writer, d *Document) error {
+	var b bytes.Buffer
+	marker := func(s string) bool { return replacer.IsMarker([]byte(s)) }
+	for a := range d.Actions() {
+		if hasCR(a) {
+			return refuse(d, a, Replacer, "a carriage return in its text would be read as a line end")
+		}
+		path, _ := a.Value("path")
+		if path == "" || strings.ContainsAny(path, "\n") || strings.TrimSpace(path) != path {
+			return refuse(d, a, Replacer, "the format reads the path as a trimmed line")
+		}
+		switch canonOp(a) {
+		case "file_replace_text":
+			if k := onlyParams(a, "path", "old_text", "new_text"); k != "" {
+				return refuse(d, a, Replacer, "the format has no "+k)
+			}
+			old, _ := a.Value("old_text")
+			repl, _ := a.Value("new_text")
+			switch {
+			case strings.TrimSpace(old) == "":
+				return refuse(d, a, Replacer, "the format cannot search for blank text")
+			case repl != "" && strings.TrimSpace(repl) == "":
+				return refuse(d, a, Replacer, "a REPLACE of blanks only means an empty replacement there")
+			case hasLine(old, marker) || hasLine(repl, marker):
+				return refuse(d, a, Replacer, "its text has a line the format would read as a marker")
+			}
+			b.WriteString("<<<FILE>>>\n" + path + "\n<<<SEARCH>>>\n" + old + "\n<<<REPLACE>>>\n")
+			if repl != "" {
+				b.WriteString(repl + "\n")
+			}
+			b.WriteString("<<<END>>>\n\n")
+		case "file_write":
+			if k := onlyParams(a, "path", "content"); k != "" {
+				return refuse(d, a, Replacer, "the format has no "+k)
+			}
+			c, _ := a.Value("content")
+			switch {
+			case c != "" && !strings.HasSuffix(c, "\n"), strings.HasSuffix(c, "\n\n") && strings.TrimSpace(c) == "":
+				return refuse(d, a, Replacer, "an OVERWRITE always ends its file with one line end")
+			case hasLine(c, marker):
+				return refuse(d, a, Replacer, "its content has a line the format would read as a marker")
+			}
+			b.WriteString("<<<FILE>>>\n" + path + "\n<<<OVERWRITE>>>\n" + c + "<<<END>>>\n\n")
+		default:
+			return refuse(d, a, Replacer, "the format only replaces text and overwrites files")
+		}
+	}
+	_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	return err
+}

@@ -1,0 +1,89 @@
+package lang
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// printUDiff writes the actions as one unified diff. Without the files a
+// diff cannot give line numbers, so each replacement is a hunk with a bare
+// "@@ @@" header, located by its text alone: whole lines, '-' for the old
+// text and '+' for the new. A new file is written as a --- /dev/null diff
+// (file_write), a deletion as +++ /dev/null, a move as a git rename that
+// refuses to overwrite. Anything else, or text that is not whole lines, is
+// refused.
+func printUDiff(w io.Writer, d *Document) error {
+	var b bytes.Buffer
+	lines := func(prefix, s string) {
+		for l := range strings.SplitSeq(strings.TrimSuffix(s, "\n"), "\n") {
+			b.WriteString(prefix + l + "\n")
+		}
+	}
+	for a := range d.Actions() {
+		if hasCR(a) {
+			return refuse(d, a, UDiff, "a carriage return in its text would be read as a line end")
+		}
+		path, _ := a.Value("path")
+		if strings.ContainsAny(path, " \t\r\n") {
+			return refuse(d, a, UDiff, "its path has blanks a diff header would cut")
+		}
+		switch canonOp(a) {
+		case "file_replace_text":
+			if k := onlyParams(a, "path", "old_text", "new_text", "near_line"); k != "" {
+				return refuse(d, a, UDiff, "a hunk has no "+k)
+			}
+			o, _ := a.Value("old_text")
+			n, _ := a.Value("new_text")
+			if o == "" || !wholeLines(o) || !wholeLines(n) {
+				return refuse(d, a, UDiff, "a hunk holds whole lines, and this text does not end with a line end")
+			}
+			b.WriteString("--- a/" + path + "\n+++ b/" + path + "\n")
+			if l, ok := a.Value("near_line"); ok {
+				b.WriteString("@@ -" + l + "," + itoa(strings.Count(o, "\n")) + " +" + l + "," + itoa(strings.Count(n, "\n")) + " @@\n")
+			} else {
+				header := func(l string) bool {
+					return strings.HasPrefix(l, "-- ") || strings.HasPrefix(l, "++ ") || strings.HasPrefix(l, "@") || strings.HasPrefix(l, "iff --git ")
+				}
+				if hasLine(o, header) || hasLine(n, header) {
+					return refuse(d, a, UDiff, "without a line number its hunk would have a line that reads as a diff header")
+				}
+				b.WriteString("@@ @@\n")
+			}
+			lines("-", o)
+			if n != "" {
+				lines("+", n)
+			}
+		case "file_write":
+			if ow, _ := a.Value("overwrite"); ow != "false" {
+				return refuse(d, a, UDiff, "a diff's new file never replaces an existing file, and this write would")
+			}
+			c, _ := a.Value("content")
+			if !wholeLines(c) || c == "" {
+				return refuse(d, a, UDiff, "a new file's diff holds whole lines")
+			}
+			b.WriteString("--- /dev/null\n+++ b/" + path + "\n")
+			b.WriteString("@@ -0,0 +1," + itoa(strings.Count(c, "\n")) + " @@\n")
+			lines("+", c)
+		case "file_delete":
+			b.WriteString("diff --git a/" + path + " b/" + path + "\ndeleted file mode 100644\n")
+		case "file_move":
+			o, _ := a.Value("old_path")
+			n, _ := a.Value("new_path")
+			if strings.ContainsAny(o+n, " \t\r\n") {
+				return refuse(d, a, UDiff, "its paths have blanks a diff header would cut")
+			}
+			if ow, _ := a.Value("overwrite"); ow != "false" {
+				return refuse(d, a, UDiff, "a diff's rename never replaces a file at new_path, and this move would")
+			}
+			b.WriteString("diff --git a/" + o + " b/" + n + "\nrename from " + o + "\nrename to " + n + "\n")
+		default:
+			return refuse(d, a, UDiff, "a unified diff only creates, changes, moves and deletes files")
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

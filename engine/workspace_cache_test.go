@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// The write-back writes a file's first content at once, keeps later ones in
+// memory for reads, and writes them out before anything else looks.
+func TestWriteBackHoldsLaterWrites(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	name := filepath.Join(root, "f.txt")
+	onDisk := func(want string) {
+		t.Helper()
+		got, err := os.ReadFile(name)
+		if err != nil || string(got) != want {
+			t.Fatalf("on disk: %q, %v; want %q", got, err, want)
+		}
+	}
+	settle := startCache(w)
+	if err := w.WriteFile(name, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	onDisk("one")
+	if err := w.WriteFile(name, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	onDisk("one")
+	if got, err := w.ReadFile(name); err != nil || string(got) != "two" {
+		t.Fatalf("ReadFile = %q, %v; want the pending content", got, err)
+	}
+	if fi, err := w.Lstat(name); err != nil || fi.Size() != 3 {
+		t.Fatalf("Lstat = %v, %v", fi, err)
+	}
+	onDisk("two") // Lstat wrote it out
+	if err := w.WriteFile(name, []byte("three")); err != nil {
+		t.Fatal(err)
+	}
+	settle()
+	onDisk("three")
+	if w.wb != nil {
+		t.Fatal("the cache outlived its apply")
+	}
+}
+
+// A command between edits sees the file as the edits before it left it, and
+// the edits after it see what the command did.
+func TestWriteBackSettlesBeforeCommands(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "f.txt"), []byte("a b c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "#!SHAM [@three-char-SHA-256: e1]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"a\"\nnew_text = \"A\"\n#!END_SHAM_e1\n\n" +
+		"#!SHAM [@three-char-SHA-256: e2]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"b\"\nnew_text = \"B\"\n#!END_SHAM_e2\n\n" +
+		"#!SHAM [@three-char-SHA-256: e3]\naction = \"exec\"\nlang = \"bash\"\ncode = \"cat f.txt && sed -i s/c/X/ f.txt\"\n#!END_SHAM_e3\n\n" +
+		"#!SHAM [@three-char-SHA-256: e4]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"X\"\nnew_text = \"C\"\n#!END_SHAM_e4\n\n" +
+		"#!SHAM [@three-char-SHA-256: e5]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"C\"\nnew_text = \"D\"\n#!END_SHAM_e5\n"
+	doc := lang.Parse(lang.NewFile("a.sham", []byte(src)))
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.OutputMode, cfg.Approve = true, "silent", "always"
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	rep := Run(context.Background(), doc, w, cfg)
+	if !rep.Success {
+		t.Fatalf("apply failed: %+v", rep.Results)
+	}
+	if got := rep.Results[2].Data["stdout"]; got != "A B c\n" {
+		t.Errorf("the command saw %q, want the first two edits", got)
+	}
+	got, _ := os.ReadFile(filepath.Join(root, "f.txt"))
+	if string(got) != "A B D\n" {
+		t.Errorf("file = %q", got)
+	}
+}

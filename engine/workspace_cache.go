@@ -24,15 +24,26 @@ import (
 // wholly as some action left it, never partial.
 type writeBack struct {
 	files map[string]*wbFile
+	plan  editPlan      // the searches to index, per file (edit_index.go)
 	dirty []string      // paths with pending content, in first-pending order
 	owner *ActionResult // the action running now: a failed flush is its failure
 }
 
 // wbFile is one written file's current content.
 type wbFile struct {
-	data  []byte
-	dirty bool          // data is newer than the file on disk
-	owner *ActionResult // the last action that wrote data
+	data  []byte        // nil while idx holds newer text
+	idx   *editIndex    // the file's text with its searches indexed, or nil
+	skip  int           // edits to leave to the ordinary path before indexing again
+	dirty bool          // the content is newer than the file on disk
+	owner *ActionResult // the last action that wrote the content
+}
+
+// content is the file's current content, never written to again.
+func (f *wbFile) content() []byte {
+	if f.data == nil && f.idx != nil {
+		f.data = f.idx.bytes()
+	}
+	return f.data
 }
 
 func newWriteBack() *writeBack { return &writeBack{files: map[string]*wbFile{}} }
@@ -46,7 +57,7 @@ func (w *OSWorkspace) cached(name string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	return f.data, true
+	return f.content(), true
 }
 
 // writeLater takes a write to a file this apply already wrote to disk and
@@ -59,12 +70,23 @@ func (w *OSWorkspace) writeLater(name string, data []byte) bool {
 	if !ok {
 		return false
 	}
+	if f.idx != nil {
+		// Written the ordinary way: the index no longer knows the text.
+		// Leave a few edits to that way before paying for a new one.
+		f.idx, f.skip = nil, minIndexed
+	}
+	f.data = data
+	w.pending(name, f)
+	return true
+}
+
+// pending marks f, the file at name, newer than the disk.
+func (w *OSWorkspace) pending(name string, f *wbFile) {
 	if !f.dirty {
 		f.dirty = true
 		w.wb.dirty = append(w.wb.dirty, name)
 	}
-	f.data, f.owner = data, w.wb.owner
-	return true
+	f.owner = w.wb.owner
 }
 
 // wrote remembers the content a write just put on disk.
@@ -98,7 +120,7 @@ func (w *OSWorkspace) flushOne(name string) {
 		return
 	}
 	f.dirty = false
-	if err := w.writeFile(name, f.data); err != nil {
+	if err := w.writeFile(name, f.content()); err != nil {
 		delete(w.wb.files, name)
 		if r := f.owner; r != nil {
 			r.Success = false
@@ -128,12 +150,13 @@ func (w *OSWorkspace) shownPath(name string) string {
 
 // startCache turns the write-back on for one Run on the real tree, and
 // returns the function that writes everything out at its end.
-func startCache(ws Workspace) func() {
+func startCache(ws Workspace, doc *lang.Document, cfg *Config) func() {
 	w, ok := ws.(*OSWorkspace)
 	if !ok {
 		return func() {}
 	}
 	w.wb = newWriteBack()
+	w.wb.plan = planEdits(doc, cfg)
 	return func() { w.settle(); w.wb = nil }
 }
 

@@ -27,7 +27,7 @@ func TestWriteBackHoldsLaterWrites(t *testing.T) {
 			t.Fatalf("on disk: %q, %v; want %q", got, err, want)
 		}
 	}
-	settle := startCache(w)
+	settle := startCache(w, nil, cfg)
 	if err := w.WriteFile(name, []byte("one")); err != nil {
 		t.Fatal(err)
 	}

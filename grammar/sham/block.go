@@ -14,15 +14,16 @@ import (
 // blockLexer. Every token sequence the lexer produces is accepted: problems
 // are carried by token type and reported by ParseBlock, not by participle.
 //
-// Body captures every body token with one capture around the whole
-// repetition: participle replaces a []lexer.Token field on each capture, so
-// a capture per token would keep only the last, and a struct per line cost
-// several allocations per token. build walks the captured tokens in the
-// order this rule guarantees. The assignment alternative comes first because
-// nearly every line is one (each alternative tried costs participle a branch).
+// An assignment line reaches participle as one Assign token (the lexer keeps
+// its Key, Op, value and Trailing tokens beside, for build); Body captures
+// every body token with one capture around the whole repetition:
+// participle replaces a []lexer.Token field on each capture, so a capture
+// per token would keep only the last. The assignment alternative comes
+// first because nearly every line is one (each alternative tried costs
+// participle a branch).
 type blockGrammar struct {
 	Header lexer.Token   `parser:"@Header"`
-	Body   []lexer.Token `parser:"@( ( Key Op (String | Heredoc | Unclosed | BadValue) Trailing? | BadLine )* )"`
+	Body   []lexer.Token `parser:"@( ( Assign | BadLine )* )"`
 	End    lexer.Token   `parser:"@End?"`
 }
 
@@ -92,13 +93,19 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 			Hint:    "Check that every line of the block is a key = value assignment."})
 		return b
 	}
-	b.build(g, l.values)
+	b.build(g, l.tokens, l.values)
 	return b
 }
 
 // build checks each line of the parsed block and collects params and errors.
-func (b *Block) build(g *blockGrammar, values []value) {
-	toks, end := g.Body, g.End
+// tokens are the lexer's own (the header first), which the grammar's Body
+// stands for one Assign per Key Op value [Trailing] run.
+func (b *Block) build(g *blockGrammar, tokens []lexer.Token, values []value) {
+	end := g.End
+	toks := tokens[1:]
+	if end.Type != 0 {
+		toks = toks[:len(toks)-1]
+	}
 	b.Params = make([]Param, 0, len(values))
 	// Duplicate keys are found by a linear scan while a block has few
 	// params (nearly all do), by a map beyond.

@@ -23,6 +23,7 @@ const (
 	tBadValue
 	tTrailing
 	tBadLine
+	tAssign
 )
 
 // Symbols names the token types for the grammar. It builds the map on each
@@ -41,6 +42,7 @@ func (definition) Symbols() map[string]lexer.TokenType {
 		"BadValue": tBadValue,
 		"Trailing": tTrailing,
 		"BadLine":  tBadLine,
+		"Assign":   tAssign,
 	}
 }
 
@@ -83,12 +85,19 @@ type value struct {
 // headers and size-class rounding cost before. Heredoc bodies, the only
 // strings that can be large, stay separate strings so nothing pins them
 // but their own value.
+//
+// participle is handed fewer tokens than the lexer makes (issue 17 §2): one
+// Assign per assignment line in place of its Key, Op, value and Trailing
+// (compact). build reads those details from tokens, in the order the grammar
+// guarantees, so participle checks the shape of the block at a third of the
+// cost.
 type blockLexer struct {
-	tokens []lexer.Token
-	values []value
-	pos    int
-	buf    []byte
-	refs   []bufRef
+	tokens  []lexer.Token
+	compact []lexer.Token
+	values  []value
+	pos     int
+	buf     []byte
+	refs    []bufRef
 }
 
 // bufRef says which token's Value (tok >= 0) or which value's text (val >=
@@ -98,11 +107,11 @@ type bufRef struct {
 }
 
 func (l *blockLexer) Next() (lexer.Token, error) {
-	if l.pos >= len(l.tokens) {
+	if l.pos >= len(l.compact) {
 		return lexer.Token{Type: lexer.EOF}, nil
 	}
 	l.pos++
-	return l.tokens[l.pos-1], nil
+	return l.compact[l.pos-1], nil
 }
 
 // emit appends a token without a value.
@@ -129,6 +138,14 @@ func (l *blockLexer) finish() {
 			l.values[r.val].text = s[r.start:r.end]
 		}
 	}
+	for _, t := range l.tokens {
+		switch t.Type {
+		case tKey:
+			l.compact = append(l.compact, lexer.Token{Type: tAssign, Pos: t.Pos})
+		case tHeader, tEnd, tBadLine:
+			l.compact = append(l.compact, t)
+		}
+	}
 }
 
 // Scratch holds the buffers a block parse works in, so parsing many blocks
@@ -151,8 +168,9 @@ func (l *blockLexer) reset() {
 		l.buf = nil
 	}
 	clear(l.tokens)
+	clear(l.compact)
 	clear(l.values)
-	l.tokens, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
+	l.tokens, l.compact, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.compact[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
 }
 
 // lexBlock tokenizes one block text (header line first) into l, which must

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"runtime"
 	"sort"
 	"sync"
@@ -109,6 +110,9 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	var found Diagnostics
 	for i := range frontEnds {
 		fe := &frontEnds[i]
+		if !mayHold(fe, src) {
+			continue
+		}
 		rs, ds := fe.split(src)
 		for _, r := range rs {
 			all = append(all, blockSpan{Range: r, fe: fe})
@@ -134,6 +138,21 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	diags.Sort()
 	return kept, diags
 }
+
+// mayHold reports whether src may hold a block (or a stray marker) of fe's
+// syntax at the start of a line. CSL's splitter walks the text line by line
+// and was a tenth of a SHAM document's parse; it acts only on lines that
+// start with its opening marker, so a text without that marker anywhere
+// has nothing for it (issue 17 §2).
+func mayHold(fe *frontEnd, src []byte) bool {
+	if fe.syntax == CSL {
+		return bytes.Contains(src, []byte(cslOpen))
+	}
+	return true
+}
+
+// cslOpen is the opening of every CSL marker (csl.Options' default).
+const cslOpen = "<---"
 
 // sortSpans orders spans by start, an indented reading first at a tie.
 func sortSpans(all []blockSpan) {

@@ -42,7 +42,7 @@ func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 	d := &document{uri: u, version: p.TextDocument.Version, parser: lang.NewParser(docCacheBytes)}
 	d.setText([]byte(p.TextDocument.Text))
 	s.docs[u] = d
-	s.publish(ctx, d)
+	s.publishOpened(ctx, d)
 	return nil
 }
 

@@ -10,21 +10,16 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// blockGrammar is the participle grammar of one block, over the tokens of
-// blockLexer. Every token sequence the lexer produces is accepted: problems
-// are carried by token type and reported by ParseBlock, not by participle.
-//
-// An assignment line reaches participle as one Assign token (the lexer keeps
-// its Key, Op, value and Trailing tokens beside, for build); Body captures
-// every body token with one capture around the whole repetition:
-// participle replaces a []lexer.Token field on each capture, so a capture
-// per token would keep only the last. The assignment alternative comes
-// first because nearly every line is one (each alternative tried costs
-// participle a branch).
+// blockGrammar is the participle grammar of one block, over the compact
+// tokens of blockLexer: the header line, the body, the end marker. Every
+// token sequence the lexer produces is accepted: problems are carried by
+// token type and reported by ParseBlock, not by participle. The body's
+// lines are classified by the lexer (Key Op value [Trailing], or BadLine),
+// and build walks those tokens.
 type blockGrammar struct {
-	Header lexer.Token   `parser:"@Header"`
-	Body   []lexer.Token `parser:"@( ( Assign | BadLine )* )"`
-	End    lexer.Token   `parser:"@End?"`
+	Header lexer.Token `parser:"@Header"`
+	Body   lexer.Token `parser:"@Lines?"`
+	End    lexer.Token `parser:"@End?"`
 }
 
 // assignment is one Key Op Value [Trailing] run of body tokens.
@@ -98,8 +93,8 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 }
 
 // build checks each line of the parsed block and collects params and errors.
-// tokens are the lexer's own (the header first), which the grammar's Body
-// stands for one Assign per Key Op value [Trailing] run.
+// tokens are the lexer's own (the header first), for which the grammar's
+// Body stands.
 func (b *Block) build(g *blockGrammar, tokens []lexer.Token, values []value) {
 	end := g.End
 	toks := tokens[1:]

@@ -78,3 +78,12 @@ func BenchmarkParseSHAM(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkNewFile is the line table of the 5 MB load document.
+func BenchmarkNewFile(b *testing.B) {
+	src := genSHAM(5000, 100)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		NewFile("bench.md", src)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/clada-dev/clada/lang"
 )
@@ -24,6 +25,10 @@ import (
 // wholly as some action left it, never partial.
 type writeBack struct {
 	files map[string]*wbFile
+	// fold maps a lower-cased name to the name files holds it under: on a
+	// case-insensitive file system (macOS, Windows) F.txt and f.txt are one
+	// file, and the cache must not keep two contents of it.
+	fold  map[string]string
 	plan  editPlan      // the searches to index, per file (edit_index.go)
 	dirty []string      // paths with pending content, in first-pending order
 	owner *ActionResult // the action running now: a failed flush is its failure
@@ -46,7 +51,9 @@ func (f *wbFile) content() []byte {
 	return f.data
 }
 
-func newWriteBack() *writeBack { return &writeBack{files: map[string]*wbFile{}} }
+func newWriteBack() *writeBack {
+	return &writeBack{files: map[string]*wbFile{}, fold: map[string]string{}}
+}
 
 // cached returns the content the apply last wrote to name, if it holds it.
 func (w *OSWorkspace) cached(name string) ([]byte, bool) {
@@ -55,9 +62,34 @@ func (w *OSWorkspace) cached(name string) ([]byte, bool) {
 	}
 	f, ok := w.wb.files[name]
 	if !ok {
+		w.otherSpelling(name)
 		return nil, false
 	}
 	return f.content(), true
+}
+
+// otherSpelling writes out and forgets the file the cache holds under a
+// name that differs from name only in case, before name is read from or
+// written to disk: it may be the same file.
+func (w *OSWorkspace) otherSpelling(name string) {
+	if w.wb == nil {
+		return
+	}
+	other, ok := w.wb.fold[strings.ToLower(name)]
+	if !ok || other == name {
+		return
+	}
+	w.flushOne(other)
+	w.forget(other)
+}
+
+// forget drops name from the cache (after its content reached the disk, or
+// failed to).
+func (w *OSWorkspace) forget(name string) {
+	delete(w.wb.files, name)
+	if low := strings.ToLower(name); w.wb.fold[low] == name {
+		delete(w.wb.fold, low)
+	}
 }
 
 // writeLater takes a write to a file this apply already wrote to disk and
@@ -93,6 +125,7 @@ func (w *OSWorkspace) pending(name string, f *wbFile) {
 func (w *OSWorkspace) wrote(name string, data []byte) {
 	if w.wb != nil {
 		w.wb.files[name] = &wbFile{data: data, owner: w.wb.owner}
+		w.wb.fold[strings.ToLower(name)] = name
 	}
 }
 
@@ -121,7 +154,7 @@ func (w *OSWorkspace) flushOne(name string) {
 	}
 	f.dirty = false
 	if err := w.writeFile(name, f.content()); err != nil {
-		delete(w.wb.files, name)
+		w.forget(name)
 		if r := f.owner; r != nil {
 			r.Success = false
 			r.Error = fmt.Sprintf("%s: saving '%s' failed: %v", r.Action, w.shownPath(name), err)
@@ -138,6 +171,7 @@ func (w *OSWorkspace) settle() {
 	}
 	w.flush()
 	clear(w.wb.files)
+	clear(w.wb.fold)
 }
 
 // shownPath is name relative to the root when inside it, as results name paths.
@@ -179,6 +213,7 @@ func (w *OSWorkspace) WriteFile(name string, data []byte) error {
 	if w.writeLater(name, data) {
 		return nil
 	}
+	w.otherSpelling(name)
 	if err := w.writeFile(name, data); err != nil {
 		return err
 	}

@@ -85,3 +85,35 @@ func TestWriteBackSettlesBeforeCommands(t *testing.T) {
 		t.Errorf("file = %q", got)
 	}
 }
+
+// Names that differ only in case may be one file (macOS, Windows): the
+// cache writes out what it holds under one before the other is read or
+// written, and keeps only the latest.
+func TestWriteBackCaseVariants(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	upper, lower := filepath.Join(root, "F.txt"), filepath.Join(root, "f.txt")
+	settle := startCache(w, nil, cfg)
+	defer settle()
+	for _, step := range []string{"one", "two"} {
+		if err := w.WriteFile(upper, []byte(step)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Reading the other spelling misses the cache: F.txt's pending
+	// content is on disk first, and F.txt is no longer held.
+	if _, err := w.ReadFile(lower); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(upper); string(got) != "two" {
+		t.Fatalf("F.txt on disk = %q, want its pending content", got)
+	}
+	if _, held := w.wb.files[upper]; held {
+		t.Fatal("F.txt still held after f.txt was read")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/lang"
 	"go.lsp.dev/protocol"
 )
 
@@ -162,5 +163,19 @@ func TestOpenBigDocumentInTwoSteps(t *testing.T) {
 	p := c.nextDiags(uri)
 	if len(p.Diagnostics) != 1 || codeOf(p.Diagnostics[0]) != CodeWorkspace || !strings.Contains(messageOf(p.Diagnostics[0]), "gone.txt") || p.Version != protocol.NewOptional(int32(1)) {
 		t.Fatalf("second publish: %+v", p)
+	}
+}
+
+// BenchmarkCheck5MB is what `clada check` does with the same document, in
+// process (read it, parse it with its line table, check it): the yardstick of
+// BenchmarkDidOpen5MB.
+func BenchmarkCheck5MB(b *testing.B) {
+	text := loadDoc()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		doc := lang.Parse(lang.NewFile("load.sham", []byte(text)))
+		if ds := lang.Check(doc); len(ds) != 0 {
+			b.Fatal(ds)
+		}
 	}
 }

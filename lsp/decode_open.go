@@ -2,9 +2,10 @@ package lsp
 
 import (
 	"bytes"
-	"encoding/binary"
+	"context"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"go.lsp.dev/protocol"
 )
@@ -99,7 +100,7 @@ func skipSpace(raw []byte, i int) int {
 // it leaves to protocol's decoder. A plain loop: in an answer an escape
 // (\n, \t) comes every few bytes, too often for bytes.IndexByte to pay.
 func unescapeJSON(s []byte) (string, bool) {
-	if !utf8.Valid(s) || hasControl(s) {
+	if !utf8.Valid(s) {
 		return "", false
 	}
 	out := make([]byte, len(s))
@@ -107,6 +108,9 @@ func unescapeJSON(s []byte) (string, bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' {
+			if c < 0x20 { // a raw control character: not JSON
+				return "", false
+			}
 			out[n] = c
 			n++
 			continue
@@ -145,26 +149,8 @@ func unescapeJSON(s []byte) (string, bool) {
 		out[n] = c
 		n++
 	}
-	return string(out[:n]), true
-}
-
-// hasControl reports whether s holds a byte below 0x20, which JSON allows in
-// a string only escaped; eight bytes at a time.
-func hasControl(s []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64(s[i:])
-		if (w-0x20*ones)&^w&highs != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 0x20 {
-			return true
-		}
-	}
-	return false
+	// out is never written to again: the text shares it.
+	return unsafe.String(unsafe.SliceData(out), n), true
 }
 
 // fastParams decodes a didOpen's params with decodeDidOpen; false for any
@@ -174,4 +160,11 @@ func (s *Server) fastParams(method string, raw []byte) (*protocol.DidOpenTextDoc
 		return nil, false
 	}
 	return decodeDidOpen(raw)
+}
+
+// openDecoded is DidOpen for params from decodeDidOpen, whose text is a
+// string of its own: the document keeps its bytes rather than a copy.
+func (s *Server) openDecoded(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
+	t := p.TextDocument.Text
+	return s.open(ctx, p, unsafe.Slice(unsafe.StringData(t), len(t)))
 }

@@ -157,7 +157,7 @@ func (s *Server) guard(next jsonrpc2.Handler) jsonrpc2.Handler {
 			return nil, s.Initialized(ctx, &protocol.InitializedParams{})
 		}
 		if p, fast := s.fastParams(method, req.Params()); fast { // decode_open.go
-			result, err = nil, s.DidOpen(ctx, p)
+			result, err = nil, s.openDecoded(ctx, p)
 		} else {
 			result, err = next(ctx, req)
 		}

@@ -71,7 +71,7 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 	if !rep.DryRun {
-		settle := startCache(ws, doc, cfg) // one read and one write per file (workspace_cache.go)
+		settle := startCache(ws, doc, cfg, rep) // one read and one write per file (workspace_cache.go)
 		defer func() { settle(); rep.Success = rep.Success && rep.Failed() == 0 }()
 	}
 

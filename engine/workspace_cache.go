@@ -29,18 +29,21 @@ type writeBack struct {
 	// case-insensitive file system (macOS, Windows) F.txt and f.txt are one
 	// file, and the cache must not keep two contents of it.
 	fold  map[string]string
-	plan  editPlan      // the searches to index, per file (edit_index.go)
-	dirty []string      // paths with pending content, in first-pending order
-	owner *ActionResult // the action running now: a failed flush is its failure
+	plan  editPlan // the searches to index, per file (edit_index.go)
+	dirty []string // paths with pending content, in first-pending order
+	// rep and owner: the action running now is rep.Results[owner] (-1:
+	// none); a failed flush is its failure. An index, as Results grows.
+	rep   *Report
+	owner int
 }
 
 // wbFile is one written file's current content.
 type wbFile struct {
-	data  []byte        // nil while idx holds newer text
-	idx   *editIndex    // the file's text with its searches indexed, or nil
-	skip  int           // edits to leave to the ordinary path before indexing again
-	dirty bool          // the content is newer than the file on disk
-	owner *ActionResult // the last action that wrote the content
+	data  []byte     // nil while idx holds newer text
+	idx   *editIndex // the file's text with its searches indexed, or nil
+	skip  int        // edits to leave to the ordinary path before indexing again
+	dirty bool       // the content is newer than the file on disk
+	owner int        // the last action that wrote the content, as writeBack.owner
 }
 
 // content is the file's current content, never written to again.
@@ -52,7 +55,7 @@ func (f *wbFile) content() []byte {
 }
 
 func newWriteBack() *writeBack {
-	return &writeBack{files: map[string]*wbFile{}, fold: map[string]string{}}
+	return &writeBack{files: map[string]*wbFile{}, fold: map[string]string{}, owner: -1}
 }
 
 // cached returns the content the apply last wrote to name, if it holds it.
@@ -155,7 +158,8 @@ func (w *OSWorkspace) flushOne(name string) {
 	f.dirty = false
 	if err := w.writeFile(name, f.content()); err != nil {
 		w.forget(name)
-		if r := f.owner; r != nil {
+		if i := f.owner; i >= 0 && w.wb.rep != nil && i < len(w.wb.rep.Results) {
+			r := &w.wb.rep.Results[i]
 			r.Success = false
 			r.Error = fmt.Sprintf("%s: saving '%s' failed: %v", r.Action, w.shownPath(name), err)
 			r.Hint = "the file was left as it was before this action; free space or fix permissions and apply again"
@@ -184,12 +188,13 @@ func (w *OSWorkspace) shownPath(name string) string {
 
 // startCache turns the write-back on for one Run on the real tree, and
 // returns the function that writes everything out at its end.
-func startCache(ws Workspace, doc *lang.Document, cfg *Config) func() {
+func startCache(ws Workspace, doc *lang.Document, cfg *Config, rep *Report) func() {
 	w, ok := ws.(*OSWorkspace)
 	if !ok {
 		return func() {}
 	}
 	w.wb = newWriteBack()
+	w.wb.rep = rep
 	w.wb.plan = planEdits(doc, cfg)
 	return func() { w.settle(); w.wb = nil }
 }
@@ -205,7 +210,7 @@ func beginAction(ws Workspace, spec *lang.OpSpec, res *ActionResult) {
 	if spec.Kind == lang.Exec {
 		w.settle()
 	}
-	w.wb.owner = res
+	w.wb.owner = res.Seq - 1
 }
 
 // WriteFile is writeFile (atomic.go) behind the apply's write-back.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
@@ -27,7 +28,7 @@ func TestWriteBackHoldsLaterWrites(t *testing.T) {
 			t.Fatalf("on disk: %q, %v; want %q", got, err, want)
 		}
 	}
-	settle := startCache(w, nil, cfg)
+	settle := startCache(w, nil, cfg, nil)
 	if err := w.WriteFile(name, []byte("one")); err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestWriteBackCaseVariants(t *testing.T) {
 	}
 	defer w.Close()
 	upper, lower := filepath.Join(root, "F.txt"), filepath.Join(root, "f.txt")
-	settle := startCache(w, nil, cfg)
+	settle := startCache(w, nil, cfg, nil)
 	defer settle()
 	for _, step := range []string{"one", "two"} {
 		if err := w.WriteFile(upper, []byte(step)); err != nil {
@@ -115,5 +116,53 @@ func TestWriteBackCaseVariants(t *testing.T) {
 	}
 	if _, held := w.wb.files[upper]; held {
 		t.Fatal("F.txt still held after f.txt was read")
+	}
+}
+
+// A pending content that cannot be written out (here: its directory was
+// swapped for a symlink behind clada's back) fails the action that wrote
+// it, and the file keeps what the disk had.
+func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.Mkdir(filepath.Join(root, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(root, "d", "f.txt")
+	rep := &Report{Results: []ActionResult{
+		{Seq: 1, Action: "file_write", Result: Result{Success: true}},
+		{Seq: 2, Action: "file_write", Result: Result{Success: true}},
+	}}
+	settle := startCache(w, nil, cfg, rep)
+	spec := lang.Lookup("file_write")
+	beginAction(w, spec, &rep.Results[0])
+	if err := w.WriteFile(name, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	beginAction(w, spec, &rep.Results[1])
+	if err := w.WriteFile(name, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "real")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(root, "d")); err != nil {
+		t.Fatal(err)
+	}
+	settle()
+	if !rep.Results[0].Success {
+		t.Errorf("the first write failed: %+v", rep.Results[0])
+	}
+	r := rep.Results[1]
+	if r.Success || !strings.Contains(r.Error, "file_write: saving 'd/f.txt' failed") || !strings.Contains(r.Error, "symbolic link") {
+		t.Errorf("second write: %+v", r.Result)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "real", "f.txt")); string(got) != "one" {
+		t.Errorf("file = %q, want the first write's", got)
 	}
 }

@@ -15,11 +15,18 @@ import (
 // token sequence the lexer produces is accepted: problems are carried by
 // token type and reported by ParseBlock, not by participle. The body's
 // lines are classified by the lexer (Key Op value [Trailing], or BadLine),
-// and build walks those tokens.
+// and build walks those tokens. One capture takes the whole sequence: each
+// capture costs participle several allocations.
 type blockGrammar struct {
-	Header lexer.Token `parser:"@Header"`
-	Body   lexer.Token `parser:"@Lines?"`
-	End    lexer.Token `parser:"@End?"`
+	Tokens []lexer.Token `parser:"@( Header Lines? End? )"`
+}
+
+// end returns the end marker token, or the zero token when there is none.
+func (g *blockGrammar) end() lexer.Token {
+	if t := g.Tokens[len(g.Tokens)-1]; t.Type == tEnd {
+		return t
+	}
+	return lexer.Token{}
 }
 
 // assignment is one Key Op Value [Trailing] run of body tokens.
@@ -96,7 +103,7 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 // tokens are the lexer's own (the header first), for which the grammar's
 // Body stands.
 func (b *Block) build(g *blockGrammar, tokens []lexer.Token, values []value) {
-	end := g.End
+	end := g.end()
 	toks := tokens[1:]
 	if end.Type != 0 {
 		toks = toks[:len(toks)-1]

@@ -106,18 +106,22 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // element both ways). Diagnostics that fall inside a kept block are that
 // block's business, not the splitter's.
 func findSpans(src []byte) ([]blockSpan, Diagnostics) {
-	var all []blockSpan
 	var found Diagnostics
+	var ranges [len(frontEnds)][]Range
+	n := 0
 	for i := range frontEnds {
-		fe := &frontEnds[i]
-		if !mayHold(fe, src) {
+		if !mayHold(&frontEnds[i], src) {
 			continue
 		}
-		rs, ds := fe.split(src)
-		for _, r := range rs {
-			all = append(all, blockSpan{Range: r, fe: fe})
-		}
+		rs, ds := frontEnds[i].split(src)
+		ranges[i], n = rs, n+len(rs)
 		found = append(found, ds...)
+	}
+	all := make([]blockSpan, 0, n)
+	for i, rs := range ranges {
+		for _, r := range rs {
+			all = append(all, blockSpan{Range: r, fe: &frontEnds[i]})
+		}
 	}
 	sortSpans(all)
 	kept := dropOverlaps(all)

@@ -67,16 +67,24 @@ func parse(f *File, c *Parser) *Document {
 		}
 		todo = append(todo, i)
 	}
-	lowerAll(texts, spans, todo, doc.Groups)
+	var entries []*cacheEntry
+	var prepare func(i int)
+	if c != nil { // the cache entries are made on the workers, stored below
+		entries = make([]*cacheEntry, len(spans))
+		prepare = func(i int) {
+			at := spans[i].Start
+			if maps[i] != nil {
+				at = 0
+			}
+			entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
+		}
+	}
+	lowerAll(texts, spans, todo, doc.Groups, prepare)
 	for _, i := range todo {
 		s, g, m := spans[i], doc.Groups[i], maps[i]
 		switch {
 		case c != nil:
-			at := s.Start
-			if m != nil {
-				at = 0
-			}
-			doc.Groups[i] = placeGroup(c.store(s.fe.syntax, texts[i], g, at), s.Start, m)
+			doc.Groups[i] = placeGroup(c.insert(entries[i]), s.Start, m)
 		case m != nil:
 			mapGroup(g, m)
 		default:
@@ -189,7 +197,8 @@ const parallelMin = 64 << 10
 
 // lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on a pool of GOMAXPROCS workers
 // when there is enough work. Each index is written by exactly one worker.
-func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
+// then, when not nil, runs on the worker right after block i is lowered.
+func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int)) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
@@ -199,6 +208,9 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
 		sc := new(scratch)
 		for _, i := range todo {
 			out[i] = spans[i].fe.lower(texts[i], sc)
+			if then != nil {
+				then(i)
+			}
 		}
 		return
 	}
@@ -216,6 +228,9 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
 				}
 				i := todo[k]
 				out[i] = spans[i].fe.lower(texts[i], sc)
+				if then != nil {
+					then(i)
+				}
 			}
 		}()
 	}

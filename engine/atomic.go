@@ -12,13 +12,13 @@ import (
 	"github.com/clada-dev/clada/lang"
 )
 
-// WriteFile replaces name with data so that a reader (or a crash) sees either
+// writeFile replaces name with data so that a reader (or a crash) sees either
 // the old content or the new, never a mix: the data goes to a temp file in
 // the same directory, is fsynced, renamed over the target, and the directory
 // is fsynced. Renaming also means a hard link to a file outside the root is
 // replaced by a new inode rather than written through. An existing file keeps
 // its mode; a new one gets the system default (0666 less the umask).
-func (w *OSWorkspace) WriteFile(name string, data []byte) error {
+func (w *OSWorkspace) writeFile(name string, data []byte) error {
 	w.changing(name, false)
 	t, rel, err := w.parentOf(name, true)
 	if err != nil {

@@ -165,3 +165,59 @@ func floorSyncDir(b *testing.B, dir string) {
 	}
 	d.Close()
 }
+
+// bigFile is a 10 MiB text of numbered 64-byte lines, and editsDoc a
+// document of n file_replace_text actions on it, each changing one unique
+// line, spread evenly from the top down (as a patch's hunks are).
+func bigFile() []byte {
+	const size, width = 10 << 20, 64
+	b := make([]byte, 0, size)
+	for i := 0; len(b) < size; i++ {
+		b = fmt.Appendf(b, "line %07d: %-*s\n", i, width-len("line 0000000: \n"), "the quick brown fox jumps over the lazy dog")
+	}
+	return b
+}
+
+func editsDoc(n int) *lang.Document {
+	const lines = (10 << 20) / 64
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "#!SHAM [@three-char-SHA-256: e%d]\naction = \"file_replace_text\"\npath = \"big.txt\"\nold_text = \"line %07d: the quick\"\nnew_text = \"line %07d: THE QUICK\"\n#!END_SHAM_e%d\n\n",
+			i, i*(lines/n), i*(lines/n), i)
+	}
+	return lang.Parse(lang.NewFile("edits.sham", []byte(b.String())))
+}
+
+// benchEdits applies doc to a fresh copy of the 10 MiB file each iteration
+// (with fsync, no git). The goal (issue 17 §1): 5,000 edits in one apply
+// within about 0.23 s, one edit about as fast as reading and writing the
+// file once.
+func benchEdits(b *testing.B, n int) {
+	doc, content := editsDoc(n), bigFile()
+	root := b.TempDir()
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.OutputMode = true, "silent"
+	b.SetBytes(int64(len(content)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		if err := os.WriteFile(filepath.Join(root, "big.txt"), content, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		ws, err := NewOS(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep := Run(context.Background(), doc, ws, cfg)
+		ws.Close()
+		if !rep.Success || rep.ExecutedActions != n {
+			b.Fatalf("success=%v executed=%d fatal=%q", rep.Success, rep.ExecutedActions, rep.Fatal)
+		}
+	}
+}
+
+func BenchmarkEdits10MiB(b *testing.B) {
+	b.Run("1", func(b *testing.B) { benchEdits(b, 1) })
+	b.Run("5000", func(b *testing.B) { benchEdits(b, 5000) })
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Text matching for the edit ops: exact, case-sensitive search; line specs;
@@ -134,7 +135,10 @@ func decodeText(data []byte) (textFile, error) {
 	if err := checkUTF8(data); err != nil {
 		return textFile{}, err
 	}
-	s := string(data)
+	// No copy: what a Workspace's ReadFile returns is never written to
+	// again (ops build new slices), so the text can share its bytes, and a
+	// 10 MiB file is not copied once per edit.
+	s := unsafe.String(unsafe.SliceData(data), len(data))
 	t := textFile{}
 	if strings.HasPrefix(s, bom) {
 		t.bom, s = true, s[len(bom):]
@@ -144,11 +148,14 @@ func decodeText(data []byte) (textFile, error) {
 	return t, nil
 }
 
+// bytes is the file's content to write. It shares the body's bytes (a
+// string is never written to, and a Workspace never writes to what it is
+// given), so saving an edit costs no extra copy of the file.
 func (t textFile) bytes() []byte {
 	if t.bom {
-		return []byte(bom + t.body)
+		return append(append(make([]byte, 0, len(bom)+len(t.body)), bom...), t.body...)
 	}
-	return []byte(t.body)
+	return unsafe.Slice(unsafe.StringData(t.body), len(t.body))
 }
 
 // toFileEOL turns LF line ends in s into CRLF when the file uses CRLF and s

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/clada-dev/clada/lang"
 	"strings"
+	"unsafe"
 )
 
 // readText reads the file at abs as UTF-8 text; the Result is set on failure.
@@ -16,7 +17,9 @@ func (x *opRun) readText(abs, p string) (string, *Result) {
 		return "", &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
 			Hint: "clada reads UTF-8 text files only"}
 	}
-	return string(data), nil
+	// The bytes a Workspace hands out are never written to again: the text
+	// shares them instead of copying a large file once more.
+	return unsafe.String(unsafe.SliceData(data), len(data)), nil
 }
 
 // read is file_read.

@@ -63,6 +63,9 @@ func (x *opRun) replaceOnce() Result {
 	if bad != nil {
 		return *bad
 	}
+	if r, done := x.replaceOnceFast(olds[0], newText); done { // many edits of one file (edit_index.go)
+		return r
+	}
 	abs, p, t, bad := x.editFile()
 	if bad != nil {
 		return *bad

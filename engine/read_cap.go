@@ -39,6 +39,17 @@ func (x *opRun) tooBig(p string, size int64) *Result {
 // file's metadata, so an oversized (or sparse) file is refused before a
 // byte is read. The Result is set on failure.
 func (x *opRun) readCapped(abs, p string) ([]byte, *Result) {
+	// A file this apply already wrote is in the write-back cache: its size
+	// is known without a Lstat, which would write the pending content out
+	// and undo what the cache is for (one write for N edits).
+	if w, ok := x.ws.(*OSWorkspace); ok {
+		if data, ok := w.cached(abs); ok {
+			if int64(len(data)) > x.maxRead() {
+				return nil, x.tooBig(p, int64(len(data)))
+			}
+			return data, nil
+		}
+	}
 	if fi, err := x.ws.Lstat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() > x.maxRead() {
 		return nil, x.tooBig(p, fi.Size())
 	}

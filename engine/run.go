@@ -79,6 +79,10 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 	}
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
+	if !rep.DryRun {
+		settle := startCache(ws, doc, cfg, rep) // one read and one write per file (workspace_cache.go)
+		defer func() { settle(); rep.Success = rep.Success && rep.Failed() == 0 }()
+	}
 
 	n := 0 // running task number for flat profiles
 	for gi, g := range doc.Groups {
@@ -177,6 +181,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 			continue
 		}
 		t0 := time.Now()
+		beginAction(ws, it.spec, it.res)
 		track := trackerOf(ws, it.spec)
 		track.beforeCommand()
 		it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -22,6 +21,8 @@ type OSWorkspace struct {
 	// track, when set, hears of every path before it changes, so the git
 	// model (git_apply.go) records and commits exactly those.
 	track *applyTracker
+	// wb, during a real apply, holds the files it wrote (workspace_cache.go).
+	wb *writeBack
 }
 
 // changing tells the git model that abs (and everything below it, if whole)
@@ -167,6 +168,7 @@ func refuseTreeRoot(t *tree, rel string) error {
 }
 
 func (w *OSWorkspace) Lstat(name string) (fs.FileInfo, error) {
+	w.flushOne(name)
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
 		return nil, err
@@ -175,6 +177,9 @@ func (w *OSWorkspace) Lstat(name string) (fs.FileInfo, error) {
 }
 
 func (w *OSWorkspace) ReadFile(name string) ([]byte, error) {
+	if data, ok := w.cached(name); ok {
+		return data, nil
+	}
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
 		return nil, err
@@ -203,12 +208,11 @@ func (w *OSWorkspace) ReadFile(name string) ([]byte, error) {
 	if err := w.singleLink(name, fi2); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(int(fi2.Size()) + 1)
-	if _, err := buf.ReadFrom(f); err != nil {
+	data, err := readSized(f, fi2.Size())
+	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
 	}
-	return buf.Bytes(), nil
+	return data, nil
 }
 
 // singleLink refuses a regular file with more than one hard link, unless
@@ -269,6 +273,7 @@ func (w *OSWorkspace) RemoveAll(name string) error { return w.remove(name, (*os.
 // remove is Remove or RemoveAll (rm): both refuse a tree's root and make the
 // removal durable by syncing the parent directory.
 func (w *OSWorkspace) remove(name string, rm func(*os.Root, string) error) error {
+	w.settle()
 	w.changing(name, true)
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
@@ -284,6 +289,7 @@ func (w *OSWorkspace) remove(name string, rm func(*os.Root, string) error) error
 }
 
 func (w *OSWorkspace) Rename(oldname, newname string) error {
+	w.settle()
 	w.changing(oldname, true)
 	w.changing(newname, true)
 	t, oldRel, err := w.parentOf(oldname, false)
@@ -318,6 +324,7 @@ func (w *OSWorkspace) Rename(oldname, newname string) error {
 }
 
 func (w *OSWorkspace) ReadDir(name string) ([]fs.FileInfo, error) {
+	w.flush()
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
 		return nil, err

@@ -67,4 +67,23 @@ func BenchmarkParseSHAM(b *testing.B) {
 			}
 		})
 	}
+	// The whole of reading an answer: the line table (NewFile) and Parse,
+	// the figure issue 17 compares with nesl-js.
+	src := genSHAM(5000, 100)
+	b.Run("5MB+lines", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			Parse(NewFile("bench.md", src))
+		}
+	})
+}
+
+// BenchmarkNewFile is the line table of the 5 MB load document.
+func BenchmarkNewFile(b *testing.B) {
+	src := genSHAM(5000, 100)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		NewFile("bench.md", src)
+	}
 }

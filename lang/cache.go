@@ -104,18 +104,36 @@ func (p *Parser) lookup(s Syntax, text []byte) *cacheEntry {
 // the least recently used blocks beyond the size bound, and returns the
 // entry (an uncached one for a block too big to keep). Called with mu held.
 func (p *Parser) store(s Syntax, text []byte, g *Group, at int) *cacheEntry {
+	return p.insert(p.prepare(s, text, g, at))
+}
+
+// prepare is the costly half of store, which touches nothing shared: the
+// entry (a copy of the group, the text as its key), so parse can make the
+// entries of a document's blocks on its workers (issue 17 §3: storing a
+// 5.6 MB document's blocks one by one was a fifth of didOpen). Called while
+// the caller of parse holds mu; it only reads maxBytes.
+func (p *Parser) prepare(s Syntax, text []byte, g *Group, at int) *cacheEntry {
 	if len(text) > p.maxBytes/4 { // one huge block would flush everything else
 		return newEntry(s, "", g, at)
 	}
-	t := p.tables[s]
+	return newEntry(s, string(text), g, at)
+}
+
+// insert caches a prepared entry and returns the entry that holds its
+// block: e, or one stored before for the same text. An entry prepared
+// without its text (too big) is returned uncached. Called with mu held.
+func (p *Parser) insert(e *cacheEntry) *cacheEntry {
+	if e.text == "" {
+		return e
+	}
+	t := p.tables[e.syntax]
 	if t == nil {
 		t = map[string]*list.Element{}
-		p.tables[s] = t
+		p.tables[e.syntax] = t
 	}
-	if el, ok := t[string(text)]; ok { // the same text twice in one document
+	if el, ok := t[e.text]; ok { // the same text twice in one document
 		return el.Value.(*cacheEntry)
 	}
-	e := newEntry(s, string(text), g, at)
 	t[e.text] = p.lru.PushFront(e)
 	p.size += len(e.text)
 	p.evict()

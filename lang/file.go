@@ -1,6 +1,9 @@
 package lang
 
 import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"sort"
 	"unicode/utf8"
 )
@@ -14,11 +17,27 @@ type File struct {
 	lines []int // byte offset of the start of each line; lines[0] == 0
 }
 
-// NewFile builds the line table once; lookups are a binary search.
+// NewFile builds the line table once; lookups are a binary search. The
+// table is sized from a first count (bytes.Count, vectorised) and filled
+// eight bytes at a time, so a 5 MB answer costs one allocation and about a
+// millisecond instead of six (issue 17 §2). bytes.IndexByte per line was
+// slower on answers, whose lines are short.
 func NewFile(name string, src []byte) *File {
-	lines := make([]int, 1, 64)
-	for i, b := range src {
-		if b == '\n' {
+	lines := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	const ones, highs, nl = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:]) ^ nl // newline bytes are now zero
+		// The lowest flagged byte is a zero byte; those above it may be
+		// false alarms (a borrow), so each is checked.
+		for m := (x - ones) &^ x & highs; m != 0; m &= m - 1 {
+			if k := i + bits.TrailingZeros64(m)>>3; src[k] == '\n' {
+				lines = append(lines, k+1)
+			}
+		}
+	}
+	for ; i < len(src); i++ {
+		if src[i] == '\n' {
 			lines = append(lines, i+1)
 		}
 	}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"runtime"
 	"sort"
 	"sync"
@@ -66,16 +67,24 @@ func parse(f *File, c *Parser) *Document {
 		}
 		todo = append(todo, i)
 	}
-	lowerAll(texts, spans, todo, doc.Groups)
+	var entries []*cacheEntry
+	var prepare func(i int)
+	if c != nil { // the cache entries are made on the workers, stored below
+		entries = make([]*cacheEntry, len(spans))
+		prepare = func(i int) {
+			at := spans[i].Start
+			if maps[i] != nil {
+				at = 0
+			}
+			entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
+		}
+	}
+	lowerAll(texts, spans, todo, doc.Groups, prepare)
 	for _, i := range todo {
 		s, g, m := spans[i], doc.Groups[i], maps[i]
 		switch {
 		case c != nil:
-			at := s.Start
-			if m != nil {
-				at = 0
-			}
-			doc.Groups[i] = placeGroup(c.store(s.fe.syntax, texts[i], g, at), s.Start, m)
+			doc.Groups[i] = placeGroup(c.insert(entries[i]), s.Start, m)
 		case m != nil:
 			mapGroup(g, m)
 		default:
@@ -105,15 +114,22 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // element both ways). Diagnostics that fall inside a kept block are that
 // block's business, not the splitter's.
 func findSpans(src []byte) ([]blockSpan, Diagnostics) {
-	var all []blockSpan
 	var found Diagnostics
+	var ranges [len(frontEnds)][]Range
+	n := 0
 	for i := range frontEnds {
-		fe := &frontEnds[i]
-		rs, ds := fe.split(src)
-		for _, r := range rs {
-			all = append(all, blockSpan{Range: r, fe: fe})
+		if !mayHold(&frontEnds[i], src) {
+			continue
 		}
+		rs, ds := frontEnds[i].split(src)
+		ranges[i], n = rs, n+len(rs)
 		found = append(found, ds...)
+	}
+	all := make([]blockSpan, 0, n)
+	for i, rs := range ranges {
+		for _, r := range rs {
+			all = append(all, blockSpan{Range: r, fe: &frontEnds[i]})
+		}
 	}
 	sortSpans(all)
 	kept := dropOverlaps(all)
@@ -134,6 +150,21 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	diags.Sort()
 	return kept, diags
 }
+
+// mayHold reports whether src may hold a block (or a stray marker) of fe's
+// syntax at the start of a line. CSL's splitter walks the text line by line
+// and was a tenth of a SHAM document's parse; it acts only on lines that
+// start with its opening marker, so a text without that marker anywhere
+// has nothing for it (issue 17 §2).
+func mayHold(fe *frontEnd, src []byte) bool {
+	if fe.syntax == CSL {
+		return bytes.Contains(src, []byte(cslOpen))
+	}
+	return true
+}
+
+// cslOpen is the opening of every CSL marker (csl.Options' default).
+const cslOpen = "<---"
 
 // sortSpans orders spans by start, an indented reading first at a tie.
 func sortSpans(all []blockSpan) {
@@ -166,7 +197,8 @@ const parallelMin = 64 << 10
 
 // lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on a pool of GOMAXPROCS workers
 // when there is enough work. Each index is written by exactly one worker.
-func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
+// then, when not nil, runs on the worker right after block i is lowered.
+func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int)) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
@@ -176,6 +208,9 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
 		sc := new(scratch)
 		for _, i := range todo {
 			out[i] = spans[i].fe.lower(texts[i], sc)
+			if then != nil {
+				then(i)
+			}
 		}
 		return
 	}
@@ -193,6 +228,9 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group) {
 				}
 				i := todo[k]
 				out[i] = spans[i].fe.lower(texts[i], sc)
+				if then != nil {
+					then(i)
+				}
 			}
 		}()
 	}

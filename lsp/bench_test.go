@@ -2,9 +2,13 @@ package lsp
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/lang"
+	"go.lsp.dev/protocol"
 )
 
 // bigDoc builds a SHAM answer of about size bytes: prose and blocks in turn.
@@ -93,4 +97,85 @@ func heap() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc
+}
+
+// loadDoc is lang's 5 MB load document (lang/bench_test.go genSHAM): 5,000
+// file_write blocks of 100-line heredocs with prose between, 5.6 MB.
+func loadDoc() string {
+	var sb strings.Builder
+	for i := range 5000 {
+		id := fmt.Sprintf("b%04x", i)
+		fmt.Fprintf(&sb, "Step %d: write the next file.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: %s]\n", i, id)
+		fmt.Fprintf(&sb, "action = \"file_write\"\npath = \"src/pkg%d/file_%d.go\"\ncontent = <<'EOT_SHAM_%s'\n", i%17, i, id)
+		for l := range 100 {
+			fmt.Fprintf(&sb, "\tv = %d\n", l)
+		}
+		fmt.Fprintf(&sb, "EOT_SHAM_%s\n#!END_SHAM_%s\n```\n\n", id, id)
+	}
+	return sb.String()
+}
+
+// BenchmarkDidOpen5MB measures didOpen of the 5.6 MB load document until its
+// first diagnostics arrive, through the real JSON-RPC connection (the goal of
+// issue 17 §3: within 1.2× of `clada check` on the same file). Each
+// iteration closes the document again.
+func BenchmarkDidOpen5MB(b *testing.B) {
+	c := start(b, b.TempDir(), false)
+	text := loadDoc()
+	uri := pathURI("/tmp/load.sham")
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if p := c.open(uri, text); len(p.Diagnostics) != 0 {
+			b.Fatalf("%d diagnostics, first %v", len(p.Diagnostics), p.Diagnostics[0])
+		}
+		b.StopTimer()
+		c.close(uri)
+		c.nextDiags(uri)
+		b.StartTimer()
+	}
+}
+
+// A document of stagedMin actions or more gets what check finds first, and
+// then, when the simulation finds something, everything; one whose ops all
+// succeed gets the first publish only.
+func TestOpenBigDocumentInTwoSteps(t *testing.T) {
+	root := t.TempDir()
+	c := start(t, root, false)
+	var b strings.Builder
+	for i := range stagedMin {
+		fmt.Fprintf(&b, "#!SHAM [@three-char-SHA-256: w%04d]\naction = \"file_write\"\npath = \"f%d.txt\"\ncontent = \"x\"\n#!END_SHAM_w%04d\n\n", i, i, i)
+	}
+	ok := b.String()
+	uri := pathURI(filepath.Join(root, "big.sham"))
+	if p := c.open(uri, ok); len(p.Diagnostics) != 0 || p.Version != protocol.NewOptional(int32(1)) {
+		t.Fatalf("first publish: %+v", p)
+	}
+	c.close(uri)
+	if p := c.nextDiags(uri); !p.Version.IsZero() {
+		t.Fatalf("a second publish came for a document whose ops all succeed: %+v", p)
+	}
+
+	bad := ok + "#!SHAM [@three-char-SHA-256: bad]\naction = \"file_replace_text\"\npath = \"gone.txt\"\nold_text = \"a\"\nnew_text = \"b\"\n#!END_SHAM_bad\n"
+	if p := c.open(uri, bad); len(p.Diagnostics) != 0 {
+		t.Fatalf("first publish has the simulation's findings: %+v", p.Diagnostics)
+	}
+	p := c.nextDiags(uri)
+	if len(p.Diagnostics) != 1 || codeOf(p.Diagnostics[0]) != CodeWorkspace || !strings.Contains(messageOf(p.Diagnostics[0]), "gone.txt") || p.Version != protocol.NewOptional(int32(1)) {
+		t.Fatalf("second publish: %+v", p)
+	}
+}
+
+// BenchmarkCheck5MB is what `clada check` does with the same document, in
+// process (read it, parse it with its line table, check it): the yardstick of
+// BenchmarkDidOpen5MB.
+func BenchmarkCheck5MB(b *testing.B) {
+	text := loadDoc()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		doc := lang.Parse(lang.NewFile("load.sham", []byte(text)))
+		if ds := lang.Check(doc); len(ds) != 0 {
+			b.Fatal(ds)
+		}
+	}
 }

@@ -161,7 +161,11 @@ func (s *Server) guard(next jsonrpc2.Handler) jsonrpc2.Handler {
 			// protocol's decoder refuses; it still means "initialized".
 			return nil, s.Initialized(ctx, &protocol.InitializedParams{})
 		}
-		result, err = next(ctx, req)
+		if p, fast := s.fastParams(method, req.Params()); fast { // decode_open.go
+			result, err = nil, s.openDecoded(ctx, p)
+		} else {
+			result, err = next(ctx, req)
+		}
 		if err != nil && errors.Is(err, jsonrpc2.ErrParse) {
 			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("clada-lsp: %s: bad params: %v", method, err))
 		}

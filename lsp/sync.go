@@ -37,12 +37,17 @@ func (d *document) setText(text []byte) {
 
 // DidOpen parses and diagnoses a newly opened document.
 func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
+	return s.open(ctx, p, []byte(p.TextDocument.Text))
+}
+
+// open is DidOpen with the text as bytes the document may keep.
+func (s *Server) open(ctx context.Context, p *protocol.DidOpenTextDocumentParams, text []byte) error {
 	// Decoded strings alias the whole message; the key outlives it, so copy.
 	u := uri.URI(strings.Clone(string(p.TextDocument.URI)))
 	d := &document{uri: u, version: p.TextDocument.Version, parser: lang.NewParser(docCacheBytes)}
-	d.setText([]byte(p.TextDocument.Text))
+	d.setText(text)
 	s.docs[u] = d
-	s.publish(ctx, d)
+	s.publishOpened(ctx, d)
 	return nil
 }
 

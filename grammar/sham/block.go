@@ -10,20 +10,23 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// blockGrammar is the participle grammar of one block, over the tokens of
-// blockLexer. Every token sequence the lexer produces is accepted: problems
-// are carried by token type and reported by ParseBlock, not by participle.
-//
-// Body captures every body token with one capture around the whole
-// repetition: participle replaces a []lexer.Token field on each capture, so
-// a capture per token would keep only the last, and a struct per line cost
-// several allocations per token. build walks the captured tokens in the
-// order this rule guarantees. The assignment alternative comes first because
-// nearly every line is one (each alternative tried costs participle a branch).
+// blockGrammar is the participle grammar of one block, over the compact
+// tokens of blockLexer: the header line, the body, the end marker. Every
+// token sequence the lexer produces is accepted: problems are carried by
+// token type and reported by ParseBlock, not by participle. The body's
+// lines are classified by the lexer (Key Op value [Trailing], or BadLine),
+// and build walks those tokens. One capture takes the whole sequence: each
+// capture costs participle several allocations.
 type blockGrammar struct {
-	Header lexer.Token   `parser:"@Header"`
-	Body   []lexer.Token `parser:"@( ( Key Op (String | Heredoc | Unclosed | BadValue) Trailing? | BadLine )* )"`
-	End    lexer.Token   `parser:"@End?"`
+	Tokens []lexer.Token `parser:"@( Header Lines? End? )"`
+}
+
+// end returns the end marker token, or the zero token when there is none.
+func (g *blockGrammar) end() lexer.Token {
+	if t := g.Tokens[len(g.Tokens)-1]; t.Type == tEnd {
+		return t
+	}
+	return lexer.Token{}
 }
 
 // assignment is one Key Op Value [Trailing] run of body tokens.
@@ -92,13 +95,19 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 			Hint:    "Check that every line of the block is a key = value assignment."})
 		return b
 	}
-	b.build(g, l.values)
+	b.build(g, l.tokens, l.values)
 	return b
 }
 
 // build checks each line of the parsed block and collects params and errors.
-func (b *Block) build(g *blockGrammar, values []value) {
-	toks, end := g.Body, g.End
+// tokens are the lexer's own (the header first), for which the grammar's
+// Body stands.
+func (b *Block) build(g *blockGrammar, tokens []lexer.Token, values []value) {
+	end := g.end()
+	toks := tokens[1:]
+	if end.Type != 0 {
+		toks = toks[:len(toks)-1]
+	}
 	b.Params = make([]Param, 0, len(values))
 	// Duplicate keys are found by a linear scan while a block has few
 	// params (nearly all do), by a map beyond.

@@ -23,6 +23,7 @@ const (
 	tBadValue
 	tTrailing
 	tBadLine
+	tLines
 )
 
 // Symbols names the token types for the grammar. It builds the map on each
@@ -41,6 +42,7 @@ func (definition) Symbols() map[string]lexer.TokenType {
 		"BadValue": tBadValue,
 		"Trailing": tTrailing,
 		"BadLine":  tBadLine,
+		"Lines":    tLines,
 	}
 }
 
@@ -83,12 +85,20 @@ type value struct {
 // headers and size-class rounding cost before. Heredoc bodies, the only
 // strings that can be large, stay separate strings so nothing pins them
 // but their own value.
+//
+// participle is handed fewer tokens than the lexer makes (issue 17 §2): the
+// header, one Lines token for the whole body, and the end marker (compact).
+// The body's lines are classified here, line by line, into Key, Op, value and
+// Trailing tokens, or BadLine, which build walks; participle checks the
+// block's shape. Handing it a token per line (or per piece of a line) cost a
+// branch and several allocations each: half the time of a block's parse.
 type blockLexer struct {
-	tokens []lexer.Token
-	values []value
-	pos    int
-	buf    []byte
-	refs   []bufRef
+	tokens  []lexer.Token
+	compact []lexer.Token
+	values  []value
+	pos     int
+	buf     []byte
+	refs    []bufRef
 }
 
 // bufRef says which token's Value (tok >= 0) or which value's text (val >=
@@ -98,11 +108,11 @@ type bufRef struct {
 }
 
 func (l *blockLexer) Next() (lexer.Token, error) {
-	if l.pos >= len(l.tokens) {
+	if l.pos >= len(l.compact) {
 		return lexer.Token{Type: lexer.EOF}, nil
 	}
 	l.pos++
-	return l.tokens[l.pos-1], nil
+	return l.compact[l.pos-1], nil
 }
 
 // emit appends a token without a value.
@@ -129,6 +139,21 @@ func (l *blockLexer) finish() {
 			l.values[r.val].text = s[r.start:r.end]
 		}
 	}
+	body := false
+	for _, t := range l.tokens {
+		switch t.Type {
+		case tKey, tBadLine:
+			if !body { // the first line of a run of lines stands for all of them
+				body = true
+				l.compact = append(l.compact, lexer.Token{Type: tLines, Pos: t.Pos})
+			}
+		case tHeader, tEnd:
+			// Lines after an end marker are a run of their own, which the
+			// grammar refuses, as it refused them line by line.
+			l.compact = append(l.compact, t)
+			body = false
+		}
+	}
 }
 
 // Scratch holds the buffers a block parse works in, so parsing many blocks
@@ -151,8 +176,9 @@ func (l *blockLexer) reset() {
 		l.buf = nil
 	}
 	clear(l.tokens)
+	clear(l.compact)
 	clear(l.values)
-	l.tokens, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
+	l.tokens, l.compact, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.compact[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
 }
 
 // lexBlock tokenizes one block text (header line first) into l, which must

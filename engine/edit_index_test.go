@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/lang"
+	"github.com/google/go-cmp/cmp"
+)
+
+// The indexed fast path (edit_index.go) must give exactly what the ordinary
+// path gives: every result and the final file. Random documents of many
+// edits to one file, on texts made of few words so that searches often occur
+// twice, overlap, or appear only after an earlier edit, run once for real
+// (write-back and index) and once on an Overlay (neither), and must agree.
+func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
+	words := []string{"alpha ", "beta ", "gamma\n", "delta ", "alpha beta ", "é ", "\r\n", "x"}
+	for seed := range uint64(200) {
+		rng := rand.New(rand.NewPCG(seed, 17))
+		var text strings.Builder
+		if seed%5 == 0 {
+			text.WriteString(bom)
+		}
+		for text.Len() < 600 {
+			text.WriteString(words[rng.IntN(len(words))])
+			if rng.IntN(4) == 0 {
+				fmt.Fprintf(&text, "%d ", rng.IntN(40))
+			}
+		}
+		content := text.String()
+		var doc strings.Builder
+		pool := make([]string, 10)
+		for i := range pool {
+			start := rng.IntN(len(content) - 30)
+			pool[i] = content[start : start+16+rng.IntN(10)]
+		}
+		for i := range 60 {
+			old := pool[rng.IntN(len(pool))]
+			var repl string
+			switch rng.IntN(6) {
+			case 0:
+				repl = ""
+			case 1:
+				repl = strings.ToUpper(old)
+			case 2: // the tail of a search: with what precedes it, it may make one
+				p := pool[rng.IntN(len(pool))]
+				repl = p[rng.IntN(len(p)):]
+			case 3:
+				p := pool[rng.IntN(len(pool))]
+				repl = p[:rng.IntN(len(p))]
+			default:
+				repl = pool[rng.IntN(len(pool))] + words[rng.IntN(len(words))]
+			}
+			op := "file_replace_text"
+			if rng.IntN(10) == 0 {
+				op = "file_read"
+			}
+			fmt.Fprintf(&doc, "#!SHAM [@three-char-SHA-256: k%d]\naction = %q\npath = \"f.txt\"\nold_text = %s\nnew_text = %s\n#!END_SHAM_k%d\n\n",
+				i, op, jsonish(old), jsonish(repl), i)
+		}
+		agree(t, fmt.Sprint("seed ", seed), content, doc.String())
+	}
+}
+
+// agree runs doc on content for real and on an Overlay and fails unless
+// both give the same results and the same file.
+func agree(t *testing.T, name, content, src string) {
+	t.Helper()
+	parsed := lang.Parse(lang.NewFile("a.sham", []byte(src)))
+	if parsed.Diags.HasErrors() {
+		t.Fatalf("%s: the test's document does not parse: %v", name, parsed.Diags)
+	}
+	root := t.TempDir()
+	file := filepath.Join(root, "f.txt")
+	if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.OutputMode = true, "silent"
+	base, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	ov := NewOverlay(base)
+	want := Run(context.Background(), parsed, ov, cfg)
+	wantFile, _ := ov.ReadFile(file)
+	got := Run(context.Background(), parsed, base, cfg)
+	gotFile, _ := os.ReadFile(file)
+	for i := range want.Results {
+		if diff := cmp.Diff(want.Results[i].Result, got.Results[i].Result); diff != "" {
+			t.Fatalf("%s, %s: results differ (-ordinary +indexed):\n%s", name, want.Results[i].Task, diff)
+		}
+	}
+	if string(gotFile) != string(wantFile) {
+		t.Fatalf("%s: files differ:\nordinary %q\nindexed  %q", name, wantFile, gotFile)
+	}
+}
+
+// Occurrences right at an edit's ends: kept when they only touch it, made
+// when the new text completes them.
+func TestEditIndexAtTheEdges(t *testing.T) {
+	const p = "pattern-one-xyz!"
+	pad := "first-edit-here!\n" + p + "\n"
+	cases := []struct{ name, content, old, repl string }{
+		{"starts at the end", pad + "0123456789abcdef" + p, "0123456789abcdef", "Z"},
+		{"ends at the start", pad + p + "0123456789abcdef", "0123456789abcdef", "Z"},
+		{"made inside", pad + "0123456789abcdef", "0123456789abcdef", p},
+		{"made from the last byte", pad + "0123456789abcdef" + p[1:], "0123456789abcdef", "p"},
+		{"made up to the first byte", pad + p[:15] + "0123456789abcdef", "0123456789abcdef", "!"},
+		{"made by a deletion", pad + "pattern-0123456789abcdefone-xyz!", "0123456789abcdef", ""},
+	}
+	for _, c := range cases {
+		edit := func(b *strings.Builder, i int, old, repl string) {
+			fmt.Fprintf(b, "#!SHAM [@three-char-SHA-256: k%d]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = %s\nnew_text = %s\n#!END_SHAM_k%d\n\n", i, jsonish(old), jsonish(repl), i)
+		}
+		var b strings.Builder
+		edit(&b, 0, "first-edit-here!", "FIRST-EDIT-HERE!")
+		edit(&b, 1, c.old, c.repl)
+		edit(&b, 2, p, "P")
+		edit(&b, 3, p, "P")
+		for i := 4; i < 12; i++ {
+			edit(&b, i, fmt.Sprintf("absent-search%03d", i), "x")
+		}
+		agree(t, c.name, c.content, b.String())
+	}
+}
+
+// jsonish writes s as a SHAM quoted value (JSON escapes).
+func jsonish(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`)
+	return `"` + r.Replace(s) + `"`
+}

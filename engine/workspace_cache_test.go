@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// The write-back writes a file's first content at once, keeps later ones in
+// memory for reads, and writes them out before anything else looks.
+func TestWriteBackHoldsLaterWrites(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	name := filepath.Join(root, "f.txt")
+	onDisk := func(want string) {
+		t.Helper()
+		got, err := os.ReadFile(name)
+		if err != nil || string(got) != want {
+			t.Fatalf("on disk: %q, %v; want %q", got, err, want)
+		}
+	}
+	settle := startCache(w, nil, cfg, nil)
+	if err := w.WriteFile(name, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	onDisk("one")
+	if err := w.WriteFile(name, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	onDisk("one")
+	if got, err := w.ReadFile(name); err != nil || string(got) != "two" {
+		t.Fatalf("ReadFile = %q, %v; want the pending content", got, err)
+	}
+	if fi, err := w.Lstat(name); err != nil || fi.Size() != 3 {
+		t.Fatalf("Lstat = %v, %v", fi, err)
+	}
+	onDisk("two") // Lstat wrote it out
+	if err := w.WriteFile(name, []byte("three")); err != nil {
+		t.Fatal(err)
+	}
+	settle()
+	onDisk("three")
+	if w.wb != nil {
+		t.Fatal("the cache outlived its apply")
+	}
+}
+
+// A command between edits sees the file as the edits before it left it, and
+// the edits after it see what the command did.
+func TestWriteBackSettlesBeforeCommands(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "f.txt"), []byte("a b c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "#!SHAM [@three-char-SHA-256: e1]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"a\"\nnew_text = \"A\"\n#!END_SHAM_e1\n\n" +
+		"#!SHAM [@three-char-SHA-256: e2]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"b\"\nnew_text = \"B\"\n#!END_SHAM_e2\n\n" +
+		"#!SHAM [@three-char-SHA-256: e3]\naction = \"exec\"\nlang = \"bash\"\ncode = \"cat f.txt && sed -i s/c/X/ f.txt\"\n#!END_SHAM_e3\n\n" +
+		"#!SHAM [@three-char-SHA-256: e4]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"X\"\nnew_text = \"C\"\n#!END_SHAM_e4\n\n" +
+		"#!SHAM [@three-char-SHA-256: e5]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"C\"\nnew_text = \"D\"\n#!END_SHAM_e5\n"
+	doc := lang.Parse(lang.NewFile("a.sham", []byte(src)))
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.OutputMode, cfg.Approve = true, "silent", "always"
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	rep := Run(context.Background(), doc, w, cfg)
+	if !rep.Success {
+		t.Fatalf("apply failed: %+v", rep.Results)
+	}
+	if got := rep.Results[2].Data["stdout"]; got != "A B c\n" {
+		t.Errorf("the command saw %q, want the first two edits", got)
+	}
+	got, _ := os.ReadFile(filepath.Join(root, "f.txt"))
+	if string(got) != "A B D\n" {
+		t.Errorf("file = %q", got)
+	}
+}
+
+// Names that differ only in case may be one file (macOS, Windows): the
+// cache writes out what it holds under one before the other is read or
+// written, and keeps only the latest.
+func TestWriteBackCaseVariants(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	upper, lower := filepath.Join(root, "F.txt"), filepath.Join(root, "f.txt")
+	settle := startCache(w, nil, cfg, nil)
+	defer settle()
+	for _, step := range []string{"one", "two"} {
+		if err := w.WriteFile(upper, []byte(step)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Reading the other spelling misses the cache: F.txt's pending
+	// content is on disk first, and F.txt is no longer held.
+	if _, err := w.ReadFile(lower); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(upper); string(got) != "two" {
+		t.Fatalf("F.txt on disk = %q, want its pending content", got)
+	}
+	if _, held := w.wb.files[upper]; held {
+		t.Fatal("F.txt still held after f.txt was read")
+	}
+}
+
+// A pending content that cannot be written out (here: its directory was
+// swapped for a symlink behind clada's back) fails the action that wrote
+// it, and the file keeps what the disk had.
+func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.Mkdir(filepath.Join(root, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(root, "d", "f.txt")
+	rep := &Report{Results: []ActionResult{
+		{Seq: 1, Action: "file_write", Result: Result{Success: true}},
+		{Seq: 2, Action: "file_write", Result: Result{Success: true}},
+	}}
+	settle := startCache(w, nil, cfg, rep)
+	spec := lang.Lookup("file_write")
+	beginAction(w, spec, &rep.Results[0])
+	if err := w.WriteFile(name, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	beginAction(w, spec, &rep.Results[1])
+	if err := w.WriteFile(name, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "real")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(root, "d")); err != nil {
+		t.Fatal(err)
+	}
+	settle()
+	if !rep.Results[0].Success {
+		t.Errorf("the first write failed: %+v", rep.Results[0])
+	}
+	r := rep.Results[1]
+	if r.Success || !strings.Contains(r.Error, "file_write: saving 'd/f.txt' failed") || !strings.Contains(r.Error, "symbolic link") {
+		t.Errorf("second write: %+v", r.Result)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "real", "f.txt")); string(got) != "one" {
+		t.Errorf("file = %q, want the first write's", got)
+	}
+}

@@ -100,14 +100,7 @@ func (p *Parser) lookup(s Syntax, text []byte) *cacheEntry {
 	return nil
 }
 
-// store caches g (relative ranges), placed at at, for a block text, evicts
-// the least recently used blocks beyond the size bound, and returns the
-// entry (an uncached one for a block too big to keep). Called with mu held.
-func (p *Parser) store(s Syntax, text []byte, g *Group, at int) *cacheEntry {
-	return p.insert(p.prepare(s, text, g, at))
-}
-
-// prepare is the costly half of store, which touches nothing shared: the
+// prepare is the costly half of caching a block, which touches nothing shared: the
 // entry (a copy of the group, the text as its key), so parse can make the
 // entries of a document's blocks on its workers (issue 17 §3: storing a
 // 5.6 MB document's blocks one by one was a fifth of didOpen). Called while

@@ -113,7 +113,7 @@ func TestLowerCML(t *testing.T) {
 	}, {
 		name:  "inner element left open before the outer close",
 		in:    "<tasks><write path=\"a\">x</tasks>",
-		diags: []cmlDiag{{Error, "UNCLOSED_ELEMENT", "<write"}},
+		diags: []cmlDiag{{Error, "UNCLOSED_CHILD", "<write"}},
 	}, {
 		name:  "unquoted attribute",
 		in:    "<write path=a.txt>x</write>",

@@ -34,7 +34,9 @@ import (
 //
 // Diagnostic codes (besides the XML ones of grammar/cml: UNCLOSED_ELEMENT,
 // MISMATCHED_CLOSE, UNCLOSED_TAG, BAD_ATTRIBUTE, DUPLICATE_ATTRIBUTE,
-// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT):
+// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT, and UNCLOSED_CHILD,
+// the one of them that leaves its block delimited, so it stops only that
+// block):
 const (
 	cmlUnknownVersion    = "UNKNOWN_VERSION"      // <tasks version="2.0">
 	cmlUnknownElement    = "UNKNOWN_ELEMENT"      // an element CML does not define, where it appears

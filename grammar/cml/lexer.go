@@ -46,6 +46,11 @@ const (
 	CodeUnclosedCDATA    = "UNCLOSED_CDATA"      // <![CDATA[ without ]]>
 	CodeUnclosedComment  = "UNCLOSED_COMMENT"    // <!-- without -->
 	CodeMalformedElement = "MALFORMED_ELEMENT"   // anything else the tree builder rejects
+	// CodeUnclosedChild is an element left open before its parent's close
+	// tag: "<edit><replace>x</edit>". The close tag still says where the
+	// block ends, so only this block is broken; the others of the
+	// document can run.
+	CodeUnclosedChild = "UNCLOSED_CHILD"
 )
 
 // MaxNesting bounds how deep elements may nest. CML needs three levels
@@ -93,6 +98,9 @@ type elementLexer struct {
 	stackBf [8]openTag // stack's first backing array
 	// cdataEnd is the offset just past the last CDATA section's "]]>".
 	cdataEnd int
+	// unclosed is the first element left open before an ancestor's close
+	// tag; lexing goes on to the block's real end, which then reports it.
+	unclosed *Error
 }
 
 // openTag is the range of "<name" of an open element.
@@ -130,6 +138,9 @@ func (l *elementLexer) step() bool {
 		err = l.tag()
 	case len(l.stack) == 0:
 		l.done = true
+		if l.unclosed != nil {
+			l.err = l.unclosed
+		}
 		return false
 	default:
 		err = l.content()
@@ -424,10 +435,21 @@ func (l *elementLexer) closeTag() *Error {
 			break
 		}
 		if bytes.Equal(name, src[outer.start+1:outer.end]) {
-			// </tasks> while <run> is open: the real mistake is the missing </run>.
-			return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
-				Message: "element <" + string(topName) + "> is not closed before </" + string(name) + ">",
-				Hint:    "add </" + string(topName) + "> after its content"}
+			// </tasks> while <run> is open: the real mistake is the missing
+			// </run>. The close tag still ends its element, so go on to the
+			// block's end and report it there: one block is broken, and the
+			// document's other blocks keep their own fate.
+			if l.unclosed == nil {
+				l.unclosed = &Error{Start: top.start, End: top.end, Code: CodeUnclosedChild,
+					Message: "element <" + string(topName) + "> is not closed before </" + string(name) + ">",
+					Hint:    "add </" + string(topName) + "> after its content"}
+			}
+			for !bytes.Equal(name, topName) {
+				l.stack = l.stack[:len(l.stack)-1]
+				top = l.stack[len(l.stack)-1]
+				topName = src[top.start+1 : top.end]
+			}
+			break
 		}
 	}
 	if !bytes.Equal(name, topName) {

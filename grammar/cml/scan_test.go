@@ -43,7 +43,7 @@ func TestScanErrors(t *testing.T) {
 		src, code, at string
 	}{
 		{`<write path="a">x`, CodeUnclosedElement, `<write`},
-		{`<tasks><write path="a">x</tasks>`, CodeUnclosedElement, `<write`},
+		{`<tasks><write path="a">x</tasks>`, CodeUnclosedChild, `<write`},
 		{`<tasks><write path="a">x</writ></tasks>`, CodeMismatchedClose, `</writ>`},
 		{`<write path=a>x</write>`, CodeBadAttribute, `a`},
 		{`<write path>x</write>`, CodeBadAttribute, `path`},

@@ -29,8 +29,9 @@ const initConfig = `# clada project config. It comes with every clone, so clada 
 # Report size per action (bounds what an LLM is sent).
 # max-report: 64K
 
-# First run of a CSL RUN command: never or ask (always is refused here;
-# pass --approve always yourself).
+# Commands not yet approved, in every syntax: never (they fail) or ask (on
+# the terminal). Default: CSL asks for first-use approval, SHAM and CML run
+# them. always is refused here; pass --approve always yourself.
 # approve: never
 
 # Command sandbox: write or strict (off is refused here; pass --sandbox off).

@@ -70,7 +70,12 @@ async function main() {
   }
 
   const abort = new AbortController();
-  const pending = client.callTool({ name: 'exec', arguments: { lang: 'bash', code: 'sleep 60 & echo $$ $! > pids.tmp; mv pids.tmp pids; wait' } },
+  // Host pids, read by each process from /proc/self/stat: the command runs
+  // as process 1 of its own PID namespace, where $$ and $! are not the host's.
+  const code = "sh -c 'read -r c _ < /proc/self/stat; echo $c > child.pid; exec sleep 60' &\n" +
+    'read -r me _ < /proc/self/stat\nwhile [ ! -s child.pid ]; do sleep 0.01; done\n' +
+    'echo $me $(cat child.pid) > pids.tmp; mv pids.tmp pids; wait';
+  const pending = client.callTool({ name: 'exec', arguments: { lang: 'bash', code } },
     CallToolResultSchema, { signal: abort.signal }).then(() => 'returned', (e) => 'rejected: ' + e.message);
   const pidFile = join(root, 'pids');
   for (let i = 0; !existsSync(pidFile); i++) {

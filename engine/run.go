@@ -81,6 +81,9 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 
 // runGroup validates then runs one group, appending its results.
 func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
+	if g.Kind == lang.Patch && patchBlocked(ctx, g, gnum, n, ws, cfg, rep) { // group_atomic.go
+		return
+	}
 	prof := profileOf(g.Syntax)
 	type item struct {
 		a    *lang.Action
@@ -95,7 +98,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 	for mi, a := range g.Actions {
 		if a.HasErrors() {
 			// Reported in ParseErrors; SHAM gives such a block no result.
-			if g.Kind == lang.Tasks && invalid == "" {
+			if g.Kind != lang.Standalone && invalid == "" {
 				invalid = "a task in this group has a syntax error"
 			}
 			continue
@@ -128,7 +131,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		items[i].res = &rep.Results[base+i]
 	}
 
-	if g.Kind == lang.Tasks && invalid != "" {
+	if g.Kind != lang.Standalone && invalid != "" {
 		for _, it := range items {
 			if it.res.Error == "" {
 				it.res.Skipped = true
@@ -167,7 +170,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		} else {
 			rep.ExecutedActions++
 		}
-		if !it.res.Success && g.Kind == lang.Tasks {
+		if !it.res.Success && g.Kind != lang.Standalone {
 			stopped = fmt.Sprintf("%s failed and its group stops at the first failure", it.res.Task)
 		}
 	}

@@ -10,6 +10,7 @@ const (
 	SHAM Syntax = iota + 1
 	CSL
 	CML
+	V4A // OpenAI apply_patch (grammar/v4a)
 )
 
 func (s Syntax) String() string {
@@ -20,6 +21,8 @@ func (s Syntax) String() string {
 		return "csl"
 	case CML:
 		return "cml"
+	case V4A:
+		return "v4a"
 	}
 	return "unknown"
 }
@@ -36,6 +39,8 @@ func ParseSyntax(s string) Syntax {
 		return CSL
 	case "cml":
 		return CML
+	case "v4a":
+		return V4A
 	}
 	return 0
 }
@@ -59,6 +64,10 @@ const (
 	Standalone GroupKind = iota + 1
 	// Tasks is a CSL <---TASKS---> or CML <tasks> group: sequential, fail-fast.
 	Tasks
+	// Patch is a V4A patch: sequential like Tasks, and all or nothing (the
+	// engine simulates it on an overlay and applies only if every action
+	// would succeed).
+	Patch
 )
 
 // Group is a unit of execution: a standalone action, or a TASKS/<tasks> block.

@@ -31,7 +31,7 @@ type scratch struct {
 }
 
 // frontEnds lists every syntax Parse looks for. It is never modified.
-var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd}
+var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd, v4aFrontEnd}
 
 // blockSpan is one block found by a front-end. prefix is the container
 // prefix of its marker line (see parse_indent.go), nil at column 1.

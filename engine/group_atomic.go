@@ -11,15 +11,12 @@ import (
 // fail, the simulated results are reported (the failure with its error, the
 // rest as not run) and true says nothing was changed. Codex applies a patch
 // step by step and leaves the steps before a failure; clada does not.
-// On an Overlay (dry run, --atomic's trial, the language server) the group
-// runs once, as is.
+// On an Overlay (dry run, --atomic's trial, the language server) the trial
+// runs on an overlay of that overlay, so a dry run reports what apply does.
 func patchBlocked(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) bool {
-	if _, sim := ws.(*Overlay); sim {
-		return false
-	}
 	trial := &Report{}
 	tn := *n
-	runGroup(ctx, g, gnum, &tn, NewOverlay(ws), cfg, trial)
+	runSteps(ctx, g, gnum, &tn, NewOverlay(ws), cfg, trial)
 	failed := ""
 	for _, r := range trial.Results {
 		if !r.Success && !r.Skipped {

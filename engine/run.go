@@ -84,6 +84,11 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 	if g.Kind == lang.Patch && patchBlocked(ctx, g, gnum, n, ws, cfg, rep) { // group_atomic.go
 		return
 	}
+	runSteps(ctx, g, gnum, n, ws, cfg, rep)
+}
+
+// runSteps is runGroup without the all-or-nothing trial of a Patch group.
+func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
 	prof := profileOf(g.Syntax)
 	type item struct {
 		a    *lang.Action

@@ -168,7 +168,7 @@ var catalog = []OpSpec{
 			{Name: "new_text", Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
 			{Name: "anchor", Type: TString, Doc: "Lines (one per line) that must each be found, in order, before old_text; the match is searched after the last (V4A's @@ lines).", CSL: "anchor", CML: "anchor"},
 			{Name: "at_end", Type: TBoolean, Doc: "old_text must end the file (V4A's *** End of File).", CSL: "at_end", CML: "at_end"},
-			{Name: "tolerance", Type: TString, Doc: "\"exact\" (default) or \"whitespace\": also try ignoring trailing, then surrounding whitespace, then unicode punctuation; the match must still be unique (V4A).", CSL: "tolerance", CML: "tolerance"},
+			{Name: "tolerance", Type: TString, Enum: []string{"exact", "whitespace"}, Doc: "\"exact\" (default) or \"whitespace\": also try ignoring trailing, then surrounding whitespace, then unicode punctuation; the match must still be unique (V4A).", CSL: "tolerance", CML: "tolerance"},
 		},
 		Example: [][2]string{{"path", "src/app.js"}, {"old_text", "const port = 3000;"}, {"new_text", "const port = 8080;"}},
 	},

@@ -125,9 +125,10 @@ func patchLine(s string) bool {
 	return strings.HasPrefix(s, "@@") || strings.HasPrefix(strings.TrimSpace(s), "***")
 }
 
-// Split finds every envelope in src: from a `*** Begin Patch` line to its
-// `*** End Patch` line, or, when that is missing, to the last line that
-// can belong to a patch (the missing marker is then Parse's error).
+// Split finds every envelope in src: from a `*** Begin Patch` line to the
+// next `*** End Patch` line (bad lines between are Parse's errors), or,
+// when none comes before the next Begin or the end of input, to the last
+// line that can belong to a patch (the missing marker is then Parse's error).
 func Split(src []byte) []Span {
 	ls := lines(src)
 	var out []Span
@@ -135,20 +136,23 @@ func Split(src []byte) []Span {
 		if trimmed(src, ls[i]) != beginMarker {
 			continue
 		}
-		start := ls[i].start
-		end := ls[i].end
-		j := i + 1
-		for ; j < len(ls); j++ {
-			t := trimmed(src, ls[j])
+		start, end, j := ls[i].start, ls[i].end, i+1
+		closed := false
+		for k := i + 1; k < len(ls); k++ {
+			t := trimmed(src, ls[k])
+			if t == beginMarker {
+				break
+			}
 			if t == endMarker {
+				end, j, closed = ls[k].end, k, true
+				break
+			}
+		}
+		if !closed {
+			for j = i + 1; j < len(ls) && patchLine(string(src[ls[j].start:ls[j].end])) && trimmed(src, ls[j]) != beginMarker; j++ {
 				end = ls[j].end
-				break
 			}
-			if t == beginMarker || !patchLine(string(src[ls[j].start:ls[j].end])) {
-				j--
-				break
-			}
-			end = ls[j].end
+			j--
 		}
 		out = append(out, Span{start, end})
 		i = j

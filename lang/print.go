@@ -20,6 +20,8 @@ func Print(w io.Writer, d *Document, to Syntax) error {
 		return printCML(w, d)
 	case CSL:
 		return printCSL(w, d)
+	case V4A:
+		return printV4A(w, d)
 	}
 	return fmt.Errorf("print: no printer for syntax %s", to)
 }

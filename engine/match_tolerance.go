@@ -165,7 +165,10 @@ func (x *opRun) replaceTolerant() Result {
 			if atEnd {
 				where = " at the end of the file"
 			}
-			return Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s, even ignoring whitespace", x.op, p, where),
+			if rungs > 1 {
+				where += ", even ignoring whitespace"
+			}
+			return Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
 				Type: "search_not_found", Hint: notFoundHint(t.body, oldText)}
 		}
 	}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/v4a"
@@ -24,6 +25,9 @@ const V4ATolerance = "whitespace"
 
 func splitV4A(src []byte) ([]Range, Diagnostics) {
 	spans := v4a.Split(src)
+	if calls := v4a.SplitCalls(src); len(calls) > 0 {
+		spans = mergeSpans(spans, calls)
+	}
 	out := make([]Range, len(spans))
 	for i, s := range spans {
 		out[i] = Range{s.Start, s.End}
@@ -37,7 +41,12 @@ func v4aRange(s v4a.Span) Range { return Range{s.Start, s.End} }
 // the block start. Envelope errors are the group's: a broken patch runs
 // nothing.
 func lowerV4A(text []byte, _ *scratch) *Group {
-	p := v4a.Parse(text)
+	var p *v4a.Patch
+	if v4a.IsCalls(text) {
+		p = v4a.ParseCalls(text) // Responses API apply_patch_call items
+	} else {
+		p = v4a.Parse(text)
+	}
 	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span)}
 	for _, e := range p.Errs {
 		g.Diags = append(g.Diags, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: v4aRange(e.Span)})
@@ -48,8 +57,8 @@ func lowerV4A(text []byte, _ *scratch) *Group {
 	return g
 }
 
-// LowerV4AFile lowers one file section; exported to this package's JSON
-// front-end through lowerV4AFile.
+// lowerV4AFile lowers one file section (of an envelope or an
+// apply_patch_call item).
 func lowerV4AFile(f *v4a.FileOp) []*Action {
 	act := func(op string, r v4a.Span) *Action {
 		return &Action{Syntax: V4A, Op: op, OpRange: v4aRange(f.HeaderSpan), Range: v4aRange(r), Closed: true}
@@ -90,4 +99,21 @@ func lowerV4AFile(f *v4a.FileOp) []*Action {
 		out = append(out, a)
 	}
 	return out
+}
+
+// mergeSpans orders envelope and JSON spans by start, dropping a JSON span
+// that lies inside an envelope.
+func mergeSpans(a, b []v4a.Span) []v4a.Span {
+	out := append(append([]v4a.Span(nil), a...), b...)
+	slices.SortFunc(out, func(x, y v4a.Span) int { return x.Start - y.Start })
+	kept := out[:0]
+	end := -1
+	for _, s := range out {
+		if s.Start < end {
+			continue
+		}
+		kept = append(kept, s)
+		end = s.End
+	}
+	return kept
 }

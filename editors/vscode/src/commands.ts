@@ -97,7 +97,7 @@ async function resolveTarget(args: unknown[]): Promise<Target | undefined> {
   if (!uri) {
     if (!editor) {
       void vscode.window.showErrorMessage(
-        "clada: no document to run. Open a .sham, .csl, .cml or markdown file holding action blocks, then run the command again.",
+        "clada: no document to run. Open a .sham, .csl, .cml, .patch or markdown file holding action blocks, then run the command again.",
       );
       return undefined;
     }
@@ -116,7 +116,7 @@ async function resolveTarget(args: unknown[]): Promise<Target | undefined> {
   }
   if (!(servedLanguages as readonly string[]).includes(document.languageId)) {
     void vscode.window.showErrorMessage(
-      `clada: ${vscode.workspace.asRelativePath(uri)} is a ${document.languageId} document; clada reads sham, csl, cml and markdown. ` +
+      `clada: ${vscode.workspace.asRelativePath(uri)} is a ${document.languageId} document; clada reads sham, csl, cml, diff (.patch) and markdown. ` +
         "Rename it with one of those extensions, or change its language mode.",
     );
     return undefined;

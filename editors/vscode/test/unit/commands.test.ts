@@ -103,7 +103,7 @@ describe("clada.dryRun", () => {
         kind: "error",
         modal: false,
         message:
-          "clada: notes.txt is a plaintext document; clada reads sham, csl, cml and markdown. " +
+          "clada: notes.txt is a plaintext document; clada reads sham, csl, cml, diff (.patch) and markdown. " +
           "Rename it with one of those extensions, or change its language mode.",
       },
     ]);
@@ -114,7 +114,7 @@ describe("clada.dryRun", () => {
     await run("clada.dryRun");
     assert.deepEqual(sent, []);
     assert.equal(state.said.length, 1);
-    assert.match(state.said[0].message, /^clada: no document to run\. Open a \.sham, \.csl, \.cml or markdown file/);
+    assert.match(state.said[0].message, /^clada: no document to run\. Open a \.sham, \.csl, \.cml, \.patch or markdown file/);
   });
 
   it("warns when the server reports failures, and shows the report", async () => {

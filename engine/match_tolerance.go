@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -60,22 +61,50 @@ func textLines(s string) []string {
 // seek finds pat in lines[from:] at the first rung with any match. It
 // returns the start, the rung's name, and every start when there are
 // several (then start is -1). atEnd only tries the place that ends the file.
-func seek(lines, pat []string, from int, atEnd bool, rungs int) (int, string, []int) {
-	for _, rung := range ladder[:rungs] {
+func (h *hunkLines) seek(pat []string, from int, atEnd bool, rungs int) (int, string, []int) {
+	lines := h.ls
+	lo, hi := from, len(lines)-len(pat)
+	if atEnd {
+		lo = max(lo, hi)
+	}
+	if hi < lo || len(pat) == 0 {
+		return -1, "", nil
+	}
+	for r, rung := range ladder[:rungs] {
 		var hits []int
-		for i := from; i+len(pat) <= len(lines); i++ {
-			if atEnd && i != len(lines)-len(pat) {
-				continue
-			}
-			ok := true
+		if r == 0 { // exact: hashes first, a word per line
+			ph := make([]uint64, len(pat))
 			for k, p := range pat {
-				if rung.norm(lines[i+k]) != rung.norm(p) {
-					ok = false
-					break
+				ph[k] = lineHash(p)
+			}
+			if h.idx == nil {
+				h.idx = make(map[uint64][]int, len(h.hs))
+				for i, x := range h.hs {
+					h.idx[x] = append(h.idx[x], i)
 				}
 			}
-			if ok {
-				hits = append(hits, i)
+			for _, i := range h.idx[ph[0]] {
+				if i >= lo && i <= hi && slices.Equal(h.hs[i:i+len(pat)], ph) && slices.Equal(lines[i:i+len(pat)], pat) {
+					hits = append(hits, i)
+				}
+			}
+			slices.Sort(hits)
+		} else {
+			np := make([]string, len(pat))
+			for k, p := range pat {
+				np[k] = rung.norm(p)
+			}
+			for i := lo; i <= hi; i++ {
+				ok := true
+				for k, p := range np {
+					if rung.norm(lines[i+k]) != p {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					hits = append(hits, i)
+				}
 			}
 		}
 		switch len(hits) {
@@ -98,18 +127,95 @@ func lineNumbers(hits []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// replaceTolerant is file_replace_text with tolerance="whitespace". An
-// empty old_text (a V4A hunk of only '+' lines) inserts new_text after the
-// last anchor, or at the end of the file when there is none. As with Codex,
-// the edited file ends with a newline.
+// replaceTolerant is file_replace_text with tolerance, anchor or at_end.
+// An empty old_text (a V4A hunk of only '+' lines) inserts new_text after
+// the last anchor, or at the end of the file when there is none. As with
+// Codex, the edited file ends with a newline.
 func (x *opRun) replaceTolerant() Result {
-	oldText, bad := x.textParam("old_text")
+	abs, p, t, bad := x.editFile()
 	if bad != nil {
 		return *bad
 	}
-	newText, bad := x.textParam("new_text")
+	lines := newHunkLines(textLines(t.body))
+	data, bad := x.applyHunk(lines, p, t.body)
 	if bad != nil {
 		return *bad
+	}
+	t.body = lines.text(t.crlf)
+	return x.save(abs, p, t, data)
+}
+
+// hunkLines is a file as lines, with each line's hash so the exact rung
+// compares a word per line; a batch of hunks (hunk_batch.go) edits it in
+// place, one hunk after another.
+type hunkLines struct {
+	ls []string
+	hs []uint64
+	// idx maps a hash to the lines that have it, built at the first exact
+	// seek and kept up to date while hunks keep the line count (nil after
+	// one that does not, until the next seek rebuilds it).
+	idx map[uint64][]int
+}
+
+func newHunkLines(ls []string) *hunkLines {
+	h := &hunkLines{ls: ls, hs: make([]uint64, len(ls))}
+	for i, l := range ls {
+		h.hs[i] = lineHash(l)
+	}
+	return h
+}
+
+// lineHash is FNV-1a.
+func lineHash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func (h *hunkLines) replace(at, n int, repl []string) {
+	hs := make([]uint64, len(repl))
+	for i, l := range repl {
+		hs[i] = lineHash(l)
+	}
+	if h.idx != nil && n == len(repl) {
+		for i, nh := range hs {
+			if oh := h.hs[at+i]; oh != nh {
+				h.idx[oh] = slices.DeleteFunc(h.idx[oh], func(p int) bool { return p == at+i })
+				h.idx[nh] = append(h.idx[nh], at+i)
+			}
+		}
+	} else {
+		h.idx = nil
+	}
+	h.ls = slices.Replace(h.ls, at, at+n, repl...)
+	h.hs = slices.Replace(h.hs, at, at+n, hs...)
+}
+
+// text joins the lines, each ending in the file's line ending.
+func (h *hunkLines) text(crlf bool) string {
+	eol := "\n"
+	if crlf {
+		eol = "\r\n"
+	}
+	if len(h.ls) == 0 {
+		return ""
+	}
+	return strings.Join(h.ls, eol) + eol
+}
+
+// applyHunk finds this action's hunk in lines and replaces it there. body
+// is the file's text, for hints. It returns the result data, or the failure.
+func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, *Result) {
+	oldText, bad := x.textParam("old_text")
+	if bad != nil {
+		return nil, bad
+	}
+	newText, bad := x.textParam("new_text")
+	if bad != nil {
+		return nil, bad
 	}
 	atEnd := x.params["at_end"] == "true"
 	rungs := len(ladder)
@@ -118,46 +224,41 @@ func (x *opRun) replaceTolerant() Result {
 		rungs = 1
 	case "whitespace":
 	default:
-		return Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params["tolerance"]),
+		return nil, &Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params["tolerance"]),
 			Hint: `leave tolerance out for an exact match`}
 	}
-	abs, p, t, bad := x.editFile()
-	if bad != nil {
-		return *bad
-	}
-	lines := textLines(t.body)
 	from := 0
 	for _, a := range textLines(x.params["anchor"]) {
-		at, _, hits := seek(lines, []string{a}, from, false, rungs)
+		at, _, hits := lines.seek([]string{a}, from, false, rungs)
 		if len(hits) > 1 {
-			return Result{Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, lineNumbers(hits)),
+			return nil, &Result{Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, lineNumbers(hits)),
 				Type: "search_not_found", Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
 		}
 		if at < 0 {
-			return Result{Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: "search_not_found", Hint: notFoundHint(t.body, a)}
+			return nil, &Result{Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: "search_not_found", Hint: notFoundHint(body, a)}
 		}
 		from = at + 1
 	}
 	old, repl := textLines(oldText), textLines(newText)
 	match := "exact"
-	at := len(lines)
+	at := len(lines.ls)
 	if len(old) == 0 {
 		if from > 0 {
 			at = from
 		}
 	} else {
 		var hits []int
-		at, match, hits = seek(lines, old, from, atEnd, rungs)
+		at, match, hits = lines.seek(old, from, atEnd, rungs)
 		if at < 0 && len(hits) == 0 && len(old) > 1 && old[len(old)-1] == "" {
 			// A trailing blank context line the file lacks (Codex retries without it).
 			old = old[:len(old)-1]
 			if len(repl) > 0 && repl[len(repl)-1] == "" {
 				repl = repl[:len(repl)-1]
 			}
-			at, match, hits = seek(lines, old, from, atEnd, rungs)
+			at, match, hits = lines.seek(old, from, atEnd, rungs)
 		}
 		if len(hits) > 1 {
-			return Result{Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, lineNumbers(hits), match),
+			return nil, &Result{Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, lineNumbers(hits), match),
 				Type: "search_not_found", Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
 		}
 		if at < 0 {
@@ -168,22 +269,10 @@ func (x *opRun) replaceTolerant() Result {
 			if rungs > 1 {
 				where += ", even ignoring whitespace"
 			}
-			return Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
-				Type: "search_not_found", Hint: notFoundHint(t.body, oldText)}
+			return nil, &Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
+				Type: "search_not_found", Hint: notFoundHint(body, oldText)}
 		}
 	}
-	out := make([]string, 0, len(lines)-len(old)+len(repl))
-	out = append(out, lines[:at]...)
-	out = append(out, repl...)
-	out = append(out, lines[at+len(old):]...)
-	eol := "\n"
-	if t.crlf {
-		eol = "\r\n"
-	}
-	body := strings.Join(out, eol)
-	if len(out) > 0 {
-		body += eol
-	}
-	t.body = body
-	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1, "match": match})
+	lines.replace(at, len(old), repl)
+	return map[string]any{"path": p, "replacements": 1, "match": match}, nil
 }

@@ -146,6 +146,7 @@ func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		return
 	}
 	stopped := ""
+	batch := newHunkBatch(g)
 	for _, it := range items {
 		switch {
 		case it.res.Error != "": // invalid standalone action
@@ -162,7 +163,11 @@ func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		t0 := time.Now()
 		track := trackerOf(ws, it.spec)
 		track.beforeCommand()
-		it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		if r, ok := batch.result(ctx, it.a, ws, cfg); ok { // hunk_batch.go
+			it.res.Result = r
+		} else {
+			it.res.Result = runAction(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		}
 		track.afterCommand()
 		it.res.Duration = time.Since(t0)
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {

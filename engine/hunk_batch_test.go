@@ -22,9 +22,9 @@ func TestHunkBatchMatchesOneByOne(t *testing.T) {
 		fmt.Fprintf(&file, "line %d\n", i)
 	}
 	patches := map[string]string{
-		"ok": "*** Begin Patch\n*** Update File: f.txt\n@@\n-line 3\n+line 3a\n+line 3b\n@@\n line 10\n-line 11\n@@\n-line 3b\n+B\n@@\n-  line 20  \n+twenty\n@@ line 30\n-line 31\n+x\n*** End Patch\n",
+		"ok":                              "*** Begin Patch\n*** Update File: f.txt\n@@\n-line 3\n+line 3a\n+line 3b\n@@\n line 10\n-line 11\n@@\n-line 3b\n+B\n@@\n-  line 20  \n+twenty\n@@ line 30\n-line 31\n+x\n*** End Patch\n",
 		"ambiguous after an earlier hunk": "*** Begin Patch\n*** Update File: f.txt\n@@\n-line 1\n+line 2\n@@\n-line 2\n+y\n*** End Patch\n",
-		"missing": "*** Begin Patch\n*** Update File: f.txt\n@@\n-line 1\n+one\n@@\n-line 99\n+z\n*** End Patch\n",
+		"missing":                         "*** Begin Patch\n*** Update File: f.txt\n@@\n-line 1\n+one\n@@\n-line 99\n+z\n*** End Patch\n",
 	}
 	for name, patch := range patches {
 		t.Run(name, func(t *testing.T) {

@@ -69,3 +69,22 @@ func TestV4ALowering(t *testing.T) {
 		t.Errorf("path range covers %q", src[p.ValueRange.Start:p.ValueRange.End])
 	}
 }
+
+// A whole input that is a JSON array of Responses API output items reads
+// its apply_patch_call items and passes over the others.
+func TestV4ACallsWholeInput(t *testing.T) {
+	src := `[{"type": "message", "content": []},
+ {"type": "apply_patch_call", "call_id": "c1", "operation": {"type": "delete_file", "path": "a <b>.txt"}}]`
+	doc := Parse(NewFile("out.json", []byte(src)))
+	if ds := doc.Diagnostics(); len(ds) != 0 {
+		t.Fatalf("diagnostics: %+v", ds)
+	}
+	var got []string
+	for a := range doc.Actions() {
+		p := a.Param("path")
+		got = append(got, a.Op+" "+p.Value+" @ "+doc.File.Text(p.ContentRange))
+	}
+	if want := []string{"file_delete a <b>.txt @ a <b>.txt"}; !cmp.Equal(want, got) {
+		t.Fatalf("actions = %q, want %q", got, want)
+	}
+}

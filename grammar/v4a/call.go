@@ -128,7 +128,7 @@ func (p *Patch) call(text []byte, sp Span) {
 		p.errf(sp, BadCall, "the apply_patch_call has no operation path", `write "operation": {"type": "update_file", "path": "src/app.py", "diff": "…"}`)
 		return
 	}
-	f := &FileOp{Span: sp, Path: *op.Path, PathSpan: sp, HeaderSpan: sp, ContentSp: sp}
+	f := &FileOp{Span: sp, Path: *op.Path, PathSpan: pathSpan(text, sp, *op.Path), HeaderSpan: sp, ContentSp: sp}
 	needDiff := func() bool {
 		if op.Diff == nil {
 			p.errf(sp, BadCall, "the "+op.Type+" operation for '"+f.Path+"' has no diff", `add "diff": the file's lines, each starting with '+' for create_file, V4A hunks for update_file`)
@@ -177,4 +177,21 @@ func (p *Patch) call(text []byte, sp Span) {
 		return
 	}
 	p.Files = append(p.Files, f)
+}
+
+// pathSpan finds the path's text (inside its quotes) after the item's
+// "path" key, so editors point at it; the item when it is written with
+// escapes.
+func pathSpan(text []byte, sp Span, path string) Span {
+	item := text[sp.Start:sp.End]
+	k := bytes.Index(item, []byte(`"path"`))
+	if k < 0 {
+		return sp
+	}
+	v := bytes.Index(item[k+6:], []byte(`"`+path+`"`))
+	if v < 0 {
+		return sp
+	}
+	at := sp.Start + k + 6 + v + 1
+	return Span{at, at + len(path)}
 }

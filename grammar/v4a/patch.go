@@ -133,7 +133,10 @@ func Split(src []byte) []Span {
 	ls := lines(src)
 	var out []Span
 	for i := 0; i < len(ls); i++ {
-		if trimmed(src, ls[i]) != beginMarker {
+		// Only at column 1: a patch indented in a list item, a quote or a
+		// padded line is read through lang's indented view, which strips
+		// its container prefix from every line.
+		if strings.TrimRight(string(src[ls[i].start:ls[i].end]), " \t") != beginMarker {
 			continue
 		}
 		start, end, j := ls[i].start, ls[i].end, i+1

@@ -67,7 +67,9 @@ func lowerV4AFile(f *v4a.FileOp) []*Action {
 		return &Param{Key: key, Value: f.Path, KeyRange: v4aRange(f.HeaderSpan), ValueRange: v4aRange(f.PathSpan), ContentRange: v4aRange(f.PathSpan), Form: Attribute}
 	}
 	text := func(key, v string, r v4a.Span) *Param {
-		return &Param{Key: key, Value: v, KeyRange: v4aRange(r), ValueRange: v4aRange(r), ContentRange: v4aRange(r), Form: Body}
+		// V4A writes no key: an empty key range, so hovering a hunk explains
+		// its match rather than the param.
+		return &Param{Key: key, Value: v, KeyRange: Range{r.Start, r.Start}, ValueRange: v4aRange(r), ContentRange: v4aRange(r), Form: Body}
 	}
 	switch f.Kind {
 	case v4a.Add:

@@ -33,6 +33,11 @@ func TestV4APatchDocument(t *testing.T) {
 	if d := p.Diagnostics[0]; d.Range.Start.Line != 2 {
 		t.Errorf("hunk diagnostic at line %d, want 2 (the @@ line)", d.Range.Start.Line)
 	}
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 3), &h)
+	if got := hoverText(&h); !strings.Contains(got, "matches nowhere in app.py") {
+		t.Errorf("hover on the hunk = %q, want the miss explained", got)
+	}
 	var syms []protocol.DocumentSymbol
 	c.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}}, &syms)
 	var names []string

@@ -31,7 +31,7 @@ func TestV4ACorpus(t *testing.T) {
 // params the engine reads.
 func TestV4ALowering(t *testing.T) {
 	src := "prose\n*** Begin Patch\n*** Add File: n.txt\n+a\n+b\n*** Delete File: d.txt\n" +
-		"  *** Update File: u.txt\n*** Move to: v/u.txt\n@@ class A\n@@ def f():\n x\n-y\n+z\n*** End of File\n@@\n+tail\n*** End Patch\nmore prose\n"
+		"  *** Update File: u.txt\n*** Move to: v/u.txt\n@@ class A\n@@ def f():\n x\n-y\n+z\n*** End of File\n@@ -7,2 +7,3 @@\n+tail\n*** End Patch\nmore prose\n"
 	doc := Parse(NewFile("a.md", []byte(src)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("diagnostics: %+v", ds)

@@ -9,7 +9,10 @@
 // first characters, and a scanner can say precisely which line is wrong.
 package v4a
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Kind is what a file section does.
 type Kind uint8
@@ -162,6 +165,11 @@ func Split(src []byte) []Span {
 	}
 	return out
 }
+
+// unifiedRange is a unified diff's hunk range (`@@ -3,7 +3,8 @@`), which
+// models sometimes write in a V4A patch: it locates nothing in V4A, so it
+// is not taken as an anchor (the hunk's lines locate it).
+var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 
 // Parse reads one envelope (text as Split delimits it). It never fails:
 // problems are in Patch.Errs, and sections read before a problem are kept.
@@ -330,8 +338,8 @@ func (r *reader) update(i int, t string) {
 				flush()
 				h = &Hunk{Span: sp}
 			}
-			if a := strings.TrimSpace(strings.TrimSpace(raw[2:])); a != "" && a != "@@" {
-				h.Anchors = append(h.Anchors, strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(a, "@@")), "@@"))
+			if a := strings.TrimSpace(raw[2:]); a != "" && a != "@@" && !unifiedRange.MatchString(a) {
+				h.Anchors = append(h.Anchors, strings.TrimSpace(strings.TrimSuffix(a, "@@")))
 			}
 		case strings.TrimSpace(raw) == eofMarker:
 			if h == nil {

@@ -20,6 +20,9 @@ const BadCall = "V4A_BAD_CALL"
 // input, or each fenced block's content. Only JSON that names
 // apply_patch_call is claimed, so other JSON in an answer stays prose.
 func SplitCalls(src []byte) []Span {
+	if !bytes.Contains(src, []byte(`"apply_patch_call"`)) {
+		return nil
+	}
 	if t := bytes.TrimSpace(src); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		if bytes.Contains(t, []byte(`"apply_patch_call"`)) && json.Valid(t) {
 			start := bytes.Index(src, t[:1])

@@ -320,6 +320,7 @@ func (r *reader) update(i int, t string) {
 	}
 	var h *Hunk
 	var old, nw strings.Builder
+	badLines := len(r.p.Errs) // a hunk whose lines were all bad is reported once
 	flush := func() {
 		if h == nil {
 			return
@@ -327,7 +328,7 @@ func (r *reader) update(i int, t string) {
 		h.Old, h.New = old.String(), nw.String()
 		old.Reset()
 		nw.Reset()
-		if h.Old == "" && h.New == "" {
+		if h.Old == "" && h.New == "" && len(r.p.Errs) == badLines {
 			r.p.errf(h.Span, EmptyHunk, "the hunk has no lines", "a hunk holds lines starting with ' ' (context), '-' (removed) or '+' (added)")
 		}
 		f.Hunks = append(f.Hunks, h)
@@ -341,6 +342,7 @@ func (r *reader) update(i int, t string) {
 			if h == nil || h.Old != "" || old.Len() > 0 || nw.Len() > 0 || h.AtEnd {
 				flush()
 				h = &Hunk{Span: sp}
+				badLines = len(r.p.Errs)
 			}
 			if a := strings.TrimSpace(raw[2:]); a != "" && a != "@@" && !unifiedRange.MatchString(a) {
 				h.Anchors = append(h.Anchors, strings.TrimSpace(strings.TrimSuffix(a, "@@")))

@@ -55,6 +55,9 @@ func (x *opRun) nonEmpty(names ...string) ([]string, *Result) {
 
 // replaceOnce is file_replace_text: old_text must occur exactly once.
 func (x *opRun) replaceOnce() Result {
+	if x.params["tolerance"] != "" || x.params["anchor"] != "" || x.params["at_end"] != "" {
+		return x.replaceTolerant() // match_tolerance.go
+	}
 	olds, bad := x.nonEmpty("old_text")
 	if bad != nil {
 		return *bad

@@ -94,6 +94,14 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 
 // runGroup validates then runs one group, appending its results.
 func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
+	if g.Kind == lang.Patch && patchBlocked(ctx, g, gnum, n, ws, cfg, rep) { // group_atomic.go
+		return
+	}
+	runSteps(ctx, g, gnum, n, ws, cfg, rep)
+}
+
+// runSteps is runGroup without the all-or-nothing trial of a Patch group.
+func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
 	prof := profileOf(g.Syntax)
 	type item struct {
 		a    *lang.Action
@@ -108,7 +116,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 	for mi, a := range g.Actions {
 		if a.HasErrors() {
 			// Reported in ParseErrors; SHAM gives such a block no result.
-			if g.Kind == lang.Tasks && invalid == "" {
+			if g.Kind != lang.Standalone && invalid == "" {
 				invalid = "a task in this group has a syntax error"
 			}
 			continue
@@ -141,7 +149,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		items[i].res = &rep.Results[base+i]
 	}
 
-	if g.Kind == lang.Tasks && invalid != "" {
+	if g.Kind != lang.Standalone && invalid != "" {
 		for _, it := range items {
 			if it.res.Error == "" {
 				it.res.Skipped = true
@@ -167,6 +175,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		}
 	}
 	stopped := ""
+	batch := newHunkBatch(g)
 	for _, it := range items {
 		switch {
 		case it.res.Error != "": // invalid standalone action
@@ -184,7 +193,11 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		beginAction(ws, it.spec, it.res)
 		track := trackerOf(ws, it.spec)
 		track.beforeCommand()
-		it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		if r, ok := batch.result(ctx, it.a, ws, cfg); ok { // hunk_batch.go
+			it.res.Result = r
+		} else {
+			it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+		}
 		track.afterCommand()
 		it.res.Duration = time.Since(t0)
 		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
@@ -200,7 +213,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		} else {
 			rep.ExecutedActions++
 		}
-		if !it.res.Success && g.Kind == lang.Tasks {
+		if !it.res.Success && g.Kind != lang.Standalone {
 			stopped = fmt.Sprintf("%s failed and its group stops at the first failure", it.res.Task)
 		}
 	}

@@ -16,6 +16,7 @@ const (
 	UDiff
 	JSONCall
 	Replacer
+	V4A // OpenAI apply_patch (grammar/v4a)
 )
 
 func (s Syntax) String() string {
@@ -34,6 +35,8 @@ func (s Syntax) String() string {
 		return "json"
 	case Replacer:
 		return "replacer"
+	case V4A:
+		return "v4a"
 	}
 	return "unknown"
 }
@@ -63,6 +66,8 @@ func ParseSyntax(s string) Syntax {
 		return JSONCall
 	case "replacer":
 		return Replacer
+	case "v4a":
+		return V4A
 	}
 	return 0
 }
@@ -86,6 +91,10 @@ const (
 	Standalone GroupKind = iota + 1
 	// Tasks is a CSL <---TASKS---> or CML <tasks> group: sequential, fail-fast.
 	Tasks
+	// Patch is a V4A patch: sequential like Tasks, and all or nothing (the
+	// engine simulates it on an overlay and applies only if every action
+	// would succeed).
+	Patch
 )
 
 // Group is a unit of execution: a standalone action, or a TASKS/<tasks> block.

@@ -25,7 +25,7 @@ type Loss struct {
 // A one-action group loses nothing (fail-fast over one action is running
 // it), nor does a version printed back in its own syntax.
 func ConvertLosses(d *Document, to Syntax) []Loss {
-	var out []Loss
+	out := patchLosses(d, to) // convert_check_v4a.go
 	for _, g := range d.Groups {
 		if g.Kind != Tasks {
 			continue

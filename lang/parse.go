@@ -32,7 +32,7 @@ type scratch struct {
 }
 
 // frontEnds lists every syntax Parse looks for. It is never modified.
-var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd, aiderFrontEnd, udiffFrontEnd, jsonCallFrontEnd, replacerFrontEnd}
+var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd, v4aFrontEnd, aiderFrontEnd, udiffFrontEnd, jsonCallFrontEnd, replacerFrontEnd}
 
 // blockSpan is one block found by a front-end. prefix is the container
 // prefix of its marker line (see parse_indent.go), nil at column 1.

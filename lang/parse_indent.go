@@ -231,7 +231,7 @@ func mapDiags(ds Diagnostics, m *textMap) {
 // indentedMarkers lists the byte strings that may start a SHAM or CSL
 // marker; CML elements are found anywhere on a line by the CML splitter
 // itself.
-var indentedMarkers = [...]string{"#!", "<---", "<<<<<", "<<<FILE>>>", "<<<EXPLANATION>>>", "--- ", "diff --git "}
+var indentedMarkers = [...]string{"#!", "<---", "*** Begin Patch", "```json", "<<<<<", "<<<FILE>>>", "<<<EXPLANATION>>>", "--- ", "diff --git "}
 
 // findIndented finds the blocks (and splitter diagnostics) whose marker line
 // has a container prefix. Each distinct prefix gets one view: the source
@@ -347,6 +347,8 @@ func looksLikeMarker(b []byte) bool {
 		return true
 	case bytes.HasPrefix(b, []byte("<---")):
 		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
+	case bytes.HasPrefix(b, []byte("*** Begin Patch")), bytes.HasPrefix(b, []byte("```json")): // V4A, apply_patch_call items
+		return true
 	}
 	return looksLikeForeignMarker(b)
 }

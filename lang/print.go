@@ -28,6 +28,8 @@ func Print(w io.Writer, d *Document, to Syntax) error {
 		return printJSON(w, d)
 	case Replacer:
 		return printReplacer(w, d)
+	case V4A:
+		return printV4A(w, d)
 	}
 	return fmt.Errorf("print: no printer for syntax %s", to)
 }

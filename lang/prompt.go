@@ -18,13 +18,16 @@ func Prompt(w io.Writer, s Syntax) error { return PromptOps(w, s, catalog) }
 
 // PromptOps is Prompt teaching only ops (a project's allowed-actions).
 func PromptOps(w io.Writer, s Syntax, ops []OpSpec) error {
+	if s == V4A {
+		return promptV4A(w) // prompt_v4a.go: V4A has four ops, not the catalog
+	}
 	if text, ok := foreignPrompt(s); ok { // a foreign format teaches its own few edits (prompt_foreign.go)
 		_, err := io.WriteString(w, text)
 		return err
 	}
 	p, ok := promptFor(s)
 	if !ok {
-		return fmt.Errorf("prompt: no instructions for syntax %s (supported: sham, csl, cml, aider, udiff, json, replacer)", s)
+		return fmt.Errorf("prompt: no instructions for syntax %s (supported: sham, csl, cml, v4a, aider, udiff, json, replacer)", s)
 	}
 	var b bytes.Buffer
 	b.WriteString(p.intro)

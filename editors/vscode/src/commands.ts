@@ -97,7 +97,7 @@ async function resolveTarget(args: unknown[]): Promise<Target | undefined> {
   if (!uri) {
     if (!editor) {
       void vscode.window.showErrorMessage(
-        "clada: no document to run. Open a .sham, .csl, .cml or markdown file holding action blocks, then run the command again.",
+        "clada: no document to run. Open a .sham, .csl, .cml, .patch or markdown file holding action blocks, then run the command again.",
       );
       return undefined;
     }

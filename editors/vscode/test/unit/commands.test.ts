@@ -114,7 +114,7 @@ describe("clada.dryRun", () => {
     await run("clada.dryRun");
     assert.deepEqual(sent, []);
     assert.equal(state.said.length, 1);
-    assert.match(state.said[0].message, /^clada: no document to run\. Open a \.sham, \.csl, \.cml or markdown file/);
+    assert.match(state.said[0].message, /^clada: no document to run\. Open a \.sham, \.csl, \.cml, \.patch or markdown file/);
   });
 
   it("warns when the server reports failures, and shows the report", async () => {

@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/clada-dev/clada/lang"
+)
+
+// hunkBatch carries out a run of consecutive tolerant file_replace_text
+// actions on one file (a V4A Update with many hunks) in one read, one
+// in-memory pass and one write, instead of a read, match and atomic write
+// per hunk. The hunks are applied one after another on the same lines, so
+// each result is the one the action alone would give. If any hunk of the
+// run fails, the batch gives nothing and every action runs on its own, so a
+// failure is reported exactly as without batching.
+type hunkBatch struct {
+	run  map[*lang.Action][]*lang.Action // first action of a run → the run
+	done map[*lang.Action]Result
+}
+
+// newHunkBatch finds the runs of a Patch group; nil for any other group.
+func newHunkBatch(g *lang.Group) *hunkBatch {
+	if g.Kind != lang.Patch {
+		return nil
+	}
+	b := &hunkBatch{run: map[*lang.Action][]*lang.Action{}, done: map[*lang.Action]Result{}}
+	key := func(a *lang.Action) string {
+		if a.Op != "file_replace_text" || a.HasErrors() {
+			return ""
+		}
+		p := a.Param("path")
+		if p == nil || a.Param("tolerance") == nil {
+			return ""
+		}
+		return p.Value
+	}
+	for i := 0; i < len(g.Actions); {
+		k := key(g.Actions[i])
+		j := i + 1
+		for k != "" && j < len(g.Actions) && key(g.Actions[j]) == k {
+			j++
+		}
+		if j-i > 1 {
+			b.run[g.Actions[i]] = g.Actions[i:j]
+		}
+		i = j
+	}
+	return b
+}
+
+// result gives a's result when a belongs to a run that applied whole.
+func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws Workspace, cfg *Config) (Result, bool) {
+	if b == nil {
+		return Result{}, false
+	}
+	if r, ok := b.done[a]; ok {
+		return r, true
+	}
+	run, found := b.run[a]
+	if !found {
+		return Result{}, false
+	}
+	delete(b.run, a)
+	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: "file_replace_text", params: a.ParamMap()}
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return Result{}, false
+	}
+	lines := newHunkLines(textLines(t.body))
+	data := make([]map[string]any, len(run))
+	for i, ra := range run {
+		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: "file_replace_text", params: ra.ParamMap()}
+		d, bad := hx.applyHunk(lines, p, t.body)
+		if bad != nil {
+			return Result{}, false
+		}
+		data[i] = d
+	}
+	t.body = lines.text(t.crlf)
+	if r := x.save(abs, p, t, nil); !r.Success {
+		return Result{}, false
+	}
+	for i, ra := range run {
+		b.done[ra] = ok(data[i])
+	}
+	return b.done[a], true
+}

@@ -1,0 +1,200 @@
+package v4a
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// The Responses API's apply_patch_call items: {"type": "apply_patch_call",
+// "operation": {"type": "create_file"|"update_file"|"delete_file", "path":
+// …, "diff": …}}. create_file's diff is the file's lines each prefixed with
+// '+'; update_file's diff is V4A hunks without the envelope. An answer holds
+// one item or a JSON array of items (other item types, such as messages, are
+// passed over), as the whole input or in a ```json fence.
+
+// BadCall is the error code of an item that cannot be read.
+const BadCall = "V4A_BAD_CALL"
+
+// SplitCalls finds JSON texts that hold apply_patch_call items: the whole
+// input, or each fenced block's content. Only JSON that names
+// apply_patch_call is claimed, so other JSON in an answer stays prose.
+func SplitCalls(src []byte) []Span {
+	if !bytes.Contains(src, []byte(`"apply_patch_call"`)) {
+		return nil
+	}
+	if t := bytes.TrimSpace(src); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		if bytes.Contains(t, []byte(`"apply_patch_call"`)) && json.Valid(t) {
+			start := bytes.Index(src, t[:1])
+			return []Span{{start, start + len(t)}}
+		}
+	}
+	var out []Span
+	ls := lines(src)
+	for i := 0; i < len(ls); i++ {
+		t := trimmed(src, ls[i])
+		if !strings.HasPrefix(t, "```") {
+			continue
+		}
+		j := i + 1
+		for j < len(ls) && !strings.HasPrefix(trimmed(src, ls[j]), "```") {
+			j++
+		}
+		if j >= len(ls) {
+			break
+		}
+		if j > i+1 {
+			body := src[ls[i+1].start:ls[j-1].end]
+			bt := bytes.TrimSpace(body)
+			if len(bt) > 0 && (bt[0] == '{' || bt[0] == '[') && bytes.Contains(bt, []byte(`"apply_patch_call"`)) {
+				s := ls[i+1].start + bytes.Index(body, bt[:1])
+				out = append(out, Span{s, s + len(bt)})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// IsCalls says whether a text Split or SplitCalls delimited is JSON.
+func IsCalls(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
+type callItem struct {
+	Type      string `json:"type"`
+	Operation *struct {
+		Type string  `json:"type"`
+		Path *string `json:"path"`
+		Diff *string `json:"diff"`
+	} `json:"operation"`
+}
+
+// ParseCalls reads the items of one JSON text into a Patch whose sections
+// each span their item. It never fails: problems are in Patch.Errs.
+func ParseCalls(text []byte) *Patch {
+	p := &Patch{Span: Span{0, len(text)}, Closed: true}
+	var items []Span
+	dec := json.NewDecoder(bytes.NewReader(text))
+	t := bytes.TrimSpace(text)
+	if len(t) > 0 && t[0] == '[' {
+		if _, err := dec.Token(); err != nil {
+			p.errf(p.Span, BadCall, "the JSON array cannot be read: "+err.Error(), "write a JSON array of apply_patch_call items")
+			return p
+		}
+		for dec.More() {
+			start := int(dec.InputOffset())
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				p.errf(Span{start, len(text)}, BadCall, "the JSON array cannot be read: "+err.Error(), "check the JSON: quotes, commas and escapes")
+				return p
+			}
+			end := int(dec.InputOffset())
+			items = append(items, trimSpan(text, Span{start, end}))
+		}
+	} else {
+		items = []Span{trimSpan(text, p.Span)}
+	}
+	for _, sp := range items {
+		p.call(text, sp)
+	}
+	if len(p.Files) == 0 && len(p.Errs) == 0 {
+		p.errf(p.Span, EmptyPatch, "no apply_patch_call item holds an operation", `give each item an "operation": {"type": "update_file", "path": …, "diff": …}`)
+	}
+	return p
+}
+
+// trimSpan narrows sp past whitespace and commas on both sides.
+func trimSpan(text []byte, sp Span) Span {
+	for sp.Start < sp.End && strings.ContainsRune(" \t\r\n,", rune(text[sp.Start])) {
+		sp.Start++
+	}
+	for sp.End > sp.Start && strings.ContainsRune(" \t\r\n,", rune(text[sp.End-1])) {
+		sp.End--
+	}
+	return sp
+}
+
+// call reads one item.
+func (p *Patch) call(text []byte, sp Span) {
+	var it callItem
+	if err := json.Unmarshal(text[sp.Start:sp.End], &it); err != nil {
+		p.errf(sp, BadCall, "the JSON item cannot be read: "+err.Error(), "check the JSON: quotes, commas and escapes")
+		return
+	}
+	if it.Type != "apply_patch_call" {
+		return // another item of the response (a message, reasoning)
+	}
+	op := it.Operation
+	if op == nil || op.Path == nil || *op.Path == "" {
+		p.errf(sp, BadCall, "the apply_patch_call has no operation path", `write "operation": {"type": "update_file", "path": "src/app.py", "diff": "…"}`)
+		return
+	}
+	f := &FileOp{Span: sp, Path: *op.Path, PathSpan: pathSpan(text, sp, *op.Path), HeaderSpan: sp, ContentSp: sp}
+	needDiff := func() bool {
+		if op.Diff == nil {
+			p.errf(sp, BadCall, "the "+op.Type+" operation for '"+f.Path+"' has no diff", `add "diff": the file's lines, each starting with '+' for create_file, V4A hunks for update_file`)
+			return false
+		}
+		return true
+	}
+	switch op.Type {
+	case "delete_file":
+		f.Kind = Delete
+	case "create_file":
+		if !needDiff() {
+			return
+		}
+		f.Kind = Add
+		var b strings.Builder
+		for _, l := range strings.Split(strings.TrimSuffix(*op.Diff, "\n"), "\n") {
+			if *op.Diff == "" {
+				break
+			}
+			if !strings.HasPrefix(l, "+") {
+				p.errf(sp, BadCall, "create_file line `"+l+"` for '"+f.Path+"' does not start with '+'", "start every line of a create_file diff with '+'")
+				return
+			}
+			b.WriteString(l[1:] + "\n")
+		}
+		f.Content = b.String()
+	case "update_file":
+		if !needDiff() {
+			return
+		}
+		f.Kind = Update
+		inner := Parse([]byte(beginMarker + "\n" + updHeader + " " + f.Path + "\n" + strings.TrimSuffix(*op.Diff, "\n") + "\n" + endMarker + "\n"))
+		for _, e := range inner.Errs {
+			p.errf(sp, e.Code, "in the update_file diff for '"+f.Path+"': "+e.Message, e.Hint)
+		}
+		if len(inner.Errs) > 0 || len(inner.Files) != 1 {
+			return
+		}
+		f.Hunks = inner.Files[0].Hunks
+		for _, h := range f.Hunks {
+			h.Span = sp
+		}
+	default:
+		p.errf(sp, BadCall, "unknown operation type '"+op.Type+"'", "use create_file, update_file or delete_file")
+		return
+	}
+	p.Files = append(p.Files, f)
+}
+
+// pathSpan finds the path's text (inside its quotes) after the item's
+// "path" key, so editors point at it; the item when it is written with
+// escapes.
+func pathSpan(text []byte, sp Span, path string) Span {
+	item := text[sp.Start:sp.End]
+	k := bytes.Index(item, []byte(`"path"`))
+	if k < 0 {
+		return sp
+	}
+	v := bytes.Index(item[k+6:], []byte(`"`+path+`"`))
+	if v < 0 {
+		return sp
+	}
+	at := sp.Start + k + 6 + v + 1
+	return Span{at, at + len(path)}
+}

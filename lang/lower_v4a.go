@@ -1,0 +1,121 @@
+package lang
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/clada-dev/clada/grammar/v4a"
+)
+
+// v4aFrontEnd reads OpenAI apply_patch (V4A) envelopes. A patch is one
+// Patch group: its sections lower into the existing ops (Add → file_write,
+// Delete → file_delete, each Update hunk → file_replace_text with the hunk's
+// @@ lines as anchor, Move to → file_move after the hunks), and the engine
+// applies the group all or nothing.
+var v4aFrontEnd = frontEnd{
+	syntax: V4A,
+	split:  splitV4A,
+	lower:  lowerV4A,
+}
+
+// V4ATolerance is the tolerance a V4A hunk asks the edit matcher for: the
+// ladder of Codex's reference applier (exact, trailing whitespace, all
+// surrounding whitespace, unicode punctuation), always with a unique match.
+const V4ATolerance = "whitespace"
+
+func splitV4A(src []byte) ([]Range, Diagnostics) {
+	spans := v4a.Split(src)
+	if calls := v4a.SplitCalls(src); len(calls) > 0 {
+		spans = mergeSpans(spans, calls)
+	}
+	out := make([]Range, len(spans))
+	for i, s := range spans {
+		out[i] = Range{s.Start, s.End}
+	}
+	return out, nil
+}
+
+func v4aRange(s v4a.Span) Range { return Range{s.Start, s.End} }
+
+// lowerV4A parses one envelope into a Patch group with ranges relative to
+// the block start. Envelope errors are the group's: a broken patch runs
+// nothing.
+func lowerV4A(text []byte, _ *scratch) *Group {
+	var p *v4a.Patch
+	if v4a.IsCalls(text) {
+		p = v4a.ParseCalls(text) // Responses API apply_patch_call items
+	} else {
+		p = v4a.Parse(text)
+	}
+	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span)}
+	for _, e := range p.Errs {
+		g.Diags = append(g.Diags, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: v4aRange(e.Span)})
+	}
+	for _, f := range p.Files {
+		g.Actions = append(g.Actions, lowerV4AFile(f)...)
+	}
+	return g
+}
+
+// lowerV4AFile lowers one file section (of an envelope or an
+// apply_patch_call item).
+func lowerV4AFile(f *v4a.FileOp) []*Action {
+	act := func(op string, r v4a.Span) *Action {
+		return &Action{Syntax: V4A, Op: op, OpRange: v4aRange(f.HeaderSpan), Range: v4aRange(r), Closed: true}
+	}
+	path := func(key string) *Param {
+		return &Param{Key: key, Value: f.Path, KeyRange: v4aRange(f.HeaderSpan), ValueRange: v4aRange(f.PathSpan), ContentRange: v4aRange(f.PathSpan), Form: Attribute}
+	}
+	text := func(key, v string, r v4a.Span) *Param {
+		// V4A writes no key: an empty key range, so hovering a hunk explains
+		// its match rather than the param.
+		return &Param{Key: key, Value: v, KeyRange: Range{r.Start, r.Start}, ValueRange: v4aRange(r), ContentRange: v4aRange(r), Form: Body}
+	}
+	switch f.Kind {
+	case v4a.Add:
+		a := act("file_write", f.Span)
+		a.Params = []*Param{path("path"), text("content", f.Content, f.ContentSp)}
+		return []*Action{a}
+	case v4a.Delete:
+		a := act("file_delete", f.Span)
+		a.Params = []*Param{path("path")}
+		return []*Action{a}
+	}
+	var out []*Action
+	for _, h := range f.Hunks {
+		a := act("file_replace_text", h.Span)
+		a.Params = []*Param{path("path"), text("old_text", h.Old, h.Span), text("new_text", h.New, h.Span)}
+		if len(h.Anchors) > 0 {
+			a.Params = append(a.Params, text("anchor", strings.Join(h.Anchors, "\n"), h.Span))
+		}
+		if h.AtEnd {
+			a.Params = append(a.Params, text("at_end", "true", h.Span))
+		}
+		a.Params = append(a.Params, text("tolerance", V4ATolerance, h.Span))
+		out = append(out, a)
+	}
+	if f.MoveTo != "" {
+		a := act("file_move", f.Span)
+		a.Params = []*Param{path("old_path"),
+			{Key: "new_path", Value: f.MoveTo, KeyRange: v4aRange(f.MoveSpan), ValueRange: v4aRange(f.MoveSpan), ContentRange: v4aRange(f.MoveSpan), Form: Attribute}}
+		out = append(out, a)
+	}
+	return out
+}
+
+// mergeSpans orders envelope and JSON spans by start, dropping a JSON span
+// that lies inside an envelope.
+func mergeSpans(a, b []v4a.Span) []v4a.Span {
+	out := append(append([]v4a.Span(nil), a...), b...)
+	slices.SortFunc(out, func(x, y v4a.Span) int { return x.Start - y.Start })
+	kept := out[:0]
+	end := -1
+	for _, s := range out {
+		if s.Start < end {
+			continue
+		}
+		kept = append(kept, s)
+		end = s.End
+	}
+	return kept
+}

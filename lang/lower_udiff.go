@@ -128,8 +128,18 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set("path", path, Text, pathR, pathR)
 			a.set("line", strconv.Itoa(line), Text, hr, hr)
 			a.set("content", h.New, Body, r, r)
-		case h.Old == h.New && len(h.Errs) == 0 && len(fileDiags) == 0:
-			continue // only context: nothing to change
+		case h.Old == h.New && len(h.Errs) == 0:
+			// Only context: nothing to change, and nothing to run. Said,
+			// never dropped in silence: the LLM meant some change here.
+			w := Diagnostic{Severity: Warning, Code: "EMPTY_HUNK",
+				Message: "this hunk changes nothing: its old and new lines are the same",
+				Hint:    "mark the lines to remove with '-' and the lines to add with '+'", Range: hr}
+			if first != nil {
+				first.Diags = append(first.Diags, w)
+			} else {
+				fileDiags = append(fileDiags, w) // the file's first action, or the group, says it
+			}
+			continue
 		default:
 			a = foreignAction(UDiff, "file_replace_text", r, hr)
 			a.set("path", path, Text, pathR, pathR)

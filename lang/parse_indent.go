@@ -23,8 +23,9 @@ import (
 //     loses exactly that indentation, a line indented less (a heredoc line
 //     at column 1 inside an indented block) loses what it has, and a line
 //     indented more keeps the extra. Tabs and spaces are not interchangeable.
-//   - Line endings of the block are made LF ("\r\n" → "\n"; in CML a lone
-//     "\r" too, as XML 1.0 §2.11 says). The file a write lands in decides
+//   - Line endings of the block are made LF ("\r\n", and "\r\r\n" from a
+//     doubled conversion, → "\n"; in CML a lone "\r" too, as XML 1.0 §2.11
+//     says). The file a write lands in decides
 //     the endings written.
 //
 // Every range in the AST still points at the source bytes: a lowered block
@@ -180,8 +181,13 @@ func normalize(src []byte, start, end int, prefix []byte, stripFirst, loneCR boo
 		next := le + 1
 		if src[le] == '\r' && next < end && src[next] == '\n' {
 			next++
-		} else if src[le] == '\n' && le > cs && src[le-1] == '\r' {
-			le--
+		} else if src[le] == '\n' {
+			// Every CR before the LF goes, not one: "\r\r\n" is what a CRLF
+			// text converted to CRLF once more looks like, and a lone CR
+			// kept at a line's end would print back as a CRLF break.
+			for le > cs && src[le-1] == '\r' {
+				le--
+			}
 		}
 		out = append(out, src[cs:le]...)
 		out = append(out, '\n')

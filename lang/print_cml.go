@@ -151,8 +151,11 @@ func cmlEscapeText(v string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\n", "&#10;", "\r", "&#13;").Replace(v)
 }
 
+// cmlEscapeAttr escapes an attribute value; "\r" and "\n" become
+// character references, since a raw one would be read back as a line break
+// by the line-end normalization.
 func cmlEscapeAttr(v string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", `"`, "&quot;").Replace(v)
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", `"`, "&quot;", "\r", "&#13;", "\n", "&#10;").Replace(v)
 }
 
 // cmlIsName reports whether s can be an attribute name.

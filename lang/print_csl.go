@@ -126,9 +126,6 @@ func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
 		}
 		if v != "" {
 			bw.WriteString(v)
-			if strings.HasSuffix(v, "\r") {
-				bw.WriteString("\r")
-			}
 			bw.WriteString("\n")
 		}
 	}
@@ -136,8 +133,13 @@ func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
 	return nil
 }
 
-// cslCheckBody refuses content with a line that would read as a marker.
+// cslCheckBody refuses content CSL cannot carry: a line that would read as
+// a marker, or a CR ending a line.
 func cslCheckBody(v string) error {
+	if strings.Contains(v, "\r\n") || strings.HasSuffix(v, "\r") {
+		// CSL reads every CR before a line break as part of the break.
+		return fmt.Errorf("it has a carriage return at the end of a line, which CSL reads as part of the line break; CSL cannot hold it")
+	}
 	for i, ln := range strings.Split(v, "\n") {
 		if csl.EndsBody([]byte(strings.TrimSuffix(ln, "\r")), cslOptions) {
 			return fmt.Errorf("its line %d (%q) would read as a CSL marker; CSL cannot hold it", i+1, ln)

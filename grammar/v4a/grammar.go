@@ -52,14 +52,13 @@ type updateAST struct {
 	Hunks  []*hunkAST    `parser:"@@*"`
 }
 
-// hunkAST is one hunk: its `@@` lines (with the bad lines among them, which
-// add nothing), its lines, and from `*** End of File` on, its tail (where
-// any hunk line is misplaced). A new hunk starts at an `@@` after lines or
-// after End of File; the first hunk may have no `@@`.
+// hunkAST is one hunk, in order: its `@@` lines (with the bad lines among
+// them, which add nothing), its lines, and from `*** End of File` on, its
+// tail (where any hunk line is misplaced). A new hunk starts at an `@@`
+// after lines or after End of File; the first hunk may have no `@@`. One
+// capture takes the whole hunk: each capture costs participle allocations.
 type hunkAST struct {
-	Heads []lexer.Token `parser:"( @( (At|Move|BlankBad|Other)+ )"`
-	Body  []lexer.Token `parser:"  @( (Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)* )? | @( (Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)* ) )"`
-	Tail  []lexer.Token `parser:"@( EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)* )?"`
+	Lines []lexer.Token `parser:"@( (At|Move|BlankBad|Other)+ ((Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? (EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? | (Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)* (EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? )"`
 }
 
 // parser is built once and never changed; participle parsers are safe for

@@ -282,20 +282,18 @@ func (b *builder) update(u *updateAST) {
 	}
 	for _, hk := range u.Hunks {
 		var h *Hunk
-		if len(hk.Heads) > 0 && hk.Heads[0].Type == tAt {
-			h = &Hunk{Span: b.span(hk.Heads[0].Pos.Line)}
+		if hk.Lines[0].Type == tAt {
+			h = &Hunk{Span: b.span(hk.Lines[0].Pos.Line)}
 			badLines = len(b.p.Errs)
 		} else { // the first hunk may omit its @@
-			at := b.ls[b.first(hk).Pos.Line].start
+			at := b.ls[hk.Lines[0].Pos.Line].start
 			h = &Hunk{Span: Span{at, at}}
 		}
 		var old, nw strings.Builder
-		for _, part := range [...][]lexer.Token{hk.Heads, hk.Body, hk.Tail} {
-			for _, t := range part {
-				for k := t.Pos.Line; k <= lastLine(t); k++ {
-					b.hunkLine(h, t.Type, k, &old, &nw)
-					h.End = b.ls[k].end
-				}
+		for _, t := range hk.Lines {
+			for k := t.Pos.Line; k <= lastLine(t); k++ {
+				b.hunkLine(h, t.Type, k, &old, &nw)
+				h.End = b.ls[k].end
 			}
 		}
 		f.End = h.End
@@ -309,16 +307,6 @@ func (b *builder) update(u *updateAST) {
 		b.p.errf(f.HeaderSpan, EmptyHunk, "`*** Update File: "+f.Path+"` has no hunks",
 			"add at least one hunk (`@@` then lines starting with ' ', '-' or '+'), or use `*** Delete File:`")
 	}
-}
-
-// first is a hunk's first token (the grammar gives every hunk one).
-func (b *builder) first(hk *hunkAST) lexer.Token {
-	for _, part := range [...][]lexer.Token{hk.Heads, hk.Body, hk.Tail} {
-		if len(part) > 0 {
-			return part[0]
-		}
-	}
-	return lexer.Token{}
 }
 
 // hunkLine adds line k, of token type tt, to hunk h.

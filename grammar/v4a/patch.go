@@ -4,15 +4,18 @@
 // grammar (Codex's apply_patch tool instructions): header lines may be
 // padded with whitespace, hunk lines are read exactly as written.
 //
-// The format is line-oriented with no nesting, so it is read by a line
-// scanner rather than a token grammar: every line's role is decided by its
-// first characters, and a scanner can say precisely which line is wrong.
+// The format is line-oriented with no nesting: a line lexer (lexer.go)
+// gives every line a token type from its own text, a participle grammar
+// (grammar.go) parses one patch's tokens into sections and hunks, and the
+// builder walks that parse, reporting each wrong line at its bytes.
 package v4a
 
 import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Kind is what a file section does.
@@ -89,33 +92,6 @@ const (
 	moveHeader  = "*** Move to:"
 )
 
-// line is one line of text: [start, end) without its terminator, next is
-// where the following line starts.
-type line struct{ start, end, next int }
-
-func lines(src []byte) []line {
-	var out []line
-	for i := 0; i < len(src); {
-		j := i
-		for j < len(src) && src[j] != '\n' {
-			j++
-		}
-		next := j
-		if j < len(src) {
-			next = j + 1
-		}
-		end := j
-		if end > i && src[end-1] == '\r' {
-			end--
-		}
-		out = append(out, line{i, end, next})
-		i = next
-	}
-	return out
-}
-
-func trimmed(src []byte, l line) string { return strings.TrimSpace(string(src[l.start:l.end])) }
-
 // patchLine says whether a line may belong to an unclosed patch: prose or
 // a closing fence after a patch without `*** End Patch` ends it there.
 func patchLine(s string) bool {
@@ -180,12 +156,21 @@ var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 func Parse(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}}
 	ls := lines(text)
-	if len(ls) == 0 || trimmed(text, ls[0]) != beginMarker {
+	var g *patchAST
+	pl, err := lexer.Upgrade(&replay{toks: lexPatch(text, ls)})
+	if err == nil {
+		g, err = parser.ParseFromLexer(pl)
+	}
+	if err != nil {
+		// The grammar takes every stream that starts with Begin Patch.
 		p.errf(Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`")
 		return p
 	}
-	r := &reader{src: text, ls: ls, i: 1, p: p}
-	r.run()
+	b := &builder{src: text, ls: ls, p: p}
+	for _, s := range g.Sections {
+		b.section(s)
+	}
+	p.Closed = g.End != nil
 	if !p.Closed {
 		last := ls[len(ls)-1]
 		p.errf(Span{last.start, last.end}, MissingEnd, "the patch has no `*** End Patch` line",
@@ -202,190 +187,156 @@ func (p *Patch) errf(at Span, code, msg, hint string) {
 	p.Errs = append(p.Errs, Error{at, code, msg, hint})
 }
 
-type reader struct {
+// builder turns the grammar's parse of one patch into its FileOps and
+// errors, reading each token's lines from the text.
+type builder struct {
 	src []byte
 	ls  []line
-	i   int
 	p   *Patch
 }
 
-func (r *reader) raw(i int) string { return string(r.src[r.ls[i].start:r.ls[i].end]) }
-func (r *reader) span(i int) Span  { return Span{r.ls[i].start, r.ls[i].end} }
+func (b *builder) raw(i int) []byte { return b.src[b.ls[i].start:b.ls[i].end] }
+func (b *builder) span(i int) Span  { return Span{b.ls[i].start, b.ls[i].end} }
 
-func (r *reader) run() {
-	for r.i < len(r.ls) {
-		i := r.i
-		t := trimmed(r.src, r.ls[i])
-		switch {
-		case t == endMarker:
-			r.p.Closed = true
-			return
-		case strings.HasPrefix(t, addHeader):
-			r.add(i, t)
-		case strings.HasPrefix(t, delHeader):
-			f := r.header(i, t, delHeader, Delete)
-			f.End = r.ls[i].end
-			r.i++
-		case strings.HasPrefix(t, updHeader):
-			r.update(i, t)
-		case strings.HasPrefix(t, "***"):
-			r.p.errf(r.span(i), UnknownHeader, "unknown patch line `"+t+"`",
+// lastLine is the index of the last line a token stands for (see lexPatch).
+func lastLine(t lexer.Token) int { return t.Pos.Line + t.Pos.Column - 1 }
+
+func (b *builder) section(s *sectionAST) {
+	switch {
+	case s.Add != nil:
+		b.add(s.Add)
+	case s.Delete != nil:
+		i := s.Delete.Pos.Line
+		f := b.header(i, delHeader, Delete)
+		f.End = b.ls[i].end
+	case s.Update != nil:
+		b.update(s.Update)
+	case s.Stray != nil:
+		// Reported at its first line only: the lines up to the next header
+		// belong to the section that could not be read.
+		i := s.Stray.Head.Pos.Line
+		t := trimmed(b.src, b.ls[i])
+		if strings.HasPrefix(t, "***") {
+			b.p.errf(b.span(i), UnknownHeader, "unknown patch line `"+t+"`",
 				"a file section starts with `*** Add File: path`, `*** Update File: path` or `*** Delete File: path`")
-			r.i++
-			r.skipSection()
-		case t == "":
-			r.i++
-		default:
-			r.p.errf(r.span(i), UnknownHeader, "`"+t+"` is not a file section header",
+		} else {
+			b.p.errf(b.span(i), UnknownHeader, "`"+t+"` is not a file section header",
 				"a file section starts with `*** Add File: path`, `*** Update File: path` or `*** Delete File: path`")
-			r.i++
-			r.skipSection()
 		}
 	}
 }
 
-// skipSection moves past the lines of a section that could not be read, to
-// the next header, so one bad section is reported once.
-func (r *reader) skipSection() {
-	for r.i < len(r.ls) {
-		t := trimmed(r.src, r.ls[r.i])
-		if t == endMarker || strings.HasPrefix(t, addHeader) || strings.HasPrefix(t, delHeader) || strings.HasPrefix(t, updHeader) {
-			return
-		}
-		r.i++
-	}
-}
-
-// header starts a file section from its header line.
-func (r *reader) header(i int, t, prefix string, k Kind) *FileOp {
-	f := &FileOp{Kind: k, Span: r.span(i), HeaderSpan: r.span(i)}
-	raw := r.raw(i)
+// header starts a file section from its header line i.
+func (b *builder) header(i int, prefix string, k Kind) *FileOp {
+	f := &FileOp{Kind: k, Span: b.span(i), HeaderSpan: b.span(i)}
+	raw := string(b.raw(i))
 	at := strings.Index(raw, prefix) + len(prefix)
 	path := strings.TrimSpace(raw[at:])
-	off := r.ls[i].start + at + strings.Index(raw[at:], path)
+	off := b.ls[i].start + at + strings.Index(raw[at:], path)
 	f.Path, f.PathSpan = path, Span{off, off + len(path)}
 	if path == "" {
-		r.p.errf(r.span(i), MissingPath, "`"+t+"` names no file", "write the path after the colon: `"+prefix+" src/app.py`")
+		b.p.errf(b.span(i), MissingPath, "`"+strings.TrimSpace(raw)+"` names no file", "write the path after the colon: `"+prefix+" src/app.py`")
 	}
-	r.p.Files = append(r.p.Files, f)
+	b.p.Files = append(b.p.Files, f)
 	return f
 }
 
-func (r *reader) add(i int, t string) {
-	f := r.header(i, t, addHeader, Add)
-	r.i++
-	var b strings.Builder
-	f.ContentSp = Span{r.ls[i].next, r.ls[i].next}
-	for r.i < len(r.ls) {
-		raw := r.raw(r.i)
-		if !strings.HasPrefix(raw, "+") {
-			break
+func (b *builder) add(a *addAST) {
+	i := a.Header.Pos.Line
+	f := b.header(i, addHeader, Add)
+	f.ContentSp = Span{b.ls[i].next, b.ls[i].next}
+	if c := a.Content; c != nil {
+		var sb strings.Builder
+		for k := c.Pos.Line; k <= lastLine(*c); k++ {
+			sb.Write(b.raw(k)[1:])
+			sb.WriteByte('\n')
 		}
-		b.WriteString(raw[1:])
-		b.WriteByte('\n')
-		f.End = r.ls[r.i].end
-		f.ContentSp.End = r.ls[r.i].end
-		r.i++
-	}
-	f.Content = b.String()
-	if f.End < r.ls[i].end {
-		f.End = r.ls[i].end
+		f.Content = sb.String()
+		f.End = b.ls[lastLine(*c)].end
+		f.ContentSp.End = f.End
 	}
 }
 
-// sectionEnd says whether line i ends an Update's hunks.
-func (r *reader) sectionEnd(i int) bool {
-	t := trimmed(r.src, r.ls[i])
-	return t == endMarker || strings.HasPrefix(t, addHeader) || strings.HasPrefix(t, delHeader) ||
-		strings.HasPrefix(t, updHeader) || (strings.HasPrefix(t, "***") && t != eofMarker && !strings.HasPrefix(t, moveHeader))
-}
-
-func (r *reader) update(i int, t string) {
-	f := r.header(i, t, updHeader, Update)
-	r.i++
-	f.End = r.ls[i].end
-	if r.i < len(r.ls) {
-		if mt := trimmed(r.src, r.ls[r.i]); strings.HasPrefix(mt, moveHeader) {
-			raw := r.raw(r.i)
-			at := strings.Index(raw, moveHeader) + len(moveHeader)
-			to := strings.TrimSpace(raw[at:])
-			off := r.ls[r.i].start + at + strings.Index(raw[at:], to)
-			f.MoveTo, f.MoveSpan = to, Span{off, off + len(to)}
-			if to == "" {
-				r.p.errf(r.span(r.i), MissingPath, "`*** Move to:` names no file", "write the new path after the colon, or drop the line")
+func (b *builder) update(u *updateAST) {
+	i := u.Header.Pos.Line
+	f := b.header(i, updHeader, Update)
+	f.End = b.ls[i].end
+	if u.Move != nil {
+		j := u.Move.Pos.Line
+		raw := string(b.raw(j))
+		at := strings.Index(raw, moveHeader) + len(moveHeader)
+		to := strings.TrimSpace(raw[at:])
+		off := b.ls[j].start + at + strings.Index(raw[at:], to)
+		f.MoveTo, f.MoveSpan = to, Span{off, off + len(to)}
+		if to == "" {
+			b.p.errf(b.span(j), MissingPath, "`*** Move to:` names no file", "write the new path after the colon, or drop the line")
+		}
+		f.End = b.ls[j].end
+	}
+	badLines := len(b.p.Errs) // a hunk whose lines were all bad is reported once
+	for _, t := range u.Lead {
+		for k := t.Pos.Line; k <= lastLine(t); k++ {
+			b.p.errf(b.span(k), BadHunkLine, "`*** End of File` outside a hunk", "put `*** End of File` right after the last line of a hunk")
+			f.End = b.ls[k].end
+		}
+	}
+	for _, hk := range u.Hunks {
+		var h *Hunk
+		if hk.Lines[0].Type == tAt {
+			h = &Hunk{Span: b.span(hk.Lines[0].Pos.Line)}
+			badLines = len(b.p.Errs)
+		} else { // the first hunk may omit its @@
+			at := b.ls[hk.Lines[0].Pos.Line].start
+			h = &Hunk{Span: Span{at, at}}
+		}
+		var old, nw strings.Builder
+		for _, t := range hk.Lines {
+			for k := t.Pos.Line; k <= lastLine(t); k++ {
+				b.hunkLine(h, t.Type, k, &old, &nw)
+				h.End = b.ls[k].end
 			}
-			f.End = r.ls[r.i].end
-			r.i++
 		}
-	}
-	var h *Hunk
-	var old, nw strings.Builder
-	badLines := len(r.p.Errs) // a hunk whose lines were all bad is reported once
-	flush := func() {
-		if h == nil {
-			return
-		}
+		f.End = h.End
 		h.Old, h.New = old.String(), nw.String()
-		old.Reset()
-		nw.Reset()
-		if h.Old == "" && h.New == "" && len(r.p.Errs) == badLines {
-			r.p.errf(h.Span, EmptyHunk, "the hunk has no lines", "a hunk holds lines starting with ' ' (context), '-' (removed) or '+' (added)")
+		if h.Old == "" && h.New == "" && len(b.p.Errs) == badLines {
+			b.p.errf(h.Span, EmptyHunk, "the hunk has no lines", "a hunk holds lines starting with ' ' (context), '-' (removed) or '+' (added)")
 		}
 		f.Hunks = append(f.Hunks, h)
-		h = nil
 	}
-	for r.i < len(r.ls) && !r.sectionEnd(r.i) {
-		raw := r.raw(r.i)
-		sp := r.span(r.i)
-		switch {
-		case strings.HasPrefix(raw, "@@"):
-			if h == nil || h.Old != "" || old.Len() > 0 || nw.Len() > 0 || h.AtEnd {
-				flush()
-				h = &Hunk{Span: sp}
-				badLines = len(r.p.Errs)
-			}
-			if a := strings.TrimSpace(raw[2:]); a != "" && a != "@@" && !unifiedRange.MatchString(a) {
-				h.Anchors = append(h.Anchors, strings.TrimSpace(strings.TrimSuffix(a, "@@")))
-			}
-		case strings.TrimSpace(raw) == eofMarker:
-			if h == nil {
-				r.p.errf(sp, BadHunkLine, "`*** End of File` outside a hunk", "put `*** End of File` right after the last line of a hunk")
-				break
-			}
-			h.AtEnd = true
-		default:
-			if h == nil {
-				h = &Hunk{Span: Span{sp.Start, sp.Start}} // the first hunk may omit its @@
-			}
-			if h.AtEnd {
-				r.p.errf(sp, BadHunkLine, "a hunk line after `*** End of File`", "start a new hunk with `@@`, or move `*** End of File` to the hunk's end")
-				break
-			}
-			switch {
-			case raw == "":
-				old.WriteByte('\n')
-				nw.WriteByte('\n')
-			case raw[0] == ' ':
-				old.WriteString(raw[1:] + "\n")
-				nw.WriteString(raw[1:] + "\n")
-			case raw[0] == '-':
-				old.WriteString(raw[1:] + "\n")
-			case raw[0] == '+':
-				nw.WriteString(raw[1:] + "\n")
-			default:
-				r.p.errf(sp, BadHunkLine, "hunk line `"+raw+"` does not start with ' ', '-' or '+'",
-					"start a context line with a space, a removed line with '-', an added line with '+'")
-			}
-		}
-		if h != nil {
-			h.End = sp.End
-		}
-		f.End = sp.End
-		r.i++
-	}
-	flush()
 	if len(f.Hunks) == 0 && f.MoveTo == "" {
-		r.p.errf(f.HeaderSpan, EmptyHunk, "`*** Update File: "+f.Path+"` has no hunks",
+		b.p.errf(f.HeaderSpan, EmptyHunk, "`*** Update File: "+f.Path+"` has no hunks",
 			"add at least one hunk (`@@` then lines starting with ' ', '-' or '+'), or use `*** Delete File:`")
+	}
+}
+
+// hunkLine adds line k, of token type tt, to hunk h.
+func (b *builder) hunkLine(h *Hunk, tt lexer.TokenType, k int, old, nw *strings.Builder) {
+	raw := b.raw(k)
+	switch {
+	case tt == tAt:
+		if a := strings.TrimSpace(string(raw[2:])); a != "" && a != "@@" && !unifiedRange.MatchString(a) {
+			h.Anchors = append(h.Anchors, strings.TrimSpace(strings.TrimSuffix(a, "@@")))
+		}
+	case tt == tEOFMark:
+		h.AtEnd = true
+	case h.AtEnd:
+		b.p.errf(b.span(k), BadHunkLine, "a hunk line after `*** End of File`", "start a new hunk with `@@`, or move `*** End of File` to the hunk's end")
+	case len(raw) == 0:
+		old.WriteByte('\n')
+		nw.WriteByte('\n')
+	case raw[0] == ' ':
+		old.Write(raw[1:])
+		old.WriteByte('\n')
+		nw.Write(raw[1:])
+		nw.WriteByte('\n')
+	case raw[0] == '-':
+		old.Write(raw[1:])
+		old.WriteByte('\n')
+	case raw[0] == '+':
+		nw.Write(raw[1:])
+		nw.WriteByte('\n')
+	default:
+		b.p.errf(b.span(k), BadHunkLine, "hunk line `"+string(raw)+"` does not start with ' ', '-' or '+'",
+			"start a context line with a space, a removed line with '-', an added line with '+'")
 	}
 }

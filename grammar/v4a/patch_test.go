@@ -56,3 +56,54 @@ func TestParseHunks(t *testing.T) {
 }
 
 func src2(p *Patch, s string) string { return s[p.Errs[0].Start:p.Errs[0].End] }
+
+// The grammar's hunk boundaries: `@@` lines before any hunk line (bad lines
+// among them) head one hunk, which may start without `@@`; after `*** End
+// of File` every line is misplaced until the next `@@`; an End of File
+// before any hunk is misplaced too. Each error is at its line.
+func TestParseHunkBoundaries(t *testing.T) {
+	src := "*** Begin Patch\n*** Update File: f\n*** End of File\nbad\n@@ a\n ctx\n*** End of File\n+late\n@@\n*** End Patch\n"
+	p := Parse([]byte(src))
+	type hunk struct {
+		At       string
+		Anchors  []string
+		Old, New string
+		AtEnd    bool
+	}
+	var got []hunk
+	for _, h := range p.Files[0].Hunks {
+		got = append(got, hunk{src[h.Start:h.End], h.Anchors, h.Old, h.New, h.AtEnd})
+	}
+	want := []hunk{
+		{"bad\n@@ a\n ctx\n*** End of File\n+late", []string{"a"}, "ctx\n", "ctx\n", true},
+		{"@@", nil, "", "", false},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("hunks (-want +got):\n%s", diff)
+	}
+	var errs []string
+	for _, e := range p.Errs {
+		errs = append(errs, e.Code+" "+src[e.Start:e.End]+": "+e.Message)
+	}
+	wantErrs := []string{
+		"V4A_BAD_HUNK_LINE *** End of File: `*** End of File` outside a hunk",
+		"V4A_BAD_HUNK_LINE bad: hunk line `bad` does not start with ' ', '-' or '+'",
+		"V4A_BAD_HUNK_LINE +late: a hunk line after `*** End of File`",
+		"V4A_EMPTY_UPDATE @@: the hunk has no lines",
+	}
+	if diff := cmp.Diff(wantErrs, errs); diff != "" {
+		t.Fatalf("errors (-want +got):\n%s", diff)
+	}
+}
+
+// A text that does not start with `*** Begin Patch` is the one stream the
+// grammar refuses; it is reported in the scanner's words, at the start.
+func TestParseNoBegin(t *testing.T) {
+	for _, src := range []string{"", "*** Add File: a\n+x\n*** End Patch\n", "  \n*** Begin Patch\n*** End Patch"} {
+		p := Parse([]byte(src))
+		want := []Error{{Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`"}}
+		if diff := cmp.Diff(want, p.Errs); diff != "" || len(p.Files) != 0 {
+			t.Fatalf("%q: files %d, errors (-want +got):\n%s", src, len(p.Files), diff)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package v4a
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// patchAST is the participle grammar of one patch over the line lexer's
+// tokens: `*** Begin Patch`, its sections, and `*** End Patch` (anything
+// after it is not the patch's). Every stream that starts with Begin fits:
+// a bad line is a token the grammar places (a stray section, a bad hunk
+// line), and build reports it in the scanner's words; a stream that does
+// not start with Begin is the one participle rejects.
+type patchAST struct {
+	Begin    lexer.Token   `parser:"@Begin"`
+	Sections []*sectionAST `parser:"@@*"`
+	End      *lexer.Token  `parser:"( @End"`
+	After    []lexer.Token `parser:"  (Begin|End|Add|Delete|Update|Move|MoveSp|EOFMark|Star|At|Blank|BlankBad|Line|Plus|Other)* )?"`
+}
+
+// sectionAST is one item between the markers: a file section, a stray
+// section (a line that starts none, and the lines up to the next header,
+// reported once), or blank lines.
+type sectionAST struct {
+	Add    *addAST      `parser:"  @@"`
+	Delete *lexer.Token `parser:"| @Delete"`
+	Update *updateAST   `parser:"| @@"`
+	Stray  *strayAST    `parser:"| @@"`
+	Blank  *lexer.Token `parser:"| @(Blank|BlankBad)"`
+}
+
+// addAST is `*** Add File:` and its '+' lines (one run token).
+type addAST struct {
+	Header  lexer.Token  `parser:"@Add"`
+	Content *lexer.Token `parser:"@Plus?"`
+}
+
+// strayAST is a line no section starts with, and what follows it up to
+// the next header or End Patch.
+type strayAST struct {
+	Head lexer.Token   `parser:"@(Star|Move|MoveSp|EOFMark|At|Line|Plus|Other)"`
+	Rest []lexer.Token `parser:"(Star|Move|MoveSp|EOFMark|At|Line|Plus|Other|Blank|BlankBad)*"`
+}
+
+// updateAST is `*** Update File:`, its optional `*** Move to:` (only right
+// after the header), `*** End of File` lines before any hunk (misplaced),
+// and its hunks.
+type updateAST struct {
+	Header lexer.Token   `parser:"@Update"`
+	Move   *lexer.Token  `parser:"@(Move|MoveSp)?"`
+	Lead   []lexer.Token `parser:"@( EOFMark* )"`
+	Hunks  []*hunkAST    `parser:"@@*"`
+}
+
+// hunkAST is one hunk, in order: its `@@` lines (with the bad lines among
+// them, which add nothing), its lines, and from `*** End of File` on, its
+// tail (where any hunk line is misplaced). A new hunk starts at an `@@`
+// after lines or after End of File; the first hunk may have no `@@`. One
+// capture takes the whole hunk: each capture costs participle allocations.
+type hunkAST struct {
+	Lines []lexer.Token `parser:"@( (At|Move|BlankBad|Other)+ ((Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? (EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? | (Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)* (EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? )"`
+}
+
+// parser is built once and never changed; participle parsers are safe for
+// concurrent use.
+var parser = participle.MustBuild[patchAST](participle.Lexer(lexDef{}))

@@ -197,6 +197,9 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	case code != 0:
 		return Result{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
 	}
+	if box != nil {
+		box.deniedButSucceeded(c, data)
+	}
 	return Result{Success: true, Data: data}
 }
 

@@ -121,6 +121,35 @@ func (b *box) failed(c Command, code int, data map[string]any) Result {
 	return res
 }
 
+// deniedButSucceeded notes, in data["sandbox_denied"], a write the sandbox
+// refused although the command still exited 0 ("touch ../x; echo done"):
+// the command "succeeded", but not at what it tried, and the report must not
+// let a ✅ hide that (run.go turns it into a warning).
+func (b *box) deniedButSucceeded(c Command, data map[string]any) {
+	stderr, _ := data["stderr"].(string)
+	if path, abs, ok := deniedPath(stderr, c.Dir, b.spec.Writable); ok {
+		what := path
+		if abs != path {
+			what += " (" + abs + ")"
+		}
+		data["sandbox_denied"] = what
+	}
+}
+
+// sandboxDeniedWarning is the report's warning for a command that exited 0
+// after the sandbox refused one of its writes; "" when none was refused.
+func sandboxDeniedWarning(res *ActionResult) string {
+	what, _ := res.Data["sandbox_denied"].(string)
+	if what == "" || !res.Success {
+		return ""
+	}
+	who := res.Task
+	if res.BlockID != "" {
+		who = res.BlockID
+	}
+	return fmt.Sprintf("%s: the sandbox denied writing %s, though the command exited 0; commands may write only under the root, the --allow directories and their own $TMPDIR (only the user can widen that, with --allow DIR or --sandbox off)", who, what)
+}
+
 // netWords are what a line reporting a refused network call mentions.
 var netWords = regexp.MustCompile(`(?i)connect|bind|socket|network|/dev/(tcp|udp)/|urlopen|EACCES.*(tcp|http)`)
 

@@ -203,6 +203,9 @@ func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
 			rep.Warn(w)
 		}
+		if w := sandboxDeniedWarning(it.res); w != "" { // exec_sandbox.go
+			rep.Warn(w)
+		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
 			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
 				rep.Warn(w)

@@ -68,9 +68,19 @@ func Validate(a *Action) Diagnostics {
 	var ds Diagnostics
 	head := headRange(a)
 	if a.Op == "" {
-		ds = append(ds, Diagnostic{Severity: Error, Code: CodeMissingAction, Range: head,
+		d := Diagnostic{Severity: Error, Code: CodeMissingAction, Range: head,
 			Message: fmt.Sprintf("%s has no action: clada cannot tell what to do", blockName(a)),
-			Hint:    `add a line such as action = "file_write" (run 'clada actions' for the list)`})
+			Hint:    `add a line such as action = "file_write" (run 'clada actions' for the list)`}
+		// "acton = ..." is the usual way a block loses its action: point at
+		// that key and say so, rather than only asking for a line it has.
+		for _, p := range a.Params {
+			if p.Key != "action" && nearest(p.Key, []string{"action"}) != "" {
+				d.Range = p.KeyRange
+				d.Hint = fmt.Sprintf("did you mean action? write action = %q", p.Value)
+				break
+			}
+		}
+		ds = append(ds, d)
 		return ds
 	}
 	spec := Lookup(a.Op)

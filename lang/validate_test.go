@@ -45,6 +45,8 @@ func TestValidate(t *testing.T) {
 			{"2:11", "UNKNOWN_ACTION", "Unknown action 'invalid_action'", "run 'clada actions' to list the available actions", Error}}},
 		{"missing action", block("path = \"a\"\n"), []diagAt{
 			{"1:30", "MISSING_ACTION", "Block 'v1' has no action: clada cannot tell what to do", `add a line such as action = "file_write" (run 'clada actions' for the list)`, Error}}},
+		{"misspelt action key", block("acton = \"exec\"\nlang = \"bash\"\ncode = \"ls\"\n"), []diagAt{
+			{"2:1", "MISSING_ACTION", "Block 'v1' has no action: clada cannot tell what to do", `did you mean action? write action = "exec"`, Error}}},
 		{"missing param", block("action = \"file_create\"\npath = \"/tmp/test.txt\"\n"), []diagAt{
 			{"2:11", "MISSING_PARAM", "Missing required parameter 'content' for action 'file_create'", "add content: The whole new content of the file.", Error}}},
 		{"integer with unit", block("action = \"exec\"\ncode = \"print('hello')\"\nlang = \"python\"\ntimeout = \"30s\"\n"), []diagAt{

@@ -54,7 +54,7 @@ func (lexDef) Lex(_ string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &replay{toks: lexPatch(src, lines.Split(src))}, nil
+	return &lines.Replay{Toks: lexPatch(src, lines.Split(src))}, nil
 }
 
 // classify gives line i of src its token type.
@@ -123,20 +123,6 @@ func lexPatch(src []byte, ls []lines.Line) []lexer.Token {
 		toks = append(toks, lexer.Token{Type: t, Pos: lexer.Position{Offset: l.Start, Line: i, Column: 1}})
 	}
 	return toks
-}
-
-// replay hands participle the tokens lexPatch made.
-type replay struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (r *replay) Next() (lexer.Token, error) {
-	if r.i >= len(r.toks) {
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	r.i++
-	return r.toks[r.i-1], nil
 }
 
 // hasPrefix is strings.HasPrefix on bytes without converting them.

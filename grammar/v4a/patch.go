@@ -158,11 +158,7 @@ var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 func Parse(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}}
 	ls := lines.Split(text)
-	var g *patchAST
-	pl, err := lexer.Upgrade(&replay{toks: lexPatch(text, ls)})
-	if err == nil {
-		g, err = parser.ParseFromLexer(pl)
-	}
+	g, err := lines.Parse(parser, lexPatch(text, ls))
 	if err != nil {
 		// The grammar takes every stream that starts with Begin Patch.
 		p.errf(Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`")

@@ -22,14 +22,7 @@ import (
 // edit does not stop the next).
 var aiderFrontEnd = frontEnd{syntax: Aider, split: splitAider, lower: lowerAider}
 
-func splitAider(src []byte) ([]Range, Diagnostics) {
-	spans := aider.Spans(src)
-	out := make([]Range, len(spans))
-	for i, s := range spans {
-		out[i] = Range{s[0], s[1]}
-	}
-	return out, nil
-}
+func splitAider(src []byte) ([]Range, Diagnostics) { return spanRanges(aider.Spans(src)), nil }
 
 func lowerAider(text []byte, _ *scratch) *Group {
 	edits := aider.Scan(text)

@@ -100,14 +100,7 @@ func cmlOpWord(name string) bool {
 
 // splitCML finds CML block spans. Syntax errors are found when the block is
 // lowered, so a span is all it reports.
-func splitCML(src []byte) ([]Range, Diagnostics) {
-	spans := cml.Spans(src, cmlKnown)
-	out := make([]Range, len(spans))
-	for i, s := range spans {
-		out[i] = Range{s[0], s[1]}
-	}
-	return out, nil
-}
+func splitCML(src []byte) ([]Range, Diagnostics) { return spanRanges(cml.Spans(src, cmlKnown)), nil }
 
 // lowerCML parses one block text (starting at its '<') into a Group with
 // ranges relative to the block start.

@@ -112,15 +112,11 @@ func cslWords() []string {
 // block become document diagnostics.
 func splitCSL(src []byte) ([]Range, Diagnostics) {
 	spans, errs := csl.Split(src, cslOptions)
-	out := make([]Range, len(spans))
-	for i, s := range spans {
-		out[i] = Range{s[0], s[1]}
-	}
 	var ds Diagnostics
 	for _, e := range errs {
 		ds = append(ds, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}})
 	}
-	return out, ds
+	return spanRanges(spans), ds
 }
 
 // lowerCSL parses one block text (starting at its first marker) into a Group

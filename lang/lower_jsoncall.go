@@ -33,14 +33,7 @@ const (
 
 var jsonCallFrontEnd = frontEnd{syntax: JSONCall, split: splitJSONCall, lower: lowerJSONCall}
 
-func splitJSONCall(src []byte) ([]Range, Diagnostics) {
-	spans := jsoncall.Spans(src)
-	out := make([]Range, len(spans))
-	for i, s := range spans {
-		out[i] = Range{s[0], s[1]}
-	}
-	return out, nil
-}
+func splitJSONCall(src []byte) ([]Range, Diagnostics) { return spanRanges(jsoncall.Spans(src)), nil }
 
 func lowerJSONCall(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: JSONCall, Kind: Standalone, Range: Range{0, len(text)}}

@@ -13,14 +13,7 @@ import "github.com/clada-dev/clada/grammar/replacer"
 // its REPLACE may not be empty) replaces with nothing.
 var replacerFrontEnd = frontEnd{syntax: Replacer, split: splitReplacer, lower: lowerReplacer}
 
-func splitReplacer(src []byte) ([]Range, Diagnostics) {
-	spans := replacer.Spans(src)
-	out := make([]Range, len(spans))
-	for i, s := range spans {
-		out[i] = Range{s[0], s[1]}
-	}
-	return out, nil
-}
+func splitReplacer(src []byte) ([]Range, Diagnostics) { return spanRanges(replacer.Spans(src)), nil }
 
 func lowerReplacer(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: Replacer, Kind: Standalone, Range: Range{0, len(text)}}

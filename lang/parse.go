@@ -23,6 +23,16 @@ type frontEnd struct {
 	lower  func(text []byte, sc *scratch) *Group
 }
 
+// spanRanges turns a grammar's [start, end) block spans into Ranges, for
+// the front-ends whose split is the grammar's own.
+func spanRanges(spans [][2]int) []Range {
+	out := make([]Range, len(spans))
+	for i, s := range spans {
+		out[i] = Range{s[0], s[1]}
+	}
+	return out
+}
+
 // scratch is one worker's reusable parser buffers, handed to each lower it
 // calls, so blocks parsed one after another reuse them. Never shared between
 // goroutines.

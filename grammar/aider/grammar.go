@@ -1,10 +1,10 @@
 package aider
 
 import (
-	"io"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Token types: one token per marker line and per text between them, so a
@@ -24,30 +24,10 @@ type shape struct {
 	Replace lexer.Token `parser:"DividerTok @TextTok UpdatedTok"`
 }
 
-type lexDef struct{}
-
-func (lexDef) Symbols() map[string]lexer.TokenType {
-	return map[string]lexer.TokenType{"EOF": lexer.EOF, "HeadTok": HeadTok, "DividerTok": DividerTok,
-		"UpdatedTok": UpdatedTok, "TextTok": TextTok}
-}
-
-func (lexDef) Lex(string, io.Reader) (lexer.Lexer, error) { return &replay{}, nil }
-
-// replay hands participle tokens the scanner made.
-type replay struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (r *replay) Next() (lexer.Token, error) {
-	if r.i >= len(r.toks) {
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	r.i++
-	return r.toks[r.i-1], nil
-}
-
-var parser = participle.MustBuild[shape](participle.Lexer(lexDef{}))
+// parser checks the order of a block's parts; the scanner makes the tokens.
+var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
+	"EOF": lexer.EOF, "HeadTok": HeadTok, "DividerTok": DividerTok, "UpdatedTok": UpdatedTok, "TextTok": TextTok,
+}))
 
 // checkShape runs a complete block's tokens through the grammar; nil when
 // they fit.
@@ -57,11 +37,7 @@ func checkShape(e Edit) *Error {
 	}
 	toks := []lexer.Token{tok(HeadTok, "<", e.HeadStart), tok(TextTok, e.Search, e.SearchStart),
 		tok(DividerTok, "=", e.SearchEnd), tok(TextTok, e.Replace, e.ReplaceStart), tok(UpdatedTok, ">", e.ReplaceEnd)}
-	pl, err := lexer.Upgrade(&replay{toks: toks})
-	if err == nil {
-		_, err = parser.ParseFromLexer(pl)
-	}
-	if err != nil {
+	if _, err := lines.Parse(parser, toks); err != nil {
 		return &Error{Code: "MALFORMED_BLOCK", Message: "this SEARCH/REPLACE block is malformed", Start: e.HeadStart, End: e.HeadEnd,
 			Hint: "write <<<<<<< SEARCH, the text, =======, the replacement, >>>>>>> REPLACE, each marker on its own line"}
 	}

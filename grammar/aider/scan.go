@@ -16,6 +16,8 @@ package aider
 import (
 	"bytes"
 	"strings"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Error is one problem of a block, with byte offsets into the scanned text.
@@ -54,19 +56,19 @@ func (e *Edit) Inherited() bool { return e.PathStart < 0 && e.Path != "" }
 
 // Scan finds every block of src in order.
 func Scan(src []byte) []Edit {
-	lines := splitLines(src)
-	text := func(l line) []byte { return src[l.Start:l.End] }
+	ls := lines.Split(src)
+	text := func(l lines.Line) []byte { return src[l.Start:l.End] }
 	var out []Edit
 	cur, have := "", false
 	floor := 0 // first line a file name may be looked for on
-	for i := 0; i < len(lines); i++ {
-		if !isHead(text(lines[i])) {
+	for i := 0; i < len(ls); i++ {
+		if !isHead(text(ls[i])) {
 			continue
 		}
-		h := lines[i]
+		h := ls[i]
 		e := Edit{Start: h.Start, HeadStart: h.Start, HeadEnd: h.End, PathStart: -1, PathEnd: -1}
-		if name, ps, pe, from := findFilename(src, lines, i, floor); name != "" {
-			e.Path, e.PathStart, e.PathEnd, e.Start = name, ps, pe, lines[from].Start
+		if name, ps, pe, from := findFilename(src, ls, i, floor); name != "" {
+			e.Path, e.PathStart, e.PathEnd, e.Start = name, ps, pe, ls[from].Start
 			cur, have = name, true
 		} else if have {
 			e.Path = cur
@@ -76,12 +78,12 @@ func Scan(src []byte) []Edit {
 				Hint:    "put the file's path alone on the line before the opening fence (or the SEARCH line)"})
 		}
 		j := i + 1
-		for j < len(lines) && !isDivider(text(lines[j])) && !isHead(text(lines[j])) && !isUpdated(text(lines[j])) {
+		for j < len(ls) && !isDivider(text(ls[j])) && !isHead(text(ls[j])) && !isUpdated(text(ls[j])) {
 			j++
 		}
-		e.SearchStart, e.SearchEnd = bodyRange(lines, i+1, j, h.Next)
+		e.SearchStart, e.SearchEnd = bodyRange(ls, i+1, j, h.Next)
 		e.Search = string(src[e.SearchStart:e.SearchEnd])
-		if j >= len(lines) || !isDivider(text(lines[j])) {
+		if j >= len(ls) || !isDivider(text(ls[j])) {
 			e.Errs = append(e.Errs, Error{Code: MissingDivider, Start: h.Start, End: h.End,
 				Message: "this SEARCH block has no ======= line before its end",
 				Hint:    "end the text to find with a line =======, then the replacement, then >>>>>>> REPLACE"})
@@ -92,22 +94,22 @@ func Scan(src []byte) []Edit {
 			floor = j
 			continue
 		}
-		d := lines[j]
+		d := ls[j]
 		k := j + 1
-		for k < len(lines) && !isUpdated(text(lines[k])) && !isDivider(text(lines[k])) && !isHead(text(lines[k])) {
+		for k < len(ls) && !isUpdated(text(ls[k])) && !isDivider(text(ls[k])) && !isHead(text(ls[k])) {
 			k++
 		}
-		e.ReplaceStart, e.ReplaceEnd = bodyRange(lines, j+1, k, d.Next)
+		e.ReplaceStart, e.ReplaceEnd = bodyRange(ls, j+1, k, d.Next)
 		e.Replace = string(src[e.ReplaceStart:e.ReplaceEnd])
 		switch {
-		case k < len(lines) && isUpdated(text(lines[k])):
-			e.End = lines[k].Next
+		case k < len(ls) && isUpdated(text(ls[k])):
+			e.End = ls[k].Next
 			i = k
-		case k < len(lines) && isDivider(text(lines[k])):
-			e.Errs = append(e.Errs, Error{Code: ExtraDivider, Start: lines[k].Start, End: lines[k].End,
+		case k < len(ls) && isDivider(text(ls[k])):
+			e.Errs = append(e.Errs, Error{Code: ExtraDivider, Start: ls[k].Start, End: ls[k].End,
 				Message: "a second ======= in one SEARCH/REPLACE block",
 				Hint:    "end the replacement with >>>>>>> REPLACE; start the next edit with its own <<<<<<< SEARCH"})
-			e.End = lines[k].Next
+			e.End = ls[k].Next
 			i = k
 		default:
 			e.Errs = append(e.Errs, Error{Code: MissingReplace, Start: d.Start, End: d.End,
@@ -132,11 +134,11 @@ func Scan(src []byte) []Edit {
 
 // bodyRange is the text of lines [from, to): each line with its line
 // ending, as aider keeps it ("Two\n"). An empty run is empty at at.
-func bodyRange(lines []line, from, to, at int) (int, int) {
+func bodyRange(ls []lines.Line, from, to, at int) (int, int) {
 	if from >= to {
 		return at, at
 	}
-	return lines[from].Start, lines[to-1].Next
+	return ls[from].Start, ls[to-1].Next
 }
 
 // findFilename looks at up to three lines above the SEARCH line i (not
@@ -145,7 +147,7 @@ func bodyRange(lines []line, from, to, at int) (int, int) {
 // name before the opening fence and one inside it both count. Of the names
 // seen, the first with a "." wins, else the first. It returns the name, its
 // offsets and its line.
-func findFilename(src []byte, lines []line, i, floor int) (string, int, int, int) {
+func findFilename(src []byte, ls []lines.Line, i, floor int) (string, int, int, int) {
 	type cand struct {
 		name       string
 		start, end int
@@ -153,10 +155,10 @@ func findFilename(src []byte, lines []line, i, floor int) (string, int, int, int
 	}
 	var cands []cand
 	for k := i - 1; k >= floor && k >= i-3; k-- {
-		raw := src[lines[k].Start:lines[k].End]
+		raw := src[ls[k].Start:ls[k].End]
 		if name := stripFilename(raw); name != "" {
 			off := bytes.Index(raw, []byte(name))
-			cands = append(cands, cand{name, lines[k].Start + off, lines[k].Start + off + len(name), k})
+			cands = append(cands, cand{name, ls[k].Start + off, ls[k].Start + off + len(name), k})
 		}
 		if !bytes.HasPrefix(raw, []byte("```")) {
 			break

@@ -1,10 +1,10 @@
 package replacer
 
 import (
-	"io"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Token types: one per marker line and one per body.
@@ -30,29 +30,11 @@ type pair struct {
 	Replace lexer.Token `parser:"ReplaceTok @BodyTok"`
 }
 
-type lexDef struct{}
-
-func (lexDef) Symbols() map[string]lexer.TokenType {
-	return map[string]lexer.TokenType{"EOF": lexer.EOF, "FileTok": FileTok, "SearchTok": SearchTok, "ReplaceTok": ReplaceTok,
-		"OverwriteTok": OverwriteTok, "EndTok": EndTok, "BodyTok": BodyTok}
-}
-
-func (lexDef) Lex(string, io.Reader) (lexer.Lexer, error) { return &replay{}, nil }
-
-type replay struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (r *replay) Next() (lexer.Token, error) {
-	if r.i >= len(r.toks) {
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	r.i++
-	return r.toks[r.i-1], nil
-}
-
-var parser = participle.MustBuild[shape](participle.Lexer(lexDef{}))
+// parser checks the order of a block's parts; the scanner makes the tokens.
+var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
+	"EOF": lexer.EOF, "FileTok": FileTok, "SearchTok": SearchTok, "ReplaceTok": ReplaceTok,
+	"OverwriteTok": OverwriteTok, "EndTok": EndTok, "BodyTok": BodyTok,
+}))
 
 // checkShape runs a block the scanner found complete through the grammar.
 func checkShape(b Block) *Error {
@@ -64,11 +46,7 @@ func checkShape(b Block) *Error {
 		toks = append(toks, t(SearchTok, "SEARCH"), t(BodyTok, b.Search), t(ReplaceTok, "REPLACE"), t(BodyTok, b.Replace))
 	}
 	toks = append(toks, t(EndTok, "END"))
-	pl, err := lexer.Upgrade(&replay{toks: toks})
-	if err == nil {
-		_, err = parser.ParseFromLexer(pl)
-	}
-	if err != nil {
+	if _, err := lines.Parse(parser, toks); err != nil {
 		return &Error{Code: "MALFORMED_BLOCK", Start: b.FileStart, End: b.FileEnd, Message: "this <<<FILE>>> block is malformed",
 			Hint: "write <<<FILE>>>, the path, <<<SEARCH>>> … <<<REPLACE>>> … (or <<<OVERWRITE>>> …), then <<<END>>>"}
 	}

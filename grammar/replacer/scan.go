@@ -17,6 +17,8 @@ package replacer
 import (
 	"bytes"
 	"strings"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Marker words.
@@ -64,24 +66,27 @@ func marker(b []byte) string {
 	return ""
 }
 
+// IsMarker reports whether a line is one of the format's markers.
+func IsMarker(s []byte) bool { return marker(s) != "" }
+
 // Scan finds every block of src.
 func Scan(src []byte) []Block {
 	if !bytes.Contains(src, []byte("<<<FILE>>>")) {
 		return nil // one fast search instead of a line table
 	}
-	lines := splitLines(src)
+	ls := lines.Split(src)
 	word := func(i int) string {
-		if i >= len(lines) {
+		if i >= len(ls) {
 			return ""
 		}
-		return marker(src[lines[i].Start:lines[i].End])
+		return marker(src[ls[i].Start:ls[i].End])
 	}
 	var out []Block
-	for i := 0; i < len(lines); i++ {
-		start := lines[i].Start
+	for i := 0; i < len(ls); i++ {
+		start := ls[i].Start
 		if word(i) == Explanation {
 			j := i + 1
-			for j < len(lines) && word(j) == "" {
+			for j < len(ls) && word(j) == "" {
 				j++
 			}
 			if word(j) != FileM {
@@ -92,36 +97,36 @@ func Scan(src []byte) []Block {
 		if word(i) != FileM {
 			continue
 		}
-		b := Block{Start: start, FileStart: lines[i].Start, FileEnd: lines[i].End}
-		errAt := func(l line, code, msg, hint string) {
+		b := Block{Start: start, FileStart: ls[i].Start, FileEnd: ls[i].End}
+		errAt := func(l lines.Line, code, msg, hint string) {
 			b.Errs = append(b.Errs, Error{Code: code, Message: msg, Hint: hint, Start: l.Start, End: l.End})
 		}
 		j := i + 1
-		for j < len(lines) && word(j) == "" && len(bytes.TrimSpace(src[lines[j].Start:lines[j].End])) == 0 {
+		for j < len(ls) && word(j) == "" && len(bytes.TrimSpace(src[ls[j].Start:ls[j].End])) == 0 {
 			j++
 		}
-		if j < len(lines) && word(j) == "" {
-			raw := src[lines[j].Start:lines[j].End]
+		if j < len(ls) && word(j) == "" {
+			raw := src[ls[j].Start:ls[j].End]
 			p := strings.TrimSpace(string(raw))
 			off := bytes.Index(raw, []byte(p))
-			b.Path, b.PathStart, b.PathEnd = p, lines[j].Start+off, lines[j].Start+off+len(p)
+			b.Path, b.PathStart, b.PathEnd = p, ls[j].Start+off, ls[j].Start+off+len(p)
 			j++
 		} else {
-			errAt(lines[i], "MISSING_PATH", "<<<FILE>>> is not followed by a file path", "put the file's path on the line after <<<FILE>>>")
+			errAt(ls[i], "MISSING_PATH", "<<<FILE>>> is not followed by a file path", "put the file's path on the line after <<<FILE>>>")
 		}
-		for j < len(lines) && word(j) == "" && len(bytes.TrimSpace(src[lines[j].Start:lines[j].End])) == 0 {
+		for j < len(ls) && word(j) == "" && len(bytes.TrimSpace(src[ls[j].Start:ls[j].End])) == 0 {
 			j++
 		}
 		body := func(from int) (int, int, int) { // text up to the next marker; returns start, end, marker line
 			k := from
-			for k < len(lines) && word(k) == "" {
+			for k < len(ls) && word(k) == "" {
 				k++
 			}
 			if k == from {
-				at := lines[from-1].Next
+				at := ls[from-1].Next
 				return at, at, k
 			}
-			return lines[from].Start, lines[k-1].End, k
+			return ls[from].Start, ls[k-1].End, k
 		}
 		end := len(src)
 		switch w := word(j); {
@@ -138,7 +143,7 @@ func Scan(src []byte) []Block {
 			s, e, k := body(j + 1)
 			b.Search, b.SearchStart, b.SearchEnd = normalizeEOL(string(src[s:e])), s, e
 			if strings.TrimSpace(b.Search) == "" {
-				errAt(lines[j], "EMPTY_SEARCH", "the SEARCH text is empty", "give the exact text to replace; to write a whole file use <<<OVERWRITE>>>")
+				errAt(ls[j], "EMPTY_SEARCH", "the SEARCH text is empty", "give the exact text to replace; to write a whole file use <<<OVERWRITE>>>")
 			}
 			if word(k) == Replace {
 				s, e, k2 := body(k + 1)
@@ -148,36 +153,36 @@ func Scan(src []byte) []Block {
 				}
 				j = k2
 			} else {
-				if k < len(lines) {
-					errAt(lines[k], "MISSING_REPLACE", "<<<SEARCH>>> text is followed by <<<"+word(k)+">>>, not <<<REPLACE>>>", "write <<<REPLACE>>> and the replacement after the text to find")
+				if k < len(ls) {
+					errAt(ls[k], "MISSING_REPLACE", "<<<SEARCH>>> text is followed by <<<"+word(k)+">>>, not <<<REPLACE>>>", "write <<<REPLACE>>> and the replacement after the text to find")
 				} else {
-					errAt(lines[j], "MISSING_REPLACE", "<<<SEARCH>>> has no <<<REPLACE>>>", "write <<<REPLACE>>> and the replacement after the text to find")
+					errAt(ls[j], "MISSING_REPLACE", "<<<SEARCH>>> has no <<<REPLACE>>>", "write <<<REPLACE>>> and the replacement after the text to find")
 				}
 				j = k
 			}
-		case j < len(lines):
-			errAt(lines[j], "MISSING_SECTION", "expected <<<SEARCH>>> or <<<OVERWRITE>>> after the file path", "write <<<SEARCH>>> … <<<REPLACE>>> … <<<END>>>, or <<<OVERWRITE>>> … <<<END>>>")
+		case j < len(ls):
+			errAt(ls[j], "MISSING_SECTION", "expected <<<SEARCH>>> or <<<OVERWRITE>>> after the file path", "write <<<SEARCH>>> … <<<REPLACE>>> … <<<END>>>, or <<<OVERWRITE>>> … <<<END>>>")
 		default:
-			errAt(lines[i], "MISSING_SECTION", "the <<<FILE>>> block ends before <<<SEARCH>>> or <<<OVERWRITE>>>", "write <<<SEARCH>>> … <<<REPLACE>>> … <<<END>>>, or <<<OVERWRITE>>> … <<<END>>>")
+			errAt(ls[i], "MISSING_SECTION", "the <<<FILE>>> block ends before <<<SEARCH>>> or <<<OVERWRITE>>>", "write <<<SEARCH>>> … <<<REPLACE>>> … <<<END>>>, or <<<OVERWRITE>>> … <<<END>>>")
 		}
 		switch {
 		case word(j) == End:
 			b.Closed = true
-			end = lines[j].Next
+			end = ls[j].Next
 			i = j
 		case len(b.Errs) == 0:
-			at := lines[i]
-			if j < len(lines) {
-				at = lines[j]
+			at := ls[i]
+			if j < len(ls) {
+				at = ls[j]
 			}
 			errAt(at, "UNCLOSED_BLOCK", "the block has no <<<END>>>", "end every block with a line <<<END>>>")
 			fallthrough
 		default:
-			if j < len(lines) {
-				end = lines[j].Start
+			if j < len(ls) {
+				end = ls[j].Start
 				i = j - 1
 			} else {
-				i = len(lines)
+				i = len(ls)
 			}
 		}
 		b.End = end

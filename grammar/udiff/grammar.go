@@ -1,10 +1,10 @@
 package udiff
 
 import (
-	"io"
-
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Token types: a hunk is its header and its two sides, one token each.
@@ -21,28 +21,10 @@ type shape struct {
 	New lexer.Token `parser:"@SideTok"`
 }
 
-type lexDef struct{}
-
-func (lexDef) Symbols() map[string]lexer.TokenType {
-	return map[string]lexer.TokenType{"EOF": lexer.EOF, "HeadTok": HeadTok, "SideTok": SideTok}
-}
-
-func (lexDef) Lex(string, io.Reader) (lexer.Lexer, error) { return &replay{}, nil }
-
-type replay struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (r *replay) Next() (lexer.Token, error) {
-	if r.i >= len(r.toks) {
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	r.i++
-	return r.toks[r.i-1], nil
-}
-
-var parser = participle.MustBuild[shape](participle.Lexer(lexDef{}))
+// parser checks the order of a hunk's parts; the scanner makes the tokens.
+var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
+	"EOF": lexer.EOF, "HeadTok": HeadTok, "SideTok": SideTok,
+}))
 
 // checkShape runs a hunk through the grammar; nil when it fits.
 func checkShape(h Hunk) *Error {
@@ -50,11 +32,7 @@ func checkShape(h Hunk) *Error {
 	if h.Old != "" || h.New != "" {
 		toks = append(toks, lexer.Token{Type: SideTok, Value: h.Old}, lexer.Token{Type: SideTok, Value: h.New})
 	}
-	pl, err := lexer.Upgrade(&replay{toks: toks})
-	if err == nil {
-		_, err = parser.ParseFromLexer(pl)
-	}
-	if err != nil {
+	if _, err := lines.Parse(parser, toks); err != nil {
 		return &Error{Code: "EMPTY_HUNK", Start: h.Start, End: h.HeadEnd,
 			Message: "this hunk has no lines",
 			Hint:    "give the hunk's context lines (' '), removed lines ('-') and added lines ('+')"}

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Error is one problem, with byte offsets into the scanned text. Warning
@@ -68,7 +70,7 @@ func Scan(src []byte) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
 		return nil // no file header anywhere: one fast search instead of a line table
 	}
-	s := &scanner{src: src, lines: splitLines(src)}
+	s := &scanner{src: src, lines: lines.Split(src)}
 	var out []Diff
 	for i := 0; i < len(s.lines); {
 		if !s.fileStart(i) {
@@ -97,7 +99,7 @@ func Scan(src []byte) []Diff {
 
 type scanner struct {
 	src   []byte
-	lines []line
+	lines []lines.Line
 }
 
 func (s *scanner) text(i int) []byte { return s.src[s.lines[i].Start:s.lines[i].End] }

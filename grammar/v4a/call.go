@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // The Responses API's apply_patch_call items: {"type": "apply_patch_call",
@@ -30,7 +32,7 @@ func SplitCalls(src []byte) []Span {
 		}
 	}
 	var out []Span
-	ls := lines(src)
+	ls := lines.Split(src)
 	for i := 0; i < len(ls); i++ {
 		t := trimmed(src, ls[i])
 		if !strings.HasPrefix(t, "```") {
@@ -44,10 +46,10 @@ func SplitCalls(src []byte) []Span {
 			break
 		}
 		if j > i+1 {
-			body := src[ls[i+1].start:ls[j-1].end]
+			body := src[ls[i+1].Start:ls[j-1].End]
 			bt := bytes.TrimSpace(body)
 			if len(bt) > 0 && (bt[0] == '{' || bt[0] == '[') && bytes.Contains(bt, []byte(`"apply_patch_call"`)) {
-				s := ls[i+1].start + bytes.Index(body, bt[:1])
+				s := ls[i+1].Start + bytes.Index(body, bt[:1])
 				out = append(out, Span{s, s + len(bt)})
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Token types of the line lexer. Every line gets one type from its own
@@ -52,12 +54,12 @@ func (lexDef) Lex(_ string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &replay{toks: lexPatch(src, lines(src))}, nil
+	return &lines.Replay{Toks: lexPatch(src, lines.Split(src))}, nil
 }
 
 // classify gives line i of src its token type.
-func classify(src []byte, l line, first bool) lexer.TokenType {
-	raw := src[l.start:l.end]
+func classify(src []byte, l lines.Line, first bool) lexer.TokenType {
+	raw := src[l.Start:l.End]
 	t := bytes.TrimSpace(raw)
 	switch {
 	case first && string(t) == beginMarker:
@@ -110,7 +112,7 @@ func runs(t lexer.TokenType) bool {
 // lexPatch turns the lines of one patch into tokens. A token's Pos.Offset
 // is its first line's start, Pos.Line that line's index in ls and
 // Pos.Column how many lines the token stands for.
-func lexPatch(src []byte, ls []line) []lexer.Token {
+func lexPatch(src []byte, ls []lines.Line) []lexer.Token {
 	toks := make([]lexer.Token, 0, 16)
 	for i, l := range ls {
 		t := classify(src, l, i == 0)
@@ -118,23 +120,9 @@ func lexPatch(src []byte, ls []line) []lexer.Token {
 			toks[n-1].Pos.Column++
 			continue
 		}
-		toks = append(toks, lexer.Token{Type: t, Pos: lexer.Position{Offset: l.start, Line: i, Column: 1}})
+		toks = append(toks, lexer.Token{Type: t, Pos: lexer.Position{Offset: l.Start, Line: i, Column: 1}})
 	}
 	return toks
-}
-
-// replay hands participle the tokens lexPatch made.
-type replay struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (r *replay) Next() (lexer.Token, error) {
-	if r.i >= len(r.toks) {
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	r.i++
-	return r.toks[r.i-1], nil
 }
 
 // hasPrefix is strings.HasPrefix on bytes without converting them.

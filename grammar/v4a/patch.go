@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
 )
 
 // Kind is what a file section does.
@@ -113,16 +115,16 @@ func Split(src []byte) []Span {
 	if !bytes.Contains(src, []byte(beginMarker)) { // most answers: no line table
 		return nil
 	}
-	ls := lines(src)
+	ls := lines.Split(src)
 	var out []Span
 	for i := 0; i < len(ls); i++ {
 		// Only at column 1: a patch indented in a list item, a quote or a
 		// padded line is read through lang's indented view, which strips
 		// its container prefix from every line.
-		if strings.TrimRight(string(src[ls[i].start:ls[i].end]), " \t") != beginMarker {
+		if strings.TrimRight(string(src[ls[i].Start:ls[i].End]), " \t") != beginMarker {
 			continue
 		}
-		start, end, j := ls[i].start, ls[i].end, i+1
+		start, end, j := ls[i].Start, ls[i].End, i+1
 		closed := false
 		for k := i + 1; k < len(ls); k++ {
 			t := trimmed(src, ls[k])
@@ -130,13 +132,13 @@ func Split(src []byte) []Span {
 				break
 			}
 			if t == endMarker {
-				end, j, closed = ls[k].end, k, true
+				end, j, closed = ls[k].End, k, true
 				break
 			}
 		}
 		if !closed {
-			for j = i + 1; j < len(ls) && patchLine(string(src[ls[j].start:ls[j].end])) && trimmed(src, ls[j]) != beginMarker; j++ {
-				end = ls[j].end
+			for j = i + 1; j < len(ls) && patchLine(string(src[ls[j].Start:ls[j].End])) && trimmed(src, ls[j]) != beginMarker; j++ {
+				end = ls[j].End
 			}
 			j--
 		}
@@ -155,12 +157,8 @@ var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 // problems are in Patch.Errs, and sections read before a problem are kept.
 func Parse(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}}
-	ls := lines(text)
-	var g *patchAST
-	pl, err := lexer.Upgrade(&replay{toks: lexPatch(text, ls)})
-	if err == nil {
-		g, err = parser.ParseFromLexer(pl)
-	}
+	ls := lines.Split(text)
+	g, err := lines.Parse(parser, lexPatch(text, ls))
 	if err != nil {
 		// The grammar takes every stream that starts with Begin Patch.
 		p.errf(Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`")
@@ -173,11 +171,11 @@ func Parse(text []byte) *Patch {
 	p.Closed = g.End != nil
 	if !p.Closed {
 		last := ls[len(ls)-1]
-		p.errf(Span{last.start, last.end}, MissingEnd, "the patch has no `*** End Patch` line",
+		p.errf(Span{last.Start, last.End}, MissingEnd, "the patch has no `*** End Patch` line",
 			"end the patch with a line `*** End Patch`; nothing of an unclosed patch is applied")
 	}
 	if p.Closed && len(p.Files) == 0 && len(p.Errs) == 0 {
-		p.errf(Span{ls[0].start, ls[0].end}, EmptyPatch, "the patch has no file sections",
+		p.errf(Span{ls[0].Start, ls[0].End}, EmptyPatch, "the patch has no file sections",
 			"add `*** Add File:`, `*** Update File:` or `*** Delete File:` sections between the markers")
 	}
 	return p
@@ -191,12 +189,12 @@ func (p *Patch) errf(at Span, code, msg, hint string) {
 // errors, reading each token's lines from the text.
 type builder struct {
 	src []byte
-	ls  []line
+	ls  []lines.Line
 	p   *Patch
 }
 
-func (b *builder) raw(i int) []byte { return b.src[b.ls[i].start:b.ls[i].end] }
-func (b *builder) span(i int) Span  { return Span{b.ls[i].start, b.ls[i].end} }
+func (b *builder) raw(i int) []byte { return b.src[b.ls[i].Start:b.ls[i].End] }
+func (b *builder) span(i int) Span  { return Span{b.ls[i].Start, b.ls[i].End} }
 
 // lastLine is the index of the last line a token stands for (see lexPatch).
 func lastLine(t lexer.Token) int { return t.Pos.Line + t.Pos.Column - 1 }
@@ -208,7 +206,7 @@ func (b *builder) section(s *sectionAST) {
 	case s.Delete != nil:
 		i := s.Delete.Pos.Line
 		f := b.header(i, delHeader, Delete)
-		f.End = b.ls[i].end
+		f.End = b.ls[i].End
 	case s.Update != nil:
 		b.update(s.Update)
 	case s.Stray != nil:
@@ -232,7 +230,7 @@ func (b *builder) header(i int, prefix string, k Kind) *FileOp {
 	raw := string(b.raw(i))
 	at := strings.Index(raw, prefix) + len(prefix)
 	path := strings.TrimSpace(raw[at:])
-	off := b.ls[i].start + at + strings.Index(raw[at:], path)
+	off := b.ls[i].Start + at + strings.Index(raw[at:], path)
 	f.Path, f.PathSpan = path, Span{off, off + len(path)}
 	if path == "" {
 		b.p.errf(b.span(i), MissingPath, "`"+strings.TrimSpace(raw)+"` names no file", "write the path after the colon: `"+prefix+" src/app.py`")
@@ -244,7 +242,7 @@ func (b *builder) header(i int, prefix string, k Kind) *FileOp {
 func (b *builder) add(a *addAST) {
 	i := a.Header.Pos.Line
 	f := b.header(i, addHeader, Add)
-	f.ContentSp = Span{b.ls[i].next, b.ls[i].next}
+	f.ContentSp = Span{b.ls[i].Next, b.ls[i].Next}
 	if c := a.Content; c != nil {
 		var sb strings.Builder
 		for k := c.Pos.Line; k <= lastLine(*c); k++ {
@@ -252,7 +250,7 @@ func (b *builder) add(a *addAST) {
 			sb.WriteByte('\n')
 		}
 		f.Content = sb.String()
-		f.End = b.ls[lastLine(*c)].end
+		f.End = b.ls[lastLine(*c)].End
 		f.ContentSp.End = f.End
 	}
 }
@@ -260,24 +258,24 @@ func (b *builder) add(a *addAST) {
 func (b *builder) update(u *updateAST) {
 	i := u.Header.Pos.Line
 	f := b.header(i, updHeader, Update)
-	f.End = b.ls[i].end
+	f.End = b.ls[i].End
 	if u.Move != nil {
 		j := u.Move.Pos.Line
 		raw := string(b.raw(j))
 		at := strings.Index(raw, moveHeader) + len(moveHeader)
 		to := strings.TrimSpace(raw[at:])
-		off := b.ls[j].start + at + strings.Index(raw[at:], to)
+		off := b.ls[j].Start + at + strings.Index(raw[at:], to)
 		f.MoveTo, f.MoveSpan = to, Span{off, off + len(to)}
 		if to == "" {
 			b.p.errf(b.span(j), MissingPath, "`*** Move to:` names no file", "write the new path after the colon, or drop the line")
 		}
-		f.End = b.ls[j].end
+		f.End = b.ls[j].End
 	}
 	badLines := len(b.p.Errs) // a hunk whose lines were all bad is reported once
 	for _, t := range u.Lead {
 		for k := t.Pos.Line; k <= lastLine(t); k++ {
 			b.p.errf(b.span(k), BadHunkLine, "`*** End of File` outside a hunk", "put `*** End of File` right after the last line of a hunk")
-			f.End = b.ls[k].end
+			f.End = b.ls[k].End
 		}
 	}
 	for _, hk := range u.Hunks {
@@ -286,14 +284,14 @@ func (b *builder) update(u *updateAST) {
 			h = &Hunk{Span: b.span(hk.Lines[0].Pos.Line)}
 			badLines = len(b.p.Errs)
 		} else { // the first hunk may omit its @@
-			at := b.ls[hk.Lines[0].Pos.Line].start
+			at := b.ls[hk.Lines[0].Pos.Line].Start
 			h = &Hunk{Span: Span{at, at}}
 		}
 		var old, nw strings.Builder
 		for _, t := range hk.Lines {
 			for k := t.Pos.Line; k <= lastLine(t); k++ {
 				b.hunkLine(h, t.Type, k, &old, &nw)
-				h.End = b.ls[k].end
+				h.End = b.ls[k].End
 			}
 		}
 		f.End = h.End

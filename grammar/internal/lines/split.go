@@ -1,16 +1,18 @@
-package replacer
+// Package lines holds what the line-oriented front-ends (aider, replacer,
+// udiff, v4a) share, so each cuts text into lines the same way.
+package lines
 
 import "bytes"
 
-// line is one line of the scanned text: [Start, End) without its line
+// Line is one line of the scanned text: [Start, End) without its line
 // ending (a CR before the LF included in neither), Next the next line's start.
-type line struct {
+type Line struct {
 	Start, End, Next int
 }
 
-// splitLines cuts src into lines.
-func splitLines(src []byte) []line {
-	var out []line
+// Split cuts src into lines.
+func Split(src []byte) []Line {
+	var out []Line
 	for p := 0; p < len(src); {
 		le := bytes.IndexByte(src[p:], '\n')
 		next := len(src)
@@ -24,11 +26,8 @@ func splitLines(src []byte) []line {
 		if end > p && src[end-1] == '\r' {
 			end--
 		}
-		out = append(out, line{p, end, next})
+		out = append(out, Line{p, end, next})
 		p = next
 	}
 	return out
 }
-
-// IsMarker reports whether a line is one of the format's markers.
-func IsMarker(s []byte) bool { return marker(s) != "" }

@@ -26,27 +26,17 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// sizeFlag is a byte count written as 1048576, 512K, 10MB or 1G.
+// sizeFlag is a byte count written as 1048576, 512K, 10MB or 1G, read by
+// config.ParseSize so a flag and .clada.yaml accept the same sizes.
 type sizeFlag int
 
 func (s *sizeFlag) String() string { return strconv.Itoa(int(*s)) }
 func (s *sizeFlag) Set(v string) error {
-	t := strings.ToUpper(strings.TrimSpace(v))
-	mult := 1
-	for _, u := range []struct {
-		suf string
-		m   int
-	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
-		if strings.HasSuffix(t, u.suf) {
-			t, mult = strings.TrimSuffix(t, u.suf), u.m
-			break
-		}
+	n, err := config.ParseSize(v)
+	if err != nil {
+		return err
 	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n <= 0 {
-		return fmt.Errorf("%q is not a size; write bytes or e.g. 512K, 10MB", v)
-	}
-	*s = sizeFlag(n * mult)
+	*s = sizeFlag(n)
 	return nil
 }
 

@@ -94,15 +94,9 @@ func cmdApply(e *env) int {
 	case *timeout <= 0 || *lockTimeout < 0:
 		return usageErr("--timeout must be positive and --lock-timeout not negative")
 	}
-	absRoot, err := filepath.Abs(*root)
+	absRoot, err := resolveRoot(*root, true)
 	if err != nil {
-		return usageErr("--root %s: %v", *root, err)
-	}
-	if st, err := os.Stat(absRoot); err != nil || !st.IsDir() {
-		return usageErr("--root %s is not a directory", *root)
-	}
-	if absRoot, err = filepath.EvalSymlinks(absRoot); err != nil {
-		return usageErr("--root %s: %v", *root, err)
+		return usageErr("%v", err)
 	}
 	name, data, err := readInputOrClipboard(e, pos, *fromClip)
 	if err != nil {

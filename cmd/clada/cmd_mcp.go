@@ -55,7 +55,7 @@ func cmdMCP(e *env) int {
 	case *timeout <= 0 || *lockTimeout < 0:
 		return usageErr("--timeout must be positive and --lock-timeout not negative")
 	}
-	absRoot, err := resolveRoot(*root)
+	absRoot, err := resolveRoot(*root, true)
 	if err != nil {
 		return usageErr("%v", err)
 	}

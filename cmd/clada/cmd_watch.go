@@ -55,7 +55,7 @@ func cmdWatch(e *env) int {
 	case *interval <= 0 || *debounce < 0 || *settle < 0 || *timeout <= 0:
 		return fail("--poll-interval and --timeout must be positive, --debounce and --settle not negative")
 	}
-	absRoot, err := resolveRoot(*root)
+	absRoot, err := resolveRoot(*root, true)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -23,11 +23,12 @@ type engineFlags struct {
 	noGit                              *bool
 
 	// apply and mcp only (engineHelp.full): paths, lock, git and fsync.
-	allow                  multiFlag
-	allowEscape, noFsync   *bool
-	gitAuthor, lockFile    *string
-	lockTimeout            *time.Duration
-	rejectEmptyAllow, full bool
+	allow                multiFlag
+	allowEscape, noFsync *bool
+	gitAuthor, lockFile  *string
+	lockTimeout          *time.Duration
+
+	help engineHelp
 }
 
 // engineHelp is what differs between the commands: the help of --approve,
@@ -46,7 +47,7 @@ const sandboxHelpShort = "confine commands (Linux Landlock): write, strict (also
 
 // addEngineFlags declares the shared flags on fs.
 func addEngineFlags(fs *flag.FlagSet, h engineHelp) *engineFlags {
-	f := &engineFlags{full: h.full, rejectEmptyAllow: h.rejectEmptyAllow, maxOut: sizeFlag(10 << 20)}
+	f := &engineFlags{help: h, maxOut: sizeFlag(10 << 20)}
 	f.root = fs.String("root", ".", "project root every path resolves against")
 	f.configFile = fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	f.approve = fs.String("approve", "", h.approve)
@@ -88,9 +89,9 @@ func (f *engineFlags) timeoutsErr() error {
 // config builds the engine.Config of root absRoot from the flags.
 func (f *engineFlags) config(absRoot string) (*engine.Config, error) {
 	cfg := engine.DefaultConfig(absRoot)
-	if f.full {
+	if f.help.full {
 		for _, a := range f.allow {
-			if f.rejectEmptyAllow && strings.TrimSpace(a) == "" {
+			if f.help.rejectEmptyAllow && strings.TrimSpace(a) == "" {
 				return nil, errors.New("--allow needs a directory; an empty one would mean the current directory")
 			}
 			abs, err := filepath.Abs(a)

@@ -29,26 +29,10 @@ func Summary(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error
 		fmt.Fprintln(bw, dryRunBanner)
 	}
 	for _, pe := range r.ParseErrors {
-		id := pe.BlockID
-		if id == "" {
-			id = "-"
-		}
-		line := fmt.Sprintf("%s ❌ syntax line %d: %s", id, pe.Line, pe.Message)
-		if pe.Hint != "" {
-			line += " (" + engine.FirstLine(pe.Hint, 200) + ")"
-		}
-		fmt.Fprintln(bw, line)
+		fmt.Fprintln(bw, summaryDiag(pe.BlockID, "❌ syntax", pe.Line, pe.Message, pe.Hint))
 	}
 	for _, wn := range warnings(doc) {
-		id := wn.blockID
-		if id == "" {
-			id = "-"
-		}
-		line := fmt.Sprintf("%s ⚠️ warning line %d: %s", id, wn.line, wn.d.Message)
-		if wn.d.Hint != "" {
-			line += " (" + engine.FirstLine(wn.d.Hint, 200) + ")"
-		}
-		fmt.Fprintln(bw, line)
+		fmt.Fprintln(bw, summaryDiag(wn.blockID, "⚠️ warning", wn.line, wn.d.Message, wn.d.Hint))
 	}
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "❌ %s\n", r.Fatal)
@@ -65,6 +49,19 @@ func Summary(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error
 		return fmt.Errorf("write summary report: %w", err)
 	}
 	return nil
+}
+
+// summaryDiag is a syntax error's or warning's line, "id kind line L:
+// message[ (hint)]", with id "-" outside any block.
+func summaryDiag(id, kind string, line int, msg, hint string) string {
+	if id == "" {
+		id = "-"
+	}
+	s := fmt.Sprintf("%s %s line %d: %s", id, kind, line, msg)
+	if hint != "" {
+		s += " (" + engine.FirstLine(hint, 200) + ")"
+	}
+	return s
 }
 
 // summaryLine is "id mark op param[ - what happened]".

@@ -21,24 +21,10 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
 	}
 	for _, pe := range r.ParseErrors {
-		id := ""
-		if pe.BlockID != "" {
-			id = " in block " + pe.BlockID
-		}
-		fmt.Fprintf(bw, "%d:%d: syntax error%s: %s (%s)\n", pe.Line, pe.Column, id, pe.Message, pe.Code)
-		if pe.Hint != "" {
-			fmt.Fprintf(bw, "    hint: %s\n", pe.Hint)
-		}
+		writeTextDiag(bw, "syntax error", pe.Line, pe.Column, pe.BlockID, pe.Message, pe.Code, pe.Hint)
 	}
 	for _, wn := range warnings(doc) {
-		id := ""
-		if wn.blockID != "" {
-			id = " in block " + wn.blockID
-		}
-		fmt.Fprintf(bw, "%d:%d: warning%s: %s (%s)\n", wn.line, wn.column, id, wn.d.Message, wn.d.Code)
-		if wn.d.Hint != "" {
-			fmt.Fprintf(bw, "    hint: %s\n", wn.d.Hint)
-		}
+		writeTextDiag(bw, "warning", wn.line, wn.column, wn.blockID, wn.d.Message, wn.d.Code, wn.d.Hint)
 	}
 	if r.Fatal != "" {
 		fmt.Fprintf(bw, "Fatal: %s\n", r.Fatal)
@@ -121,6 +107,19 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		return fmt.Errorf("write text report: %w", err)
 	}
 	return nil
+}
+
+// writeTextDiag writes a syntax error or warning as "L:C: kind[ in block
+// ID]: message (CODE)", its hint on an indented line under it.
+func writeTextDiag(w io.Writer, kind string, line, col int, blockID, msg, code, hint string) {
+	id := ""
+	if blockID != "" {
+		id = " in block " + blockID
+	}
+	fmt.Fprintf(w, "%d:%d: %s%s: %s (%s)\n", line, col, kind, id, msg, code)
+	if hint != "" {
+		fmt.Fprintf(w, "    hint: %s\n", hint)
+	}
 }
 
 // countStatus counts r's results of any of the statuses ss.

@@ -61,16 +61,24 @@ func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
 	src := blankOut(text, regions)
 	doc := lang.Parse(lang.NewFile(name, src))
 	b := &batch{doc: &lang.Document{File: doc.File}, present: map[string]bool{}}
+	// fresh records key k as present and reports whether it is new: not
+	// run, not baseline, not seen earlier in this text (a replayed block);
+	// a new key is kept to be recorded when the batch runs.
 	seen := map[string]bool{}
-	for _, g := range doc.Groups {
-		k := "block " + hashOf(g.Syntax.String(), src[g.Range.Start:g.Range.End])
+	fresh := func(k string) bool {
 		b.present[k] = true
 		if r.st.ran[k] || seen[k] || r.baseline[k] {
-			continue
+			return false
 		}
 		seen[k] = true
-		b.doc.Groups = append(b.doc.Groups, g)
 		b.keys = append(b.keys, k)
+		return true
+	}
+	for _, g := range doc.Groups {
+		if !fresh("block " + hashOf(g.Syntax.String(), src[g.Range.Start:g.Range.End])) {
+			continue
+		}
+		b.doc.Groups = append(b.doc.Groups, g)
 		b.blocks++
 		for _, a := range g.Actions {
 			if !a.Closed || unclosed(a.Diags) {
@@ -82,14 +90,10 @@ func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
 		}
 	}
 	for _, d := range doc.Diags {
-		k := "diag " + hashOf(d.Code, lineAt(src, d.Range.Start))
-		b.present[k] = true
-		if r.st.ran[k] || seen[k] || r.baseline[k] {
+		if !fresh("diag " + hashOf(d.Code, lineAt(src, d.Range.Start))) {
 			continue
 		}
-		seen[k] = true
 		b.doc.Diags = append(b.doc.Diags, d)
-		b.keys = append(b.keys, k)
 		if unclosed(lang.Diagnostics{d}) {
 			b.pending = true
 		}

@@ -7,17 +7,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
-	"github.com/clada-dev/clada/sandbox"
 )
 
 // multiFlag collects a repeatable string flag (--allow DIR --allow DIR2).
@@ -26,60 +23,42 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// sizeFlag is a byte count written as 1048576, 512K, 10MB or 1G.
+// sizeFlag is a byte count written as 1048576, 512K, 10MB or 1G, read by
+// config.ParseSize so a flag and .clada.yaml accept the same sizes.
 type sizeFlag int
 
 func (s *sizeFlag) String() string { return strconv.Itoa(int(*s)) }
 func (s *sizeFlag) Set(v string) error {
-	t := strings.ToUpper(strings.TrimSpace(v))
-	mult := 1
-	for _, u := range []struct {
-		suf string
-		m   int
-	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
-		if strings.HasSuffix(t, u.suf) {
-			t, mult = strings.TrimSuffix(t, u.suf), u.m
-			break
-		}
+	n, err := config.ParseSize(v)
+	if err != nil {
+		return err
 	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n <= 0 {
-		return fmt.Errorf("%q is not a size; write bytes or e.g. 512K, 10MB", v)
-	}
-	*s = sizeFlag(n * mult)
+	*s = sizeFlag(n)
 	return nil
 }
 
 // cmdApply carries out the actions of FILE (or stdin) in --root.
 func cmdApply(e *env) int {
 	fs := newFlagSet(e, "apply", "[flags] [FILE|-]")
-	root := fs.String("root", ".", "project root every path resolves against")
-	var allow multiFlag
-	fs.Var(&allow, "allow", "extra directory paths may reach (repeatable)")
-	allowEscape := fs.Bool("allow-escape", false, "permit paths outside the root")
+	ef := addEngineFlags(fs, engineHelp{
+		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
+		sandbox:          "confine commands (Linux Landlock): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off",
+		noGit:            "no commit and no record of the apply (so no undo)",
+		full:             true,
+		rejectEmptyAllow: true,
+	})
 	var passEnv multiFlag
 	fs.Var(&passEnv, "pass-env", "pass this secret-looking environment variable (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*) to commands (repeatable)")
 	dryRun := fs.Bool("dry-run", false, "simulate in memory, print a diff of what would change, touch nothing")
 	atomic := fs.Bool("atomic", false, "simulate first; apply only if every action would succeed")
-	timeout := durationVar(fs, "timeout", 30*time.Second, "per-command timeout")
-	maxOut := sizeFlag(10 << 20)
-	fs.Var(&maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
 	maxReport := sizeFlag(report.DefaultMaxReport)
 	fs.Var(&maxReport, "max-report", "output shown per action in reports for an LLM (text, summary, csl, cml): head and tail, the cut named")
 	outputMode := fs.String("output-mode", "stream", "command output: stream (live on stderr), buffer or silent")
-	noGit := fs.Bool("no-git", false, "no commit and no record of the apply (so no undo)")
-	gitAuthor := fs.String("git-author", "clada", "author name of clada's commits")
-	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
-	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for another apply's lock")
 	opBudget := durationVar(fs, "op-budget", engine.DefaultOpBudget, "how long one grep or glob may walk before it stops with an error")
 	maxRead := sizeFlag(engine.DefaultMaxReadBytes)
 	fs.Var(&maxRead, "max-read", "largest file read whole by reads, edits and grep (e.g. 64MB); a range of a bigger file streams")
 	format := fs.String("format", "", "report: json, text, summary, cml or csl (default: json for SHAM, cml for CML, csl for CSL)")
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
-	noFsync := fs.Bool("no-fsync", false, "skip fsync (faster; loses power-loss durability)")
-	approve := fs.String("approve", "", "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them")
-	sandboxMode := fs.String("sandbox", "write", "confine commands (Linux Landlock): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off")
-	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	fromClip := fs.Bool("from-clipboard", false, "read the answer from the clipboard instead of FILE")
 	toClip := fs.Bool("to-clipboard", false, "also copy the results summary to the clipboard, ready to paste into the chat")
 	pos, code, ok := parseArgs(fs, e.args)
@@ -93,58 +72,38 @@ func cmdApply(e *env) int {
 	switch {
 	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
 		return usageErr("unknown --format %q; use json, text, summary, cml or csl", *format)
-	case *approve != "" && *approve != engine.ApproveNever && *approve != engine.ApproveAsk && *approve != engine.ApproveAlways:
-		return usageErr("unknown --approve %q; use never, ask or always", *approve)
+	case ef.approveErr() != nil:
+		return usageErr("%v", ef.approveErr())
 	case *detail != "minimal" && *detail != "full":
 		return usageErr("unknown --error-detail %q; use minimal or full", *detail)
 	case *outputMode != "stream" && *outputMode != "buffer" && *outputMode != "silent":
 		return usageErr("unknown --output-mode %q; use stream, buffer or silent", *outputMode)
 	case *dryRun && *atomic:
 		return usageErr("--dry-run and --atomic exclude each other (--dry-run already changes nothing)")
-	case *timeout <= 0 || *lockTimeout < 0:
-		return usageErr("--timeout must be positive and --lock-timeout not negative")
+	case ef.timeoutsErr() != nil:
+		return usageErr("%v", ef.timeoutsErr())
 	}
-	absRoot, err := filepath.Abs(*root)
+	absRoot, err := resolveRoot(*ef.root, true)
 	if err != nil {
-		return usageErr("--root %s: %v", *root, err)
-	}
-	if st, err := os.Stat(absRoot); err != nil || !st.IsDir() {
-		return usageErr("--root %s is not a directory", *root)
-	}
-	if absRoot, err = filepath.EvalSymlinks(absRoot); err != nil {
-		return usageErr("--root %s: %v", *root, err)
+		return usageErr("%v", err)
 	}
 	name, data, err := readInputOrClipboard(e, pos, *fromClip)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 
-	cfg := engine.DefaultConfig(absRoot)
-	for _, a := range allow {
-		if strings.TrimSpace(a) == "" {
-			return usageErr("--allow needs a directory; an empty one would mean the current directory")
-		}
-		abs, err := filepath.Abs(a)
-		if err != nil {
-			return usageErr("--allow %s: %v", a, err)
-		}
-		cfg.Allow = append(cfg.Allow, abs)
+	cfg, err := ef.config(absRoot)
+	if err != nil {
+		return usageErr("%v", err)
 	}
-	cfg.AllowEscape, cfg.NoFsync = *allowEscape, *noFsync
-	cfg.Timeout, cfg.MaxOutput, cfg.OutputMode = *timeout, int(maxOut), *outputMode
-	cfg.NoGit, cfg.GitAuthor = *noGit, *gitAuthor
-	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
+	cfg.OutputMode = *outputMode
 	if *opBudget <= 0 || maxRead <= 0 {
 		return usageErr("--op-budget and --max-read must be positive")
 	}
 	cfg.OpBudget, cfg.MaxReadBytes = *opBudget, int64(maxRead)
-	cfg.Approve = *approve
-	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
-		return usageErr("--sandbox: %v", err)
-	}
 	// defaults <- .clada.yaml <- flags: the config fills what no flag set,
 	// and may only tighten (config/engine.go).
-	proj, trust, err := projectConfig(fs, cfg, *configFile)
+	proj, trust, err := projectConfig(fs, cfg, *ef.configFile)
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -80,7 +80,7 @@ func cmdInit(e *env) int {
 	if len(pos) > 0 {
 		return fail("unexpected argument %q", pos[0])
 	}
-	absRoot, err := resolveRoot(*root)
+	absRoot, err := resolveRoot(*root, true)
 	if err != nil {
 		return fail("%v", err)
 	}

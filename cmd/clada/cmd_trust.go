@@ -23,7 +23,7 @@ func cmdTrust(e *env) int {
 	if len(pos) > 0 {
 		return fail("unexpected argument %q (use --root DIR or --config FILE)", pos[0])
 	}
-	absRoot, err := resolveRoot(*root)
+	absRoot, err := resolveRoot(*root, true)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/clada-dev/clada/engine"
@@ -51,12 +50,9 @@ func cmdUndo(e *env) int {
 
 // rootDir resolves --root to the absolute, symlink-free path the engine wants.
 func rootDir(e *env, cmd, root string) (string, bool) {
-	abs, err := filepath.Abs(root)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
+	abs, err := resolveRoot(root, false)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "clada %s: --root %s: %v\n", cmd, root, err)
+		fmt.Fprintf(e.stderr, "clada %s: %v\n", cmd, err)
 		return "", false
 	}
 	return abs, true

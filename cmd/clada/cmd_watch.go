@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/sandbox"
 	"github.com/clada-dev/clada/watch"
 )
 
@@ -20,21 +19,18 @@ import (
 // block once, writing the results back.
 func cmdWatch(e *env) int {
 	fs := newFlagSet(e, "watch", "[flags] [FILE]")
-	root := fs.String("root", ".", "project root every path resolves against")
-	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
+	ef := addEngineFlags(fs, engineHelp{
+		approve: "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
+		sandbox: sandboxHelpShort,
+		noGit:   "no snapshot or commit",
+	})
 	output := fs.String("output", "", "write the results summary to this file instead of the top of FILE")
 	clip := fs.Bool("clipboard", false, "watch the clipboard instead of a file: an answer copied twice in a row runs, and the results replace it on the clipboard")
 	poll := fs.Bool("poll", false, "poll the file instead of waiting for file events (network or container filesystems)")
 	interval := fs.Duration("poll-interval", time.Second, "how often to poll the file (always, as a safety net) or the clipboard")
 	debounce := fs.Duration("debounce", 200*time.Millisecond, "quiet time after a save before the file is read")
 	settle := fs.Duration("settle", 10*time.Second, "how long an answer that ends inside a block waits for the rest")
-	timeout := fs.Duration("timeout", 30*time.Second, "per-command timeout")
-	maxOut := sizeFlag(10 << 20)
-	fs.Var(&maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
-	approve := fs.String("approve", "", "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them")
-	sandboxMode := fs.String("sandbox", "write", "confine commands (Linux Landlock): write, strict (also no network) or off")
 	format := fs.String("format", "", "format of .clada/last-output.md: json, text, summary, cml or csl (default: the syntax's)")
-	noGit := fs.Bool("no-git", false, "no snapshot or commit")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -48,23 +44,22 @@ func cmdWatch(e *env) int {
 		return fail("expected at most one FILE, got %d arguments", len(pos))
 	case *clip && len(pos) > 0:
 		return fail("--clipboard watches the clipboard; drop the FILE argument %q", pos[0])
-	case *approve != "" && *approve != engine.ApproveNever && *approve != engine.ApproveAsk && *approve != engine.ApproveAlways:
-		return fail("unknown --approve %q; use never, ask or always", *approve)
+	case ef.approveErr() != nil:
+		return fail("%v", ef.approveErr())
 	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
 		return fail("unknown --format %q; use json, text, summary, cml or csl", *format)
-	case *interval <= 0 || *debounce < 0 || *settle < 0 || *timeout <= 0:
+	case *interval <= 0 || *debounce < 0 || *settle < 0 || *ef.timeout <= 0:
 		return fail("--poll-interval and --timeout must be positive, --debounce and --settle not negative")
 	}
-	absRoot, err := resolveRoot(*root)
+	absRoot, err := resolveRoot(*ef.root, true)
 	if err != nil {
 		return fail("%v", err)
 	}
-	cfg := engine.DefaultConfig(absRoot)
-	cfg.Timeout, cfg.MaxOutput, cfg.Approve, cfg.NoGit = *timeout, int(maxOut), *approve, *noGit
-	if cfg.Sandbox, err = sandbox.ParseMode(*sandboxMode); err != nil {
-		return fail("--sandbox: %v", err)
+	cfg, err := ef.config(absRoot)
+	if err != nil {
+		return fail("%v", err)
 	}
-	proj, trust, err := projectConfig(fs, cfg, *configFile)
+	proj, trust, err := projectConfig(fs, cfg, *ef.configFile)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -39,16 +39,24 @@ func configFormat(flagValue string, c *config.Config) string {
 	return flagValue
 }
 
-// resolveRoot makes --root absolute and real, and checks it is a directory.
-func resolveRoot(root string) (string, error) {
+// resolveRoot makes --root absolute and real (symlinks resolved), so every
+// containment check compares against the directory the OS sees; each error
+// names --root. checkDir refuses a missing root or a file here, by name;
+// undo, log and squash (rootDir) leave that to the lstat error.
+func resolveRoot(root string, checkDir bool) (string, error) {
 	abs, err := filepath.Abs(root)
+	if err == nil && checkDir {
+		if st, serr := os.Stat(abs); serr != nil || !st.IsDir() {
+			return "", fmt.Errorf("--root %s is not a directory", root)
+		}
+	}
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
 	if err != nil {
 		return "", fmt.Errorf("--root %s: %w", root, err)
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return "", fmt.Errorf("--root %s is not a directory", root)
-	}
-	return filepath.EvalSymlinks(abs)
+	return abs, nil
 }
 
 // promptOps is the catalog, limited to the config's allowed-actions.

@@ -60,6 +60,9 @@ type ActionResult struct {
 // "op main-param", the param cut to its first line.
 func (r ActionResult) Subject() string {
 	s := r.Action
+	if s == "" { // a block without an action (MISSING_ACTION): say so, not a blank
+		s = "(no action)"
+	}
 	if v := r.Params[r.Primary]; v != "" {
 		s += " " + firstLine(v, 60)
 	}

@@ -19,18 +19,14 @@ func (x *opRun) insertLines() Result {
 		return Result{Error: fmt.Sprintf("%s: line must be a whole number (0 or more), got '%s'", x.op, x.params["line"]),
 			Hint: `write line = "0" to insert at the top, or the number of the line to insert after`}
 	}
-	content, bad := x.textParam("content")
-	if bad != nil {
-		return *bad
-	}
-	abs, p, t, bad := x.editFile()
+	content, abs, p, t, bad := x.editFileWith("content")
 	if bad != nil {
 		return *bad
 	}
 	starts := lineStarts(t.body)
 	if at > len(starts) {
 		return Result{Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
-			Hint: "read the file with file_read_numbered to see its current line numbers"}
+			Hint: lineNumbersHint}
 	}
 	eol := "\n"
 	if t.crlf {

@@ -16,11 +16,7 @@ func (x *opRun) replaceLines() Result {
 	if err != nil {
 		return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 	}
-	newContent, bad := x.textParam("new_content")
-	if bad != nil {
-		return *bad
-	}
-	abs, p, t, bad := x.editFile()
+	newContent, abs, p, t, bad := x.editFileWith("new_content")
 	if bad != nil {
 		return *bad
 	}
@@ -28,7 +24,7 @@ func (x *opRun) replaceLines() Result {
 	total := len(starts)
 	if e > total {
 		return Result{Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
-			Hint: "read the file with file_read_numbered to see its current line numbers"}
+			Hint: lineNumbersHint}
 	}
 	from := starts[s-1]
 	next := len(t.body) // start of the line after e
@@ -44,6 +40,10 @@ func (x *opRun) replaceLines() Result {
 	}
 	return x.save(abs, p, t, map[string]any{"path": p, "lines_replaced": e - s + 1})
 }
+
+// lineNumbersHint is the fix for a line number past the end of the file,
+// the same for file_insert and file_replace_lines.
+const lineNumbersHint = "read the file with file_read_numbered to see its current line numbers"
 
 // lineStarts gives the offset of each line as fileLines counts them.
 func lineStarts(s string) []int {

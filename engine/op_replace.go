@@ -28,6 +28,18 @@ func (x *opRun) editFile() (string, string, textFile, *Result) {
 	return abs, p, t, nil
 }
 
+// editFileWith is editFile after text param name, which it also returns:
+// the line edits and replaceRange take their new text first, so a missing
+// param is reported before the file is read.
+func (x *opRun) editFileWith(name string) (text, abs, p string, t textFile, bad *Result) {
+	text, bad = x.textParam(name)
+	if bad != nil {
+		return "", "", "", textFile{}, bad
+	}
+	abs, p, t, bad = x.editFile()
+	return text, abs, p, t, bad
+}
+
 // save writes the edited text back.
 func (x *opRun) save(abs, p string, t textFile, data map[string]any) Result {
 	if err := x.ws.WriteFile(abs, t.bytes()); err != nil {
@@ -150,11 +162,7 @@ func (x *opRun) replaceRange() Result {
 	if bad != nil {
 		return *bad
 	}
-	newText, bad := x.textParam("new_text")
-	if bad != nil {
-		return *bad
-	}
-	abs, p, t, bad := x.editFile()
+	newText, abs, p, t, bad := x.editFileWith("new_text")
 	if bad != nil {
 		return *bad
 	}

@@ -95,7 +95,7 @@ func (x *opRun) streamNumbered(abs, p string, start, end int, delim, requested s
 	if !isOS {
 		return Result{}, false
 	}
-	f, err := osw.openRegular(abs)
+	f, _, err := osw.openRegular(abs)
 	if err != nil {
 		return x.fail("open", p, err), true
 	}
@@ -179,35 +179,38 @@ func readLineCapped(r *bufio.Reader, room int64) (string, error) {
 	}
 }
 
-// openRegular opens a regular file for streaming with ReadFile's checks:
+// openRegular opens a regular file for reading with ReadFile's checks:
 // the root-bound layer, no symlink in any position, no special file, and
-// the file opened is the one looked at.
-func (w *OSWorkspace) openRegular(name string) (*os.File, error) {
+// the file opened is the one looked at. It returns the open file's info.
+// ReadFile and streamed reads both open through it.
+func (w *OSWorkspace) openRegular(name string) (*os.File, fs.FileInfo, error) {
 	t, rel, err := w.parentOf(name, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err := t.root.Lstat(rel)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := regularFile(name, fi); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	// O_NONBLOCK: should a FIFO be swapped in after the Lstat, opening it
+	// must not hang; the SameFile check below then refuses it.
 	f, err := t.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi2, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
+		return nil, nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	if !os.SameFile(fi, fi2) {
 		f.Close()
-		return nil, symlinkRefused(name)
+		return nil, nil, symlinkRefused(name)
 	}
-	return f, nil
+	return f, fi2, nil
 }
 
 // notSearchedWarning names the files a grep skipped for being over the read

@@ -150,7 +150,15 @@ func WriteStateFile(base, rel string, data []byte, perm fs.FileMode) error {
 	if fi, err := r.Lstat(rel); err == nil && fi.IsDir() {
 		return fmt.Errorf("%s is a directory", filepath.Join(base, rel))
 	}
-	f, tmp, err := createTemp(r, filepath.Dir(rel), filepath.Base(rel))
+	return replaceFile(r, rel, data, perm)
+}
+
+// replaceFile puts data at rel under root with mode perm: a fresh O_EXCL
+// temp file beside it, fsynced and renamed over it, so a crash leaves the
+// old or the new content, never a mix, and a link at rel is replaced, not
+// written through. State files and undo's restores both write this way.
+func replaceFile(root *os.Root, rel string, data []byte, perm fs.FileMode) error {
+	f, tmp, err := createTemp(root, filepath.Dir(rel), filepath.Base(rel))
 	if err != nil {
 		return err
 	}
@@ -165,10 +173,10 @@ func WriteStateFile(base, rel string, data []byte, perm fs.FileMode) error {
 		err = cerr
 	}
 	if err == nil {
-		err = r.Rename(tmp, rel)
+		err = root.Rename(tmp, rel)
 	}
 	if err != nil {
-		_ = r.Remove(tmp)
+		_ = root.Remove(tmp)
 	}
 	return err
 }

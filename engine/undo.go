@@ -288,27 +288,7 @@ func restoreFile(root *os.Root, rel, mode string, data []byte) error {
 	if fi, err := root.Lstat(rel); err == nil && fi.Mode().IsRegular() {
 		perm = fi.Mode().Perm()&^0o111 | perm&0o111
 	}
-	f, tmp, err := createTemp(root, path.Dir(rel), path.Base(rel))
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = root.Rename(tmp, rel)
-	}
-	if err != nil {
-		_ = root.Remove(tmp)
-	}
-	return err
+	return replaceFile(root, rel, data, perm)
 }
 
 // blobs reads the before-content of files from git in one cat-file: the raw

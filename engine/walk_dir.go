@@ -83,23 +83,7 @@ func (d walkDir) list(ws Workspace) ([]fs.FileInfo, error) {
 		return nil, err
 	}
 	defer f.Close()
-	entries, err := f.ReadDir(-1)
-	if err != nil {
-		return nil, err
-	}
-	infos := make([]fs.FileInfo, 0, len(entries))
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue // removed while listing
-			}
-			return nil, err
-		}
-		infos = append(infos, info)
-	}
-	sort.Slice(infos, func(i, j int) bool { return infos[i].Name() < infos[j].Name() })
-	return infos, nil
+	return sortedInfos(f)
 }
 
 // child enters subfolder name (fi from list).
@@ -189,4 +173,27 @@ func overlayUntouched(o *Overlay, abs string) bool {
 		}
 	}
 	return true
+}
+
+// sortedInfos lists the open folder f: its entries' infos sorted by name,
+// symlinks not followed, entries removed while listing left out. ReadDir and
+// the walk both list this way, so a walk sees what file_list would.
+func sortedInfos(f *os.File) ([]fs.FileInfo, error) {
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, err
+	}
+	infos := make([]fs.FileInfo, 0, len(entries))
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // removed while listing
+			}
+			return nil, err
+		}
+		infos = append(infos, info)
+	}
+	sort.Slice(infos, func(i, j int) bool { return infos[i].Name() < infos[j].Name() })
+	return infos, nil
 }

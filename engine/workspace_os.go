@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 )
@@ -180,35 +179,15 @@ func (w *OSWorkspace) ReadFile(name string) ([]byte, error) {
 	if data, ok := w.cached(name); ok {
 		return data, nil
 	}
-	t, rel, err := w.parentOf(name, false)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := t.root.Lstat(rel)
-	if err != nil {
-		return nil, err
-	}
-	if err := regularFile(name, fi); err != nil {
-		return nil, err
-	}
-	// O_NONBLOCK: should a FIFO be swapped in after the Lstat, opening it
-	// must not hang; the SameFile check below then refuses it.
-	f, err := t.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, fi, err := w.openRegular(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi2, err := f.Stat()
-	if err != nil {
+	if err := w.singleLink(name, fi); err != nil {
 		return nil, err
 	}
-	if !os.SameFile(fi, fi2) {
-		return nil, symlinkRefused(name)
-	}
-	if err := w.singleLink(name, fi2); err != nil {
-		return nil, err
-	}
-	data, err := readSized(f, fi2.Size())
+	data, err := readSized(f, fi.Size())
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
 	}
@@ -344,21 +323,5 @@ func (w *OSWorkspace) ReadDir(name string) ([]fs.FileInfo, error) {
 		return nil, err
 	}
 	defer f.Close()
-	entries, err := f.ReadDir(-1)
-	if err != nil {
-		return nil, err
-	}
-	infos := make([]fs.FileInfo, 0, len(entries))
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue // removed while listing
-			}
-			return nil, err
-		}
-		infos = append(infos, info)
-	}
-	sort.Slice(infos, func(i, j int) bool { return infos[i].Name() < infos[j].Name() })
-	return infos, nil
+	return sortedInfos(f)
 }

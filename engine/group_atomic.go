@@ -32,6 +32,7 @@ func patchBlocked(ctx context.Context, g *lang.Group, gnum int, n *int, ws Works
 	}
 	for i := range trial.Results {
 		r := &trial.Results[i]
+		r.Seq = len(rep.Results) + i + 1 // the trial report counted from 1
 		if r.Success {
 			r.Result = Result{Error: "not run: " + failed + " would fail and a patch applies all or nothing; nothing of it was changed"}
 			r.Skipped = true

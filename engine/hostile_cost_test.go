@@ -150,3 +150,24 @@ func TestGrepClipsLongLines(t *testing.T) {
 		t.Errorf("line = %q…, %d bytes; want %d bytes", ms[0].Line[:20], len(ms[0].Line), len(want))
 	}
 }
+
+// A streamed range read of a file over the read cap is a read like any
+// other: a file with a second hard link (maybe outside the root) is refused
+// there too, as ReadFile refuses it.
+func TestStreamedReadRefusesHardLink(t *testing.T) {
+	cfg, root, outside := testRoot(t)
+	cfg.MaxReadBytes = 10
+	writeTree(t, outside, map[string]string{"secret": "line one\nline two\nline three\n"})
+	if err := os.Link(filepath.Join(outside, "secret"), filepath.Join(root, "h")); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	r := Do(context.Background(), ws, cfg, "file_read_numbered", p("path", "h", "lines", "1-2"))
+	if r.Success || !strings.Contains(r.Error, "'h' has 2 hard links") {
+		t.Errorf("streamed read of a hard-linked file: success=%v error=%q", r.Success, r.Error)
+	}
+}

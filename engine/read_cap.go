@@ -180,8 +180,8 @@ func readLineCapped(r *bufio.Reader, room int64) (string, error) {
 }
 
 // openRegular opens a regular file for reading with ReadFile's checks:
-// the root-bound layer, no symlink in any position, no special file, and
-// the file opened is the one looked at. It returns the open file's info.
+// the root-bound layer, no symlink in any position, no special file, the
+// file opened is the one looked at, and no second hard link. It returns the open file's info.
 // ReadFile and streamed reads both open through it.
 func (w *OSWorkspace) openRegular(name string) (*os.File, fs.FileInfo, error) {
 	t, rel, err := w.parentOf(name, false)
@@ -209,6 +209,12 @@ func (w *OSWorkspace) openRegular(name string) (*os.File, fs.FileInfo, error) {
 	if !os.SameFile(fi, fi2) {
 		f.Close()
 		return nil, nil, symlinkRefused(name)
+	}
+	// Here, not in each reader: a streamed read of a big file is a read too,
+	// and it skipped the hard-link refusal ReadFile made.
+	if err := w.singleLink(name, fi2); err != nil {
+		f.Close()
+		return nil, nil, err
 	}
 	return f, fi2, nil
 }

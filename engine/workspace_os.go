@@ -184,9 +184,6 @@ func (w *OSWorkspace) ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if err := w.singleLink(name, fi); err != nil {
-		return nil, err
-	}
 	data, err := readSized(f, fi.Size())
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}

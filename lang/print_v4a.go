@@ -30,9 +30,9 @@ func printV4A(w io.Writer, d *Document) error {
 			return fmt.Errorf("print v4a: unknown op '%s' has no V4A form", a.Op)
 		}
 		p := a.ParamMap()
-		for k := range p {
-			if spec.Param(k) == nil {
-				return fmt.Errorf("print v4a: %s param '%s' has no V4A form and would be lost", spec.Name, k)
+		for _, pr := range a.Params {
+			if !v4aCarries(spec.Name, pr) {
+				return fmt.Errorf("print v4a: %s param '%s' has no V4A form and would be lost", spec.Name, pr.Key)
 			}
 		}
 		switch spec.Name {
@@ -120,4 +120,30 @@ func v4aLines(s string) []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// v4aCarries reports whether op's V4A form keeps param p: a section says
+// its path, content, hunk lines, @@ anchors and End of File, and nothing
+// else. overwrite="true" is what Add File and Move to do anyway;
+// overwrite="false" or a hunk's near_line would be dropped, so the action
+// would run differently. An unknown param is never carried.
+func v4aCarries(op string, p *Param) bool {
+	switch op {
+	case "file_write", "file_delete", "file_move", "file_replace_text":
+	default:
+		return true // the op itself has no V4A form, refused below
+	}
+	switch p.Key {
+	case "path":
+		return op != "file_move"
+	case "content":
+		return op == "file_write"
+	case "old_path", "new_path":
+		return op == "file_move"
+	case "overwrite":
+		return (op == "file_write" || op == "file_move") && p.Value == "true"
+	case "old_text", "new_text", "anchor", "at_end", "tolerance":
+		return op == "file_replace_text"
+	}
+	return false
 }

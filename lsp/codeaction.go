@@ -21,8 +21,8 @@ func editAction(title string, kind protocol.CodeActionKind, u uri.URI, edits []p
 
 // CodeAction offers, for the range asked about: the closest op name for an
 // unknown op (the name in the diagnostic's hint, so lang stays the one place
-// that picks it), and converting the block's group to each other syntax that
-// has a printer.
+// that picks it), and converting the block's group to each other syntax
+// `clada fmt --to` prints it in without changing what runs.
 func (s *Server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	d, err := s.lookup(p.TextDocument.URI)
 	if err != nil {
@@ -48,33 +48,14 @@ func (s *Server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 				[]protocol.TextEdit{{Range: dg.Range, NewText: name}}, dg))
 		}
 	}
-	a := actionAt(d.doc, m.offset(p.Range.Start))
-	if a != nil {
+	off := m.offset(p.Range.Start)
+	if a := actionAt(d.doc, off); a != nil {
 		if fix := renameDuplicateID(d, m, a); fix != nil {
 			out = append(out, fix)
 		}
 	}
-	if a == nil || a.HasErrors() {
-		return out, nil
-	}
-	for _, g := range d.doc.Groups {
-		if g.Range.Start > a.Range.Start || a.Range.End > g.Range.End {
-			continue
-		}
-		for _, to := range []lang.Syntax{lang.SHAM, lang.CSL, lang.CML} {
-			if to == g.Syntax {
-				continue
-			}
-			if len(lang.ConvertLosses(&lang.Document{File: d.file, Groups: []*lang.Group{g}}, to)) > 0 {
-				continue // the group would run differently there (clada fmt refuses it too)
-			}
-			text, err := printGroup(d.file, g, to)
-			if err != nil {
-				continue // an op with no spelling in that syntax: nothing to offer
-			}
-			out = append(out, editAction(fmt.Sprintf("Convert block to %s", strings.ToUpper(to.String())), protocol.CodeActionKindRefactorRewrite, d.uri,
-				[]protocol.TextEdit{{Range: m.rng(g.Range), NewText: text}}))
-		}
+	if g := groupAt(d.doc, off); g != nil {
+		out = append(out, convertActions(d, m, g)...) // codeaction_convert.go
 	}
 	return out, nil
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"go.lsp.dev/protocol"
 )
 
@@ -47,24 +49,21 @@ func TestCodeActionKeepsGroupsOutOfSHAM(t *testing.T) {
 	}
 }
 
-// A SHAM block offers conversion to each other syntax, printed exactly as
-// clada fmt --to would print it.
+// A SHAM block offers conversion to each other syntax clada fmt --to can
+// print it in, printed exactly as fmt prints it: the exact search "two" is
+// no whole line, so no V4A, aider or unified diff.
 func TestCodeActionConvertsToCSLAndCML(t *testing.T) {
 	c := start(t, t.TempDir(), false)
 	uri := pathURI("/tmp/a.sham")
 	c.open(uri, replaceDoc)
-	acts := c.codeActions(uri, rng(1, 0, 1, 0), nil)
-	if len(acts) != 2 || acts[0].Title != "Convert block to CSL" || acts[1].Title != "Convert block to CML" {
-		t.Fatalf("actions = %+v", acts)
-	}
 	want := []string{
-		"<---SEARCH file=\"app.js\"--->\ntwo\n<---REPLACE--->\n2\n<---END--->",
-		"<edit path=\"app.js\">\n  <search>two</search>\n  <replace>2</replace>\n</edit>",
+		"CSL @0:0-5:14\n<---SEARCH file=\"app.js\"--->\ntwo\n<---REPLACE--->\n2\n<---END--->",
+		"CML @0:0-5:14\n<edit path=\"app.js\">\n  <search>two</search>\n  <replace>2</replace>\n</edit>",
+		"JSON tool calls @0:0-5:14\n[\n  {\"command\": \"str_replace\", \"path\": \"app.js\", \"old_str\": \"two\", \"new_str\": \"2\"}\n]",
+		"replacer @0:0-5:14\n<<<FILE>>>\napp.js\n<<<SEARCH>>>\ntwo\n<<<REPLACE>>>\n2\n<<<END>>>",
 	}
-	for i, a := range acts {
-		if got := a.Edit.Changes[uri][0].NewText; got != want[i] {
-			t.Errorf("%s: got\n%s\nwant\n%s", a.Title, got, want[i])
-		}
+	if diff := cmp.Diff(want, conversions(t, c, uri, rng(1, 0, 1, 0))); diff != "" {
+		t.Fatalf("conversions (-want +got):\n%s", diff)
 	}
 }
 

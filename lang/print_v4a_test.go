@@ -1,0 +1,53 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+)
+
+// A param V4A cannot say is refused, naming it, rather than dropped: the
+// patch would run differently (a write that must not overwrite would
+// overwrite, a hunk tied to its line would match anywhere). A param at the
+// value V4A means anyway (overwrite="true") prints.
+func TestPrintV4ARefusesParamsItWouldDrop(t *testing.T) {
+	block := func(lines ...string) string {
+		return "#!SHAM [@three-char-SHA-256: v4a]\n" + strings.Join(lines, "\n") + "\n#!END_SHAM_v4a\n"
+	}
+	tests := []struct {
+		name, in, want, err string
+	}{
+		{"write that must not overwrite", block(`action = "file_write"`, `path = "n.txt"`, `content = "n\n"`, `overwrite = "false"`),
+			"", "print v4a: file_write param 'overwrite' has no V4A form and would be lost"},
+		{"move that must not overwrite", block(`action = "file_move"`, `old_path = "a"`, `new_path = "b"`, `overwrite = "false"`),
+			"", "print v4a: file_move param 'overwrite' has no V4A form and would be lost"},
+		{"hunk at a line", block(`action = "file_replace_text"`, `path = "a"`, `old_text = "x\n"`, `new_text = "y\n"`, `near_line = "3"`, `tolerance = "whitespace"`),
+			"", "print v4a: file_replace_text param 'near_line' has no V4A form and would be lost"},
+		{"overwrite as Add File does", block(`action = "file_write"`, `path = "n.txt"`, `content = "n\n"`, `overwrite = "true"`),
+			"*** Begin Patch\n*** Add File: n.txt\n+n\n*** End Patch\n", ""},
+		{"an op V4A has no section for", block(`action = "file_append"`, `path = "n.txt"`, `content = "n\n"`),
+			"", "print v4a: file_append has no V4A form (V4A only adds, updates, moves and deletes files)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := Parse(NewFile("in.sham", []byte(tc.in)))
+			if ds := doc.Diagnostics(); len(ds) != 0 {
+				t.Fatalf("input has diagnostics: %v", ds)
+			}
+			var sb strings.Builder
+			err := Print(&sb, doc, V4A)
+			if got := errText(err); got != tc.err {
+				t.Fatalf("error = %q, want %q", got, tc.err)
+			}
+			if sb.String() != tc.want {
+				t.Fatalf("printed %q, want %q", sb.String(), tc.want)
+			}
+		})
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

@@ -38,6 +38,11 @@ import (
 //   - A syntax error that skipped only its own block is listed as
 //     "[error] CODE at line L, column C: …" (type="syntax" in <result>)
 //     beside the tasks that ran.
+//   - blocks="N" counts the blocks found in the answer, those a syntax
+//     error kept from running included, so N and the <block> indexes match
+//     what the LLM wrote: such a block is listed in its place as
+//     status="invalid" tasks="0" (no task of it ran), and the <result>
+//     gets invalid_blocks="K" when K > 0.
 //
 // doc must be the document rep was produced from: the report holds results
 // in order, the document says which block each belongs to. o.Output adds
@@ -82,15 +87,48 @@ func CML(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 	return nil
 }
 
-// cmlBlock is one group's slice of the results.
-type cmlBlock struct{ results []engine.ActionResult }
+// cmlBlock is one block of the answer and its slice of the results;
+// invalid when a syntax error kept the whole block from running (no result).
+// A block with no result and no error (a run that ended before it) is
+// listed as skipped.
+type cmlBlock struct {
+	results []engine.ActionResult
+	invalid bool
+}
 
-// cmlBlocks splits rep.Results by group. Actions with syntax errors have no
-// result (the runner skips them), so they are skipped here too.
+// answerBlocks is the answer's blocks: every group that holds an action or
+// a diagnostic, in source order, whether it ran or not. <result blocks="N">
+// counts these, so N is what the LLM wrote, not what got through.
+func answerBlocks(doc *lang.Document) []*lang.Group {
+	var out []*lang.Group
+	for _, g := range doc.Groups {
+		if len(g.Actions) > 0 || len(g.Diags) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// hasSyntaxErrors reports whether g or one of its actions has a syntax error.
+func hasSyntaxErrors(g *lang.Group) bool {
+	if g.Diags.HasErrors() {
+		return true
+	}
+	for _, a := range g.Actions {
+		if a.HasErrors() {
+			return true
+		}
+	}
+	return false
+}
+
+// cmlBlocks splits rep.Results by block. Actions with syntax errors have no
+// result (the runner skips them); a block none of whose actions ran is
+// kept, invalid, so block indexes stay positions in the answer.
 func cmlBlocks(doc *lang.Document, rep *engine.Report) []cmlBlock {
 	var out []cmlBlock
 	i := 0
-	for _, g := range doc.Groups {
+	for _, g := range answerBlocks(doc) {
 		var b cmlBlock
 		for _, a := range g.Actions {
 			if a.HasErrors() || i >= len(rep.Results) {
@@ -99,9 +137,8 @@ func cmlBlocks(doc *lang.Document, rep *engine.Report) []cmlBlock {
 			b.results = append(b.results, rep.Results[i])
 			i++
 		}
-		if len(b.results) > 0 {
-			out = append(out, b)
-		}
+		b.invalid = len(b.results) == 0 && hasSyntaxErrors(g)
+		out = append(out, b)
 	}
 	return out
 }
@@ -148,6 +185,12 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 	if len(rep.Results) > 0 {
 		bw.WriteString("\n")
 	}
+	invalid := 0
+	for _, b := range blocks {
+		if b.invalid {
+			invalid++
+		}
+	}
 	fmt.Fprintf(bw, `<result blocks="%d" tasks="%d" succeeded="%d" failed="%d"`, len(blocks), len(rep.Results), succeeded, failed)
 	if skipped > 0 {
 		fmt.Fprintf(bw, ` skipped="%d"`, skipped)
@@ -155,9 +198,20 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 	if already > 0 {
 		fmt.Fprintf(bw, ` already_applied="%d"`, already)
 	}
+	if invalid > 0 {
+		fmt.Fprintf(bw, ` invalid_blocks="%d"`, invalid)
+	}
 	bw.WriteString(">\n")
 	idx := 0
 	for bi, b := range blocks {
+		switch {
+		case b.invalid:
+			fmt.Fprintf(bw, "  <block index=\"%d\" status=\"invalid\" tasks=\"0\"/>\n", bi)
+			continue
+		case len(b.results) == 0:
+			fmt.Fprintf(bw, "  <block index=\"%d\" status=\"skipped\" tasks=\"0\"/>\n", bi)
+			continue
+		}
 		status := cmlBlockStatus(rep, b)
 		fmt.Fprintf(bw, `  <block index="%d" status="%s" tasks="%d"`, bi, status, len(b.results))
 		if status == "success" {
@@ -198,14 +252,11 @@ func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *engine.Report) {
 		bw.WriteString("\n")
 	}
 	fmt.Fprintf(bw, "[error] %s\n\n", rep.Fatal)
-	blocks, tasks := 0, 0
-	for _, g := range doc.Groups {
-		if len(g.Actions) > 0 || len(g.Diags) > 0 {
-			blocks++
-		}
+	blocks, tasks := answerBlocks(doc), 0
+	for _, g := range blocks {
 		tasks += len(g.Actions)
 	}
-	fmt.Fprintf(bw, "<result blocks=\"%d\" tasks=\"%d\" succeeded=\"0\" failed=\"0\"", blocks, tasks)
+	fmt.Fprintf(bw, "<result blocks=\"%d\" tasks=\"%d\" succeeded=\"0\" failed=\"0\"", len(blocks), tasks)
 	if tasks > 0 {
 		fmt.Fprintf(bw, ` skipped="%d"`, tasks)
 	}

@@ -2,6 +2,8 @@ package report
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -143,5 +145,52 @@ func TestCMLFromRun(t *testing.T) {
 	}
 	if want := `<error type="malformed_xml" code="UNKNOWN_VERSION" line="1" column="16">unknown CML version &quot;2.0&quot;; nothing in this document runs</error>`; !strings.Contains(sb.String(), want) {
 		t.Errorf("report lacks %s:\n%s", want, sb.String())
+	}
+}
+
+// TestCMLCountsInvalidBlocks: blocks="N" is the number of blocks in the
+// answer. A block a syntax error kept from running is listed in its place
+// (status="invalid", no task ran), counted in invalid_blocks, and the
+// blocks after it keep their positions in the answer; a <tasks> group with
+// one broken task is a block whose other tasks were skipped.
+func TestCMLCountsInvalidBlocks(t *testing.T) {
+	src := "Sure! Here are the changes:\n\n<write path=\"b.txt\">hi\n</write>\n\nThen:\n\n" +
+		"<edit path=\"a.txt\">\n  <search>hello</search>\n</edit>\n\n" +
+		"<tasks>\n  <write path=\"d.txt\">d</write>\n  <edit path=\"a.txt\"><search>x</search></edit>\n</tasks>\n\n" +
+		"And finally:\n\n<write path=\"c.txt\">c\n</write>\n"
+	doc := lang.Parse(lang.NewFile("answer.md", []byte(src)))
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := engine.DefaultConfig(root)
+	cfg.NoGit = true
+	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := CML(&sb, doc, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `[error] MISSING_ELEMENT at line 8, column 2: <edit> needs a <replace> element (add <replace><![CDATA[…]]></replace>)
+[error] MISSING_ELEMENT at line 14, column 4: <edit> needs a <replace> element (add <replace><![CDATA[…]]></replace>)
+[task-1] Success: created b.txt
+[task-2] Skipped: a task in this group has a syntax error; the whole group is skipped
+[task-3] Success: created c.txt
+
+<result blocks="4" tasks="3" succeeded="2" failed="0" skipped="1" invalid_blocks="1">
+  <block index="0" status="success" tasks="1"/>
+  <block index="1" status="invalid" tasks="0"/>
+  <block index="2" status="skipped" tasks="1">
+    <task index="1" status="skipped"/>
+  </block>
+  <block index="3" status="success" tasks="1"/>
+  <error type="syntax" code="MISSING_ELEMENT" line="8" column="2">&lt;edit&gt; needs a &lt;replace&gt; element</error>
+  <error type="syntax" code="MISSING_ELEMENT" line="14" column="4">&lt;edit&gt; needs a &lt;replace&gt; element</error>
+</result>
+`
+	if diff := cmp.Diff(want, sb.String()); diff != "" {
+		t.Errorf("report (-want +got):\n%s", diff)
 	}
 }

@@ -31,7 +31,7 @@ func (s *Server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 		if pr.KeyRange.Contains(off) {
 			if ps := spec.Param(pr.Key); ps != nil {
 				r := m.rng(pr.KeyRange)
-				return &protocol.Hover{Contents: markdown(paramDoc(ps)), Range: &r}, nil
+				return &protocol.Hover{Contents: markdown(paramDoc(a, ps)), Range: &r}, nil
 			}
 		}
 		if isSearchParam(pr.Key) && pr.ValueRange.Contains(off) {
@@ -42,7 +42,7 @@ func (s *Server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 		}
 	}
 	r := m.rng(a.Range)
-	return &protocol.Hover{Contents: markdown(opDoc(spec)), Range: &r}, nil
+	return &protocol.Hover{Contents: markdown(opDoc(spec, a)), Range: &r}, nil
 }
 
 // actionAt returns the action whose block contains off, or nil.
@@ -59,8 +59,10 @@ func markdown(s string) *protocol.MarkupContent {
 	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: s}
 }
 
-// opDoc renders an op's catalog entry: name, kind, doc, then its params.
-func opDoc(o *lang.OpSpec) string {
+// opDoc renders an op's catalog entry: name, kind, doc, then its params,
+// each documented as a uses it (lang.ParamDoc: a V4A hunk's old_text is
+// matched by the tolerance ladder, not exactly).
+func opDoc(o *lang.OpSpec, a *lang.Action) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** (%s)\n\n%s\n\n", o.Name, o.Kind, o.Doc)
 	for i := range o.Params {
@@ -69,18 +71,18 @@ func opDoc(o *lang.OpSpec) string {
 		if ps.Required {
 			req = "required"
 		}
-		fmt.Fprintf(&b, "- `%s` %s, %s: %s\n", ps.Name, ps.Type, req, ps.Doc)
+		fmt.Fprintf(&b, "- `%s` %s, %s: %s\n", ps.Name, ps.Type, req, lang.ParamDoc(a, ps))
 	}
 	return b.String()
 }
 
-// paramDoc renders one param's catalog entry.
-func paramDoc(ps *lang.ParamSpec) string {
+// paramDoc renders one param's catalog entry, documented as a uses it.
+func paramDoc(a *lang.Action, ps *lang.ParamSpec) string {
 	req := "optional"
 	if ps.Required {
 		req = "required"
 	}
-	s := fmt.Sprintf("**%s** (%s, %s)\n\n%s", ps.Name, ps.Type, req, ps.Doc)
+	s := fmt.Sprintf("**%s** (%s, %s)\n\n%s", ps.Name, ps.Type, req, lang.ParamDoc(a, ps))
 	if ps.Default != "" {
 		s += fmt.Sprintf("\n\nDefault: `%s`", ps.Default)
 	}

@@ -65,6 +65,9 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 	if err != nil {
 		return fmt.Sprintf("`%s` cannot be read: %v", rel, err)
 	}
+	if pr.Key == "old_text" && lineMatched(a) {
+		return s.ladderHover(a, rel, data) // hover_tolerance.go
+	}
 	f := lang.NewFile(full, data)
 	ms := searchMatches(data, pr.Value)
 	switch len(ms) {
@@ -96,21 +99,10 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 // the edit would go through after all (the engine matched it once a search
 // written with \n met the file's \r\n).
 func (s *Server) closestHint(a *lang.Action) (hint string, applies bool) {
-	spec := lang.Lookup(a.Op)
-	if spec == nil || a.HasErrors() {
+	r, ok := s.runAlone(a)
+	if !ok {
 		return "", false
 	}
-	cfg := engine.DefaultConfig(s.root)
-	base, err := engine.NewOS(cfg)
-	if err != nil {
-		return "", false
-	}
-	defer base.Close()
-	params := map[string]string{}
-	for _, p := range a.Params {
-		params[p.Key] = p.Value
-	}
-	r := engine.Do(context.Background(), engine.NewOverlay(base), cfg, spec.Name, params)
 	switch {
 	case r.AlreadyApplied:
 		return "the edit is already applied: new_text is in the file, so applying leaves it as it is", false
@@ -118,4 +110,25 @@ func (s *Server) closestHint(a *lang.Action) (hint string, applies bool) {
 		return "", true
 	}
 	return r.Hint, false
+}
+
+// runAlone runs a's edit alone on an overlay of the root (nothing is
+// written) and returns the engine's result; ok is false when it cannot run
+// (an unknown op, a syntax error, no root).
+func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
+	spec := lang.Lookup(a.Op)
+	if spec == nil || a.HasErrors() {
+		return r, false
+	}
+	cfg := engine.DefaultConfig(s.root)
+	base, err := engine.NewOS(cfg)
+	if err != nil {
+		return r, false
+	}
+	defer base.Close()
+	params := map[string]string{}
+	for _, p := range a.Params {
+		params[p.Key] = p.Value
+	}
+	return engine.Do(context.Background(), engine.NewOverlay(base), cfg, spec.Name, params), true
 }

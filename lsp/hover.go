@@ -21,6 +21,9 @@ func (s *Server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 	off := m.offset(p.Position)
 	a := actionAt(d.doc, off)
 	if a == nil {
+		a = actionOfHeader(d.doc, off)
+	}
+	if a == nil {
 		return nil, nil
 	}
 	spec := lang.Lookup(a.Op)
@@ -49,6 +52,18 @@ func (s *Server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 func actionAt(doc *lang.Document, off int) *lang.Action {
 	for a := range doc.Actions() {
 		if a.Range.Contains(off) || (off == a.Range.End && off > a.Range.Start) {
+			return a
+		}
+	}
+	return nil
+}
+
+// actionOfHeader returns the first action whose op is written at off
+// outside its own range: a V4A "*** Update File:" line, which heads the
+// section's hunks but lies in none of them. nil when there is none.
+func actionOfHeader(doc *lang.Document, off int) *lang.Action {
+	for a := range doc.Actions() {
+		if a.OpRange.Contains(off) {
 			return a
 		}
 	}

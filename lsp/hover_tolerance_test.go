@@ -118,3 +118,19 @@ func TestHoverDocOfOldTextPerSyntax(t *testing.T) {
 		})
 	}
 }
+
+// The "*** Update File:" line heads its hunks but lies in none of them:
+// hover there documents the path, as over any block's path.
+func TestHoverV4AUpdateHeader(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	uri := pathURI("/tmp/fix.patch")
+	c.open(uri, "*** Begin Patch\n*** Update File: app.py\n@@\n-a\n+b\n*** End Patch\n")
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 1, 5), &h)
+	if got, want := hoverText(&h), "**path** (path, required)\n\nFile to edit."; got != want {
+		t.Fatalf("hover = %q, want %q", got, want)
+	}
+	if h.Range == nil || *h.Range != rng(1, 0, 1, 23) {
+		t.Errorf("range = %+v, want the header line", h.Range)
+	}
+}

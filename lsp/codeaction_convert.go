@@ -67,6 +67,9 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 		if !strings.HasSuffix(orig, "\n") {
 			text = strings.TrimRight(text, "\n") // a block followed by prose stays on its own line
 		}
+		if strings.Contains(orig, "\r\n") && !strings.Contains(text, "\r") {
+			text = strings.ReplaceAll(text, "\n", "\r\n") // the block keeps the document's line ends
+		}
 		if !keepsMeaning(d, r, text) {
 			continue
 		}

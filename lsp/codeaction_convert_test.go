@@ -210,3 +210,22 @@ func TestConvertTargetsAreEveryPrinter(t *testing.T) {
 		t.Fatalf("targets (-printers +offered):\n%s", diff)
 	}
 }
+
+// In a document with CRLF line ends the converted block has them too (the
+// values read the same: the parsers take CRLF as a line end).
+func TestCodeActionConvertKeepsCRLF(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	u := pathURI("/tmp/answer.md")
+	c.open(u, "Here you go:\r\n\r\n#!SHAM [@three-char-SHA-256: k7m]\r\naction = \"file_write\"\r\npath = \"notes.txt\"\r\n"+
+		"content = <<'EOT_SHAM_k7m'\r\nline one\r\nline two\r\n\r\nEOT_SHAM_k7m\r\n#!END_SHAM_k7m\r\n\r\nThanks!\r\n")
+	got := conversions(t, c, u, rng(3, 0, 3, 0))
+	want := []string{
+		"CSL @2:0-10:14\n<---WRITE file=\"notes.txt\"--->\r\nline one\r\nline two\r\n\r\n<---END--->",
+		"CML @2:0-10:14\n<write path=\"notes.txt\"><![CDATA[\r\nline one\r\nline two\r\n]]></write>",
+		"V4A (apply_patch) @2:0-10:14\n*** Begin Patch\r\n*** Add File: notes.txt\r\n+line one\r\n+line two\r\n*** End Patch",
+		"replacer @2:0-10:14\n<<<FILE>>>\r\nnotes.txt\r\n<<<OVERWRITE>>>\r\nline one\r\nline two\r\n<<<END>>>",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("conversions (-want +got):\n%s", diff)
+	}
+}

@@ -25,6 +25,11 @@ import (
 //     syntax error, labelled with the task it is in, details "line L: message
 //     (CODE)"; then the reason nothing ran.
 //   - ERROR and SKIP lines carry a "hint:" line under them when there is one.
+//   - A block a syntax error kept from running while the rest ran (SHAM
+//     skips only that block) is "[task-N] ERROR: OP - line L: message
+//     (CODE)" in its place, and the count line adds ", K invalid" and
+//     counts it among the tasks, as the labels do. A syntax error of no
+//     action (a broken V4A envelope) is "ERROR: line L: …" before the tasks.
 //   - Statuses beyond the seed's four say what it cannot: ALREADY_APPLIED
 //     for an edit the file already held; a command in a dry run and every
 //     action of a refused --atomic apply are SKIP with the reason.
@@ -85,10 +90,26 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 		fmt.Fprintf(bw, "FATAL: %s\n", rep.Fatal)
 	}
 	// Results follow the actions without syntax errors, in order.
+	acts := cslActions(doc)
 	var runnable []int
-	for i, a := range cslActions(doc) {
+	for i, a := range acts {
 		if !a.HasErrors() {
 			runnable = append(runnable, i)
+		}
+	}
+	if rep.Fatal == "" {
+		writeCSLGroupErrors(bw, doc)
+	}
+	// An action a syntax error kept from running (the run went on: SHAM,
+	// V4A) is an ERROR line in its place, so the labels, which count the
+	// blocks in the answer, never skip a number silently.
+	invalid, next := 0, 0
+	flushInvalid := func(upto int) {
+		for ; next < upto; next++ {
+			if a := acts[next]; a.HasErrors() && rep.Fatal == "" {
+				invalid++
+				writeCSLInvalid(bw, doc, a, labels[next], words[next])
+			}
 		}
 	}
 	ok, already, failed, skipped := 0, 0, 0, 0
@@ -97,6 +118,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 		label, word := res.Task, res.Action
 		if k < len(runnable) {
 			label, word = labels[runnable[k]], words[runnable[k]]
+			flushInvalid(runnable[k] + 1)
 		}
 		names = append(names, label)
 		if o.Output {
@@ -132,6 +154,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 			fmt.Fprintf(bw, "    hint: %s\n", strings.ReplaceAll(res.Hint, "\n", "\n    "))
 		}
 	}
+	flushInvalid(len(acts))
 	if rep.GitError != "" {
 		fmt.Fprintf(bw, "git: %s (the apply itself went ahead)\n", rep.GitError)
 	}
@@ -139,12 +162,56 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 	if already > 0 {
 		alreadyNote = fmt.Sprintf(" (%d already applied)", already)
 	}
-	fmt.Fprintf(bw, "%d tasks: %d succeeded%s, %d failed, %d skipped\n", len(rep.Results), ok, alreadyNote, failed, skipped)
+	invalidNote := ""
+	if invalid > 0 {
+		invalidNote = fmt.Sprintf(", %d invalid", invalid)
+	}
+	fmt.Fprintf(bw, "%d tasks: %d succeeded%s, %d failed, %d skipped%s\n", len(rep.Results)+invalid, ok, alreadyNote, failed, skipped, invalidNote)
 	writeSections(bw, rep, o, names, inlineExec(o))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write csl report: %w", err)
 	}
 	return nil
+}
+
+// writeCSLInvalid writes an action a syntax error kept from running:
+// "[task-N] ERROR: WORD - line L: message (CODE)" per error, with its hint.
+func writeCSLInvalid(bw *bufio.Writer, doc *lang.Document, a *lang.Action, label, word string) {
+	for _, d := range a.Diags {
+		if d.Severity == lang.Error {
+			fmt.Fprintf(bw, "[%s] ERROR: %s - line %d: %s (%s)\n", label, word, diagLine(doc, d), d.Message, d.Code)
+			if d.Hint != "" {
+				fmt.Fprintf(bw, "    hint: %s\n", d.Hint)
+			}
+		}
+	}
+}
+
+// writeCSLGroupErrors writes the syntax errors of no action (a malformed
+// SHAM header, a V4A envelope error) that did not stop the run, as
+// "ERROR: line L: message (CODE)" with their hints.
+func writeCSLGroupErrors(bw *bufio.Writer, doc *lang.Document) {
+	ds := append(lang.Diagnostics(nil), doc.Diags...)
+	for _, g := range doc.Groups {
+		ds = append(ds, g.Diags...)
+	}
+	for _, d := range ds {
+		if d.Severity != lang.Error {
+			continue
+		}
+		fmt.Fprintf(bw, "ERROR: line %d: %s (%s)\n", diagLine(doc, d), d.Message, d.Code)
+		if d.Hint != "" {
+			fmt.Fprintf(bw, "    hint: %s\n", d.Hint)
+		}
+	}
+}
+
+// diagLine is the 1-based line of d, 0 without a file.
+func diagLine(doc *lang.Document, d lang.Diagnostic) int {
+	if doc.File == nil {
+		return 0
+	}
+	return doc.File.Line(d.Range.Start)
 }
 
 // cslActions lists doc's actions in source order.

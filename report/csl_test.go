@@ -59,3 +59,37 @@ func TestCSL(t *testing.T) {
 		})
 	}
 }
+
+// TestCSLListsInvalidBlocks: in an answer whose run went on past a broken
+// block (SHAM skips only that block), the block is an ERROR line in its
+// place with its syntax error and hint, and the count line counts it, so
+// the labels (which count the answer's blocks) never skip a number. A
+// syntax error of no action (a broken V4A envelope) is listed first.
+func TestCSLListsInvalidBlocks(t *testing.T) {
+	src := "Here are the edits:\n\n" +
+		"#!SHAM [@three-char-SHA-256: a1b]\naction = \"file_write\"\npath = \"one.txt\"\ncontent = \"1\"\n#!END_SHAM_a1b\n\n" +
+		"#!SHAM [@three-char-SHA-256: c2d]\naction = \"file_write\"\npath = \"two.txt\ncontent = \"2\"\n#!END_SHAM_c2d\n\n" +
+		"#!SHAM [@three-char-SHA-256: e3f]\naction = \"file_write\"\npath = \"three.txt\"\ncontent = \"3\"\n#!END_SHAM_e3f\n\n" +
+		"*** Begin Patch\n*** Frobnicate File: x\n*** End Patch\n"
+	doc := lang.Parse(lang.NewFile("answer.md", []byte(src)))
+	cfg := engine.DefaultConfig(t.TempDir())
+	cfg.NoGit = true
+	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := CSL(&sb, doc, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "ERROR: line 22: unknown patch line `*** Frobnicate File: x` (V4A_UNKNOWN_HEADER)\n" +
+		"    hint: a file section starts with `*** Add File: path`, `*** Update File: path` or `*** Delete File: path`\n" +
+		"[task-1] SUCCESS: WRITE - one.txt\n" +
+		"[task-2] ERROR: WRITE - line 11: Quoted value of \"path\" has no closing quote on its line. (UNCLOSED_QUOTE)\n" +
+		"    hint: Close the quote on the same line; for text over several lines use a heredoc <<'EOT_SHAM_c2d'.\n" +
+		"[task-3] SUCCESS: WRITE - three.txt\n" +
+		"3 tasks: 2 succeeded, 0 failed, 0 skipped, 1 invalid\n"
+	if diff := cmp.Diff(want, sb.String()); diff != "" {
+		t.Errorf("report (-want +got):\n%s", diff)
+	}
+}

@@ -179,3 +179,20 @@ func BenchmarkCheck5MB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCodeActionConvert1MB measures a code action request in the middle
+// of a 1 MB answer: what an editor asks on every cursor move. Each
+// "Convert block to…" target is printed and read back in place.
+func BenchmarkCodeActionConvert1MB(b *testing.B) {
+	c := start(b, b.TempDir(), false)
+	text := bigDoc(1 << 20)
+	uri := pathURI("/tmp/big.md")
+	c.open(uri, text)
+	mid := len(text)/2 + strings.Index(text[len(text)/2:], "action = ")
+	line := uint32(strings.Count(text[:mid], "\n"))
+	for b.Loop() {
+		if acts := c.codeActions(uri, rng(line, 0, line, 0), nil); len(acts) == 0 {
+			b.Fatal("no code action")
+		}
+	}
+}

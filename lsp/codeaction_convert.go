@@ -2,9 +2,7 @@ package lsp
 
 import (
 	"bytes"
-	"fmt"
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
@@ -55,6 +53,7 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 	one := &lang.Document{File: d.file, Groups: []*lang.Group{g}}
 	r := convertRange(d.file, g)
 	orig := d.file.Text(r)
+	before := meaningOf(d.doc)
 	for _, to := range convertTargets() {
 		if to == g.Syntax || len(lang.ConvertLosses(one, to)) > 0 {
 			continue // the group would run differently there (clada fmt refuses it too)
@@ -70,7 +69,7 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 		if strings.Contains(orig, "\r\n") && !strings.Contains(text, "\r") {
 			text = strings.ReplaceAll(text, "\n", "\r\n") // the block keeps the document's line ends
 		}
-		if !keepsMeaning(d, r, text) {
+		if !keepsMeaning(d, before, r, text) {
 			continue
 		}
 		out = append(out, editAction("Convert block to "+syntaxTitle(to), protocol.CodeActionKindRefactorRewrite, d.uri,
@@ -128,17 +127,39 @@ func hasLine(s string, f func(string) bool) bool {
 	return false
 }
 
+// docMeaning is what a document does: its actions in source order, and
+// how many groups and errors it has.
+type docMeaning struct {
+	actions        []*lang.Action
+	groups, errors int
+}
+
+func meaningOf(doc *lang.Document) docMeaning {
+	m := docMeaning{groups: len(doc.Groups), errors: errorCount(doc)}
+	for a := range doc.Actions() {
+		m.actions = append(m.actions, a)
+	}
+	return m
+}
+
 // keepsMeaning reports whether replacing r with text leaves a document
 // with the same groups, the same actions (catalog op, params) in the same
-// order, and no more errors than it had.
-func keepsMeaning(d *document, r lang.Range, text string) bool {
+// order, and no more errors than it had (before).
+func keepsMeaning(d *document, before docMeaning, r lang.Range, text string) bool {
 	src := make([]byte, 0, len(d.file.Src)-r.End+r.Start+len(text))
 	src = append(append(append(src, d.file.Src[:r.Start]...), text...), d.file.Src[r.End:]...)
-	after := lang.Parse(lang.NewFile(d.file.Name, src))
-	if len(after.Groups) != len(d.doc.Groups) || errorCount(after) != errorCount(d.doc) {
+	// The document's own parser: its cache serves every block but the
+	// printed one, so this costs a scan of the text, not a parse of it all.
+	after := meaningOf(d.parser.Parse(lang.NewFile(d.file.Name, src)))
+	if after.groups != before.groups || after.errors != before.errors || len(after.actions) != len(before.actions) {
 		return false
 	}
-	return slices.Equal(actionKeys(d.doc), actionKeys(after))
+	for i, a := range before.actions {
+		if !sameAction(a, after.actions[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // errorCount is the number of error diagnostics in doc.
@@ -152,31 +173,37 @@ func errorCount(doc *lang.Document) int {
 	return n
 }
 
-// actionKeys is each action of doc as "op\x00key=value\x00…", its catalog
-// op name and params in key order (a param at its default left out): what
-// it does, whatever its syntax.
-func actionKeys(doc *lang.Document) []string {
-	var out []string
-	for a := range doc.Actions() {
-		op, spec := a.Op, lang.Lookup(a.Op)
-		if spec != nil {
-			op = spec.Name
-		}
-		p := a.ParamMap()
-		for k, v := range p {
-			if spec == nil {
+// sameAction reports whether a and b do the same, whatever their syntax:
+// the same catalog op and params, a param at its default the same as one
+// left out (overwrite="true").
+func sameAction(a, b *lang.Action) bool {
+	if len(a.Params) == len(b.Params) && a.Op == b.Op {
+		same := true // an untouched block: the same params in the same order
+		for i, p := range a.Params {
+			if p.Key != b.Params[i].Key || p.Value != b.Params[i].Value {
+				same = false
 				break
 			}
-			if ps := spec.Param(k); ps != nil && ps.Default != "" && ps.Default == v {
-				delete(p, k) // overwrite="true" said or left out is one meaning
-			}
 		}
-		var b strings.Builder
-		b.WriteString(op)
-		for _, k := range slices.Sorted(maps.Keys(p)) {
-			fmt.Fprintf(&b, "\x00%s=%s", k, p[k])
+		if same {
+			return true
 		}
-		out = append(out, b.String())
 	}
-	return out
+	sa, sb := lang.Lookup(a.Op), lang.Lookup(b.Op)
+	if sa == nil || sa != sb {
+		return false
+	}
+	pa, pb := meaningful(a, sa), meaningful(b, sb)
+	return maps.Equal(pa, pb)
+}
+
+// meaningful is a's params without those at the catalog default.
+func meaningful(a *lang.Action, spec *lang.OpSpec) map[string]string {
+	p := a.ParamMap()
+	for k, v := range p {
+		if ps := spec.Param(k); ps != nil && ps.Default != "" && ps.Default == v {
+			delete(p, k) // overwrite="true" said or left out is one meaning
+		}
+	}
+	return p
 }

@@ -66,6 +66,7 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 		if !strings.HasSuffix(orig, "\n") {
 			text = strings.TrimRight(text, "\n") // a block followed by prose stays on its own line
 		}
+		text = indentAfterFirst(text, containerPrefix(d.file.Src, r.Start))
 		if strings.Contains(orig, "\r\n") && !strings.Contains(text, "\r") {
 			text = strings.ReplaceAll(text, "\n", "\r\n") // the block keeps the document's line ends
 		}
@@ -108,6 +109,34 @@ func convertRange(f *lang.File, g *lang.Group) lang.Range {
 		r.End++
 	}
 	return r
+}
+
+// containerPrefix is what precedes off on its line when that is only
+// blanks and '>': the indentation of a block in a list item, or a quote's
+// marks. The converted block's later lines get it too, so it stays inside
+// its list item or quote (the parsers strip it again, parse_indent.go).
+func containerPrefix(src []byte, off int) string {
+	ls := bytes.LastIndexByte(src[:off], '\n') + 1
+	p := src[ls:off]
+	if len(bytes.Trim(p, " \t>")) > 0 {
+		return ""
+	}
+	return string(p)
+}
+
+// indentAfterFirst puts prefix before every non-blank line of text but the
+// first (which starts where the old block did, after the prefix).
+func indentAfterFirst(text, prefix string) string {
+	if prefix == "" {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "" {
+			lines[i] = prefix + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // isFence reports whether a line is a markdown fence (``` or ~~~, with an

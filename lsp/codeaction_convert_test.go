@@ -229,3 +229,22 @@ func TestCodeActionConvertKeepsCRLF(t *testing.T) {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
 	}
 }
+
+// A block indented in a list item (or a quote) stays there: the converted
+// block's later lines get the block's prefix, which the parsers strip again.
+func TestCodeActionConvertKeepsListIndent(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	u := pathURI("/tmp/answer.md")
+	c.open(u, "Steps:\n\n1. Write the file:\n\n   #!SHAM [@three-char-SHA-256: w1]\n   action = \"file_write\"\n   path = \"hello.txt\"\n"+
+		"   content = \"hi\\n\"\n   #!END_SHAM_w1\n\n2. Done.\n")
+	got := conversions(t, c, u, rng(5, 4, 5, 4))
+	want := []string{
+		"CSL @4:3-8:16\n<---WRITE file=\"hello.txt\"--->\n   hi\n\n   <---END--->",
+		"CML @4:3-8:16\n<write path=\"hello.txt\"><![CDATA[\n   hi\n   ]]></write>",
+		"V4A (apply_patch) @4:3-8:16\n*** Begin Patch\n   *** Add File: hello.txt\n   +hi\n   *** End Patch",
+		"replacer @4:3-8:16\n<<<FILE>>>\n   hello.txt\n   <<<OVERWRITE>>>\n   hi\n   <<<END>>>",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("conversions (-want +got):\n%s", diff)
+	}
+}

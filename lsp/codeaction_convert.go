@@ -52,7 +52,6 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 	}
 	one := &lang.Document{File: d.file, Groups: []*lang.Group{g}}
 	r := convertRange(d.file, g)
-	orig := d.file.Text(r)
 	before := meaningOf(d.doc)
 	for _, to := range convertTargets() {
 		if to == g.Syntax || len(lang.ConvertLosses(one, to)) > 0 {
@@ -62,14 +61,7 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 		if err := lang.Print(&b, one, to); err != nil {
 			continue // an op or a value with no form in that syntax: nothing to offer
 		}
-		text := b.String()
-		if !strings.HasSuffix(orig, "\n") {
-			text = strings.TrimRight(text, "\n") // a block followed by prose stays on its own line
-		}
-		text = indentAfterFirst(text, containerPrefix(d.file.Src, r.Start))
-		if strings.Contains(orig, "\r\n") && !strings.Contains(text, "\r") {
-			text = strings.ReplaceAll(text, "\n", "\r\n") // the block keeps the document's line ends
-		}
+		text := placeText(d.file, r, b.String()) // formatting.go
 		if !keepsMeaning(d, before, r, text) {
 			continue
 		}
@@ -109,34 +101,6 @@ func convertRange(f *lang.File, g *lang.Group) lang.Range {
 		r.End++
 	}
 	return r
-}
-
-// containerPrefix is what precedes off on its line when that is only
-// blanks and '>': the indentation of a block in a list item, or a quote's
-// marks. The converted block's later lines get it too, so it stays inside
-// its list item or quote (the parsers strip it again, parse_indent.go).
-func containerPrefix(src []byte, off int) string {
-	ls := bytes.LastIndexByte(src[:off], '\n') + 1
-	p := src[ls:off]
-	if len(bytes.Trim(p, " \t>")) > 0 {
-		return ""
-	}
-	return string(p)
-}
-
-// indentAfterFirst puts prefix before every non-blank line of text but the
-// first (which starts where the old block did, after the prefix).
-func indentAfterFirst(text, prefix string) string {
-	if prefix == "" {
-		return text
-	}
-	lines := strings.Split(text, "\n")
-	for i := 1; i < len(lines); i++ {
-		if strings.TrimSpace(lines[i]) != "" {
-			lines[i] = prefix + lines[i]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // isFence reports whether a line is a markdown fence (``` or ~~~, with an

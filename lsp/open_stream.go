@@ -41,7 +41,7 @@ type openStream struct {
 	seq  uint64
 	key  string   // the stand-in for held; "" when nothing is held
 	held heldText // what was taken out of the frame read last
-	buf  []byte // the stand-in frame, valid until the next read
+	buf  []byte   // the stand-in frame, valid until the next read
 }
 
 // frameIO is the raw-frame side of jsonrpc2's streams: jsonrpc2 reads frames

@@ -59,7 +59,7 @@ type Server struct {
 	protocol.UnimplementedServer
 
 	conn   jsonrpc2.Conn
-	opens  *openStream // holds the text of a big didOpen for DidOpen (open_stream.go)
+	opens  *openStream     // holds the text of a big didOpen for DidOpen (open_stream.go)
 	client protocol.Client // typed calls and notifications to the client
 	log    *log.Logger
 	life   context.Context // ends when Serve returns, cancelling background calls

@@ -59,6 +59,7 @@ type Server struct {
 	protocol.UnimplementedServer
 
 	conn   jsonrpc2.Conn
+	opens  *openStream     // holds the text of a big didOpen for DidOpen (open_stream.go)
 	client protocol.Client // typed calls and notifications to the client
 	log    *log.Logger
 	life   context.Context // ends when Serve returns, cancelling background calls
@@ -109,7 +110,12 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s.life = ctx
-	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithCodec(codec{}))
+	stream, err := newOpenStream(rwc)
+	if err != nil {
+		return err
+	}
+	s.opens = stream
+	s.conn = jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.conn.Go(ctx, s.guard(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)))
 	select {
@@ -161,11 +167,7 @@ func (s *Server) guard(next jsonrpc2.Handler) jsonrpc2.Handler {
 			// protocol's decoder refuses; it still means "initialized".
 			return nil, s.Initialized(ctx, &protocol.InitializedParams{})
 		}
-		if p, fast := s.fastParams(method, req.Params()); fast { // decode_open.go
-			result, err = nil, s.openDecoded(ctx, p)
-		} else {
-			result, err = next(ctx, req)
-		}
+		result, err = next(ctx, req)
 		if err != nil && errors.Is(err, jsonrpc2.ErrParse) {
 			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("clada-lsp: %s: bad params: %v", method, err))
 		}

@@ -29,23 +29,24 @@ type document struct {
 // parse it all again.
 const docCacheBytes = 8 << 20
 
-func (d *document) setText(text []byte) {
-	d.file = lang.NewFile(uriPath(d.uri), text)
-	d.parser.SetMaxBytes(len(text) + docCacheBytes)
+func (d *document) setText(text []byte) { d.setFile(lang.NewFile(uriPath(d.uri), text)) }
+
+func (d *document) setFile(f *lang.File) {
+	d.file = f
+	d.parser.SetMaxBytes(len(f.Src) + docCacheBytes)
 	d.doc = d.parser.Parse(d.file)
 }
 
 // DidOpen parses and diagnoses a newly opened document.
 func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
-	return s.open(ctx, p, []byte(p.TextDocument.Text))
-}
-
-// open is DidOpen with the text as bytes the document may keep.
-func (s *Server) open(ctx context.Context, p *protocol.DidOpenTextDocumentParams, text []byte) error {
 	// Decoded strings alias the whole message; the key outlives it, so copy.
 	u := uri.URI(strings.Clone(string(p.TextDocument.URI)))
 	d := &document{uri: u, version: p.TextDocument.Version, parser: lang.NewParser(docCacheBytes)}
-	d.setText(text)
+	if held, ok := s.opens.take(p.TextDocument.Text); ok {
+		d.setFile(lang.NewFileLines(uriPath(u), held.text, held.lines))
+	} else {
+		d.setText([]byte(p.TextDocument.Text))
+	}
 	s.docs[u] = d
 	s.publishOpened(ctx, d)
 	return nil

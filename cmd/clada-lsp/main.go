@@ -36,6 +36,7 @@ func main() {
 	// a command it runs is killed with its group (and its PID namespace).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	widenStdin()
 	s := lsp.New(os.Stderr)
 	if err := s.Serve(ctx, stdio{os.Stdin, os.Stdout}); err != nil {
 		fmt.Fprintf(os.Stderr, "clada-lsp: %v\n", err)

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The pair below is issue 17 §3 as the issue words it, through the real
+// binaries: a running clada-lsp opening the 5.6 MB load document, from the
+// didOpen written to its stdin to the first publishDiagnostics read from its
+// stdout, against a whole `clada check` process on the same file. lsp's
+// BenchmarkDidOpen5MB/BenchmarkCheck5MB is the stricter in-process pair.
+//
+//	go test ./cmd/clada-lsp -run '^$' -bench Process -benchtime 40x -count 6
+
+// loadDoc is lang's 5 MB load document (lang/bench_test.go genSHAM).
+func loadDoc() string {
+	var sb strings.Builder
+	for i := range 5000 {
+		id := fmt.Sprintf("b%04x", i)
+		fmt.Fprintf(&sb, "Step %d: write the next file.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: %s]\n", i, id)
+		fmt.Fprintf(&sb, "action = \"file_write\"\npath = \"src/pkg%d/file_%d.go\"\ncontent = <<'EOT_SHAM_%s'\n", i%17, i, id)
+		for l := range 100 {
+			fmt.Fprintf(&sb, "\tv = %d\n", l)
+		}
+		fmt.Fprintf(&sb, "EOT_SHAM_%s\n#!END_SHAM_%s\n```\n\n", id, id)
+	}
+	return sb.String()
+}
+
+// build compiles ./cmd/<name> into dir.
+func build(b *testing.B, dir, name string) string {
+	b.Helper()
+	out := filepath.Join(dir, name)
+	cmd := exec.Command("go", "build", "-o", out, "../"+name)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build %s: %v\n%s", name, err, msg)
+	}
+	return out
+}
+
+func BenchmarkProcessCheck5MB(b *testing.B) {
+	dir := b.TempDir()
+	clada := os.Getenv("CLADA") // a binary to measure instead of a fresh build
+	if clada == "" {
+		clada = build(b, dir, "clada")
+	}
+	file := filepath.Join(dir, "load.md")
+	text := loadDoc()
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for b.Loop() {
+		if out, err := exec.Command(clada, "check", file).CombinedOutput(); err != nil {
+			b.Fatalf("clada check: %v\n%s", err, out)
+		}
+	}
+}
+
+func BenchmarkProcessDidOpen5MB(b *testing.B) {
+	dir := b.TempDir()
+	bin := os.Getenv("CLADA_LSP") // a binary to measure instead of a fresh build
+	if bin == "" {
+		bin = build(b, dir, "clada-lsp")
+	}
+	cmd := exec.Command(bin)
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		stdin.Close()
+		_ = cmd.Wait()
+	})
+	lsp := &wire{w: stdin, r: bufio.NewReaderSize(stdout, 1<<16)}
+	root, _ := json.Marshal("file://" + dir)
+	lsp.send(b, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":`+string(root)+`,"capabilities":{}}}`)
+	lsp.until(b, `"id":1`)
+	lsp.send(b, `{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+
+	text := loadDoc()
+	uri := "file://" + filepath.Join(dir, "load.md")
+	body, _ := json.Marshal(text)
+	open := `{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"` + uri + `","languageId":"sham","version":1,"text":` + string(body) + `}}}`
+	closing := `{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"` + uri + `"}}}`
+	published := `"method":"textDocument/publishDiagnostics","params":{"uri":"` + uri + `"`
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for b.Loop() {
+		lsp.send(b, open)
+		if got := lsp.until(b, published); !strings.Contains(got, `"diagnostics":[]`) {
+			b.Fatalf("diagnostics on the load document: %.300s", got)
+		}
+		b.StopTimer()
+		lsp.send(b, closing)
+		lsp.until(b, published)
+		b.StartTimer()
+	}
+}
+
+// wire speaks LSP's header framing to a process.
+type wire struct {
+	w io.Writer
+	r *bufio.Reader
+}
+
+func (c *wire) send(b *testing.B, body string) {
+	b.Helper()
+	if _, err := io.WriteString(c.w, "Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// until reads frames until one contains want, and returns it.
+func (c *wire) until(b *testing.B, want string) string {
+	b.Helper()
+	for {
+		n := -1
+		for {
+			line, err := c.r.ReadString('\n')
+			if err != nil {
+				b.Fatalf("reading from clada-lsp: %v", err)
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+				n, _ = strconv.Atoi(v)
+			}
+		}
+		frame := make([]byte, n)
+		if _, err := io.ReadFull(c.r, frame); err != nil {
+			b.Fatalf("reading from clada-lsp: %v", err)
+		}
+		if strings.Contains(string(frame), want) {
+			return string(frame)
+		}
+	}
+}

@@ -32,7 +32,7 @@ type repo struct {
 	// filters caches filterOff's overrides; filtersRead false means read
 	// them again before the next call (at the start, and after each
 	// command: only a command can change the repository's config mid-apply).
-	filters     []string
+	filters     filterPolicy
 	filtersRead bool
 }
 
@@ -99,15 +99,20 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
+	env := append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0", "GIT_LFS_SKIP_SMUDGE=1")
 	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
 		if !r.filtersRead {
-			r.filters, r.filtersRead = r.filterOff(ctx), true // git_config.go
+			p, err := r.filterOff(ctx) // git_config.go
+			if err != nil {
+				return "", err // fail closed: without the overrides a driver would run
+			}
+			r.filters, r.filtersRead = p, true
 		}
-		full = append(full, r.filters...)
+		env = append(env, r.filters.env...)
 	}
 	full = append(append(full, "-C", r.top), args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = append(append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0"), c.env...)
+	cmd.Env = append(env, c.env...)
 	if c.stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	}
@@ -120,6 +125,7 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 		} else if msg == "" {
 			msg = err.Error()
 		}
+		msg += r.filters.filterHint(msg)
 		name := args[0]
 		if name == literal {
 			name = args[1]

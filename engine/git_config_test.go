@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// listing builds `git config -z --show-scope --get-regexp` output from
+// scope, name, value triples, with the probe git 2.31+ echoes.
+func listing(entries ...string) string {
+	var b strings.Builder
+	for i := 0; i+2 < len(entries); i += 3 {
+		b.WriteString(entries[i] + "\x00" + entries[i+1] + "\n" + entries[i+2] + "\x00")
+	}
+	b.WriteString("command\x00" + configProbe + "\n1\x00")
+	return b.String()
+}
+
+func TestFilterPolicy(t *testing.T) {
+	lfs := []string{
+		"global", "filter.lfs.clean", "git-lfs clean -- %f",
+		"global", "filter.lfs.smudge", "git-lfs smudge -- %f",
+		"global", "filter.lfs.process", "git-lfs filter-process",
+		"global", "filter.lfs.required", "true",
+	}
+	cases := []struct {
+		name     string
+		out      string
+		env      []string
+		disabled []string
+		exts     []string
+	}{
+		{name: "user drivers only: nothing to override", out: listing(lfs...),
+			env: []string{"GIT_CONFIG_COUNT=0"}},
+		{name: "repository redefines the user's driver: the user's values",
+			out: listing(append(lfs, "local", "filter.lfs.process", "evil", "local", "filter.lfs.required", "false")...),
+			env: []string{"GIT_CONFIG_COUNT=2",
+				"GIT_CONFIG_KEY_0=filter.lfs.process", "GIT_CONFIG_VALUE_0=git-lfs filter-process",
+				"GIT_CONFIG_KEY_1=filter.lfs.required", "GIT_CONFIG_VALUE_1=true"}},
+		{name: "repository-only driver with '=' and dots in its name: off and required",
+			out: listing("local", "filter.a=b.c.clean", "evil", "worktree", "filter.a=b.c.smudge", "evil"),
+			env: []string{"GIT_CONFIG_COUNT=4",
+				"GIT_CONFIG_KEY_0=filter.a=b.c.clean", "GIT_CONFIG_VALUE_0=",
+				"GIT_CONFIG_KEY_1=filter.a=b.c.smudge", "GIT_CONFIG_VALUE_1=",
+				"GIT_CONFIG_KEY_2=filter.a=b.c.process", "GIT_CONFIG_VALUE_2=",
+				"GIT_CONFIG_KEY_3=filter.a=b.c.required", "GIT_CONFIG_VALUE_3=true"},
+			disabled: []string{"a=b.c"}},
+		{name: "repository adds process to a clean-only user driver: off as a whole",
+			out: listing("system", "filter.up.clean", "tr a-z A-Z", "local", "filter.up.process", "evil"),
+			env: []string{"GIT_CONFIG_COUNT=4",
+				"GIT_CONFIG_KEY_0=filter.up.clean", "GIT_CONFIG_VALUE_0=",
+				"GIT_CONFIG_KEY_1=filter.up.smudge", "GIT_CONFIG_VALUE_1=",
+				"GIT_CONFIG_KEY_2=filter.up.process", "GIT_CONFIG_VALUE_2=",
+				"GIT_CONFIG_KEY_3=filter.up.required", "GIT_CONFIG_VALUE_3=true"},
+			disabled: []string{"up"}},
+		{name: "repository adds smudge to a clean-only user driver: emptied, required default",
+			out: listing("global", "filter.up.clean", "tr a-z A-Z", "local", "filter.up.smudge", "evil", "local", "filter.up.required", "true"),
+			env: []string{"GIT_CONFIG_COUNT=2",
+				"GIT_CONFIG_KEY_0=filter.up.smudge", "GIT_CONFIG_VALUE_0=",
+				"GIT_CONFIG_KEY_1=filter.up.required", "GIT_CONFIG_VALUE_1=false"}},
+		{name: "git-lfs extension in any letter case: emptied",
+			out: listing(append(lfs, "local", "lfs.Extension.x.clean", "evil", "local", "lfs.url", "https://x")...),
+			env: []string{"GIT_CONFIG_COUNT=2",
+				"GIT_CONFIG_KEY_0=lfs.extension.x.clean", "GIT_CONFIG_VALUE_0=",
+				"GIT_CONFIG_KEY_1=lfs.extension.x.smudge", "GIT_CONFIG_VALUE_1="},
+			exts: []string{"x"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := filterPolicyOf(c.out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(c.env, p.env); diff != "" {
+				t.Errorf("env (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(c.disabled, p.disabled); diff != "" {
+				t.Errorf("disabled (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(c.exts, p.lfsExts); diff != "" {
+				t.Errorf("lfs extensions (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A git that ignores GIT_CONFIG_COUNT (before 2.31) would run the drivers
+// clada meant to override: every filter-capable call fails instead.
+func TestFilterPolicyOldGit(t *testing.T) {
+	_, err := filterPolicyOf("local\x00filter.x.clean\nevil\x00")
+	want := "git is older than 2.31: clada cannot keep the filter drivers of the repository's config from running (upgrade git, or pass --no-git)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v, want %q", err, want)
+	}
+}

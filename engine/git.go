@@ -99,7 +99,7 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
-	env := append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0", "GIT_LFS_SKIP_SMUDGE=1")
+	env := gitProcessEnv()
 	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
 		if !r.filtersRead {
 			p, err := r.filterOff(ctx) // git_config.go
@@ -133,6 +133,27 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 		return stdout.String(), fmt.Errorf("git %s: %s", name, msg)
 	}
 	return stdout.String(), nil
+}
+
+// userConfigVars choose which files are the user's own git config (global,
+// system); clada's git reads the same ones the user's git does, so the
+// filter drivers the user installed are the ones filterOff keeps.
+var userConfigVars = []string{"GIT_CONFIG_GLOBAL=", "GIT_CONFIG_SYSTEM=", "GIT_CONFIG_NOSYSTEM="}
+
+// gitProcessEnv is the environment of every git clada runs: clada's
+// without GIT_* (a hook's GIT_DIR must not redirect clada) but with the
+// user's config choice, no prompt, and git-lfs never downloading
+// (git_config.go).
+func gitProcessEnv() []string {
+	env := cleanEnv(os.Environ())
+	for _, kv := range os.Environ() {
+		for _, v := range userConfigVars {
+			if strings.HasPrefix(kv, v) {
+				env = append(env, kv)
+			}
+		}
+	}
+	return append(env, "GIT_TERMINAL_PROMPT=0", "GIT_LFS_SKIP_SMUDGE=1")
 }
 
 // literal goes before a command that takes pathspecs, so a file named

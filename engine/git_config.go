@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"sort"
 	"strconv"
@@ -78,8 +77,7 @@ func userScope(scope string) bool { return scope == "global" || scope == "system
 func (r *repo) filterOff(ctx context.Context) (filterPolicy, error) {
 	cmd := exec.CommandContext(ctx, "git", "-c", "core.hooksPath=/dev/null", "-C", r.top,
 		"config", "-z", "--show-scope", "--get-regexp", `^(filter|lfs)\.|^`+strings.ReplaceAll(configProbe, ".", `\.`)+`$`)
-	cmd.Env = append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0",
-		"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0="+configProbe, "GIT_CONFIG_VALUE_0=1")
+	cmd.Env = append(gitProcessEnv(), "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0="+configProbe, "GIT_CONFIG_VALUE_0=1")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

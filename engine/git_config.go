@@ -81,6 +81,10 @@ func (r *repo) filterOff(ctx context.Context) (filterPolicy, error) {
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 1 && len(out) == 0 {
+		err = nil // nothing matched, not even the probe: an old git (filterPolicyOf says so)
+	}
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {

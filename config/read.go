@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/clada-dev/clada/engine"
 )
@@ -48,7 +49,7 @@ func readConfigFile(abs string) ([]byte, error) {
 		return nil, err
 	}
 	if missing {
-		return nil, fmt.Errorf("config: %s: %w", abs, fs.ErrNotExist)
+		return nil, fmt.Errorf("config: %w", &fs.PathError{Op: "open", Path: abs, Err: syscall.ENOENT})
 	}
 	// OpenStateFile checks again on the open descriptor, so a symlink or
 	// FIFO swapped in after the check above is refused too.

@@ -34,6 +34,10 @@ type repo struct {
 	// command: only a command can change the repository's config mid-apply).
 	filters     filterPolicy
 	filtersRead bool
+	// filtersAtStart are the repository-only filter drivers of the first
+	// listing, before any command ran: those may hold the repository's
+	// content (git-crypt), so they are refused, not emptied (git_config.go).
+	filtersAtStart map[string]bool
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
@@ -102,11 +106,14 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 	env := gitProcessEnv()
 	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
 		if !r.filtersRead {
-			p, err := r.filterOff(ctx) // git_config.go
+			p, err := r.filterOff(ctx, r.filtersAtStart) // git_config.go
 			if err != nil {
 				return "", err // fail closed: without the overrides a driver would run
 			}
 			r.filters, r.filtersRead = p, true
+			if r.filtersAtStart == nil {
+				r.filtersAtStart = p.repoOnly
+			}
 		}
 		env = append(env, r.filters.env...)
 	}

@@ -26,7 +26,11 @@ import (
 //     runs nothing and is marked required, so git refuses to stage or
 //     restore a file that needs it instead of storing it unfiltered: an
 //     emptied git-crypt driver would commit the plaintext, an emptied LFS
-//     driver the whole content instead of the pointer;
+//     driver the whole content instead of the pointer. A repository-only
+//     driver that first appears after one of the apply's commands (the
+//     command wrote it) is only emptied: no content of the repository went
+//     through it, so the file as it is is what git would store, and the
+//     apply's commit and undo record go on;
 //   - git-lfs extensions (lfs.extension.<name>.clean/smudge, programs
 //     git-lfs runs inside its filter) the repository's config sets are
 //     overridden the same way, and GIT_LFS_SKIP_SMUDGE=1 keeps git-lfs from
@@ -55,9 +59,10 @@ func filterCommand(name string) bool {
 
 // filterPolicy is what filterOff decided for one state of the config.
 type filterPolicy struct {
-	env      []string // GIT_CONFIG_COUNT/KEY_n/VALUE_n overrides for each call
-	disabled []string // drivers only the repository defines, now refused
-	lfsExts  []string // git-lfs extensions the repository's config names, now empty
+	env      []string        // GIT_CONFIG_COUNT/KEY_n/VALUE_n overrides for each call
+	disabled []string        // drivers only the repository defines, now refused
+	repoOnly map[string]bool // every driver only the repository defines
+	lfsExts  []string        // git-lfs extensions the repository's config names, now empty
 }
 
 // filterKeys are the keys of a filter driver that decide what runs.
@@ -73,8 +78,9 @@ func userScope(scope string) bool { return scope == "global" || scope == "system
 
 // filterOff reads the filter drivers and git-lfs extensions defined at every
 // scope now (a command may have written the repository's config since the
-// last call) and returns the overrides that leave only the user's.
-func (r *repo) filterOff(ctx context.Context) (filterPolicy, error) {
+// last call) and returns the overrides that leave only the user's. known
+// is repoOnly of the apply's first listing (nil for that one).
+func (r *repo) filterOff(ctx context.Context, known map[string]bool) (filterPolicy, error) {
 	cmd := exec.CommandContext(ctx, "git", "-c", "core.hooksPath=/dev/null", "-C", r.top,
 		"config", "-z", "--show-scope", "--get-regexp", `^(filter|lfs)\.|^`+strings.ReplaceAll(configProbe, ".", `\.`)+`$`)
 	cmd.Env = append(gitProcessEnv(), "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0="+configProbe, "GIT_CONFIG_VALUE_0=1")
@@ -92,13 +98,14 @@ func (r *repo) filterOff(ctx context.Context) (filterPolicy, error) {
 		}
 		return filterPolicy{}, fmt.Errorf("git config (listing filter drivers): %s", msg)
 	}
-	return filterPolicyOf(string(out))
+	return filterPolicyOf(string(out), known)
 }
 
 // filterPolicyOf decides the overrides from `git config -z --show-scope
 // --get-regexp` output: "scope NUL name LF value NUL" per entry, in the
-// order git reads them (system, global, local, worktree, command).
-func filterPolicyOf(out string) (filterPolicy, error) {
+// order git reads them (system, global, local, worktree, command). known
+// is as for filterOff.
+func filterPolicyOf(out string, known map[string]bool) (filterPolicy, error) {
 	type driver struct {
 		user     map[string]string // key → last value in global or system config
 		userRuns bool              // the user's config gives it a command
@@ -148,11 +155,21 @@ func filterPolicyOf(out string) (filterPolicy, error) {
 	if !probed {
 		return filterPolicy{}, errors.New("git is older than 2.31: clada cannot keep the filter drivers of the repository's config from running (upgrade git, or pass --no-git)")
 	}
-	var p filterPolicy
+	p := filterPolicy{repoOnly: map[string]bool{}}
 	var kv []string
 	for _, sub := range sortedKeys(filters) {
 		d := filters[sub]
 		if len(d.repoSets) == 0 {
+			continue
+		}
+		if !d.userRuns {
+			p.repoOnly[sub] = true
+		}
+		if !d.userRuns && known != nil && !known[sub] {
+			// Written by one of this apply's commands: nothing was
+			// stored through it, so the file as it is is right.
+			kv = append(kv, "filter."+sub+".clean", "", "filter."+sub+".smudge", "",
+				"filter."+sub+".process", "", "filter."+sub+".required", "false")
 			continue
 		}
 		_, userProcess := d.user["process"]

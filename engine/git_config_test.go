@@ -31,6 +31,7 @@ func TestFilterPolicy(t *testing.T) {
 		env      []string
 		disabled []string
 		exts     []string
+		known    map[string]bool // repository-only drivers at the apply's start
 	}{
 		{name: "user drivers only: nothing to override", out: listing(lfs...),
 			env: []string{"GIT_CONFIG_COUNT=0"}},
@@ -47,6 +48,19 @@ func TestFilterPolicy(t *testing.T) {
 				"GIT_CONFIG_KEY_2=filter.a=b.c.process", "GIT_CONFIG_VALUE_2=",
 				"GIT_CONFIG_KEY_3=filter.a=b.c.required", "GIT_CONFIG_VALUE_3=true"},
 			disabled: []string{"a=b.c"}},
+		{name: "repository-only driver known at the start: refused; new since: emptied",
+			out:   listing("local", "filter.crypt.clean", "git-crypt clean", "local", "filter.new.clean", "evil"),
+			known: map[string]bool{"crypt": true},
+			env: []string{"GIT_CONFIG_COUNT=8",
+				"GIT_CONFIG_KEY_0=filter.crypt.clean", "GIT_CONFIG_VALUE_0=",
+				"GIT_CONFIG_KEY_1=filter.crypt.smudge", "GIT_CONFIG_VALUE_1=",
+				"GIT_CONFIG_KEY_2=filter.crypt.process", "GIT_CONFIG_VALUE_2=",
+				"GIT_CONFIG_KEY_3=filter.crypt.required", "GIT_CONFIG_VALUE_3=true",
+				"GIT_CONFIG_KEY_4=filter.new.clean", "GIT_CONFIG_VALUE_4=",
+				"GIT_CONFIG_KEY_5=filter.new.smudge", "GIT_CONFIG_VALUE_5=",
+				"GIT_CONFIG_KEY_6=filter.new.process", "GIT_CONFIG_VALUE_6=",
+				"GIT_CONFIG_KEY_7=filter.new.required", "GIT_CONFIG_VALUE_7=false"},
+			disabled: []string{"crypt"}},
 		{name: "repository adds process to a clean-only user driver: off as a whole",
 			out: listing("system", "filter.up.clean", "tr a-z A-Z", "local", "filter.up.process", "evil"),
 			env: []string{"GIT_CONFIG_COUNT=4",
@@ -69,7 +83,7 @@ func TestFilterPolicy(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := filterPolicyOf(c.out)
+			p, err := filterPolicyOf(c.out, c.known)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +103,7 @@ func TestFilterPolicy(t *testing.T) {
 // A git that ignores GIT_CONFIG_COUNT (before 2.31) would run the drivers
 // clada meant to override: every filter-capable call fails instead.
 func TestFilterPolicyOldGit(t *testing.T) {
-	_, err := filterPolicyOf("local\x00filter.x.clean\nevil\x00")
+	_, err := filterPolicyOf("local\x00filter.x.clean\nevil\x00", nil)
 	want := "git is older than 2.31: clada cannot keep the filter drivers of the repository's config from running (upgrade git, or pass --no-git)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)

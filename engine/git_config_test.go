@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -107,5 +108,25 @@ func TestFilterPolicyOldGit(t *testing.T) {
 	want := "git is older than 2.31: clada cannot keep the filter drivers of the repository's config from running (upgrade git, or pass --no-git)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
+	}
+}
+
+// clada's git sees the user's choice of config files, nothing else of
+// GIT_* (a hook's GIT_DIR), and never downloads LFS objects.
+func TestGitProcessEnv(t *testing.T) {
+	t.Setenv("GIT_DIR", "/elsewhere/.git")
+	t.Setenv("GIT_CONFIG_PARAMETERS", "'filter.x.clean'='evil'")
+	t.Setenv("GIT_CONFIG_GLOBAL", "/home/u/alt.gitconfig")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	var git []string
+	for _, kv := range gitProcessEnv() {
+		if strings.HasPrefix(kv, "GIT_") {
+			git = append(git, kv)
+		}
+	}
+	sort.Strings(git) // os.Environ's order
+	want := []string{"GIT_CONFIG_GLOBAL=/home/u/alt.gitconfig", "GIT_CONFIG_NOSYSTEM=1", "GIT_LFS_SKIP_SMUDGE=1", "GIT_TERMINAL_PROMPT=0"}
+	if diff := cmp.Diff(want, git); diff != "" {
+		t.Fatalf("GIT_* of git's environment (-want +got):\n%s", diff)
 	}
 }

@@ -10,10 +10,7 @@ package config
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 )
@@ -62,14 +59,12 @@ func Find(root string) (string, error) {
 	}
 	for {
 		p := filepath.Join(dir, FileName)
-		st, err := os.Stat(p)
-		switch {
-		case err == nil && st.Mode().IsRegular():
+		missing, err := checkConfigFile(p) // read.go: a symlink or special file is an error, not skipped
+		if err != nil {
+			return "", err
+		}
+		if !missing {
 			return p, nil
-		case err == nil:
-			return "", fmt.Errorf("config: %s is not a regular file", p)
-		case !errors.Is(err, fs.ErrNotExist):
-			return "", fmt.Errorf("config: %w", err)
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -95,9 +90,9 @@ func Load(root, file string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("config: %s: %w", file, err)
 	}
-	data, err := os.ReadFile(abs)
+	data, err := readConfigFile(abs)
 	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+		return nil, err
 	}
 	c, err := Parse(abs, data)
 	if err != nil {

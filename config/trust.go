@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/clada-dev/clada/engine"
 )
 
 // Trust is what the user decided about one config's hooks, kept outside
@@ -35,7 +37,8 @@ func LoadTrust() (*Trust, error) {
 		return nil, err
 	}
 	t := &Trust{path: p, Files: map[string]string{}}
-	data, err := os.ReadFile(p)
+	// Read as clada's state files are: no symlink, a regular file, capped.
+	data, err := engine.ReadStateFile(filepath.Dir(p), filepath.Base(p))
 	if errors.Is(err, fs.ErrNotExist) {
 		return t, nil
 	}

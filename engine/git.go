@@ -32,8 +32,12 @@ type repo struct {
 	// filters caches filterOff's overrides; filtersRead false means read
 	// them again before the next call (at the start, and after each
 	// command: only a command can change the repository's config mid-apply).
-	filters     []string
+	filters     filterPolicy
 	filtersRead bool
+	// filtersAtStart are the repository-only filter drivers of the first
+	// listing, before any command ran: those may hold the repository's
+	// content (git-crypt), so they are refused, not emptied (git_config.go).
+	filtersAtStart map[string]bool
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
@@ -99,15 +103,23 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
+	env := gitProcessEnv()
 	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
 		if !r.filtersRead {
-			r.filters, r.filtersRead = r.filterOff(ctx), true // git_config.go
+			p, err := r.filterOff(ctx, r.filtersAtStart) // git_config.go
+			if err != nil {
+				return "", err // fail closed: without the overrides a driver would run
+			}
+			r.filters, r.filtersRead = p, true
+			if r.filtersAtStart == nil {
+				r.filtersAtStart = p.repoOnly
+			}
 		}
-		full = append(full, r.filters...)
+		env = append(env, r.filters.env...)
 	}
 	full = append(append(full, "-C", r.top), args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = append(append(cleanEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0"), c.env...)
+	cmd.Env = append(env, c.env...)
 	if c.stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	}
@@ -120,6 +132,7 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 		} else if msg == "" {
 			msg = err.Error()
 		}
+		msg += r.filters.filterHint(msg)
 		name := args[0]
 		if name == literal {
 			name = args[1]
@@ -127,6 +140,27 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 		return stdout.String(), fmt.Errorf("git %s: %s", name, msg)
 	}
 	return stdout.String(), nil
+}
+
+// userConfigVars choose which files are the user's own git config (global,
+// system); clada's git reads the same ones the user's git does, so the
+// filter drivers the user installed are the ones filterOff keeps.
+var userConfigVars = []string{"GIT_CONFIG_GLOBAL=", "GIT_CONFIG_SYSTEM=", "GIT_CONFIG_NOSYSTEM="}
+
+// gitProcessEnv is the environment of every git clada runs: clada's
+// without GIT_* (a hook's GIT_DIR must not redirect clada) but with the
+// user's config choice, no prompt, and git-lfs never downloading
+// (git_config.go).
+func gitProcessEnv() []string {
+	env := cleanEnv(os.Environ())
+	for _, kv := range os.Environ() {
+		for _, v := range userConfigVars {
+			if strings.HasPrefix(kv, v) {
+				env = append(env, kv)
+			}
+		}
+	}
+	return append(env, "GIT_TERMINAL_PROMPT=0", "GIT_LFS_SKIP_SMUDGE=1")
 }
 
 // literal goes before a command that takes pathspecs, so a file named

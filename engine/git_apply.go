@@ -228,6 +228,18 @@ func (t *applyTracker) capture(targets []target) error {
 // stateOf reads the state of each path: nil when missing. write stores the
 // blobs, so undo can bring them back.
 func (r *repo) stateOf(ctx context.Context, paths []string, write bool) (map[string]*FileState, error) {
+	return r.states(ctx, paths, write, true)
+}
+
+// rawStateOf is stateOf without the clean blob ids: enough to tell whether
+// a file changed (sameState compares raw ids), and it runs no filter, so a
+// filter driver git refuses (git_config.go) cannot stop undo's check.
+func (r *repo) rawStateOf(ctx context.Context, paths []string) (map[string]*FileState, error) {
+	return r.states(ctx, paths, false, false)
+}
+
+// states is stateOf; clean false leaves Blob of regular files empty.
+func (r *repo) states(ctx context.Context, paths []string, write, clean bool) (map[string]*FileState, error) {
 	out := map[string]*FileState{}
 	var files []string
 	for _, rel := range paths {
@@ -265,12 +277,18 @@ func (r *repo) stateOf(ctx context.Context, paths []string, write bool) (map[str
 	if err != nil {
 		return nil, err
 	}
-	clean, err := r.hashFiles(ctx, files, false, write)
+	for i, rel := range files {
+		out[rel].Raw = raw[i]
+	}
+	if !clean {
+		return out, nil
+	}
+	blobs, err := r.hashFiles(ctx, files, false, write)
 	if err != nil {
 		return nil, err
 	}
 	for i, rel := range files {
-		out[rel].Raw, out[rel].Blob = raw[i], clean[i]
+		out[rel].Blob = blobs[i]
 	}
 	return out, nil
 }

@@ -139,7 +139,7 @@ func checkUndo(ctx context.Context, r *repo, rec *ApplyRecord) error {
 	for _, f := range rec.Files {
 		all = append(all, f.Path)
 	}
-	now, err := r.stateOf(ctx, all, false)
+	now, err := r.rawStateOf(ctx, all)
 	if err != nil {
 		return fmt.Errorf("undo: %w", err)
 	}

@@ -91,7 +91,11 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	if s.root == "" {
 		return nil, fmt.Errorf("clada-lsp: %s needs a workspace root; open a folder", p.Command)
 	}
-	rep, _, err := engine.Apply(ctx, doc, engine.DefaultConfig(s.root), mode)
+	cfg, err := s.engineConfig()
+	if err != nil {
+		return nil, fmt.Errorf("clada-lsp: %s is refused until the project's config loads: %w", p.Command, err)
+	}
+	rep, _, err := engine.Apply(ctx, doc, cfg, mode)
 	if mode == engine.Real {
 		// The server itself just changed the disk (even a failed run may
 		// have written some files): no simulation result may outlive that,

@@ -3,7 +3,10 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 // TestConfigDiagnostics: the workspace's .clada.yaml refuses an action the
@@ -35,5 +38,60 @@ func TestConfigDiagnostics(t *testing.T) {
 	}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("NOT_ALLOWED diagnostics = %q, want %q", got, want)
+	}
+}
+
+// The editor's apply obeys the project's .clada.yaml as `clada apply` does:
+// before, it ran with the defaults, so a denied path was written and a
+// command the config's approve: never refuses ran.
+func TestApplyCommandObeysConfig(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, ".clada.yaml"), []byte("deny: [secret]\napprove: never\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	u := pathURI(filepath.Join(root, "a.sham"))
+	c.open(u, "#!SHAM [@three-char-SHA-256: s1]\naction = \"file_write\"\npath = \"secret/k\"\ncontent = \"x\"\n#!END_SHAM_s1\n"+
+		"#!SHAM [@three-char-SHA-256: e1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"touch ran\"\n#!END_SHAM_e1\n")
+	var rep struct {
+		Results []struct {
+			Success bool   `json:"success"`
+			Error   string `json:"error"`
+		} `json:"results"`
+	}
+	c.call(protocol.MethodWorkspaceExecuteCommand, command("clada.apply", u), &rep)
+	if len(rep.Results) != 2 || rep.Results[0].Success || rep.Results[1].Success {
+		t.Fatalf("report: %+v", rep)
+	}
+	if !strings.Contains(rep.Results[0].Error, `deny pattern "secret"`) {
+		t.Errorf("the denied write failed with %q, not the deny pattern", rep.Results[0].Error)
+	}
+	for _, f := range []string{"secret/k", "ran"} {
+		if _, err := os.Stat(filepath.Join(root, f)); !os.IsNotExist(err) {
+			t.Errorf("%s exists: the editor's apply ignored .clada.yaml (%v)", f, err)
+		}
+	}
+}
+
+// A .clada.yaml that does not load is an error on every document, and the
+// editor's apply refuses to run without it, as `clada apply` does, instead
+// of running without the restrictions it meant to add.
+func TestBrokenConfigRefusesApply(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Symlink("/dev/zero", filepath.Join(root, ".clada.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	u := pathURI(filepath.Join(root, "a.sham"))
+	p := c.open(u, twoWrites)
+	if len(p.Diagnostics) != 1 || codeOf(p.Diagnostics[0]) != "CONFIG_ERROR" || !strings.Contains(messageOf(p.Diagnostics[0]), "is a symlink") {
+		t.Fatalf("diagnostics: %+v", p.Diagnostics)
+	}
+	err := c.callErr(protocol.MethodWorkspaceExecuteCommand, command("clada.apply", u), nil)
+	if err == nil || !strings.Contains(err.Error(), "clada.apply is refused until the project's config loads") {
+		t.Fatalf("apply with a broken config: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "one.txt")); !os.IsNotExist(err) {
+		t.Fatalf("one.txt written with a broken config: %v", err)
 	}
 }

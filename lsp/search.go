@@ -120,7 +120,7 @@ func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
 	if spec == nil || a.HasErrors() {
 		return r, false
 	}
-	cfg := engine.DefaultConfig(s.root)
+	cfg, _ := s.engineConfig()
 	base, err := engine.NewOS(cfg)
 	if err != nil {
 		return r, false

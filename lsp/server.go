@@ -77,12 +77,13 @@ type Server struct {
 	// results from an earlier generation are never reused.
 	diskGen uint64
 
-	utf8      bool   // negotiated position encoding
-	untrusted bool   // initializationOptions.trusted was false: never apply
-	dynWatch  bool   // the client lets the server register file watchers
-	root      string // workspace root directory ("" when the client sent none)
-	docs      map[uri.URI]*document
-	project   *config.Config // the root's .clada.yaml (nil: none or unreadable)
+	utf8       bool   // negotiated position encoding
+	untrusted  bool   // initializationOptions.trusted was false: never apply
+	dynWatch   bool   // the client lets the server register file watchers
+	root       string // workspace root directory ("" when the client sent none)
+	docs       map[uri.URI]*document
+	project    *config.Config // the root's .clada.yaml (nil: none or unreadable)
+	projectErr error          // why the root's .clada.yaml did not load (config.go)
 
 	exit chan struct{} // closed by the exit notification
 }

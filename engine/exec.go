@@ -159,7 +159,7 @@ func RunCommand(ctx context.Context, cfg *Config, c Command) Result {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 
 	err = cmd.Start()
-	if err != nil && cmd.SysProcAttr != nil && cmd.SysProcAttr.Cloneflags != 0 && namespaceRefused(err) {
+	if err != nil && usesNamespaces(cmd.SysProcAttr) && namespaceRefused(err) {
 		// No namespaces here: start it plainly (procattr_linux.go).
 		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
 		cmd.Dir, cmd.Env, cmd.SysProcAttr = openDirPath(dirFile, c.Dir), env, plainProcAttr()

@@ -53,3 +53,7 @@ const capSysAdmin = 21
 func plainProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
+
+// usesNamespaces reports whether a starts the command in new namespaces,
+// which a kernel may refuse.
+func usesNamespaces(a *syscall.SysProcAttr) bool { return a != nil && a.Cloneflags != 0 }

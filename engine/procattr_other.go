@@ -14,3 +14,6 @@ func plainProcAttr() *syscall.SysProcAttr { return procAttr() }
 
 // helperProcAttr is procAttr: there are no namespaces to prepare.
 func helperProcAttr() *syscall.SysProcAttr { return procAttr() }
+
+// usesNamespaces is false: there are none here.
+func usesNamespaces(*syscall.SysProcAttr) bool { return false }

@@ -76,7 +76,7 @@ func (a fileSig) same(b fileSig) bool {
 // editors replace files by rename, and reads the file once saves go quiet.
 func (r *Runner) WatchFile(ctx context.Context, o FileOptions) error {
 	name := filepath.Base(o.Input)
-	data, err := os.ReadFile(o.Input)
+	data, err := readInput(o.Input)
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}
@@ -156,7 +156,7 @@ type fileLoop struct {
 // check reads the input and runs what is new. Errors it returns stop the
 // watcher (clada's own state unwritable); a failed run is only reported.
 func (l *fileLoop) check(ctx context.Context) error {
-	data, err := os.ReadFile(l.o.Input)
+	data, err := readInput(l.o.Input)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil // mid-rename; the create event follows
 	}
@@ -216,7 +216,7 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 		return "in " + l.o.Output, writeOutput(l.r.Root, l.o.Output, summary)
 	}
 	// Re-read: a save that landed during the run must not be lost.
-	cur, err := os.ReadFile(l.o.Input)
+	cur, err := readInput(l.o.Input)
 	if err != nil {
 		return "", fmt.Errorf("results not written: %w", err)
 	}
@@ -247,7 +247,7 @@ func writeOutput(root, path, summary string) error {
 	if inside {
 		old, err = engine.ReadStateFile(root, rel)
 	} else {
-		old, err = os.ReadFile(path)
+		old, err = readInput(path)
 	}
 	if err == nil && len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(bytes.TrimPrefix(old, []byte("\ufeff")), []byte(resultsStart)) {
 		return fmt.Errorf("results not written: %s exists and is not a results file clada wrote; clada never overwrites it (remove it or choose another output)", path)

@@ -231,11 +231,10 @@ func (x *editIndex) replaceOnce(old, repl string) indexed {
 			break
 		}
 	}
-	if repl != old {
-		for _, k := range occurrences(repl, old) {
-			if at-k >= 0 && at-k+len(repl) <= x.len() && string(x.text(at-k, at-k+len(repl))) == repl {
-				return replayed
-			}
+	if repl != old && strings.Contains(repl, old) { // a copy of repl around old's one match?
+		lo := max(0, at+len(old)-len(repl))
+		if j := bytes.Index(x.text(lo, at+len(repl)), []byte(repl)); j >= 0 && lo+j <= at {
+			return replayed
 		}
 	}
 	end, n := at+len(old), len(repl)

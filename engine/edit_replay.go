@@ -18,9 +18,11 @@ import (
 //     short: a lone "x" or "});" found once says nothing about this edit.
 //   - new_text contains the search (an edit that adds code before or after
 //     an anchor, or around it) and every match of the search sits inside a
-//     copy of new_text, at the offset the search has in new_text
+//     copy of new_text, at an offset the search has in new_text
 //     (replayCopies): the file already reads new_text where old_text is.
-//     Replacing again would put the added text in a second time.
+//     Replacing again would put the added text in a second time. (A match
+//     inside a copy of new_text is necessarily at such an offset: the copy
+//     holds old_text there.)
 //
 // A match of the search that is not inside such a copy, next to one that is,
 // stays a failure (ambiguous, or for a replace-all a refusal): the edit may
@@ -86,47 +88,51 @@ func (t textFile) trivialHint(hint, newText string) string {
 		hint, strings.TrimSpace(newText), lineAt(t.body, offs[0]))
 }
 
-// replayCopies relates the matches offs of old in body to copies of repl
-// (new_text as it would be written) there. When repl contains old at
-// offsets ks, a match m is inside a copy when body[m-k:m-k+len(repl)] is
-// repl for some k in ks. It returns the matches inside a copy and the
-// copies' starts (a copy holding several matches counts once). When repl
-// does not contain old (or is old) both are empty.
+// replayCopies relates the matches offs (ascending) of old in body to
+// copies of repl (new_text as it would be written) there. When repl
+// contains old, a match m is inside a copy when some copy of repl starts at
+// p <= m and reaches past m+len(old): old then sits in it exactly where
+// repl has it. It returns the matches inside a copy and the copies' starts
+// (a copy holding several matches counts once; of overlapping copies the
+// first is taken). When repl does not contain old (or is old) both are
+// empty. The cost is one scan of body for repl, plus a short look around
+// each match that has a copy near it.
 func replayCopies(body string, offs []int, old, repl string) (inside, copies []int) {
-	ks := occurrences(repl, old)
-	if len(ks) == 0 || repl == old {
+	if len(offs) == 0 || repl == old || !strings.Contains(repl, old) {
 		return nil, nil
 	}
-	copyAt := func(s int) bool { return s >= 0 && s+len(repl) <= len(body) && body[s:s+len(repl)] == repl }
+	near := findAll(body, repl)
+	if len(near) == 0 {
+		return nil, nil
+	}
 	last := -1
 	for _, m := range offs {
-		if last >= 0 && slices.Contains(ks, m-last) { // the copy of the match before
+		if last >= 0 && m+len(old) <= last+len(repl) { // inside the copy of a match before
 			inside = append(inside, m)
 			continue
 		}
-		for _, k := range ks {
-			if copyAt(m - k) {
-				inside, last = append(inside, m), m-k
-				copies = append(copies, last)
-				break
-			}
+		if p := copyAround(body, near, m, len(old), repl); p >= 0 {
+			inside, copies, last = append(inside, m), append(copies, p), p
 		}
 	}
 	return inside, copies
 }
 
-// occurrences is every offset of sub in s, overlapping ones included.
-func occurrences(s, sub string) []int {
-	var out []int
-	for i := 0; sub != ""; {
-		j := strings.Index(s[i:], sub)
-		if j < 0 {
-			break
-		}
-		out = append(out, i+j)
-		i += j + 1
+// copyAround is the first start p of a copy of repl in body with p <= m
+// and m+n <= p+len(repl), or -1. near is findAll(body, repl): it skips
+// copies overlapping one it found, but every copy starts less than
+// len(repl) after one of near, so the text is searched only when one of
+// them is close enough.
+func copyAround(body string, near []int, m, n int, repl string) int {
+	lo := max(0, m+n-len(repl))
+	if i, _ := slices.BinarySearch(near, lo-len(repl)+1); i == len(near) || near[i] > m {
+		return -1
 	}
-	return out
+	j := strings.Index(body[lo:min(len(body), m+len(repl))], repl)
+	if j < 0 || lo+j > m {
+		return -1
+	}
+	return lo + j
 }
 
 // insideHint adds to an ambiguity hint which matches already lie inside a

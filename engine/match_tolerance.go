@@ -258,7 +258,7 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, boo
 		if from == 0 {
 			start = at - len(repl)
 		}
-		if !trivial(newText) && lines.holds(start, repl, ladder[0].norm) {
+		if !trivial(newText) && lines.holds(start, repl) {
 			return nil, true, nil
 		}
 	} else {
@@ -275,7 +275,7 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, boo
 		if at >= 0 {
 			hits = []int{at}
 		}
-		if len(hits) > 0 && lines.replayed(hits, old, repl, rungNorm(match)) {
+		if len(hits) > 0 && lines.replayed(hits, old, repl) {
 			return nil, true, nil
 		}
 		if len(hits) > 1 {
@@ -283,8 +283,9 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, boo
 				Type: "search_not_found", Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
 		}
 		if at < 0 {
-			// The search gone and the hunk's result there once: replayed.
-			if got, _, _ := lines.seek(repl, from, atEnd, rungs); got >= 0 && !trivial(newText) {
+			// The search gone and the hunk's result there once, exactly as
+			// the first apply wrote it: replayed.
+			if got, _, _ := lines.seek(repl, from, atEnd, 1); got >= 0 && !trivial(newText) {
 				return nil, true, nil
 			}
 			where := ""
@@ -303,56 +304,26 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, boo
 }
 
 // replayed reports whether one copy of repl in the lines holds every match
-// hits of old, each where old sits in repl (compared under norm, the rung
-// that matched): the hunk's result is already there (edit_replay.go).
-func (h *hunkLines) replayed(hits []int, old, repl []string, norm func(string) string) bool {
-	if slices.Equal(old, repl) {
+// hits (ascending) of old: the hunk's result is already there
+// (edit_replay.go). The copy must be exact, as the first apply wrote it (a
+// copy that differs in whitespace may be what the hunk is to fix). A copy
+// holding a match holds old where repl has it, so only the copy's start is
+// sought, from the earliest that reaches past the last match to the first
+// match.
+func (h *hunkLines) replayed(hits []int, old, repl []string) bool {
+	if len(repl) <= len(old) {
 		return false
 	}
-	var ks []int
-	for k := 0; k+len(old) <= len(repl); k++ {
-		if linesEqual(repl[k:k+len(old)], old, norm) {
-			ks = append(ks, k)
-		}
-	}
-	for _, k := range ks {
-		s := hits[0] - k
-		if !h.holds(s, repl, norm) {
-			continue
-		}
-		all := true
-		for _, m := range hits[1:] {
-			all = all && slices.Contains(ks, m-s)
-		}
-		if all {
+	first, end := hits[0], hits[len(hits)-1]+len(old)
+	for p := max(0, end-len(repl)); p <= first; p++ {
+		if h.ls[p] == repl[0] && h.holds(p, repl) {
 			return true
 		}
 	}
 	return false
 }
 
-// holds reports whether the lines from s on are want, under norm.
-func (h *hunkLines) holds(s int, want []string, norm func(string) string) bool {
-	return len(want) > 0 && s >= 0 && s+len(want) <= len(h.ls) && linesEqual(h.ls[s:s+len(want)], want, norm)
-}
-
-// linesEqual compares two runs of lines of one length under norm.
-func linesEqual(a, b []string, norm func(string) string) bool {
-	for i := range a {
-		if norm(a[i]) != norm(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// rungNorm is the comparison of the ladder rung called name (exact when
-// none is).
-func rungNorm(name string) func(string) string {
-	for _, r := range ladder {
-		if r.name == name {
-			return r.norm
-		}
-	}
-	return ladder[0].norm
+// holds reports whether the lines from s on are want, exactly.
+func (h *hunkLines) holds(s int, want []string) bool {
+	return len(want) > 0 && s >= 0 && s+len(want) <= len(h.ls) && slices.Equal(h.ls[s:s+len(want)], want)
 }

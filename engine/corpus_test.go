@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -84,6 +85,8 @@ func corpusConfig(t *testing.T, c *corpus.Case) *Config {
 			cfg.AllowEscape = true
 		case strings.HasPrefix(a, "--approve="):
 			cfg.Approve = strings.TrimPrefix(a, "--approve=")
+		case a == "--atomic":
+			// corpusOS applies the case with Apply's Atomic mode (atomicCase).
 		case strings.HasPrefix(a, "--timeout="):
 			d, err := time.ParseDuration(strings.TrimPrefix(a, "--timeout="))
 			if err != nil {
@@ -105,7 +108,14 @@ func corpusOS(t *testing.T, c *corpus.Case) {
 	}
 	defer ws.Close()
 	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
-	rep := Run(context.Background(), doc, ws, cfg)
+	var rep *Report
+	if atomicCase(c) {
+		if rep, _, err = Apply(context.Background(), doc, cfg, Atomic); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		rep = Run(context.Background(), doc, ws, cfg)
+	}
 	got := stableJSON(t, doc, rep, cfg.Root)
 	if want, ok := c.Golden("report.json"); ok || (*update && *addReport != "" && strings.HasPrefix(c.Name, *addReport)) {
 		if *update {
@@ -131,6 +141,10 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 	ov := NewOverlay(base)
 	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
 	rep := Run(context.Background(), doc, ov, cfg)
+	if atomicCase(c) { // report.json and want/ are the atomic apply's; a dry run only keeps its base
+		checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)
+		return
+	}
 	if !rep.DryRun {
 		t.Error("a run on an Overlay is not marked as a dry run")
 	}
@@ -151,6 +165,9 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 	}
 	checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)
 }
+
+// atomicCase reports whether c is applied with --atomic.
+func atomicCase(c *corpus.Case) bool { return slices.Contains(c.Args, "--atomic") }
 
 // stableJSON renders rep without durations and commit ids, and with the
 // temporary root written as $ROOT, so goldens compare across runs.

@@ -20,8 +20,9 @@ import (
 // and kept current edit by edit by looking only around the edited span.
 //
 // The fast path only ever takes the plain success case (the search occurs
-// exactly once, no line endings to adapt) and gives the very Result the
-// ordinary path would; anything else (not found, found twice, CRLF to adapt,
+// exactly once, no line endings to adapt; replaced, or already applied when
+// that one match lies inside a copy of the replacement, edit_replay.go) and
+// gives the very Result the ordinary path would; anything else (not found, found twice, CRLF to adapt,
 // a search the index does not know) goes the ordinary way on the same text.
 
 // minIndexed is how many searches the document must make in one file for an
@@ -203,22 +204,37 @@ func (x *editIndex) moveGap(at, n int) {
 	}
 }
 
+// indexed is what the index made of one file_replace_text.
+type indexed uint8
+
+const (
+	declined indexed = iota // the ordinary path must decide; nothing changed
+	replaced                // old replaced by repl
+	replayed                // already applied: old's one match lies in a copy of repl (edit_replay.go)
+)
+
 // replaceOnce is file_replace_text's success case: old (a planned search)
-// occurs exactly once and needs no line-end adapting. It reports false,
-// having changed nothing, when the ordinary path must decide.
-func (x *editIndex) replaceOnce(old, repl string) bool {
+// occurs exactly once and needs no line-end adapting. It declines, having
+// changed nothing, when the ordinary path must decide.
+func (x *editIndex) replaceOnce(old, repl string) indexed {
 	id, known := x.ids[old]
 	if !known || x.count[id] != 1 {
-		return false
+		return declined
 	}
 	if x.crlfs > 0 && strings.ContainsAny(old+repl, "\r\n") {
-		return false // toFileEOL/replacementEOL may adapt them
+		return declined // toFileEOL/replacementEOL may adapt them
 	}
 	at := -1
 	for _, o := range x.occs {
 		if o.pid == id {
 			at = o.pos
 			break
+		}
+	}
+	if repl != old && strings.Contains(repl, old) { // a copy of repl around old's one match?
+		lo := max(0, at+len(old)-len(repl))
+		if j := bytes.Index(x.text(lo, at+len(repl)), []byte(repl)); j >= 0 && lo+j <= at {
+			return replayed
 		}
 	}
 	end, n := at+len(old), len(repl)
@@ -259,7 +275,7 @@ func (x *editIndex) replaceOnce(old, repl string) bool {
 		x.occs[i] = o
 		x.count[o.pid]++
 	}
-	return true
+	return replaced
 }
 
 // slicesSearch is the index of the first occurrence at or after pos.
@@ -304,8 +320,11 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 			return Result{}, false
 		}
 	}
-	if !f.idx.replaceOnce(old, repl) {
+	switch f.idx.replaceOnce(old, repl) {
+	case declined:
 		return Result{}, false
+	case replayed:
+		return appliedAlready(p), true
 	}
 	f.data = nil
 	w.pending(abs, f)

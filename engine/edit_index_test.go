@@ -39,10 +39,19 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 			start := rng.IntN(len(content) - 30)
 			pool[i] = content[start : start+16+rng.IntN(10)]
 		}
+		var old, repl string
 		for i := range 60 {
-			old := pool[rng.IntN(len(pool))]
-			var repl string
-			switch rng.IntN(6) {
+			if i > 0 && rng.IntN(8) == 0 { // the edit before, replayed
+				fmt.Fprintf(&doc, "#!SHAM [@three-char-SHA-256: k%d]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = %s\nnew_text = %s\n#!END_SHAM_k%d\n\n",
+					i, jsonish(old), jsonish(repl), i)
+				continue
+			}
+			old = pool[rng.IntN(len(pool))]
+			switch rng.IntN(8) {
+			case 6: // an edit that adds after its search: replayed, it is already applied
+				repl = old + words[rng.IntN(len(words))]
+			case 7: // one that adds before it
+				repl = words[rng.IntN(len(words))] + old
 			case 0:
 				repl = ""
 			case 1:

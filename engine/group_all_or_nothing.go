@@ -2,28 +2,66 @@ package engine
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/clada-dev/clada/lang"
 )
 
-// allOrNothing reports whether g applies whole or not at all: a unified
-// diff is one change to the tree, and stopping at its third hunk would
-// leave files half patched (patch(1) does; clada does not).
-func allOrNothing(g *lang.Group) bool { return g.Kind == lang.Tasks && g.Syntax == lang.UDiff }
+// wholeGroup names the groups that apply whole or not at all, by the word
+// their reports use: a V4A patch and a unified diff are each one change to
+// the tree, and stopping at the third hunk would leave files half patched
+// (Codex's applier and patch(1) do; clada does not). Other groups run step
+// by step and stop at their first failure.
+func wholeGroup(g *lang.Group) string {
+	switch {
+	case g.Kind == lang.Patch:
+		return "patch"
+	case g.Kind == lang.Tasks && g.Syntax == lang.UDiff:
+		return "diff"
+	}
+	return ""
+}
 
-// preflight runs a group's actions on an Overlay over ws, in order, and
-// returns the index and result of the first that would fail (-1 when all
-// would succeed). Nothing reaches ws. Commands never appear in the groups
-// that get here (the foreign formats only edit files).
-func preflight(ctx context.Context, actions []*lang.Action, specs []*lang.OpSpec, ws Workspace, cfg *Config) (int, Result) {
-	sim := NewOverlay(ws)
-	for i, a := range actions {
-		if specs[i].Kind == lang.Exec {
-			continue
-		}
-		if r := Do(ctx, sim, cfg, specs[i].Name, a.ParamMap()); !r.Success {
-			return i, r
+// blockedWhole is the all-or-nothing rule, after validation passed: the
+// group's items run first on an Overlay of ws (the same steps, the hunk
+// batch included), into copies of their results. If one would fail, nothing
+// runs for real: that item gets the trial's failure, every other item is
+// reported not run, naming it, and true says the group is done. On an
+// Overlay (dry run, --atomic's trial, the language server) the trial runs on
+// an overlay of that overlay, so a dry run reports what apply does.
+func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config, rep *Report) bool {
+	noun := wholeGroup(g)
+	if noun == "" || len(items) == 0 {
+		return false
+	}
+	results := make([]ActionResult, len(items))
+	trial := make([]item, len(items))
+	for i, it := range items {
+		results[i] = *it.res
+		trial[i] = item{it.a, it.spec, &results[i]}
+	}
+	sim := &Report{}
+	runItems(ctx, g, trial, NewOverlay(ws), cfg, sim)
+	bad := -1
+	for i, r := range results {
+		if !r.Success && !r.Skipped {
+			bad = i
+			break
 		}
 	}
-	return -1, Result{}
+	if bad < 0 {
+		return false
+	}
+	why := fmt.Sprintf("not run: %s would fail and a %s applies all or nothing; nothing of it was changed", items[bad].res.Task, noun)
+	for i, it := range items {
+		if i == bad {
+			it.res.Result, it.res.Duration = results[i].Result, results[i].Duration
+			continue
+		}
+		it.res.Skipped, it.res.Error = true, why
+	}
+	for _, w := range sim.Warnings {
+		rep.Warn(w)
+	}
+	return true
 }

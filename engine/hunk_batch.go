@@ -67,21 +67,28 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws Workspace, cf
 		return Result{}, false
 	}
 	lines := newHunkLines(textLines(t.body))
-	data := make([]map[string]any, len(run))
+	results := make([]Result, len(run))
+	changed := false
 	for i, ra := range run {
 		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: "file_replace_text", params: ra.ParamMap()}
-		d, bad := hx.applyHunk(lines, p, t.body)
-		if bad != nil {
+		d, already, bad := hx.applyHunk(lines, p, t.body)
+		switch {
+		case bad != nil:
+			return Result{}, false
+		case already: // a replayed hunk (edit_replay.go): the lines are unchanged
+			results[i] = appliedAlready(p)
+		default:
+			results[i], changed = ok(d), true
+		}
+	}
+	if changed { // a wholly replayed run writes nothing
+		t.body = lines.text(t.crlf)
+		if r := x.save(abs, p, t, nil); !r.Success {
 			return Result{}, false
 		}
-		data[i] = d
-	}
-	t.body = lines.text(t.crlf)
-	if r := x.save(abs, p, t, nil); !r.Success {
-		return Result{}, false
 	}
 	for i, ra := range run {
-		b.done[ra] = ok(data[i])
+		b.done[ra] = results[i]
 	}
 	return b.done[a], true
 }

@@ -137,9 +137,12 @@ func (x *opRun) replaceTolerant() Result {
 		return *bad
 	}
 	lines := newHunkLines(textLines(t.body))
-	data, bad := x.applyHunk(lines, p, t.body)
+	data, already, bad := x.applyHunk(lines, p, t.body)
 	if bad != nil {
 		return *bad
+	}
+	if already {
+		return appliedAlready(p)
 	}
 	t.body = lines.text(t.crlf)
 	return x.save(abs, p, t, data)
@@ -207,15 +210,17 @@ func (h *hunkLines) text(crlf bool) string {
 }
 
 // applyHunk finds this action's hunk in lines and replaces it there. body
-// is the file's text, for hints. It returns the result data, or the failure.
-func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, *Result) {
+// is the file's text, for hints. It returns the result data, or true when
+// the file already holds the hunk's result (a replayed patch, as
+// edit_replay.go describes; lines are then unchanged), or the failure.
+func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, bool, *Result) {
 	oldText, bad := x.textParam("old_text")
 	if bad != nil {
-		return nil, bad
+		return nil, false, bad
 	}
 	newText, bad := x.textParam("new_text")
 	if bad != nil {
-		return nil, bad
+		return nil, false, bad
 	}
 	atEnd := x.params["at_end"] == "true"
 	rungs := len(ladder)
@@ -224,18 +229,18 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, *Re
 		rungs = 1
 	case "whitespace":
 	default:
-		return nil, &Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params["tolerance"]),
+		return nil, false, &Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params["tolerance"]),
 			Hint: `leave tolerance out for an exact match`}
 	}
 	from := 0
 	for _, a := range textLines(x.params["anchor"]) {
 		at, _, hits := lines.seek([]string{a}, from, false, rungs)
 		if len(hits) > 1 {
-			return nil, &Result{Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, lineNumbers(hits)),
+			return nil, false, &Result{Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, lineNumbers(hits)),
 				Type: "search_not_found", Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
 		}
 		if at < 0 {
-			return nil, &Result{Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: "search_not_found", Hint: notFoundHint(body, a)}
+			return nil, false, &Result{Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: "search_not_found", Hint: notFoundHint(body, a)}
 		}
 		from = at + 1
 	}
@@ -245,6 +250,16 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, *Re
 	if len(old) == 0 {
 		if from > 0 {
 			at = from
+		}
+		// A pure insertion is replayed when its lines already start at
+		// the place (after the anchor) or end the file; short ones are
+		// no evidence.
+		start := at
+		if from == 0 {
+			start = at - len(repl)
+		}
+		if !trivial(newText) && lines.holds(start, repl) {
+			return nil, true, nil
 		}
 	} else {
 		var hits []int
@@ -257,11 +272,22 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, *Re
 			}
 			at, match, hits = lines.seek(old, from, atEnd, rungs)
 		}
+		if at >= 0 {
+			hits = []int{at}
+		}
+		if len(hits) > 0 && lines.replayed(hits, old, repl) {
+			return nil, true, nil
+		}
 		if len(hits) > 1 {
-			return nil, &Result{Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, lineNumbers(hits), match),
+			return nil, false, &Result{Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, lineNumbers(hits), match),
 				Type: "search_not_found", Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
 		}
 		if at < 0 {
+			// The search gone and the hunk's result there once, exactly as
+			// the first apply wrote it: replayed.
+			if got, _, _ := lines.seek(repl, from, atEnd, 1); got >= 0 && !trivial(newText) {
+				return nil, true, nil
+			}
 			where := ""
 			if atEnd {
 				where = " at the end of the file"
@@ -269,10 +295,35 @@ func (x *opRun) applyHunk(lines *hunkLines, p, body string) (map[string]any, *Re
 			if rungs > 1 {
 				where += ", even ignoring whitespace"
 			}
-			return nil, &Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
+			return nil, false, &Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
 				Type: "search_not_found", Hint: notFoundHint(body, oldText)}
 		}
 	}
 	lines.replace(at, len(old), repl)
-	return map[string]any{"path": p, "replacements": 1, "match": match}, nil
+	return map[string]any{"path": p, "replacements": 1, "match": match}, false, nil
+}
+
+// replayed reports whether one copy of repl in the lines holds every match
+// hits (ascending) of old: the hunk's result is already there
+// (edit_replay.go). The copy must be exact, as the first apply wrote it (a
+// copy that differs in whitespace may be what the hunk is to fix). A copy
+// holding a match holds old where repl has it, so only the copy's start is
+// sought, from the earliest that reaches past the last match to the first
+// match.
+func (h *hunkLines) replayed(hits []int, old, repl []string) bool {
+	if len(repl) <= len(old) {
+		return false
+	}
+	first, end := hits[0], hits[len(hits)-1]+len(old)
+	for p := max(0, end-len(repl)); p <= first; p++ {
+		if h.ls[p] == repl[0] && h.holds(p, repl) {
+			return true
+		}
+	}
+	return false
+}
+
+// holds reports whether the lines from s on are want, exactly.
+func (h *hunkLines) holds(s int, want []string) bool {
+	return len(want) > 0 && s >= 0 && s+len(want) <= len(h.ls) && slices.Equal(h.ls[s:s+len(want)], want)
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // The catalog entries the foreign formats lower into: file_insert,
-// file_replace_text's near_line and file_move's overwrite="false", each
-// on both workspaces.
+// file_replace_text's near_line, file_write's and file_move's
+// overwrite="false", each on both workspaces.
 var foreignOpCases = []opCase{
 	{name: "insert at the top", files: map[string]string{"f.txt": "a\nb\n"},
 		op: "file_insert", params: p("path", "f.txt", "line", "0", "content", "x"),
@@ -40,6 +40,15 @@ var foreignOpCases = []opCase{
 	{name: "near_line at neither of two matches is ambiguous", files: map[string]string{"f.txt": "x\n-\nx\n"},
 		op: "file_replace_text", params: p("path", "f.txt", "old_text", "x\n", "new_text", "X\n", "near_line", "2"),
 		want: Result{Error: "file_replace_text: old_text appears 2 times, must appear exactly once", Type: "search_not_found"}, hint: "lines 1 and 3"},
+	{name: "near_line: a replayed hunk that adds lines is already applied", files: map[string]string{"f.txt": "a\nb\nadded\nc\n"},
+		op: "file_replace_text", params: p("path", "f.txt", "old_text", "b\n", "new_text", "b\nadded\n", "near_line", "2"),
+		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "f.txt", "replacements", 0)}},
+	{name: "a diff's new file replayed is already applied", files: map[string]string{"n.txt": "hello\r\nworld\r\n"},
+		op: "file_write", params: p("path", "n.txt", "content", "hello\nworld\n", "overwrite", "false"),
+		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "n.txt", "bytesWritten", 0)}},
+	{name: "a diff's new file over other content is refused", files: map[string]string{"n.txt": "hello\n"},
+		op: "file_write", params: p("path", "n.txt", "content", "hello\nworld\n", "overwrite", "false"),
+		want: Result{Error: "file_write: 'n.txt' already exists; not writing over it", Type: "file_exists"}, hint: "edit the existing file"},
 	{name: "move with overwrite false refuses an existing file", files: map[string]string{"a": "A", "b": "B"},
 		op: "file_move", params: p("old_path", "a", "new_path", "b", "overwrite", "false"),
 		want: Result{Error: "file_move: 'b' already exists; not moving 'a' onto it", Type: "file_exists"}, hint: "somewhere free"},

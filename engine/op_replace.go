@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -90,19 +91,25 @@ func (x *opRun) replaceOnce() Result {
 	if bad != nil {
 		return *bad
 	}
+	repl := t.replacementEOL(old, newText)
+	// A replayed edit that adds to its search (edit_replay.go): every match
+	// inside one copy of new_text.
+	inside, copies := replayCopies(t.body, offs, old, repl)
+	if len(offs) > 0 && len(inside) == len(offs) && len(copies) == 1 {
+		return appliedAlready(p)
+	}
 	switch len(offs) {
 	case 0:
 		if r, done := t.alreadyApplied(p, newText, 1); done {
 			return r
 		}
-		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
+		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: t.trivialHint(notFoundHint(t.body, olds[0]), newText)}
 	case 1:
 	default:
 		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
-			Type: "search_not_found", Hint: multipleHint(t.body, offs, len(old))}
+			Type: "search_not_found", Hint: insideHint(multipleHint(t.body, offs, len(old)), t.body, inside, len(old))}
 	}
-	newText = t.replacementEOL(old, newText)
-	t.body = t.body[:offs[0]] + newText + t.body[offs[0]+len(old):]
+	t.body = t.body[:offs[0]] + repl + t.body[offs[0]+len(old):]
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
 }
 
@@ -137,6 +144,21 @@ func (x *opRun) replaceAll() Result {
 			return r
 		}
 	}
+	// A replayed edit that adds to its search (edit_replay.go): every match
+	// inside a copy of new_text, as many copies as count asks. Some inside
+	// and some not is refused: replacing all would add the text a second
+	// time where it is already, and replacing only the others is a guess.
+	repl := t.replacementEOL(old, newText)
+	inside, copies := replayCopies(t.body, offs, old, repl)
+	switch {
+	case len(offs) > 0 && len(inside) == len(offs) && (want < 0 || len(copies) == want):
+		return appliedAlready(p)
+	case len(inside) > 0 && len(inside) < len(offs):
+		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, %d of them already inside a copy of new_text; replacing all would apply the edit twice there",
+			x.op, len(offs), len(inside)), Type: "search_not_found",
+			Hint: fmt.Sprintf("the edit looks applied at %s and not at %s; make old_text match only the places still to change, or use file_replace_text for each",
+				matchLocations(t.body, inside, len(old)), matchLocations(t.body, outside(offs, inside), len(old)))}
+	}
 	if want >= 0 && len(offs) != want {
 		r := Result{Error: fmt.Sprintf("%s: expected %d occurrences but found %d", x.op, want, len(offs)), Type: "search_not_found"}
 		if len(offs) == 0 {
@@ -149,8 +171,7 @@ func (x *opRun) replaceAll() Result {
 	if len(offs) == 0 {
 		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
 	}
-	newText = t.replacementEOL(old, newText)
-	t.body, _, _ = replaceText(t.body, old, newText, -1)
+	t.body, _, _ = replaceText(t.body, old, repl, -1)
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": len(offs)})
 }
 
@@ -189,6 +210,21 @@ func (x *opRun) replaceRange() Result {
 			spans = append(spans, span{s, i + len(endText)})
 		}
 	}
+	// A replayed edit that adds to its range (edit_replay.go): every range
+	// inside the one copy of new_text.
+	var copies []int
+	for _, s := range spans {
+		matched := t.body[s.from:s.to]
+		_, c := replayCopies(t.body, []int{s.from}, matched, t.replacementEOL(matched, newText))
+		if len(c) == 0 {
+			copies = nil
+			break
+		}
+		copies = append(copies, c...)
+	}
+	if len(copies) > 0 && !slices.ContainsFunc(copies, func(c int) bool { return c != copies[0] }) {
+		return appliedAlready(p)
+	}
 	switch len(spans) {
 	case 0:
 		return Result{Error: x.op + ": old_text_end not found after old_text_beginning", Type: "search_not_found",
@@ -206,25 +242,6 @@ func (x *opRun) replaceRange() Result {
 	newText = t.replacementEOL(t.body[spans[0].from:spans[0].to], newText)
 	t.body = t.body[:spans[0].from] + newText + t.body[spans[0].to:]
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
-}
-
-// alreadyApplied recognises an edit whose result the file already holds: its
-// search occurs nowhere (the caller checked) and new_text occurs exactly as
-// often as the edit would have put it there (want times). That is a replayed
-// answer, and it succeeds without touching the file. Anything less certain
-// (an empty new_text, another count) stays the usual failure.
-func (t textFile) alreadyApplied(p, newText string, want int) (Result, bool) {
-	if strings.TrimSpace(newText) == "" {
-		return Result{}, false
-	}
-	n := len(findAll(t.body, t.toFileEOL(newText)))
-	if adapted := t.toFileEOL(newText); n == 0 && adapted != newText {
-		n = len(findAll(t.body, newText))
-	}
-	if n != want {
-		return Result{}, false
-	}
-	return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "replacements": 0}}, true
 }
 
 // indexFrom is strings.Index starting at from, as an offset into s.

@@ -29,7 +29,14 @@ func (x *opRun) write(appendTo bool) Result {
 	}
 	data := []byte(content)
 	if !appendTo && x.params["overwrite"] == "false" { // a diff's new file (--- /dev/null)
-		if _, err := x.ws.Lstat(abs); err == nil {
+		if fi, err := x.ws.Lstat(abs); err == nil {
+			// A replayed diff: the file it creates is there, just as it
+			// would write it (edit_replay.go).
+			if fi.Mode().IsRegular() && fi.Size() <= maxEOLProbe {
+				if old, err := x.ws.ReadFile(abs); err == nil && string(old) == fileEOL(old, content) {
+					return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
+				}
+			}
 			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: "file_exists",
 				Hint: "edit the existing file instead (a diff hunk of its current lines), or delete it first"}
 		}

@@ -92,22 +92,17 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 	return rep
 }
 
-// runGroup validates then runs one group, appending its results.
-func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
-	if g.Kind == lang.Patch && patchBlocked(ctx, g, gnum, n, ws, cfg, rep) { // group_atomic.go
-		return
-	}
-	runSteps(ctx, g, gnum, n, ws, cfg, rep)
+// item is one action of a group on its way through a run: the action, its
+// op (nil when it failed validation) and its result in the report.
+type item struct {
+	a    *lang.Action
+	spec *lang.OpSpec
+	res  *ActionResult
 }
 
-// runSteps is runGroup without the all-or-nothing trial of a Patch group.
-func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
+// runGroup validates then runs one group, appending its results.
+func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
 	prof := profileOf(g.Syntax)
-	type item struct {
-		a    *lang.Action
-		spec *lang.OpSpec
-		res  *ActionResult
-	}
 	var items []item
 	invalid := ""
 	if g.Diags.HasErrors() { // a group error that did not stop the document
@@ -158,22 +153,15 @@ func runSteps(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 		}
 		return
 	}
-	if allOrNothing(g) && len(items) > 0 { // group_all_or_nothing.go
-		acts, specs := make([]*lang.Action, len(items)), make([]*lang.OpSpec, len(items))
-		for i, it := range items {
-			acts[i], specs[i] = it.a, it.spec
-		}
-		if bad, r := preflight(ctx, acts, specs, ws, cfg); bad >= 0 {
-			for i, it := range items {
-				it.res.Skipped = true
-				it.res.Error = "not run: the diff applies all or nothing, and " + items[bad].res.Task + " would fail"
-				if i == bad {
-					it.res.Result = r
-				}
-			}
-			return
-		}
+	if blockedWhole(ctx, g, items, ws, cfg, rep) { // a patch or diff: all or nothing (group_all_or_nothing.go)
+		return
 	}
+	runItems(ctx, g, items, ws, cfg, rep)
+}
+
+// runItems carries out a validated group's items in order, filling in
+// their results; a Tasks or Patch group stops at its first failure.
+func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config, rep *Report) {
 	stopped := ""
 	batch := newHunkBatch(g)
 	for _, it := range items {
@@ -399,7 +387,9 @@ func blocker(sim *Report) (task, fatal string) {
 		return "", fmt.Sprintf("syntax error at line %d: %s%s", pe.Line, pe.Message, tail)
 	}
 	for _, res := range sim.Results {
-		if !res.Success {
+		// an action not run (its group stopped, or a patch all or nothing)
+		// names its blocker in its own error: name that one
+		if !res.Success && !(res.Skipped && strings.HasPrefix(res.Error, "not run: ")) {
 			return res.Task, fmt.Sprintf("%s (%s) would fail: %s%s", res.Task, res.Subject(), res.Error, tail)
 		}
 	}

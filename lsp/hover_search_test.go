@@ -47,6 +47,29 @@ func TestReplayedEditIsNoError(t *testing.T) {
 	}
 }
 
+// A replayed edit that adds to its search still finds the search, inside
+// the copy of new_text the first apply left: hover says it is already
+// applied, not where it matches.
+func TestReplayedExtendingEditHover(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\ntwo\ntwo and more\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	uri := pathURI(filepath.Join(root, "a.sham"))
+	doc := strings.Replace(replaceDoc, `new_text = "2"`, `new_text = "two\ntwo and more"`, 1)
+	doc = strings.Replace(doc, `old_text = "two"`, `old_text = "two\n"`, 1)
+	if p := c.open(uri, doc); len(p.Diagnostics) != 0 {
+		t.Fatalf("diagnostics = %+v, want none", p.Diagnostics)
+	}
+	var h protocol.Hover
+	c.call(protocol.MethodTextDocumentHover, at(uri, 3, 12), &h)
+	want := "matches line 2 of app.js, inside a copy of new_text: the edit is already applied, so applying leaves it as it is"
+	if got := hoverText(&h); got != want {
+		t.Fatalf("hover = %q, want %q", got, want)
+	}
+}
+
 // A search written with \n over a CRLF file is one the engine matches: hover
 // does not call it a miss.
 func TestHoverSearchCRLFMatches(t *testing.T) {

@@ -70,6 +70,13 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 	}
 	f := lang.NewFile(full, data)
 	ms := searchMatches(data, pr.Value)
+	if len(ms) > 0 && pr.Key == "old_text" && extends(a, pr.Value) {
+		// A replayed edit that adds to its search still finds it, inside
+		// the copy of new_text the first apply left: ask the engine.
+		if r, ok := s.runAlone(a); ok && r.AlreadyApplied {
+			return fmt.Sprintf("matches line %d of %s, inside a copy of new_text: the edit is already applied, so applying leaves it as it is", f.Line(ms[0]), rel)
+		}
+	}
 	switch len(ms) {
 	case 0:
 		hint, applies := s.closestHint(a)
@@ -90,6 +97,13 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 		lines[i] = fmt.Sprint(f.Line(o))
 	}
 	return fmt.Sprintf("matches %d times in %s (lines %s)", len(ms), rel, strings.Join(lines, ", "))
+}
+
+// extends says whether a's new_text contains old, the search: only such an
+// edit can be already applied while its search still matches.
+func extends(a *lang.Action, old string) bool {
+	nt, ok := a.Value("new_text")
+	return ok && old != "" && strings.Contains(nt, old)
 }
 
 // closestHint runs a's edit alone on an overlay of the root and returns the

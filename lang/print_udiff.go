@@ -21,6 +21,16 @@ func printUDiff(w io.Writer, d *Document) error {
 			b.WriteString(prefix + l + "\n")
 		}
 	}
+	// After a section that is only a git header (a delete, a rename), a
+	// following "--- " section would be read as that header's: it gets a
+	// "diff --git" line of its own (found by FuzzParseUDiff).
+	headerOnly := false
+	gitHeader := func(path, mode string) {
+		if headerOnly {
+			b.WriteString("diff --git a/" + path + " b/" + path + "\n" + mode)
+		}
+		headerOnly = false
+	}
 	for a := range d.Actions() {
 		if hasCR(a) {
 			return refuse(d, a, UDiff, "a carriage return in its text would be read as a line end")
@@ -39,6 +49,7 @@ func printUDiff(w io.Writer, d *Document) error {
 			if o == "" || !wholeLines(o) || !wholeLines(n) {
 				return refuse(d, a, UDiff, "a hunk holds whole lines, and this text does not end with a line end")
 			}
+			gitHeader(path, "")
 			b.WriteString("--- a/" + path + "\n+++ b/" + path + "\n")
 			if l, ok := a.Value("near_line"); ok {
 				b.WriteString("@@ -" + l + "," + itoa(strings.Count(o, "\n")) + " +" + l + "," + itoa(strings.Count(n, "\n")) + " @@\n")
@@ -63,11 +74,13 @@ func printUDiff(w io.Writer, d *Document) error {
 			if !wholeLines(c) || c == "" {
 				return refuse(d, a, UDiff, "a new file's diff holds whole lines")
 			}
+			gitHeader(path, "new file mode 100644\n")
 			b.WriteString("--- /dev/null\n+++ b/" + path + "\n")
 			b.WriteString("@@ -0,0 +1," + itoa(strings.Count(c, "\n")) + " @@\n")
 			lines("+", c)
 		case "file_delete":
 			b.WriteString("diff --git a/" + path + " b/" + path + "\ndeleted file mode 100644\n")
+			headerOnly = true
 		case "file_move":
 			o, _ := a.Value("old_path")
 			n, _ := a.Value("new_path")
@@ -78,6 +91,7 @@ func printUDiff(w io.Writer, d *Document) error {
 				return refuse(d, a, UDiff, "a diff's rename never replaces a file at new_path, and this move would")
 			}
 			b.WriteString("diff --git a/" + o + " b/" + n + "\nrename from " + o + "\nrename to " + n + "\n")
+			headerOnly = true
 		default:
 			return refuse(d, a, UDiff, "a unified diff only creates, changes, moves and deletes files")
 		}

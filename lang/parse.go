@@ -16,11 +16,16 @@ import (
 // parses one block text into a Group whose ranges are relative to the block
 // start, so a lowered block can be cached and moved.
 //
+// lowerRun, when not nil, lowers several blocks at once into out (one
+// group per text, each what lower gives): SHAM's grammar reads a run of
+// blocks in one parser call.
+//
 // Adding CSL or CML is one more entry in frontEnds.
 type frontEnd struct {
-	syntax Syntax
-	split  func(src []byte) ([]Range, Diagnostics)
-	lower  func(text []byte, sc *scratch) *Group
+	syntax   Syntax
+	split    func(src []byte) ([]Range, Diagnostics)
+	lower    func(text []byte, sc *scratch) *Group
+	lowerRun func(texts [][]byte, sc *scratch, out []*Group)
 }
 
 // spanRanges turns a grammar's [start, end) block spans into Ranges, for
@@ -39,6 +44,10 @@ func spanRanges(spans [][2]int) []Range {
 type scratch struct {
 	sham sham.Scratch
 	csl  csl.Scratch
+	run  struct {
+		texts  [][]byte
+		groups []*Group
+	}
 }
 
 // frontEnds lists every syntax Parse looks for. It is never modified.
@@ -205,22 +214,25 @@ func dropOverlaps(all []blockSpan) []blockSpan {
 // costs more than it saves.
 const parallelMin = 64 << 10
 
-// lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on a pool of GOMAXPROCS workers
-// when there is enough work. Each index is written by exactly one worker.
-// then, when not nil, runs on the worker right after block i is lowered.
+// runMax is the most blocks a worker takes at once: a run of SHAM blocks
+// among them is one grammar call. Past a few dozen blocks the call's fixed
+// cost is spread thin; more would only even out the workers' shares worse.
+const runMax = 32
+
+// lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on
+// a pool of GOMAXPROCS workers when there is enough work. Workers take runs
+// of up to runMax consecutive blocks; each index is written by exactly one
+// worker. then, when not nil, runs on the worker after block i is lowered.
 func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int)) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	workers := min(runtime.GOMAXPROCS(0), (len(todo)+runMax-1)/runMax)
 	if workers < 2 || size < parallelMin {
 		sc := new(scratch)
-		for _, i := range todo {
-			out[i] = spans[i].fe.lower(texts[i], sc)
-			if then != nil {
-				then(i)
-			}
+		for k := 0; k < len(todo); k += runMax {
+			lowerChunk(texts, spans, todo[k:min(k+runMax, len(todo))], out, then, sc)
 		}
 		return
 	}
@@ -232,19 +244,52 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then 
 			defer wg.Done()
 			sc := new(scratch)
 			for {
-				k := int(next.Add(1) - 1)
+				k := int(next.Add(runMax) - runMax)
 				if k >= len(todo) {
 					return
 				}
-				i := todo[k]
-				out[i] = spans[i].fe.lower(texts[i], sc)
-				if then != nil {
-					then(i)
-				}
+				lowerChunk(texts, spans, todo[k:min(k+runMax, len(todo))], out, then, sc)
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// lowerChunk lowers the blocks chunk lists, each consecutive run of one
+// front-end with a lowerRun in one call, the others one by one.
+func lowerChunk(texts [][]byte, spans []blockSpan, chunk []int, out []*Group, then func(i int), sc *scratch) {
+	for len(chunk) > 0 {
+		fe := spans[chunk[0]].fe
+		n := 1
+		for n < len(chunk) && spans[chunk[n]].fe == fe {
+			n++
+		}
+		run := chunk[:n]
+		chunk = chunk[n:]
+		if fe.lowerRun == nil || n == 1 {
+			for _, i := range run {
+				out[i] = fe.lower(texts[i], sc)
+				if then != nil {
+					then(i)
+				}
+			}
+			continue
+		}
+		rt, rg := sc.run.texts[:0], sc.run.groups[:0]
+		for _, i := range run {
+			rt, rg = append(rt, texts[i]), append(rg, nil)
+		}
+		fe.lowerRun(rt, sc, rg)
+		for k, i := range run {
+			out[i] = rg[k]
+			if then != nil {
+				then(i)
+			}
+		}
+		clear(rt)
+		clear(rg)
+		sc.run.texts, sc.run.groups = rt, rg
+	}
 }
 
 // shiftGroup moves every range of g by delta bytes, in place.

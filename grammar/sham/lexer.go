@@ -59,7 +59,7 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	}
 	l := &blockLexer{}
 	lexBlock(l, src, "")
-	l.finish()
+	l.finish(0)
 	return l, nil
 }
 
@@ -129,8 +129,10 @@ func (l *blockLexer) emitText(t lexer.TokenType, off int, text []byte) {
 }
 
 // finish turns buf into one string and hands its pieces to the tokens and
-// values that refer to it.
-func (l *blockLexer) finish() {
+// values that refer to it, and appends the compact tokens of the block
+// whose tokens start at l.tokens[from]. buf is emptied for the next block:
+// each block gets a string of its own, so a kept Key pins no other block's.
+func (l *blockLexer) finish(from int) {
 	s := string(l.buf)
 	for _, r := range l.refs {
 		if r.tok >= 0 {
@@ -139,8 +141,9 @@ func (l *blockLexer) finish() {
 			l.values[r.val].text = s[r.start:r.end]
 		}
 	}
+	l.buf, l.refs = l.buf[:0], l.refs[:0]
 	body := false
-	for _, t := range l.tokens {
+	for _, t := range l.tokens[from:] {
 		switch t.Type {
 		case tKey, tBadLine:
 			if !body { // the first line of a run of lines stands for all of them
@@ -163,7 +166,8 @@ func (l *blockLexer) finish() {
 // that used it. A Scratch is for one goroutine at a time; the zero value is
 // ready to use.
 type Scratch struct {
-	l blockLexer
+	l   blockLexer
+	run []runBlock
 }
 
 // maxScratchBuf is the largest string buffer a Scratch keeps between blocks.
@@ -181,8 +185,8 @@ func (l *blockLexer) reset() {
 	l.tokens, l.compact, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.compact[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
 }
 
-// lexBlock tokenizes one block text (header line first) into l, which must
-// be empty. id is the block id, used to recover from an unclosed heredoc at
+// lexBlock tokenizes one block text (header line first) into l, after the
+// tokens and values of the blocks lexed before it (finished). id is the block id, used to recover from an unclosed heredoc at
 // the block's end marker. The tokens and values have no text until finish.
 func lexBlock(l *blockLexer, text []byte, id string) {
 	_, off := lineAt(text, 0)

@@ -26,5 +26,12 @@ func TestNewFileLineTable(t *testing.T) {
 		if got := NewFile("x", src).lines; !slices.Equal(got, want) {
 			t.Fatalf("%q: lines %v, want %v", src, got, want)
 		}
+		// Shared among workers, cut anywhere (a cut may fall between
+		// "\r" and "\n", or leave a worker no text).
+		for w := 2; w <= 5; w++ {
+			if got := lineTable(src, w); !slices.Equal(got, want) {
+				t.Fatalf("%q with %d workers: lines %v, want %v", src, w, got, want)
+			}
+		}
 	}
 }

@@ -67,10 +67,32 @@ type blockSpan struct {
 // parsed concurrently; the result is in source order.
 func Parse(f *File) *Document { return parse(f, nil) }
 
+// plan is how a parse shares its work among goroutines: up to workers of
+// them (fewer than two: none), for the scan when the text has scanMin
+// bytes, for lowering when the blocks have lowerMin bytes; a worker takes
+// runMax blocks at a time (see lowerAll). Parse plans from GOMAXPROCS;
+// tests force every path on small texts.
+type plan struct {
+	workers, scanMin, lowerMin, runMax int
+}
+
+// defaultPlan is the plan of Parse: the thresholds are where spawning
+// workers starts to cost less than it saves.
+func defaultPlan() plan {
+	return plan{workers: runtime.GOMAXPROCS(0), scanMin: 256 << 10, lowerMin: 64 << 10, runMax: runMax}
+}
+
 // parse is Parse with an optional block cache.
-func parse(f *File, c *Parser) *Document {
+func parse(f *File, c *Parser) *Document { return parseWith(f, c, defaultPlan()) }
+
+// parseWith is parse under plan p.
+func parseWith(f *File, c *Parser, p plan) *Document {
 	doc := &Document{File: f}
-	spans, diags := findSpans(f.Src)
+	scanWorkers := p.workers
+	if len(f.Src) < p.scanMin {
+		scanWorkers = 1
+	}
+	spans, diags := findSpans(f.Src, scanWorkers)
 	doc.Diags = diags
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
@@ -98,7 +120,7 @@ func parse(f *File, c *Parser) *Document {
 			entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
 		}
 	}
-	lowerAll(texts, spans, todo, doc.Groups, prepare)
+	lowerAll(texts, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
 		s, g, m := spans[i], doc.Groups[i], maps[i]
 		switch {
@@ -132,17 +154,31 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // at the same start an indented reading wins (CML finds an indented
 // element both ways). Diagnostics that fall inside a kept block are that
 // block's business, not the splitter's.
-func findSpans(src []byte) ([]blockSpan, Diagnostics) {
-	var found Diagnostics
+//
+// The splitters and the search for indented markers each read the whole
+// text and nothing else, so they run as separate jobs on up to workers
+// goroutines (a third of a 5.6 MB parse on one core, and serial before:
+// issue 17 §2); their results are merged in a fixed order, the same
+// whatever ran where.
+func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	var ranges [len(frontEnds)][]Range
+	var splitDiags [len(frontEnds)]Diagnostics
+	var hits [len(indentedMarkers)][]markerHit
+	jobs := len(frontEnds) + len(indentedMarkers)
+	runJobs(jobs, workers, func(j int) {
+		if j < len(frontEnds) {
+			if fe := &frontEnds[j]; mayHold(fe, src) {
+				ranges[j], splitDiags[j] = fe.split(src)
+			}
+			return
+		}
+		hits[j-len(frontEnds)] = markerHits(src, j-len(frontEnds))
+	})
+	var found Diagnostics
 	n := 0
 	for i := range frontEnds {
-		if !mayHold(&frontEnds[i], src) {
-			continue
-		}
-		rs, ds := frontEnds[i].split(src)
-		ranges[i], n = rs, n+len(rs)
-		found = append(found, ds...)
+		n += len(ranges[i])
+		found = append(found, splitDiags[i]...)
 	}
 	all := make([]blockSpan, 0, n)
 	for i, rs := range ranges {
@@ -152,7 +188,7 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	}
 	sortSpans(all)
 	kept := dropOverlaps(all)
-	if more, mds := findIndented(src, kept); len(more) > 0 || len(mds) > 0 {
+	if more, mds := findIndented(src, kept, &hits); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)
@@ -168,6 +204,31 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	}
 	diags.Sort()
 	return kept, diags
+}
+
+// runJobs calls job(0) … job(n-1), on up to workers goroutines (in order on
+// this one when workers < 2). Every job is called once.
+func runJobs(n, workers int, job func(j int)) {
+	if workers < 2 {
+		for j := range n {
+			job(j)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= n {
+					return
+				}
+				job(j)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // mayHold reports whether src may hold a block (or a stray marker) of fe's
@@ -210,47 +271,41 @@ func dropOverlaps(all []blockSpan) []blockSpan {
 	return kept
 }
 
-// parallelMin is the amount of block text below which spawning workers
-// costs more than it saves.
-const parallelMin = 64 << 10
-
 // runMax is the most blocks a worker takes at once: a run of SHAM blocks
 // among them is one grammar call. Past a few dozen blocks the call's fixed
 // cost is spread thin; more would only even out the workers' shares worse.
 const runMax = 32
 
 // lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on
-// a pool of GOMAXPROCS workers when there is enough work. Workers take runs
-// of up to runMax consecutive blocks; each index is written by exactly one
+// up to p.workers goroutines when there is enough work. Workers take runs
+// of up to p.runMax consecutive blocks; each index is written by exactly one
 // worker. then, when not nil, runs on the worker after block i is lowered.
-func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int)) {
+func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int), p plan) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
 	}
-	workers := min(runtime.GOMAXPROCS(0), (len(todo)+runMax-1)/runMax)
-	if workers < 2 || size < parallelMin {
+	workers := min(p.workers, (len(todo)+p.runMax-1)/p.runMax)
+	if workers < 2 || size < p.lowerMin {
 		sc := new(scratch)
-		for k := 0; k < len(todo); k += runMax {
-			lowerChunk(texts, spans, todo[k:min(k+runMax, len(todo))], out, then, sc)
+		for k := 0; k < len(todo); k += p.runMax {
+			lowerChunk(texts, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
 		}
 		return
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			sc := new(scratch)
 			for {
-				k := int(next.Add(runMax) - runMax)
+				k := int(next.Add(int64(p.runMax)) - int64(p.runMax))
 				if k >= len(todo) {
 					return
 				}
-				lowerChunk(texts, spans, todo[k:min(k+runMax, len(todo))], out, then, sc)
+				lowerChunk(texts, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 }

@@ -239,14 +239,53 @@ func mapDiags(ds Diagnostics, m *textMap) {
 // itself.
 var indentedMarkers = [...]string{"#!", "<---", "*** Begin Patch", "```json", "<<<<<", "<<<FILE>>>", "<<<EXPLANATION>>>", "--- ", "diff --git "}
 
+// markerHit is a marker of indentedMarkers found in the text that may open
+// a view or is written after a list bullet: at is where it starts, prefix
+// its container prefix, above the start of the line a view of an aider
+// block starts at, and diag the MARKER_AFTER_BULLET diagnostic when bullet.
+type markerHit struct {
+	at, above int
+	prefix    []byte
+	bullet    bool
+	diag      Diagnostic
+}
+
+// markerHits finds every occurrence of indentedMarkers[k] in src that has a
+// container prefix or follows a list bullet, in source order. It reads src
+// only, so the markers can be looked for at once, beside the splitters;
+// findIndented weighs the hits against the blocks found.
+func markerHits(src []byte, k int) []markerHit {
+	mk := indentedMarkers[k]
+	var hits []markerHit
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(mk))
+		if j < 0 {
+			return hits
+		}
+		if at := i + j; looksLikeMarker(src[at:]) {
+			h := markerHit{at: at, prefix: containerPrefix(src, at)}
+			h.diag, h.bullet = bulletMarker(src, at)
+			if len(h.prefix) > 0 || h.bullet {
+				if mk == "<<<<<" {
+					h.above = aboveLines(src, at, 3)
+				}
+				hits = append(hits, h)
+			}
+		}
+		i += j + len(mk)
+	}
+}
+
 // findIndented finds the blocks (and splitter diagnostics) whose marker line
 // has a container prefix. Each distinct prefix gets one view: the source
 // from the first line with that prefix and a marker to the end, with the
 // prefix stripped from every line; every front-end splits the view, and a
 // block or diagnostic is kept when its line's own prefix is the view's.
 // base holds the blocks found at column 1, sorted; a marker inside one of
-// them is its content and opens no view.
-func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
+// them is its content and opens no view. hits are markerHits' finds, per
+// marker of indentedMarkers; a marker with no container prefix and no
+// bullet before it opens nothing.
+func findIndented(src []byte, base []blockSpan, hits *[len(indentedMarkers)][]markerHit) ([]blockSpan, Diagnostics) {
 	type view struct {
 		prefix []byte
 		from   int
@@ -287,25 +326,18 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		}
 		views = append(views, view{p, lines.lineStart(off)})
 	}
-	for _, mk := range indentedMarkers {
-		for i := 0; ; {
-			j := bytes.Index(src[i:], []byte(mk))
-			if j < 0 {
-				break
-			}
-			if at := i + j; looksLikeMarker(src[at:]) {
-				if mk == "<<<<<" { // an aider block's file name is on a line above its marker
-					if !inBase(at) {
-						add(aboveLines(src, at, 3), containerPrefix(src, at), false)
-					}
-				} else {
-					add(at, containerPrefix(src, at), true)
+	for k, mk := range indentedMarkers {
+		for _, h := range hits[k] {
+			if mk == "<<<<<" { // an aider block's file name is on a line above its marker
+				if !inBase(h.at) {
+					add(h.above, h.prefix, false)
 				}
-				if d, ok := bulletMarker(src, at); ok && !inBase(at) {
-					bullets = append(bullets, d)
-				}
+			} else {
+				add(h.at, h.prefix, true)
 			}
-			i += j + len(mk)
+			if h.bullet && !inBase(h.at) {
+				bullets = append(bullets, h.diag)
+			}
 		}
 	}
 	cml := &lineCursor{src: src}

@@ -97,40 +97,48 @@ func parseWith(f *File, c *Parser, p plan) *Document {
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
 	maps := make([]*textMap, len(spans))
+	if c == nil {
+		// Everything per block happens on the workers: its text, its
+		// lowering, and moving its ranges to where it sits.
+		todo := make([]int, len(spans))
+		for i := range todo {
+			todo[i] = i
+		}
+		text := func(i int) []byte {
+			texts[i], maps[i] = blockText(f.Src, spans[i])
+			return texts[i]
+		}
+		place := func(i int) {
+			if maps[i] != nil {
+				mapGroup(doc.Groups[i], maps[i])
+			} else {
+				shiftGroup(doc.Groups[i], spans[i].Start)
+			}
+		}
+		lowerAll(text, spans, todo, doc.Groups, place, p)
+		return doc
+	}
 	todo := make([]int, 0, len(spans))
 	for i, s := range spans {
 		texts[i], maps[i] = blockText(f.Src, s)
-		if c != nil {
-			if e := c.lookup(s.fe.syntax, texts[i]); e != nil {
-				doc.Groups[i] = placeGroup(e, s.Start, maps[i])
-				continue
-			}
+		if e := c.lookup(s.fe.syntax, texts[i]); e != nil {
+			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
+			continue
 		}
 		todo = append(todo, i)
 	}
-	var entries []*cacheEntry
-	var prepare func(i int)
-	if c != nil { // the cache entries are made on the workers, stored below
-		entries = make([]*cacheEntry, len(spans))
-		prepare = func(i int) {
-			at := spans[i].Start
-			if maps[i] != nil {
-				at = 0
-			}
-			entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
+	// The cache entries are made on the workers, stored below.
+	entries := make([]*cacheEntry, len(spans))
+	prepare := func(i int) {
+		at := spans[i].Start
+		if maps[i] != nil {
+			at = 0
 		}
+		entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
 	}
-	lowerAll(texts, spans, todo, doc.Groups, prepare, p)
+	lowerAll(func(i int) []byte { return texts[i] }, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
-		s, g, m := spans[i], doc.Groups[i], maps[i]
-		switch {
-		case c != nil:
-			doc.Groups[i] = placeGroup(c.insert(entries[i]), s.Start, m)
-		case m != nil:
-			mapGroup(g, m)
-		default:
-			shiftGroup(g, s.Start)
-		}
+		doc.Groups[i] = placeGroup(c.insert(entries[i]), spans[i].Start, maps[i])
 	}
 	return doc
 }
@@ -276,11 +284,12 @@ func dropOverlaps(all []blockSpan) []blockSpan {
 // cost is spread thin; more would only even out the workers' shares worse.
 const runMax = 32
 
-// lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on
-// up to p.workers goroutines when there is enough work. Workers take runs
-// of up to p.runMax consecutive blocks; each index is written by exactly one
-// worker. then, when not nil, runs on the worker after block i is lowered.
-func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int), p plan) {
+// lowerAll lowers text(i) (spans[i]'s block text) into out[i] for each i
+// of todo, on up to p.workers goroutines when there is enough work. Workers
+// take runs of up to p.runMax consecutive blocks; each index is handled by
+// exactly one worker: text(i), the lowering, then then(i) when then is not
+// nil.
+func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Group, then func(i int), p plan) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
@@ -289,7 +298,7 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then 
 	if workers < 2 || size < p.lowerMin {
 		sc := new(scratch)
 		for k := 0; k < len(todo); k += p.runMax {
-			lowerChunk(texts, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
+			lowerChunk(text, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
 		}
 		return
 	}
@@ -303,7 +312,7 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then 
 				if k >= len(todo) {
 					return
 				}
-				lowerChunk(texts, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
+				lowerChunk(text, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
 			}
 		})
 	}
@@ -312,7 +321,7 @@ func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then 
 
 // lowerChunk lowers the blocks chunk lists, each consecutive run of one
 // front-end with a lowerRun in one call, the others one by one.
-func lowerChunk(texts [][]byte, spans []blockSpan, chunk []int, out []*Group, then func(i int), sc *scratch) {
+func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*Group, then func(i int), sc *scratch) {
 	for len(chunk) > 0 {
 		fe := spans[chunk[0]].fe
 		n := 1
@@ -323,7 +332,7 @@ func lowerChunk(texts [][]byte, spans []blockSpan, chunk []int, out []*Group, th
 		chunk = chunk[n:]
 		if fe.lowerRun == nil || n == 1 {
 			for _, i := range run {
-				out[i] = fe.lower(texts[i], sc)
+				out[i] = fe.lower(text(i), sc)
 				if then != nil {
 					then(i)
 				}
@@ -332,7 +341,7 @@ func lowerChunk(texts [][]byte, spans []blockSpan, chunk []int, out []*Group, th
 		}
 		rt, rg := sc.run.texts[:0], sc.run.groups[:0]
 		for _, i := range run {
-			rt, rg = append(rt, texts[i]), append(rg, nil)
+			rt, rg = append(rt, text(i)), append(rg, nil)
 		}
 		fe.lowerRun(rt, sc, rg)
 		for k, i := range run {

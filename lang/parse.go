@@ -1,8 +1,8 @@
 package lang
 
 import (
-	"bytes"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -172,16 +172,32 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	var ranges [len(frontEnds)][]Range
 	var splitDiags [len(frontEnds)]Diagnostics
 	var hits [len(indentedMarkers)][]markerHit
-	jobs := len(frontEnds) + len(indentedMarkers)
-	runJobs(jobs, workers, func(j int) {
-		if j < len(frontEnds) {
-			if fe := &frontEnds[j]; mayHold(fe, src) {
-				ranges[j], splitDiags[j] = fe.split(src)
-			}
-			return
+	var seen [len(indentedMarkers)]bool
+	split := func(i int) { ranges[i], splitDiags[i] = frontEnds[i].split(src) }
+	// First every splitter that needs no marker and the marker searches,
+	// then the splitters whose marker was seen.
+	var first, then []int // job j < 0: the search for marker -j-1
+	for i := range frontEnds {
+		if splitGate[i] == "" {
+			first = append(first, i)
 		}
-		hits[j-len(frontEnds)] = markerHits(src, j-len(frontEnds))
+	}
+	for k := range indentedMarkers {
+		first = append(first, -k-1)
+	}
+	runJobs(len(first), workers, func(j int) {
+		if i := first[j]; i >= 0 {
+			split(i)
+		} else {
+			hits[-i-1], seen[-i-1] = markerHits(src, -i-1)
+		}
 	})
+	for i, mk := range splitGate {
+		if mk != "" && seen[slices.Index(indentedMarkers[:], mk)] {
+			then = append(then, i)
+		}
+	}
+	runJobs(len(then), workers, func(j int) { split(then[j]) })
 	var found Diagnostics
 	n := 0
 	for i := range frontEnds {
@@ -239,17 +255,25 @@ func runJobs(n, workers int, job func(j int)) {
 	wg.Wait()
 }
 
-// mayHold reports whether src may hold a block (or a stray marker) of fe's
-// syntax at the start of a line. CSL's splitter walks the text line by line
-// and was a tenth of a SHAM document's parse; it acts only on lines that
-// start with its opening marker, so a text without that marker anywhere
-// has nothing for it (issue 17 §2).
-func mayHold(fe *frontEnd, src []byte) bool {
-	if fe.syntax == CSL {
-		return bytes.Contains(src, []byte(cslOpen))
+// splitGate names, per front-end of frontEnds, a marker of
+// indentedMarkers without which its splitter finds nothing: the splitter's
+// own first step is a search for a string that holds the marker, and
+// findSpans looks for every marker anyway. Such a splitter runs only when
+// the marker was seen, which spares most answers a pass over the text per
+// syntax they do not use (issue 17 §2).
+var splitGate = func() (g [len(frontEnds)]string) {
+	for i := range frontEnds {
+		switch frontEnds[i].syntax {
+		case CSL: // csl.Split acts only on lines that start with its opening
+			g[i] = cslOpen
+		case Aider: // aider.Spans looks for "<<<<< SEARCH" first
+			g[i] = "<<<<<"
+		case Replacer: // replacer.Scan looks for "<<<FILE>>>" first
+			g[i] = "<<<FILE>>>"
+		}
 	}
-	return true
-}
+	return g
+}()
 
 // cslOpen is the opening of every CSL marker (csl.Options' default).
 const cslOpen = "<---"

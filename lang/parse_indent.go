@@ -251,17 +251,18 @@ type markerHit struct {
 }
 
 // markerHits finds every occurrence of indentedMarkers[k] in src that has a
-// container prefix or follows a list bullet, in source order. It reads src
-// only, so the markers can be looked for at once, beside the splitters;
-// findIndented weighs the hits against the blocks found.
-func markerHits(src []byte, k int) []markerHit {
+// container prefix or follows a list bullet, in source order, and reports
+// whether the marker occurs in src at all. It reads src only, so the
+// markers can be looked for at once, beside the splitters; findIndented
+// weighs the hits against the blocks found.
+func markerHits(src []byte, k int) (hits []markerHit, seen bool) {
 	mk := indentedMarkers[k]
-	var hits []markerHit
 	for i := 0; ; {
 		j := bytes.Index(src[i:], []byte(mk))
 		if j < 0 {
-			return hits
+			return hits, seen
 		}
+		seen = true
 		if at := i + j; looksLikeMarker(src[at:]) {
 			h := markerHit{at: at, prefix: containerPrefix(src, at)}
 			h.diag, h.bullet = bulletMarker(src, at)

@@ -110,6 +110,7 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 			Hint:    "Check that every line of the block is a key = value assignment."})
 		return b
 	}
+	b.Params = make([]Param, 0, len(l.values))
 	b.build(endOf(g.Tokens), l.tokens, l.values)
 	return b
 }
@@ -119,7 +120,8 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 // one participle call (runGrammar); when that run is refused (a block
 // participle refuses alone, or a header that cannot be read, which Split
 // never hands out) every block is parsed alone, so each keeps exactly the
-// diagnostics ParseBlock gives it.
+// diagnostics ParseBlock gives it. The Blocks of a run share their
+// allocations.
 func (s *Scratch) ParseBlocks(texts [][]byte) []*Block {
 	out := make([]*Block, len(texts))
 	if !s.parseRun(texts, out) {
@@ -181,16 +183,22 @@ func (s *Scratch) parseRun(texts [][]byte, out []*Block) bool {
 	if len(compact) != 0 {
 		return false
 	}
+	// The run's blocks and params are two allocations, not two per block.
+	blocks := make([]Block, len(texts))
+	params := make([]Param, len(l.values))
 	for k, text := range texts {
 		h, from, to := starts[k].h, starts[k], starts[k+1]
-		b := &Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text)}
+		b := &blocks[k]
+		*b = Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text),
+			Params: params[from.value:from.value:to.value]}
 		b.build(ends[k], l.tokens[from.tok:to.tok], l.values[from.value:to.value])
 		out[k] = b
 	}
 	return true
 }
 
-// build checks each line of the parsed block and collects params and errors.
+// build checks each line of the parsed block and collects params (into
+// b.Params, empty with room for one per value) and errors.
 // tokens are the lexer's own for the block (the header first), for which
 // the grammar's Lines stands; end is the grammar's end marker token (zero
 // when there is none).
@@ -199,7 +207,6 @@ func (b *Block) build(end lexer.Token, tokens []lexer.Token, values []value) {
 	if end.Type != 0 {
 		toks = toks[:len(toks)-1]
 	}
-	b.Params = make([]Param, 0, len(values))
 	// Duplicate keys are found by a linear scan while a block has few
 	// params (nearly all do), by a map beyond.
 	var index map[string]int

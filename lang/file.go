@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"runtime"
 	"sort"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -45,22 +44,22 @@ func lineTable(src []byte, workers int) []int {
 		return lines
 	}
 	cuts := make([]int, workers+1) // share k is src[cuts[k]:cuts[k+1]]
-	counts := make([]int, workers) // line starts in share k
-	total := 1
 	for k := range workers {
 		cuts[k+1] = len(src) * (k + 1) / workers
+	}
+	counts := make([]int, workers) // line starts in share k
+	runJobs(workers, workers, func(k int) {
 		counts[k] = bytes.Count(src[cuts[k]:cuts[k+1]], []byte{'\n'})
-		total += counts[k]
+	})
+	at := make([]int, workers+1) // share k's starts go to lines[at[k]:at[k+1]]
+	at[0] = 1
+	for k, n := range counts {
+		at[k+1] = at[k] + n
 	}
-	lines := make([]int, total)
-	var wg sync.WaitGroup
-	at := 1
-	for k := range workers {
-		out := lines[at : at+counts[k]]
-		at += counts[k]
-		wg.Go(func() { fillLineStarts(out, src[cuts[k]:cuts[k+1]], cuts[k]) })
-	}
-	wg.Wait()
+	lines := make([]int, at[workers])
+	runJobs(workers, workers, func(k int) {
+		fillLineStarts(lines[at[k]:at[k+1]], src[cuts[k]:cuts[k+1]], cuts[k])
+	})
 	return lines
 }
 

@@ -263,7 +263,9 @@ func markerHits(src []byte, k int) (hits []markerHit, seen bool) {
 			return hits, seen
 		}
 		seen = true
-		if at := i + j; looksLikeMarker(src[at:]) {
+		// At a line start a marker has no container prefix and no bullet:
+		// the common case (every column-1 block) costs no look back.
+		if at := i + j; at > 0 && src[at-1] != '\n' && looksLikeMarker(src[at:]) {
 			h := markerHit{at: at, prefix: containerPrefix(src, at)}
 			h.diag, h.bullet = bulletMarker(src, at)
 			if len(h.prefix) > 0 || h.bullet {

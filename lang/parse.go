@@ -176,7 +176,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	split := func(i int) { ranges[i], splitDiags[i] = frontEnds[i].split(src) }
 	// First every splitter that needs no marker and the marker searches,
 	// then the splitters whose marker was seen.
-	var first, then []int // job j < 0: the search for marker -j-1
+	var first, gated []int // in first, job j < 0 is the search for marker -j-1
 	for i := range frontEnds {
 		if splitGate[i] == "" {
 			first = append(first, i)
@@ -194,10 +194,10 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	})
 	for i, mk := range splitGate {
 		if mk != "" && seen[slices.Index(indentedMarkers[:], mk)] {
-			then = append(then, i)
+			gated = append(gated, i)
 		}
 	}
-	runJobs(len(then), workers, func(j int) { split(then[j]) })
+	runJobs(len(gated), workers, func(j int) { split(gated[j]) })
 	var found Diagnostics
 	n := 0
 	for i := range frontEnds {

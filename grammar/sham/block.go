@@ -11,14 +11,15 @@ import (
 )
 
 // blockGrammar is the participle grammar of one block, over the compact
-// tokens of blockLexer: the header line, the body, the end marker. Every
+// tokens of blockLexer: the header line, the body, the end marker or its
+// absence (NoEnd). Every
 // token sequence the lexer produces is accepted: problems are carried by
 // token type and reported by ParseBlock, not by participle. The body's
 // lines are classified by the lexer (Key Op value [Trailing], or BadLine),
 // and build walks those tokens. One capture takes the whole sequence: each
 // capture costs participle several allocations.
 type blockGrammar struct {
-	Tokens []lexer.Token `parser:"@( Header Lines? End? )"`
+	Tokens []lexer.Token `parser:"@( Header Lines ( End | NoEnd ) )"`
 }
 
 // runGrammar is blockGrammar repeated: a run of blocks, each the tokens of
@@ -29,7 +30,7 @@ type blockGrammar struct {
 // takes exactly one block, and the run is accepted exactly when every block
 // is accepted alone.
 type runGrammar struct {
-	Tokens []lexer.Token `parser:"@( ( Header Lines? End? )+ )"`
+	Tokens []lexer.Token `parser:"@( ( Header Lines ( End | NoEnd ) )+ )"`
 }
 
 // endOf returns the end marker token of one block's compact tokens, or the

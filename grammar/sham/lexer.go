@@ -24,6 +24,7 @@ const (
 	tTrailing
 	tBadLine
 	tLines
+	tNoEnd
 )
 
 // Symbols names the token types for the grammar. It builds the map on each
@@ -43,6 +44,7 @@ func (definition) Symbols() map[string]lexer.TokenType {
 		"Trailing": tTrailing,
 		"BadLine":  tBadLine,
 		"Lines":    tLines,
+		"NoEnd":    tNoEnd,
 	}
 }
 
@@ -87,7 +89,9 @@ type value struct {
 // but their own value.
 //
 // participle is handed fewer tokens than the lexer makes (issue 17 §2): the
-// header, one Lines token for the whole body, and the end marker (compact).
+// header, one Lines token for the whole body, and the end marker or NoEnd
+// (compact): three per block, in a fixed shape, so the grammar needs no
+// optional parts (each cost participle a branch and its allocations).
 // The body's lines are classified here, line by line, into Key, Op, value and
 // Trailing tokens, or BadLine, which build walks; participle checks the
 // block's shape. Handing it a token per line (or per piece of a line) cost a
@@ -142,20 +146,27 @@ func (l *blockLexer) finish(from int) {
 		}
 	}
 	l.buf, l.refs = l.buf[:0], l.refs[:0]
-	body := false
+	// The header, then the body's lines as one Lines token (there is one
+	// even when the body is empty), then the end marker, or NoEnd when the
+	// block has none. Lines after an end marker are a run of their own,
+	// which the grammar refuses, as it refused them line by line.
+	body := true // the Lines token after the header stands for the first run
 	for _, t := range l.tokens[from:] {
 		switch t.Type {
+		case tHeader:
+			l.compact = append(l.compact, t, lexer.Token{Type: tLines, Pos: t.Pos})
 		case tKey, tBadLine:
 			if !body { // the first line of a run of lines stands for all of them
 				body = true
 				l.compact = append(l.compact, lexer.Token{Type: tLines, Pos: t.Pos})
 			}
-		case tHeader, tEnd:
-			// Lines after an end marker are a run of their own, which the
-			// grammar refuses, as it refused them line by line.
+		case tEnd:
 			l.compact = append(l.compact, t)
 			body = false
 		}
+	}
+	if l.compact[len(l.compact)-1].Type != tEnd {
+		l.compact = append(l.compact, lexer.Token{Type: tNoEnd})
 	}
 }
 

@@ -103,6 +103,7 @@ type blockLexer struct {
 	pos     int
 	buf     []byte
 	refs    []bufRef
+	bigText bool // a block's short strings, since the last reset, were big
 }
 
 // bufRef says which token's Value (tok >= 0) or which value's text (val >=
@@ -137,6 +138,7 @@ func (l *blockLexer) emitText(t lexer.TokenType, off int, text []byte) {
 // whose tokens start at l.tokens[from]. buf is emptied for the next block:
 // each block gets a string of its own, so a kept Key pins no other block's.
 func (l *blockLexer) finish(from int) {
+	l.bigText = l.bigText || len(l.buf) > maxPinned
 	s := string(l.buf)
 	for _, r := range l.refs {
 		if r.tok >= 0 {
@@ -184,14 +186,26 @@ type Scratch struct {
 // maxScratchBuf is the largest string buffer a Scratch keeps between blocks.
 const maxScratchBuf = 64 << 10
 
-// reset empties l for the next block, dropping every string it refers to
-// (so a Scratch pins no block's text) and a buffer grown by a huge value.
+// maxPinned is the most text of a block's short strings (keys, operators,
+// trailing text, bad lines) a Scratch may keep referring to after a parse.
+const maxPinned = 4 << 10
+
+// reset empties l for the next block or run, dropping a buffer grown by a
+// huge value and every string that may be big, so a Scratch pins no
+// block's text: the values (heredoc bodies are strings of their own, of
+// any size) always, the tokens when a block's short strings were big. A
+// run's tokens are hundreds of pointerful structs, and clearing them while
+// the collector runs costs a write barrier each: a few percent of a big
+// parse for at most a few kilobytes of keys and operators.
 func (l *blockLexer) reset() {
 	if cap(l.buf) > maxScratchBuf {
 		l.buf = nil
 	}
-	clear(l.tokens)
-	clear(l.compact)
+	if l.bigText {
+		clear(l.tokens)
+		clear(l.compact)
+		l.bigText = false
+	}
 	clear(l.values)
 	l.tokens, l.compact, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.compact[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
 }

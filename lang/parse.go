@@ -171,29 +171,28 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	var ranges [len(frontEnds)][]Range
 	var splitDiags [len(frontEnds)]Diagnostics
-	var hits [len(indentedMarkers)][]markerHit
-	var seen [len(indentedMarkers)]bool
+	var finds markerFinds
 	split := func(i int) { ranges[i], splitDiags[i] = frontEnds[i].split(src) }
 	// First every splitter that needs no marker and the marker searches,
 	// then the splitters whose marker was seen.
-	var first, gated []int // in first, job j < 0 is the search for marker -j-1
+	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
 	for i := range frontEnds {
 		if splitGate[i] == "" {
 			first = append(first, i)
 		}
 	}
-	for k := range indentedMarkers {
-		first = append(first, -k-1)
+	for g := range markerGroups {
+		first = append(first, -g-1)
 	}
 	runJobs(len(first), workers, func(j int) {
 		if i := first[j]; i >= 0 {
 			split(i)
 		} else {
-			hits[-i-1], seen[-i-1] = markerHits(src, -i-1)
+			findMarkers(src, markerGroups[-i-1], &finds)
 		}
 	})
 	for i, mk := range splitGate {
-		if mk != "" && seen[slices.Index(indentedMarkers[:], mk)] {
+		if mk != "" && finds[slices.Index(indentedMarkers[:], mk)].seen {
 			gated = append(gated, i)
 		}
 	}
@@ -212,7 +211,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	}
 	sortSpans(all)
 	kept := dropOverlaps(all)
-	if more, mds := findIndented(src, kept, &hits); len(more) > 0 || len(mds) > 0 {
+	if more, mds := findIndented(src, kept, &finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)

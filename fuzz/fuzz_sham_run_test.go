@@ -8,7 +8,7 @@ import (
 )
 
 // FuzzSHAMRuns checks that the blocks of any input, read as one run
-// (sham.Scratch.ParseBlocks, one grammar call), come out exactly as each
+// (sham.Scratch.EachBlock, one grammar call), come out exactly as each
 // read alone (sham.ParseBlock): params, positions, errors, messages; and
 // so do the input's blocks read together with a block the grammar refuses
 // alone. Run: go test ./fuzz -run XXX -fuzz FuzzSHAMRuns -fuzztime 1m
@@ -25,11 +25,15 @@ func FuzzSHAMRuns(f *testing.F) {
 		}
 		s := new(sham.Scratch)
 		for _, run := range [][][]byte{texts, append(texts[:len(texts):len(texts)], refused)} {
-			got := s.ParseBlocks(run)
-			for k, text := range run {
-				if want := sham.ParseBlock(text); !reflect.DeepEqual(got[k], want) {
-					t.Fatalf("block %d of %d, %q:\nrun   %+v\nalone %+v", k, len(run), text, got[k], want)
+			n := 0
+			s.EachBlock(run, func(k int, b *sham.Block) {
+				n++
+				if want := sham.ParseBlock(run[k]); !reflect.DeepEqual(b, want) {
+					t.Fatalf("block %d of %d, %q:\nrun   %+v\nalone %+v", k, len(run), run[k], b, want)
 				}
+			})
+			if n != len(run) {
+				t.Fatalf("%d blocks handed out for %d texts", n, len(run))
 			}
 		}
 	})

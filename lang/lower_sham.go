@@ -48,12 +48,11 @@ type shamBlock struct {
 func lowerSHAM(text []byte, sc *scratch) *Group { return shamGroup(sc.sham.ParseBlock(text)) }
 
 // lowerSHAMRun is lowerSHAM for several blocks, parsed by one participle
-// call (sham.Scratch.ParseBlocks); out[k] is texts[k]'s group, the same
-// lowerSHAM gives.
+// call (sham.Scratch.EachBlock); out[k] is texts[k]'s group, the same
+// lowerSHAM gives. shamGroup copies every block, so the parser's blocks
+// stay in its scratch.
 func lowerSHAMRun(texts [][]byte, sc *scratch, out []*Group) {
-	for k, b := range sc.sham.ParseBlocks(texts) {
-		out[k] = shamGroup(b)
-	}
+	sc.sham.EachBlock(texts, func(k int, b *sham.Block) { out[k] = shamGroup(b) })
 }
 
 // shamGroup lowers one parsed block.

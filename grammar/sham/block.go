@@ -2,6 +2,7 @@ package sham
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -117,20 +118,33 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 }
 
 // ParseBlocks parses several block texts, each as ParseBlock takes it, and
-// returns what ParseBlock returns for each, in order. The blocks are read by
+// returns what ParseBlock returns for each, in order (see EachBlock).
+func (s *Scratch) ParseBlocks(texts [][]byte) []*Block {
+	out := make([]*Block, len(texts))
+	s.EachBlock(texts, func(k int, b *Block) {
+		c := *b
+		c.Params = slices.Clone(b.Params)
+		c.Errors = slices.Clone(b.Errors)
+		out[k] = &c
+	})
+	return out
+}
+
+// EachBlock parses several block texts, each as ParseBlock takes it, and
+// hands f what ParseBlock returns for each, in order. The blocks are read by
 // one participle call (runGrammar); when that run is refused (a block
 // participle refuses alone, or a header that cannot be read, which Split
 // never hands out) every block is parsed alone, so each keeps exactly the
-// diagnostics ParseBlock gives it. The Blocks of a run share their
-// allocations.
-func (s *Scratch) ParseBlocks(texts [][]byte) []*Block {
-	out := make([]*Block, len(texts))
-	if !s.parseRun(texts, out) {
-		for i, text := range texts {
-			out[i] = s.ParseBlock(text)
+// diagnostics ParseBlock gives it. The Block f gets, with its Params and
+// Errors, lives in s and is reused once f returns: f copies what it keeps
+// (its strings are its own). A run of blocks so costs no allocation per
+// block for them.
+func (s *Scratch) EachBlock(texts [][]byte, f func(k int, b *Block)) {
+	if !s.parseRun(texts, f) {
+		for k, text := range texts {
+			f(k, s.ParseBlock(text))
 		}
 	}
-	return out
 }
 
 // runBlock is where one block of a run starts among the lexer's tokens and
@@ -140,9 +154,9 @@ type runBlock struct {
 	tok, value int
 }
 
-// parseRun parses texts as one run into out and reports whether participle
-// accepted it; when not, out is untouched.
-func (s *Scratch) parseRun(texts [][]byte, out []*Block) bool {
+// parseRun parses texts as one run, handing each block to f, and reports
+// whether participle accepted the run; when not, f was not called.
+func (s *Scratch) parseRun(texts [][]byte, f func(k int, b *Block)) bool {
 	l := &s.l
 	defer l.reset()
 	starts := s.run[:0]
@@ -169,8 +183,8 @@ func (s *Scratch) parseRun(texts [][]byte, out []*Block) bool {
 	}
 	// participle's tokens, cut at each Header: one block's each.
 	compact := g.Tokens
-	ends := make([]lexer.Token, len(texts))
-	for k := range texts {
+	ends := s.ends[:0]
+	for range texts {
 		if len(compact) == 0 || compact[0].Type != tHeader {
 			return false // unreachable: participle took every block's tokens
 		}
@@ -178,23 +192,35 @@ func (s *Scratch) parseRun(texts [][]byte, out []*Block) bool {
 		for n < len(compact) && compact[n].Type != tHeader {
 			n++
 		}
-		ends[k] = endOf(compact[:n])
+		ends = append(ends, endOf(compact[:n]))
 		compact = compact[n:]
 	}
+	s.ends = ends
+	defer clear(s.ends)
 	if len(compact) != 0 {
 		return false
 	}
-	// The run's blocks and params are two allocations, not two per block.
-	blocks := make([]Block, len(texts))
-	params := make([]Param, len(l.values))
+	b := &s.block
+	if s.params == nil || cap(s.params) < len(l.values) {
+		s.params = make([]Param, 0, len(l.values))
+	}
 	for k, text := range texts {
 		h, from, to := starts[k].h, starts[k], starts[k+1]
-		b := &blocks[k]
 		*b = Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text),
-			Params: params[from.value:from.value:to.value]}
+			Params: s.params[: 0 : to.value-from.value], Errors: s.errs[:0]}
 		b.build(ends[k], l.tokens[from.tok:to.tok], l.values[from.value:to.value])
-		out[k] = b
+		errs := b.Errors
+		if len(errs) == 0 {
+			b.Errors = nil // as ParseBlock gives it
+		}
+		f(k, b)
+		// Nothing the next block or a later parse does may keep this one's
+		// strings (a heredoc body can be of any size) alive.
+		clear(b.Params)
+		clear(errs)
+		s.errs = errs[:0]
 	}
+	*b = Block{}
 	return true
 }
 

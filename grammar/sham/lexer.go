@@ -179,8 +179,12 @@ func (l *blockLexer) finish(from int) {
 // that used it. A Scratch is for one goroutine at a time; the zero value is
 // ready to use.
 type Scratch struct {
-	l   blockLexer
-	run []runBlock
+	l      blockLexer
+	run    []runBlock
+	ends   []lexer.Token
+	block  Block
+	params []Param
+	errs   []Error
 }
 
 // maxScratchBuf is the largest string buffer a Scratch keeps between blocks.

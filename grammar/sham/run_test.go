@@ -11,18 +11,29 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// sameAsAlone checks that ParseBlocks gives every text exactly the Block
-// ParseBlock gives it alone: params, positions, errors and messages.
+// sameAsAlone checks that EachBlock hands f, and ParseBlocks returns, for
+// every text exactly the Block ParseBlock gives it alone: params,
+// positions, errors and messages.
 func sameAsAlone(t *testing.T, texts [][]byte) {
 	t.Helper()
 	s := new(Scratch)
-	got := s.ParseBlocks(texts)
-	if len(got) != len(texts) {
-		t.Fatalf("%d blocks for %d texts", len(got), len(texts))
+	next := 0
+	s.EachBlock(texts, func(k int, b *Block) {
+		if k != next {
+			t.Fatalf("block %d handed out after %d", k, next-1)
+		}
+		next++
+		if want := ParseBlock(texts[k]); !reflect.DeepEqual(b, want) {
+			t.Fatalf("block %d of %d, %q:\nrun   %+v\nalone %+v", k, len(texts), texts[k], b, want)
+		}
+	})
+	if next != len(texts) {
+		t.Fatalf("%d blocks for %d texts", next, len(texts))
 	}
+	got := s.ParseBlocks(texts)
 	for k, text := range texts {
 		if want := ParseBlock(text); !reflect.DeepEqual(got[k], want) {
-			t.Fatalf("block %d of %d, %q:\nrun   %+v\nalone %+v", k, len(texts), text, got[k], want)
+			t.Fatalf("ParseBlocks: block %d of %d, %q:\nrun   %+v\nalone %+v", k, len(texts), text, got[k], want)
 		}
 	}
 }

@@ -175,9 +175,10 @@ func (l *blockLexer) finish(from int) {
 // Scratch holds the buffers a block parse works in, so parsing many blocks
 // in a row reuses them instead of growing fresh ones per block (several
 // allocations each). participle copies the tokens (lexer.Upgrade) and build
-// copies what it keeps, so nothing in a Scratch outlives the ParseBlock call
-// that used it. A Scratch is for one goroutine at a time; the zero value is
-// ready to use.
+// copies what it keeps, so nothing in a Scratch outlives the ParseBlock or
+// ParseBlocks call that used it; EachBlock lends its callback the Block
+// held here (block, params, errs) until the callback returns. A Scratch is
+// for one goroutine at a time; the zero value is ready to use.
 type Scratch struct {
 	l      blockLexer
 	run    []runBlock

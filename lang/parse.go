@@ -309,15 +309,16 @@ const runMax = 32
 
 // lowerAll lowers text(i) (spans[i]'s block text) into out[i] for each i
 // of todo, on up to p.workers goroutines when there is enough work. Workers
-// take runs of up to p.runMax consecutive blocks; each index is handled by
-// exactly one worker: text(i), the lowering, then then(i) when then is not
-// nil.
+// take runs of consecutive blocks, up to p.runMax, fewer when that would
+// leave a worker without its share (a few big blocks are still spread over
+// the cores); each index is handled by exactly one worker: text(i), the
+// lowering, then then(i) when then is not nil.
 func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Group, then func(i int), p plan) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
 	}
-	workers := min(p.workers, (len(todo)+p.runMax-1)/p.runMax)
+	workers := min(p.workers, len(todo))
 	if workers < 2 || size < p.lowerMin {
 		sc := new(scratch)
 		for k := 0; k < len(todo); k += p.runMax {
@@ -325,17 +326,18 @@ func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Gro
 		}
 		return
 	}
+	step := max(1, min(p.runMax, len(todo)/(4*workers)))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			sc := new(scratch)
 			for {
-				k := int(next.Add(int64(p.runMax)) - int64(p.runMax))
+				k := int(next.Add(int64(step)) - int64(step))
 				if k >= len(todo) {
 					return
 				}
-				lowerChunk(text, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
+				lowerChunk(text, spans, todo[k:min(k+step, len(todo))], out, then, sc)
 			}
 		})
 	}

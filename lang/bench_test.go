@@ -39,9 +39,12 @@ func genSHAMSmall(n int) []byte {
 // BenchmarkParseSHAM measures lang.Parse on a 5 MB document (5,000 file_write
 // blocks with 100-line heredocs), a 50 KB response, and a 5 MB document of
 // small blocks (~37,000 blocks of three one-line values), where the fixed
-// cost per block dominates. Run:
+// cost per block dominates. Run each core count on its own (with
+// sub-benchmarks, -cpu 1,2 runs the -cpu 1 line's first sample at two
+// cores; scripts/bench alternates the runs):
 //
-//	go test ./lang -run XXX -bench ParseSHAM -benchmem -cpu 1,2 -count 5
+//	go test ./lang -run XXX -bench ParseSHAM -benchmem -cpu 1 -count 5
+//	go test ./lang -run XXX -bench ParseSHAM -benchmem -cpu 2 -count 5
 func BenchmarkParseSHAM(b *testing.B) {
 	for _, tc := range []struct {
 		name         string

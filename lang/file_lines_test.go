@@ -23,8 +23,27 @@ func TestNewFileLineTable(t *testing.T) {
 				want = append(want, i+1)
 			}
 		}
-		if got := NewFile("x", src).lines; !slices.Equal(got, want) {
-			t.Fatalf("%q: lines %v, want %v", src, got, want)
+		f := NewFile("x", src)
+		got := make([]int, f.lines.len())
+		for i := range got {
+			got[i] = f.lines.at(i)
+		}
+		if !slices.Equal(got, want) || f.lines.wide != nil {
+			t.Fatalf("%q: lines %v (wide %v), want %v", src, got, f.lines.wide, want)
+		}
+		// Shared among workers, cut anywhere (a cut may fall between
+		// "\r" and "\n", or leave a worker no text), in both widths.
+		for w := 1; w <= 5; w++ {
+			if got := lineTable[int](src, w); !slices.Equal(got, want) {
+				t.Fatalf("%q with %d workers: lines %v, want %v", src, w, got, want)
+			}
+			wide := lineStarts{wide: lineTable[int](src, w)}
+			narrow := lineStarts{narrow: lineTable[uint32](src, w)}
+			for off := -1; off <= len(src)+1; off++ {
+				if a, b := wide.lineOf(off), narrow.lineOf(off); a != b || wide.len() != narrow.len() {
+					t.Fatalf("%q with %d workers: offset %d on line %d wide, %d narrow", src, w, off, a, b)
+				}
+			}
 		}
 	}
 }

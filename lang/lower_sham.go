@@ -12,9 +12,10 @@ const (
 
 // shamFrontEnd reads SHAM: every block is a standalone group of one action.
 var shamFrontEnd = frontEnd{
-	syntax: SHAM,
-	split:  splitSHAM,
-	lower:  lowerSHAM,
+	syntax:   SHAM,
+	split:    splitSHAM,
+	lower:    lowerSHAM,
+	lowerRun: lowerSHAMRun,
 }
 
 // splitSHAM finds SHAM block spans; headers that cannot be read become
@@ -44,8 +45,18 @@ type shamBlock struct {
 // The group, its action and the params are allocated together (one
 // allocation for up to two params, three beyond, instead of four plus one
 // per param): they live and die together anyway.
-func lowerSHAM(text []byte, sc *scratch) *Group {
-	b := sc.sham.ParseBlock(text)
+func lowerSHAM(text []byte, sc *scratch) *Group { return shamGroup(sc.sham.ParseBlock(text)) }
+
+// lowerSHAMRun is lowerSHAM for several blocks, parsed by one participle
+// call (sham.Scratch.EachBlock); out[k] is texts[k]'s group, the same
+// lowerSHAM gives. shamGroup copies every block, so the parser's blocks
+// stay in its scratch.
+func lowerSHAMRun(texts [][]byte, sc *scratch, out []*Group) {
+	sc.sham.EachBlock(texts, func(k int, b *sham.Block) { out[k] = shamGroup(b) })
+}
+
+// shamGroup lowers one parsed block.
+func shamGroup(b *sham.Block) *Group {
 	whole := Range{0, b.End}
 	n := len(b.Params)
 	for _, p := range b.Params {

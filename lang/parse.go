@@ -1,8 +1,8 @@
 package lang
 
 import (
-	"bytes"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -16,11 +16,16 @@ import (
 // parses one block text into a Group whose ranges are relative to the block
 // start, so a lowered block can be cached and moved.
 //
+// lowerRun, when not nil, lowers several blocks at once into out (one
+// group per text, each what lower gives): SHAM's grammar reads a run of
+// blocks in one parser call.
+//
 // Adding CSL or CML is one more entry in frontEnds.
 type frontEnd struct {
-	syntax Syntax
-	split  func(src []byte) ([]Range, Diagnostics)
-	lower  func(text []byte, sc *scratch) *Group
+	syntax   Syntax
+	split    func(src []byte) ([]Range, Diagnostics)
+	lower    func(text []byte, sc *scratch) *Group
+	lowerRun func(texts [][]byte, sc *scratch, out []*Group)
 }
 
 // spanRanges turns a grammar's [start, end) block spans into Ranges, for
@@ -39,6 +44,10 @@ func spanRanges(spans [][2]int) []Range {
 type scratch struct {
 	sham sham.Scratch
 	csl  csl.Scratch
+	run  struct {
+		texts  [][]byte
+		groups []*Group
+	}
 }
 
 // frontEnds lists every syntax Parse looks for. It is never modified.
@@ -58,48 +67,78 @@ type blockSpan struct {
 // parsed concurrently; the result is in source order.
 func Parse(f *File) *Document { return parse(f, nil) }
 
+// plan is how a parse shares its work among goroutines: up to workers of
+// them (fewer than two: none), for the scan when the text has scanMin
+// bytes, for lowering when the blocks have lowerMin bytes; a worker takes
+// runMax blocks at a time (see lowerAll). Parse plans from GOMAXPROCS;
+// tests force every path on small texts.
+type plan struct {
+	workers, scanMin, lowerMin, runMax int
+}
+
+// defaultPlan is the plan of Parse: the thresholds are where spawning
+// workers starts to cost less than it saves.
+func defaultPlan() plan {
+	return plan{workers: runtime.GOMAXPROCS(0), scanMin: 256 << 10, lowerMin: 64 << 10, runMax: runMax}
+}
+
 // parse is Parse with an optional block cache.
-func parse(f *File, c *Parser) *Document {
+func parse(f *File, c *Parser) *Document { return parseWith(f, c, defaultPlan()) }
+
+// parseWith is parse under plan p.
+func parseWith(f *File, c *Parser, p plan) *Document {
 	doc := &Document{File: f}
-	spans, diags := findSpans(f.Src)
+	scanWorkers := p.workers
+	if len(f.Src) < p.scanMin {
+		scanWorkers = 1
+	}
+	spans, diags := findSpans(f.Src, scanWorkers)
 	doc.Diags = diags
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
 	maps := make([]*textMap, len(spans))
+	if c == nil {
+		// Everything per block happens on the workers: its text, its
+		// lowering, and moving its ranges to where it sits.
+		todo := make([]int, len(spans))
+		for i := range todo {
+			todo[i] = i
+		}
+		text := func(i int) []byte {
+			texts[i], maps[i] = blockText(f.Src, spans[i])
+			return texts[i]
+		}
+		place := func(i int) {
+			if maps[i] != nil {
+				mapGroup(doc.Groups[i], maps[i])
+			} else {
+				shiftGroup(doc.Groups[i], spans[i].Start)
+			}
+		}
+		lowerAll(text, spans, todo, doc.Groups, place, p)
+		return doc
+	}
 	todo := make([]int, 0, len(spans))
 	for i, s := range spans {
 		texts[i], maps[i] = blockText(f.Src, s)
-		if c != nil {
-			if e := c.lookup(s.fe.syntax, texts[i]); e != nil {
-				doc.Groups[i] = placeGroup(e, s.Start, maps[i])
-				continue
-			}
+		if e := c.lookup(s.fe.syntax, texts[i]); e != nil {
+			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
+			continue
 		}
 		todo = append(todo, i)
 	}
-	var entries []*cacheEntry
-	var prepare func(i int)
-	if c != nil { // the cache entries are made on the workers, stored below
-		entries = make([]*cacheEntry, len(spans))
-		prepare = func(i int) {
-			at := spans[i].Start
-			if maps[i] != nil {
-				at = 0
-			}
-			entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
+	// The cache entries are made on the workers, stored below.
+	entries := make([]*cacheEntry, len(spans))
+	prepare := func(i int) {
+		at := spans[i].Start
+		if maps[i] != nil {
+			at = 0
 		}
+		entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
 	}
-	lowerAll(texts, spans, todo, doc.Groups, prepare)
+	lowerAll(func(i int) []byte { return texts[i] }, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
-		s, g, m := spans[i], doc.Groups[i], maps[i]
-		switch {
-		case c != nil:
-			doc.Groups[i] = placeGroup(c.insert(entries[i]), s.Start, m)
-		case m != nil:
-			mapGroup(g, m)
-		default:
-			shiftGroup(g, s.Start)
-		}
+		doc.Groups[i] = placeGroup(c.insert(entries[i]), spans[i].Start, maps[i])
 	}
 	return doc
 }
@@ -123,17 +162,46 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // at the same start an indented reading wins (CML finds an indented
 // element both ways). Diagnostics that fall inside a kept block are that
 // block's business, not the splitter's.
-func findSpans(src []byte) ([]blockSpan, Diagnostics) {
-	var found Diagnostics
+//
+// The splitters and the search for indented markers each read the whole
+// text and nothing else, so they run as separate jobs on up to workers
+// goroutines (a third of a 5.6 MB parse on one core, and serial before:
+// issue 17 §2); their results are merged in a fixed order, the same
+// whatever ran where.
+func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	var ranges [len(frontEnds)][]Range
+	var splitDiags [len(frontEnds)]Diagnostics
+	var finds markerFinds
+	split := func(i int) { ranges[i], splitDiags[i] = frontEnds[i].split(src) }
+	// First every splitter that needs no marker and the marker searches,
+	// then the splitters whose marker was seen.
+	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
+	for i := range frontEnds {
+		if splitGate[i] == "" {
+			first = append(first, i)
+		}
+	}
+	for g := range markerGroups {
+		first = append(first, -g-1)
+	}
+	runJobs(len(first), workers, func(j int) {
+		if i := first[j]; i >= 0 {
+			split(i)
+		} else {
+			findMarkers(src, markerGroups[-i-1], &finds)
+		}
+	})
+	for i, mk := range splitGate {
+		if mk != "" && finds[slices.Index(indentedMarkers[:], mk)].seen {
+			gated = append(gated, i)
+		}
+	}
+	runJobs(len(gated), workers, func(j int) { split(gated[j]) })
+	var found Diagnostics
 	n := 0
 	for i := range frontEnds {
-		if !mayHold(&frontEnds[i], src) {
-			continue
-		}
-		rs, ds := frontEnds[i].split(src)
-		ranges[i], n = rs, n+len(rs)
-		found = append(found, ds...)
+		n += len(ranges[i])
+		found = append(found, splitDiags[i]...)
 	}
 	all := make([]blockSpan, 0, n)
 	for i, rs := range ranges {
@@ -143,7 +211,7 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	}
 	sortSpans(all)
 	kept := dropOverlaps(all)
-	if more, mds := findIndented(src, kept); len(more) > 0 || len(mds) > 0 {
+	if more, mds := findIndented(src, kept, &finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)
@@ -161,17 +229,50 @@ func findSpans(src []byte) ([]blockSpan, Diagnostics) {
 	return kept, diags
 }
 
-// mayHold reports whether src may hold a block (or a stray marker) of fe's
-// syntax at the start of a line. CSL's splitter walks the text line by line
-// and was a tenth of a SHAM document's parse; it acts only on lines that
-// start with its opening marker, so a text without that marker anywhere
-// has nothing for it (issue 17 §2).
-func mayHold(fe *frontEnd, src []byte) bool {
-	if fe.syntax == CSL {
-		return bytes.Contains(src, []byte(cslOpen))
+// runJobs calls job(0) … job(n-1), on up to workers goroutines (in order on
+// this one when workers < 2). Every job is called once.
+func runJobs(n, workers int, job func(j int)) {
+	if workers < 2 {
+		for j := range n {
+			job(j)
+		}
+		return
 	}
-	return true
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= n {
+					return
+				}
+				job(j)
+			}
+		})
+	}
+	wg.Wait()
 }
+
+// splitGate names, per front-end of frontEnds, a marker of
+// indentedMarkers without which its splitter finds nothing: the splitter's
+// own first step is a search for a string that holds the marker, and
+// findSpans looks for every marker anyway. Such a splitter runs only when
+// the marker was seen, which spares most answers a pass over the text per
+// syntax they do not use (issue 17 §2).
+var splitGate = func() (g [len(frontEnds)]string) {
+	for i := range frontEnds {
+		switch frontEnds[i].syntax {
+		case CSL: // csl.Split acts only on lines that start with its opening
+			g[i] = cslOpen
+		case Aider: // aider.Spans looks for "<<<<< SEARCH" first
+			g[i] = "<<<<<"
+		case Replacer: // replacer.Scan looks for "<<<FILE>>>" first
+			g[i] = "<<<FILE>>>"
+		}
+	}
+	return g
+}()
 
 // cslOpen is the opening of every CSL marker (csl.Options' default).
 const cslOpen = "<---"
@@ -201,50 +302,83 @@ func dropOverlaps(all []blockSpan) []blockSpan {
 	return kept
 }
 
-// parallelMin is the amount of block text below which spawning workers
-// costs more than it saves.
-const parallelMin = 64 << 10
+// runMax is the most blocks a worker takes at once: a run of SHAM blocks
+// among them is one grammar call. Past a few dozen blocks the call's fixed
+// cost is spread thin; more would only even out the workers' shares worse.
+const runMax = 32
 
-// lowerAll lowers texts[todo[k]] (spans[todo[k]]'s block text) into out, on a pool of GOMAXPROCS workers
-// when there is enough work. Each index is written by exactly one worker.
-// then, when not nil, runs on the worker right after block i is lowered.
-func lowerAll(texts [][]byte, spans []blockSpan, todo []int, out []*Group, then func(i int)) {
+// lowerAll lowers text(i) (spans[i]'s block text) into out[i] for each i
+// of todo, on up to p.workers goroutines when there is enough work. Workers
+// take runs of consecutive blocks, up to p.runMax, fewer when that would
+// leave a worker without its share (a few big blocks are still spread over
+// the cores); each index is handled by exactly one worker: text(i), the
+// lowering, then then(i) when then is not nil.
+func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Group, then func(i int), p plan) {
 	size := 0
 	for _, i := range todo {
 		size += spans[i].End - spans[i].Start
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(todo))
-	if workers < 2 || size < parallelMin {
+	workers := min(p.workers, len(todo))
+	if workers < 2 || size < p.lowerMin {
 		sc := new(scratch)
-		for _, i := range todo {
-			out[i] = spans[i].fe.lower(texts[i], sc)
-			if then != nil {
-				then(i)
-			}
+		for k := 0; k < len(todo); k += p.runMax {
+			lowerChunk(text, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
 		}
 		return
 	}
+	step := max(1, min(p.runMax, len(todo)/(4*workers)))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			sc := new(scratch)
 			for {
-				k := int(next.Add(1) - 1)
+				k := int(next.Add(int64(step)) - int64(step))
 				if k >= len(todo) {
 					return
 				}
-				i := todo[k]
-				out[i] = spans[i].fe.lower(texts[i], sc)
+				lowerChunk(text, spans, todo[k:min(k+step, len(todo))], out, then, sc)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// lowerChunk lowers the blocks chunk lists, each consecutive run of one
+// front-end with a lowerRun in one call, the others one by one.
+func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*Group, then func(i int), sc *scratch) {
+	for len(chunk) > 0 {
+		fe := spans[chunk[0]].fe
+		n := 1
+		for n < len(chunk) && spans[chunk[n]].fe == fe {
+			n++
+		}
+		run := chunk[:n]
+		chunk = chunk[n:]
+		if fe.lowerRun == nil || n == 1 {
+			for _, i := range run {
+				out[i] = fe.lower(text(i), sc)
 				if then != nil {
 					then(i)
 				}
 			}
-		}()
+			continue
+		}
+		rt, rg := sc.run.texts[:0], sc.run.groups[:0]
+		for _, i := range run {
+			rt, rg = append(rt, text(i)), append(rg, nil)
+		}
+		fe.lowerRun(rt, sc, rg)
+		for k, i := range run {
+			out[i] = rg[k]
+			if then != nil {
+				then(i)
+			}
+		}
+		clear(rt)
+		clear(rg)
+		sc.run.texts, sc.run.groups = rt, rg
 	}
-	wg.Wait()
 }
 
 // shiftGroup moves every range of g by delta bytes, in place.

@@ -239,14 +239,113 @@ func mapDiags(ds Diagnostics, m *textMap) {
 // itself.
 var indentedMarkers = [...]string{"#!", "<---", "*** Begin Patch", "```json", "<<<<<", "<<<FILE>>>", "<<<EXPLANATION>>>", "--- ", "diff --git "}
 
+// markerHit is a marker of indentedMarkers found in the text that may open
+// a view or is written after a list bullet: at is where it starts, prefix
+// its container prefix, above the start of the line a view of an aider
+// block starts at, and diag the MARKER_AFTER_BULLET diagnostic when bullet.
+type markerHit struct {
+	at, above int
+	prefix    []byte
+	bullet    bool
+	diag      Diagnostic
+}
+
+// markerFinds is what the search for each marker of indentedMarkers found:
+// the occurrences that have a container prefix or follow a list bullet, in
+// source order, and whether the marker occurs in the text at all.
+type markerFinds [len(indentedMarkers)]struct {
+	hits []markerHit
+	seen bool
+}
+
+// markerGroups lists the markers of indentedMarkers by their first byte:
+// the markers of one group are looked for in one pass over the text, each
+// stop at that byte tried against all of them ("<---", "<<<<<",
+// "<<<FILE>>>" and "<<<EXPLANATION>>>" share '<').
+var markerGroups = func() (groups [][]int) {
+	byFirst := map[byte]int{}
+	for k, mk := range indentedMarkers {
+		if g, ok := byFirst[mk[0]]; ok {
+			groups[g] = append(groups[g], k)
+			continue
+		}
+		byFirst[mk[0]] = len(groups)
+		groups = append(groups, []int{k})
+	}
+	return groups
+}()
+
+// findMarkers looks for the markers ks (one of markerGroups) in src and
+// records what it finds in out[k] for each. Each marker's occurrences are
+// those a repeated bytes.Index gives, searching on after each match: a
+// match starts at or after the end of the one before. It reads src only,
+// so the groups can be looked for at once, beside the splitters;
+// findIndented weighs the hits against the blocks found.
+func findMarkers(src []byte, ks []int, out *markerFinds) {
+	if len(ks) == 1 {
+		k := ks[0]
+		mk := []byte(indentedMarkers[k])
+		for i := 0; ; {
+			j := bytes.Index(src[i:], mk)
+			if j < 0 {
+				return
+			}
+			out[k].seen = true
+			if h, ok := markerHitAt(src, i+j, k); ok {
+				out[k].hits = append(out[k].hits, h)
+			}
+			i += j + len(mk)
+		}
+	}
+	var next [len(indentedMarkers)]int // where marker k's next match may start
+	first := indentedMarkers[ks[0]][0]
+	for at := 0; ; at++ {
+		j := bytes.IndexByte(src[at:], first)
+		if j < 0 {
+			return
+		}
+		at += j
+		for _, k := range ks {
+			if mk := indentedMarkers[k]; at >= next[k] && bytes.HasPrefix(src[at:], []byte(mk)) {
+				out[k].seen = true
+				if h, ok := markerHitAt(src, at, k); ok {
+					out[k].hits = append(out[k].hits, h)
+				}
+				next[k] = at + len(mk)
+			}
+		}
+	}
+}
+
+// markerHitAt reads the occurrence of indentedMarkers[k] at src[at:]: a hit
+// when it looks like a marker and has a container prefix or follows a list
+// bullet.
+func markerHitAt(src []byte, at, k int) (markerHit, bool) {
+	// At a line start a marker has no container prefix and no bullet:
+	// the common case (every column-1 block) costs no look back.
+	if at == 0 || src[at-1] == '\n' || !looksLikeMarker(src[at:]) {
+		return markerHit{}, false
+	}
+	h := markerHit{at: at, prefix: containerPrefix(src, at)}
+	h.diag, h.bullet = bulletMarker(src, at)
+	if len(h.prefix) == 0 && !h.bullet {
+		return markerHit{}, false
+	}
+	if indentedMarkers[k] == "<<<<<" {
+		h.above = aboveLines(src, at, 3)
+	}
+	return h, true
+}
+
 // findIndented finds the blocks (and splitter diagnostics) whose marker line
 // has a container prefix. Each distinct prefix gets one view: the source
 // from the first line with that prefix and a marker to the end, with the
 // prefix stripped from every line; every front-end splits the view, and a
 // block or diagnostic is kept when its line's own prefix is the view's.
 // base holds the blocks found at column 1, sorted; a marker inside one of
-// them is its content and opens no view.
-func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
+// them is its content and opens no view. finds are findMarkers' finds; a
+// marker with no container prefix and no bullet before it opens nothing.
+func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan, Diagnostics) {
 	type view struct {
 		prefix []byte
 		from   int
@@ -287,25 +386,18 @@ func findIndented(src []byte, base []blockSpan) ([]blockSpan, Diagnostics) {
 		}
 		views = append(views, view{p, lines.lineStart(off)})
 	}
-	for _, mk := range indentedMarkers {
-		for i := 0; ; {
-			j := bytes.Index(src[i:], []byte(mk))
-			if j < 0 {
-				break
-			}
-			if at := i + j; looksLikeMarker(src[at:]) {
-				if mk == "<<<<<" { // an aider block's file name is on a line above its marker
-					if !inBase(at) {
-						add(aboveLines(src, at, 3), containerPrefix(src, at), false)
-					}
-				} else {
-					add(at, containerPrefix(src, at), true)
+	for k, mk := range indentedMarkers {
+		for _, h := range finds[k].hits {
+			if mk == "<<<<<" { // an aider block's file name is on a line above its marker
+				if !inBase(h.at) {
+					add(h.above, h.prefix, false)
 				}
-				if d, ok := bulletMarker(src, at); ok && !inBase(at) {
-					bullets = append(bullets, d)
-				}
+			} else {
+				add(h.at, h.prefix, true)
 			}
-			i += j + len(mk)
+			if h.bullet && !inBase(h.at) {
+				bullets = append(bullets, h.diag)
+			}
 		}
 	}
 	cml := &lineCursor{src: src}

@@ -18,8 +18,10 @@ import (
 // Opening a 5.6 MB answer cost three passes over its JSON text before the
 // parse began: jsonrpc2's scan of the frame, a second scan to find the text
 // member, and the unescaping (issue 17 §3). openStream reads each frame
-// itself, and when it is a didOpen whose text is big, does all three in one
-// pass split over the cores (open_text.go). jsonrpc2 then gets a stand-in frame
+// itself, and when it is a didOpen whose text is big, finds the text in one
+// scan and unescapes it split over the cores (open_text.go); the line table
+// is lang.NewFile's, which is split over the cores too. jsonrpc2 then gets a
+// stand-in frame
 // with the text replaced by a key, a few hundred bytes, and DidOpen swaps the
 // key for the text held here.
 //
@@ -39,9 +41,9 @@ type openStream struct {
 
 	mu   sync.Mutex
 	seq  uint64
-	key  string   // the stand-in for held; "" when nothing is held
-	held heldText // what was taken out of the frame read last
-	buf  []byte   // the stand-in frame, valid until the next read
+	key  string // the stand-in for held; "" when nothing is held
+	held []byte // the text taken out of the frame read last
+	buf  []byte // the stand-in frame, valid until the next read
 }
 
 // frameIO is the raw-frame side of jsonrpc2's streams: jsonrpc2 reads frames
@@ -77,7 +79,7 @@ func (s *openStream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
 	frame, n, err := s.frames.ReadFrame(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.key, s.held = "", heldText{} // not taken: its message was dropped
+	s.key, s.held = "", nil // not taken: its message was dropped
 	if err != nil || len(frame) < s.minText {
 		return frame, n, err
 	}
@@ -85,13 +87,13 @@ func (s *openStream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
 	if !ok || string(method) != `"`+protocol.MethodTextDocumentDidOpen+`"` || end-start < s.minText {
 		return frame, n, nil
 	}
-	text, lines, ok := unescapeText(frame[start+1 : end-1])
+	text, ok := unescapeText(frame[start+1 : end-1])
 	if !ok {
 		return frame, n, nil
 	}
 	s.seq++
 	s.key = s.prefix + strconv.FormatUint(s.seq, 10)
-	s.held = heldText{text, lines}
+	s.held = text
 	// The key needs no escape but its NUL.
 	quoted := `"\u0000` + s.key[1:] + `"`
 	s.buf = append(append(append(s.buf[:0], frame[:start]...), quoted...), frame[end:]...)
@@ -103,25 +105,19 @@ func (s *openStream) WriteFrame(ctx context.Context, data []byte) (int64, error)
 	return s.frames.WriteFrame(ctx, data)
 }
 
-// heldText is a didOpen's text and its line table (lang.NewFileLines).
-type heldText struct {
-	text  []byte
-	lines []int
-}
-
 // take returns the text text stands in for, if it is the key of the text
 // held; the text is handed over once.
-func (s *openStream) take(text string) (heldText, bool) {
+func (s *openStream) take(text string) ([]byte, bool) {
 	if s == nil {
-		return heldText{}, false
+		return nil, false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.key == "" || text != s.key {
-		return heldText{}, false
+		return nil, false
 	}
 	held := s.held
-	s.key, s.held = "", heldText{}
+	s.key, s.held = "", nil
 	return held, true
 }
 

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/clada-dev/clada/lang"
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -55,10 +54,9 @@ func readOpen(t *testing.T, s *openStream) (*protocol.DidOpenTextDocumentParams,
 	if err := protocol.Unmarshal(raw, &p); err != nil {
 		return nil, false, err
 	}
-	held, taken := s.take(p.TextDocument.Text)
+	text, taken := s.take(p.TextDocument.Text)
 	if taken {
-		p.TextDocument.Text = string(held.text)
-		checkLines(t, held)
+		p.TextDocument.Text = string(text)
 	}
 	return &p, taken, nil
 }
@@ -148,10 +146,10 @@ func TestOpenStreamHoldsOnlyTheLastFrame(t *testing.T) {
 	if _, _, err := s.ReadFrame(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if held, ok := s.take("\x00clada-open:test:1"); ok {
-		t.Fatalf("a key outlived its frame: %q", held.text)
+	if text, ok := s.take("\x00clada-open:test:1"); ok {
+		t.Fatalf("a key outlived its frame: %q", text)
 	}
-	if s.held.text != nil {
+	if s.held != nil {
 		t.Fatalf("the text of a dropped didOpen is still held")
 	}
 }
@@ -175,11 +173,10 @@ func TestUnescapeCuts(t *testing.T) {
 		s := []byte(body)
 		for from := 0; from <= len(s); from++ {
 			cut := escapeAfter(s, from)
-			got, lines, ok := unescapeCut(s, cut)
+			got, ok := unescapeCut(s, cut)
 			if !ok || string(got) != want {
 				t.Fatalf("%s cut at %d (from %d): %q, %v; want %q", body, cut, from, got, ok, want)
 			}
-			checkLines(t, heldText{got, lines})
 		}
 	}
 }
@@ -197,40 +194,23 @@ func FuzzUnescapeText(f *testing.F) {
 		if from < 0 || from > len(s) {
 			from = len(s) / 2
 		}
-		got, lines, ok := unescapeCut(s, escapeAfter(s, from))
+		got, ok := unescapeCut(s, escapeAfter(s, from))
 		var want string
 		err := json.Unmarshal([]byte(`"`+body+`"`), &want)
 		if ok {
 			if err != nil || string(got) != want {
 				t.Fatalf("decoded %q; encoding/json: %q, %v", got, want, err)
 			}
-			checkLines(t, heldText{got, lines})
 		} else if err == nil && want == string([]rune(want)) && !strings.Contains(body, `\u`) && !strings.ContainsRune(want, '\uFFFD') {
 			t.Fatalf("declined %q, which encoding/json decodes to %q", body, want)
 		}
 	})
 }
 
-// checkLines holds a line table found while unescaping to the one
-// lang.NewFile builds.
-func checkLines(t testing.TB, h heldText) {
-	t.Helper()
-	got, want := lang.NewFileLines("x", h.text, h.lines), lang.NewFile("x", h.text)
-	if got.LineCount() != want.LineCount() {
-		t.Fatalf("%d lines, want %d, in %q", got.LineCount(), want.LineCount(), h.text)
-	}
-	for n := 1; n <= want.LineCount(); n++ {
-		if got.LineStart(n) != want.LineStart(n) {
-			t.Fatalf("line %d starts at %d, want %d, in %q", n, got.LineStart(n), want.LineStart(n), h.text)
-		}
-	}
-}
-
 // A big didOpen through the real connection: the server holds exactly the
 // text the client sent (quotes, backslashes, tabs, CRLF, non-BMP runes the
 // client escapes as surrogate pairs), and a diagnostic at its end lands on
-// the right line and UTF-16 column, which needs the line table found while
-// unescaping.
+// the right line and UTF-16 column.
 func TestBigDidOpenThroughTheConnection(t *testing.T) {
 	c := start(t, t.TempDir(), false)
 	uri := pathURI("/tmp/big.sham")

@@ -12,16 +12,15 @@ import (
 const unescapeSplitMin = 1 << 20
 
 // unescapeText decodes the body of a JSON string (no quotes) as
-// encoding/json would, and returns with it its line table (see
-// lang.NewFileLines), found on the way; false for what it leaves to
-// protocol's decoder: a lone surrogate escape, invalid UTF-8, a raw control
-// character or quote, a bad escape.
+// encoding/json would; false for what it leaves to protocol's decoder: a
+// lone surrogate escape, invalid UTF-8, a raw control character or quote, a
+// bad escape.
 //
 // A big text is cut in two at an escape and both halves decode at once, each
 // into its own part of one buffer: a decoded part is never longer than its
 // escaped bytes, so the second half decodes in place at its own offset and
 // then moves down behind the first.
-func unescapeText(s []byte) ([]byte, []int, bool) {
+func unescapeText(s []byte) ([]byte, bool) {
 	cut := len(s)
 	if len(s) >= unescapeSplitMin && runtime.GOMAXPROCS(0) > 1 {
 		cut = escapeAfter(s, len(s)/2)
@@ -31,36 +30,23 @@ func unescapeText(s []byte) ([]byte, []int, bool) {
 
 // unescapeCut is unescapeText with the cut chosen: len(s) for none, else an
 // offset from escapeAfter.
-func unescapeCut(s []byte, cut int) ([]byte, []int, bool) {
+func unescapeCut(s []byte, cut int) ([]byte, bool) {
 	out := make([]byte, len(s))
-	// Every newline comes from an escape, so the backslashes, counted at
-	// memory speed, bound the line table and it never grows: growing it
-	// cost a tenth of the time to the first diagnostics. (Counting the \n
-	// escapes themselves is a slower search.)
-	c1 := bytes.Count(s[:cut], []byte{'\\'})
-	c2 := bytes.Count(s[cut:], []byte{'\\'})
-	lines := make([]int, 1, 1+c1+c2)
 	if cut == len(s) {
-		n, lines, ok := unescapeRun(s, out, lines)
-		return out[:n], lines, ok
+		n, ok := unescapeRun(s, out)
+		return out[:n], ok
 	}
 	var n2 int
-	var lines2 []int
 	var ok2 bool
 	var wg sync.WaitGroup
-	wg.Go(func() { n2, lines2, ok2 = unescapeRun(s[cut:], out[cut:], make([]int, 0, c2)) })
-	n1, lines, ok1 := unescapeRun(s[:cut], out, lines)
+	wg.Go(func() { n2, ok2 = unescapeRun(s[cut:], out[cut:]) })
+	n1, ok1 := unescapeRun(s[:cut], out)
 	wg.Wait()
 	if !ok1 || !ok2 {
-		return nil, nil, false
+		return nil, false
 	}
 	n := n1 + copy(out[n1:], out[cut:cut+n2])
-	k := len(lines)
-	lines = append(lines, lines2...) // fits: the capacity counted both halves
-	for i := k; i < len(lines); i++ {
-		lines[i] += n1
-	}
-	return out[:n], lines, true
+	return out[:n], true
 }
 
 // escapeAfter returns the offset of the first backslash at or after from that
@@ -96,32 +82,30 @@ func lowSurrogateAt(s []byte, i int) bool {
 }
 
 // unescapeRun decodes escaped string bytes s into out (len(out) >= len(s))
-// and returns the decoded length, with the offset just past each newline
-// appended to lines. A plain loop: in an answer an escape (\n, \t) comes
+// and returns the decoded length. A plain loop: in an answer an escape (\n, \t) comes
 // every few bytes, too often for bytes.IndexByte to pay.
-func unescapeRun(s, out []byte, lines []int) (int, []int, bool) {
+func unescapeRun(s, out []byte) (int, bool) {
 	if !utf8.Valid(s) {
-		return 0, nil, false
+		return 0, false
 	}
 	n := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' {
 			if c < 0x20 || c == '"' { // a raw control character or quote: not JSON
-				return 0, nil, false
+				return 0, false
 			}
 			out[n] = c
 			n++
 			continue
 		}
 		if i+1 >= len(s) {
-			return 0, nil, false
+			return 0, false
 		}
 		i++
 		switch s[i] {
 		case 'n':
 			c = '\n'
-			lines = append(lines, n+1)
 		case 't':
 			c = '\t'
 		case 'r':
@@ -134,41 +118,38 @@ func unescapeRun(s, out []byte, lines []int) (int, []int, bool) {
 			c = '\f'
 		case 'u':
 			if i+5 > len(s) {
-				return 0, nil, false
+				return 0, false
 			}
 			r, ok := hex4(s[i+1 : i+5])
 			if !ok {
-				return 0, nil, false
+				return 0, false
 			}
 			i += 4
 			if r >= 0xDC00 && r < 0xE000 {
-				return 0, nil, false // a low surrogate alone
+				return 0, false // a low surrogate alone
 			}
 			if r >= 0xD800 && r < 0xDC00 {
 				// A high surrogate must be followed by a low one; the pair
 				// is one rune of four bytes, from twelve escaped.
 				if i+7 > len(s) || s[i+1] != '\\' || s[i+2] != 'u' {
-					return 0, nil, false
+					return 0, false
 				}
 				lo, ok := hex4(s[i+3 : i+7])
 				if !ok || lo < 0xDC00 || lo >= 0xE000 {
-					return 0, nil, false
+					return 0, false
 				}
 				r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
 				i += 6
 			}
 			n += utf8.EncodeRune(out[n:], r) // never more bytes than escaped
-			if r == '\n' {
-				lines = append(lines, n)
-			}
 			continue
 		default:
-			return 0, nil, false
+			return 0, false
 		}
 		out[n] = c
 		n++
 	}
-	return n, lines, true
+	return n, true
 }
 
 // hex4 decodes four hex digits.

@@ -29,11 +29,9 @@ type document struct {
 // parse it all again.
 const docCacheBytes = 8 << 20
 
-func (d *document) setText(text []byte) { d.setFile(lang.NewFile(uriPath(d.uri), text)) }
-
-func (d *document) setFile(f *lang.File) {
-	d.file = f
-	d.parser.SetMaxBytes(len(f.Src) + docCacheBytes)
+func (d *document) setText(text []byte) {
+	d.file = lang.NewFile(uriPath(d.uri), text)
+	d.parser.SetMaxBytes(len(text) + docCacheBytes)
 	d.doc = d.parser.Parse(d.file)
 }
 
@@ -42,8 +40,8 @@ func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 	// Decoded strings alias the whole message; the key outlives it, so copy.
 	u := uri.URI(strings.Clone(string(p.TextDocument.URI)))
 	d := &document{uri: u, version: p.TextDocument.Version, parser: lang.NewParser(docCacheBytes)}
-	if held, ok := s.opens.take(p.TextDocument.Text); ok {
-		d.setFile(lang.NewFileLines(uriPath(u), held.text, held.lines))
+	if text, ok := s.opens.take(p.TextDocument.Text); ok {
+		d.setText(text) // decoded by openStream, into bytes of its own
 	} else {
 		d.setText([]byte(p.TextDocument.Text))
 	}

@@ -2,6 +2,7 @@ package sham
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,19 +12,32 @@ import (
 )
 
 // blockGrammar is the participle grammar of one block, over the compact
-// tokens of blockLexer: the header line, the body, the end marker. Every
+// tokens of blockLexer: the header line, the body, the end marker or its
+// absence (NoEnd). Every
 // token sequence the lexer produces is accepted: problems are carried by
 // token type and reported by ParseBlock, not by participle. The body's
 // lines are classified by the lexer (Key Op value [Trailing], or BadLine),
 // and build walks those tokens. One capture takes the whole sequence: each
 // capture costs participle several allocations.
 type blockGrammar struct {
-	Tokens []lexer.Token `parser:"@( Header Lines? End? )"`
+	Tokens []lexer.Token `parser:"@( Header Lines ( End | NoEnd ) )"`
 }
 
-// end returns the end marker token, or the zero token when there is none.
-func (g *blockGrammar) end() lexer.Token {
-	if t := g.Tokens[len(g.Tokens)-1]; t.Type == tEnd {
+// runGrammar is blockGrammar repeated: a run of blocks, each the tokens of
+// one block text, read in one participle call. A call's fixed cost (the
+// peeking lexer, the parse context, reflection, about twenty allocations)
+// was most of participle's share of a small block's parse (issue 17 §2).
+// Header starts every block's tokens and nothing else, so each repetition
+// takes exactly one block, and the run is accepted exactly when every block
+// is accepted alone.
+type runGrammar struct {
+	Tokens []lexer.Token `parser:"@( ( Header Lines ( End | NoEnd ) )+ )"`
+}
+
+// endOf returns the end marker token of one block's compact tokens, or the
+// zero token when there is none.
+func endOf(compact []lexer.Token) lexer.Token {
+	if t := compact[len(compact)-1]; t.Type == tEnd {
 		return t
 	}
 	return lexer.Token{}
@@ -36,7 +50,10 @@ type assignment struct {
 
 // parser is built once and never changed; participle parsers are safe for
 // concurrent use.
-var parser = participle.MustBuild[blockGrammar](participle.Lexer(definition{}))
+var (
+	parser    = participle.MustBuild[blockGrammar](participle.Lexer(definition{}))
+	runParser = participle.MustBuild[runGrammar](participle.Lexer(definition{}))
+)
 
 // MaxKeyLen is the longest key accepted, in characters (nesl-js's limit).
 const MaxKeyLen = 256
@@ -82,7 +99,7 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 	l := &s.l
 	defer l.reset()
 	lexBlock(l, text, h.id)
-	l.finish()
+	l.finish(0)
 	peek, err := lexer.Upgrade(l)
 	var g *blockGrammar
 	if err == nil {
@@ -95,20 +112,128 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 			Hint:    "Check that every line of the block is a key = value assignment."})
 		return b
 	}
-	b.build(g, l.tokens, l.values)
+	b.Params = make([]Param, 0, len(l.values))
+	b.build(endOf(g.Tokens), l.tokens, l.values)
 	return b
 }
 
-// build checks each line of the parsed block and collects params and errors.
-// tokens are the lexer's own (the header first), for which the grammar's
-// Body stands.
-func (b *Block) build(g *blockGrammar, tokens []lexer.Token, values []value) {
-	end := g.end()
+// ParseBlocks parses several block texts, each as ParseBlock takes it, and
+// returns what ParseBlock returns for each, in order (see EachBlock).
+func (s *Scratch) ParseBlocks(texts [][]byte) []*Block {
+	out := make([]*Block, len(texts))
+	s.EachBlock(texts, func(k int, b *Block) {
+		c := *b
+		c.Params = slices.Clone(b.Params)
+		c.Errors = slices.Clone(b.Errors)
+		out[k] = &c
+	})
+	return out
+}
+
+// EachBlock parses several block texts, each as ParseBlock takes it, and
+// hands f what ParseBlock returns for each, in order. The blocks are read by
+// one participle call (runGrammar); when that run is refused (a block
+// participle refuses alone, or a header that cannot be read, which Split
+// never hands out) every block is parsed alone, so each keeps exactly the
+// diagnostics ParseBlock gives it. The Block f gets, with its Params and
+// Errors, lives in s and is reused once f returns: f copies what it keeps
+// (its strings are its own). A run of blocks so costs no allocation per
+// block for them.
+func (s *Scratch) EachBlock(texts [][]byte, f func(k int, b *Block)) {
+	if !s.parseRun(texts, f) {
+		for k, text := range texts {
+			f(k, s.ParseBlock(text))
+		}
+	}
+}
+
+// runBlock is where one block of a run starts among the lexer's tokens and
+// values.
+type runBlock struct {
+	h          header
+	tok, value int
+}
+
+// parseRun parses texts as one run, handing each block to f, and reports
+// whether participle accepted the run; when not, f was not called.
+func (s *Scratch) parseRun(texts [][]byte, f func(k int, b *Block)) bool {
+	l := &s.l
+	defer l.reset()
+	starts := s.run[:0]
+	for _, text := range texts {
+		hend, _ := lineAt(text, 0)
+		h, herr := parseHeader(text[:hend])
+		if herr != nil {
+			return false
+		}
+		starts = append(starts, runBlock{h: h, tok: len(l.tokens), value: len(l.values)})
+		lexBlock(l, text, h.id)
+		l.finish(starts[len(starts)-1].tok)
+	}
+	starts = append(starts, runBlock{tok: len(l.tokens), value: len(l.values)})
+	s.run = starts
+	defer clear(s.run)
+	peek, err := lexer.Upgrade(l)
+	var g *runGrammar
+	if err == nil {
+		g, err = runParser.ParseFromLexer(peek)
+	}
+	if err != nil {
+		return false
+	}
+	// participle's tokens, cut at each Header: one block's each.
+	compact := g.Tokens
+	ends := s.ends[:0]
+	for range texts {
+		if len(compact) == 0 || compact[0].Type != tHeader {
+			return false // unreachable: participle took every block's tokens
+		}
+		n := 1
+		for n < len(compact) && compact[n].Type != tHeader {
+			n++
+		}
+		ends = append(ends, endOf(compact[:n]))
+		compact = compact[n:]
+	}
+	s.ends = ends
+	defer clear(s.ends)
+	if len(compact) != 0 {
+		return false
+	}
+	b := &s.block
+	if s.params == nil || cap(s.params) < len(l.values) {
+		s.params = make([]Param, 0, len(l.values))
+	}
+	for k, text := range texts {
+		h, from, to := starts[k].h, starts[k], starts[k+1]
+		*b = Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text),
+			Params: s.params[: 0 : to.value-from.value], Errors: s.errs[:0]}
+		b.build(ends[k], l.tokens[from.tok:to.tok], l.values[from.value:to.value])
+		errs := b.Errors
+		if len(errs) == 0 {
+			b.Errors = nil // as ParseBlock gives it
+		}
+		f(k, b)
+		// Nothing the next block or a later parse does may keep this one's
+		// strings (a heredoc body can be of any size) alive.
+		clear(b.Params)
+		clear(errs)
+		s.errs = errs[:0]
+	}
+	*b = Block{}
+	return true
+}
+
+// build checks each line of the parsed block and collects params (into
+// b.Params, empty with room for one per value) and errors.
+// tokens are the lexer's own for the block (the header first), for which
+// the grammar's Lines stands; end is the grammar's end marker token (zero
+// when there is none).
+func (b *Block) build(end lexer.Token, tokens []lexer.Token, values []value) {
 	toks := tokens[1:]
 	if end.Type != 0 {
 		toks = toks[:len(toks)-1]
 	}
-	b.Params = make([]Param, 0, len(values))
 	// Duplicate keys are found by a linear scan while a block has few
 	// params (nearly all do), by a map beyond.
 	var index map[string]int

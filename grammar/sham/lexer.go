@@ -24,6 +24,7 @@ const (
 	tTrailing
 	tBadLine
 	tLines
+	tNoEnd
 )
 
 // Symbols names the token types for the grammar. It builds the map on each
@@ -43,6 +44,7 @@ func (definition) Symbols() map[string]lexer.TokenType {
 		"Trailing": tTrailing,
 		"BadLine":  tBadLine,
 		"Lines":    tLines,
+		"NoEnd":    tNoEnd,
 	}
 }
 
@@ -59,7 +61,7 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	}
 	l := &blockLexer{}
 	lexBlock(l, src, "")
-	l.finish()
+	l.finish(0)
 	return l, nil
 }
 
@@ -87,7 +89,9 @@ type value struct {
 // but their own value.
 //
 // participle is handed fewer tokens than the lexer makes (issue 17 §2): the
-// header, one Lines token for the whole body, and the end marker (compact).
+// header, one Lines token for the whole body, and the end marker or NoEnd
+// (compact): three per block, in a fixed shape, so the grammar needs no
+// optional parts (each cost participle a branch and its allocations).
 // The body's lines are classified here, line by line, into Key, Op, value and
 // Trailing tokens, or BadLine, which build walks; participle checks the
 // block's shape. Handing it a token per line (or per piece of a line) cost a
@@ -99,6 +103,7 @@ type blockLexer struct {
 	pos     int
 	buf     []byte
 	refs    []bufRef
+	bigText bool // a block's short strings, since the last reset, were big
 }
 
 // bufRef says which token's Value (tok >= 0) or which value's text (val >=
@@ -129,8 +134,11 @@ func (l *blockLexer) emitText(t lexer.TokenType, off int, text []byte) {
 }
 
 // finish turns buf into one string and hands its pieces to the tokens and
-// values that refer to it.
-func (l *blockLexer) finish() {
+// values that refer to it, and appends the compact tokens of the block
+// whose tokens start at l.tokens[from]. buf is emptied for the next block:
+// each block gets a string of its own, so a kept Key pins no other block's.
+func (l *blockLexer) finish(from int) {
+	l.bigText = l.bigText || len(l.buf) > maxPinned
 	s := string(l.buf)
 	for _, r := range l.refs {
 		if r.tok >= 0 {
@@ -139,50 +147,76 @@ func (l *blockLexer) finish() {
 			l.values[r.val].text = s[r.start:r.end]
 		}
 	}
-	body := false
-	for _, t := range l.tokens {
+	l.buf, l.refs = l.buf[:0], l.refs[:0]
+	// The header, then the body's lines as one Lines token (there is one
+	// even when the body is empty), then the end marker, or NoEnd when the
+	// block has none. Lines after an end marker are a run of their own,
+	// which the grammar refuses, as it refused them line by line.
+	body := true // the Lines token after the header stands for the first run
+	for _, t := range l.tokens[from:] {
 		switch t.Type {
+		case tHeader:
+			l.compact = append(l.compact, t, lexer.Token{Type: tLines, Pos: t.Pos})
 		case tKey, tBadLine:
 			if !body { // the first line of a run of lines stands for all of them
 				body = true
 				l.compact = append(l.compact, lexer.Token{Type: tLines, Pos: t.Pos})
 			}
-		case tHeader, tEnd:
-			// Lines after an end marker are a run of their own, which the
-			// grammar refuses, as it refused them line by line.
+		case tEnd:
 			l.compact = append(l.compact, t)
 			body = false
 		}
+	}
+	if l.compact[len(l.compact)-1].Type != tEnd {
+		l.compact = append(l.compact, lexer.Token{Type: tNoEnd})
 	}
 }
 
 // Scratch holds the buffers a block parse works in, so parsing many blocks
 // in a row reuses them instead of growing fresh ones per block (several
 // allocations each). participle copies the tokens (lexer.Upgrade) and build
-// copies what it keeps, so nothing in a Scratch outlives the ParseBlock call
-// that used it. A Scratch is for one goroutine at a time; the zero value is
-// ready to use.
+// copies what it keeps, so nothing in a Scratch outlives the ParseBlock or
+// ParseBlocks call that used it; EachBlock lends its callback the Block
+// held here (block, params, errs) until the callback returns. A Scratch is
+// for one goroutine at a time; the zero value is ready to use.
 type Scratch struct {
-	l blockLexer
+	l      blockLexer
+	run    []runBlock
+	ends   []lexer.Token
+	block  Block
+	params []Param
+	errs   []Error
 }
 
 // maxScratchBuf is the largest string buffer a Scratch keeps between blocks.
 const maxScratchBuf = 64 << 10
 
-// reset empties l for the next block, dropping every string it refers to
-// (so a Scratch pins no block's text) and a buffer grown by a huge value.
+// maxPinned is the most text of a block's short strings (keys, operators,
+// trailing text, bad lines) a Scratch may keep referring to after a parse.
+const maxPinned = 4 << 10
+
+// reset empties l for the next block or run, dropping a buffer grown by a
+// huge value and every string that may be big, so a Scratch pins no
+// block's text: the values (heredoc bodies are strings of their own, of
+// any size) always, the tokens when a block's short strings were big. A
+// run's tokens are hundreds of pointerful structs, and clearing them while
+// the collector runs costs a write barrier each: a few percent of a big
+// parse for at most a few kilobytes of keys and operators.
 func (l *blockLexer) reset() {
 	if cap(l.buf) > maxScratchBuf {
 		l.buf = nil
 	}
-	clear(l.tokens)
-	clear(l.compact)
+	if l.bigText {
+		clear(l.tokens)
+		clear(l.compact)
+		l.bigText = false
+	}
 	clear(l.values)
 	l.tokens, l.compact, l.values, l.buf, l.refs, l.pos = l.tokens[:0], l.compact[:0], l.values[:0], l.buf[:0], l.refs[:0], 0
 }
 
-// lexBlock tokenizes one block text (header line first) into l, which must
-// be empty. id is the block id, used to recover from an unclosed heredoc at
+// lexBlock tokenizes one block text (header line first) into l, after the
+// tokens and values of the blocks lexed before it (finished). id is the block id, used to recover from an unclosed heredoc at
 // the block's end marker. The tokens and values have no text until finish.
 func lexBlock(l *blockLexer, text []byte, id string) {
 	_, off := lineAt(text, 0)

@@ -281,3 +281,28 @@ func FuzzOpenFrame(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkUnescape decodes the escaped text of two 5 MB answers: the load
+// document (an escape every four or five bytes) and prose with code, as
+// answers mostly are.
+//
+//	go test ./lsp -run '^$' -bench Unescape -count 6
+func BenchmarkUnescape(b *testing.B) {
+	para := "Here is the change: the function `parse` now returns an error instead of panicking, so callers can say what went wrong.\n\n" +
+		"```go\nfunc parse(s string) (Value, error) {\n\tif s == \"\" {\n\t\treturn Value{}, errors.New(\"empty input\")\n\t}\n\treturn decode(s)\n}\n```\n\n"
+	for _, tc := range []struct{ name, text string }{
+		{"load", loadDoc()},
+		{"prose", strings.Repeat(para, (5<<20)/len(para))},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			raw, _ := json.Marshal(tc.text)
+			body := raw[1 : len(raw)-1]
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				if _, ok := unescapeCut(body, len(body)); !ok {
+					b.Fatal("declined")
+				}
+			}
+		})
+	}
+}

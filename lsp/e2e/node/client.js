@@ -70,6 +70,23 @@ async function main() {
   await until('diagnostics republished after app.js changed', () => diags.slice(seen).some((p) => p.uri === uri
     && p.diagnostics.some((x) => x.code === 'WORKSPACE' && x.range.start.line === 11)));
 
+  // A big answer, past the 256 KiB from which clada-lsp takes a didOpen's
+  // text out of the frame itself, with all JSON escapes (quotes,
+  // backslashes, tabs, CR, a non-BMP rune), also on the line of its one
+  // error, whose range is then exact only if every escape decoded right.
+  const bigUri = pathToFileURL(path.join(root, 'big.sham')).href;
+  const prose = 'Prose with "quotes", a \\ backslash,\ta tab, é and 😀.\r\n';
+  const n = Math.ceil(300000 / prose.length);
+  const pre = 'path = "😀\\t \\"q\\\\" ';
+  const bad = pre + 'é 😀\tx';
+  const big = prose.repeat(n) + '#!SHAM [@three-char-SHA-256: zz1]\r\naction = "file_write"\r\n' + bad + '\r\n#!END_SHAM_zz1\r\n';
+  const before = diags.length;
+  await conn.sendNotification(rpc.DidOpenTextDocumentNotification.type, { textDocument: { uri: bigUri, languageId: 'sham', version: 1, text: big } });
+  await until('diagnostics for the big answer', () => diags.slice(before).some((p) => p.uri === bigUri));
+  const bigDiags = diags.slice(before).find((p) => p.uri === bigUri).diagnostics
+    .map((x) => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.code}`).join(', ');
+  if (bigDiags !== `${n + 2}:${pre.length}-${n + 2}:${bad.length} TRAILING_CONTENT`) fail('big answer diagnostics ' + bigDiags);
+
   await conn.sendRequest(rpc.ShutdownRequest.type);
   const exited = new Promise((resolve) => proc.on('exit', resolve));
   await conn.sendNotification(rpc.ExitNotification.type);

@@ -78,7 +78,7 @@ func (r *Runner) WatchFile(ctx context.Context, o FileOptions) error {
 	name := filepath.Base(o.Input)
 	data, err := readInput(o.Input)
 	if err != nil {
-		return fmt.Errorf("watch: %w", err)
+		return err // readInput names the file; the command names itself
 	}
 	if n := r.setBaseline(name, data); n > 0 {
 		r.Log("%d block(s) already in %s when the watcher started are not run; paste an answer now", n, name)

@@ -67,6 +67,19 @@ var opCases = []opCase{
 	{name: "append creates",
 		op: "file_append", params: p("path", "log", "content", "one\n"),
 		want: ok(data("path", "log", "bytesWritten", 4)), after: map[string]string{"log": "one\n"}},
+	// A replayed append: the file already ends with what it adds.
+	{name: "append replayed is already applied", files: map[string]string{"log": "one\ntwo three\n"},
+		op: "file_append", params: p("path", "log", "content", "two three\n"),
+		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "log", "bytesWritten", 0)}, after: map[string]string{"log": "one\ntwo three\n"}},
+	{name: "append replayed onto CRLF", files: map[string]string{"log": "one\r\ntwo three\r\n"},
+		op: "file_append", params: p("path", "log", "content", "two three\n"),
+		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "log", "bytesWritten", 0)}, after: map[string]string{"log": "one\r\ntwo three\r\n"}},
+	{name: "append of a trivial text the file ends with still appends", files: map[string]string{"m.go": "f()\n}\n"},
+		op: "file_append", params: p("path", "m.go", "content", "}\n"),
+		want: ok(data("path", "m.go", "bytesWritten", 2)), after: map[string]string{"m.go": "f()\n}\n}\n"}},
+	{name: "append of text found earlier in the file appends", files: map[string]string{"log": "two three\nend\n"},
+		op: "file_append", params: p("path", "log", "content", "two three\n"),
+		want: ok(data("path", "log", "bytesWritten", 10)), after: map[string]string{"log": "two three\nend\ntwo three\n"}},
 
 	// file_replace_text
 	{name: "replace once", files: map[string]string{"r.txt": "Hello World"},

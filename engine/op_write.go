@@ -61,6 +61,9 @@ func (x *opRun) write(appendTo bool) Result {
 	switch {
 	case err == nil:
 		data = []byte(fileEOL(old, content))
+		if appendTo && appendedAlready(old, data, content) {
+			return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
+		}
 		if appendTo {
 			data = append(old[:len(old):len(old)], data...)
 		}
@@ -71,6 +74,15 @@ func (x *opRun) write(appendTo bool) Result {
 		return x.fail("open", p, err)
 	}
 	return ok(map[string]any{"path": p, "bytesWritten": len(content)})
+}
+
+// appendedAlready recognises a replayed append (an answer pasted again,
+// aider's empty SEARCH seen twice): the file already ends with what the
+// append adds (data, in the file's line ends), and that is not trivially
+// short (see edit_replay.go: "}\n" or a blank line at the end says nothing
+// about this append). Appending again would double the text.
+func appendedAlready(old, data []byte, content string) bool {
+	return len(data) > 0 && !trivial(content) && bytes.HasSuffix(old, data)
 }
 
 // maxEOLProbe is the largest existing file an overwrite reads to keep its

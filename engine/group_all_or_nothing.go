@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/clada-dev/clada/lang"
 )
@@ -52,6 +54,12 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace
 	if bad < 0 {
 		return false
 	}
+	if replay, ok := replayedWhole(ctx, g, items, ws, cfg); ok {
+		for i, it := range items {
+			it.res.Result, it.res.Duration = replay[i].Result, replay[i].Duration
+		}
+		return true
+	}
 	why := fmt.Sprintf("not run: %s would fail and a %s applies all or nothing; nothing of it was changed", items[bad].res.Task, noun)
 	for i, it := range items {
 		if i == bad {
@@ -64,4 +72,74 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace
 		rep.Warn(w)
 	}
 	return true
+}
+
+// replayedWhole recognises a patch or diff answered a second time: it
+// deletes files that are already gone, adds files that already hold exactly
+// what it adds, and every other step is already applied (edit_replay.go).
+// The first
+// apply made exactly this state, so the whole group is already applied, the
+// deletes included, and nothing is written. At least one step other than a
+// delete must be such a replay: a patch that only deletes missing files
+// shows no sign of having run, and its path may simply be wrong.
+func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config) ([]ActionResult, bool) {
+	results := make([]ActionResult, len(items))
+	var trial []item
+	deletes := 0
+	for i, it := range items {
+		results[i] = *it.res
+		if p, gone := deletedAlready(it.a, ws, cfg); gone {
+			results[i].Result = Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p}}
+			deletes++
+			continue
+		}
+		if p, held := writtenAlready(it.a, ws, cfg); held {
+			results[i].Result = Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
+			continue
+		}
+		trial = append(trial, item{it.a, it.spec, &results[i]})
+	}
+	if deletes == 0 || deletes == len(items) {
+		return nil, false
+	}
+	runItems(ctx, g, trial, NewOverlay(ws), cfg, &Report{})
+	for _, r := range results {
+		if !r.Success || !r.AlreadyApplied {
+			return nil, false
+		}
+	}
+	return results, true
+}
+
+// deletedAlready says whether a is a file_delete whose file is not there.
+func deletedAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
+	if a.Op != "file_delete" {
+		return "", false
+	}
+	p, _ := a.Value("path")
+	abs, err := cfg.Resolve(p)
+	if err != nil {
+		return "", false
+	}
+	_, err = ws.Lstat(abs)
+	return p, errors.Is(err, fs.ErrNotExist)
+}
+
+// writtenAlready says whether a is a file_write whose file already holds
+// exactly what it writes (in the file's line ends).
+func writtenAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
+	if a.Op != "file_write" {
+		return "", false
+	}
+	p, _ := a.Value("path")
+	content, _ := a.Value("content")
+	abs, err := cfg.Resolve(p)
+	if err != nil {
+		return "", false
+	}
+	if fi, err := ws.Lstat(abs); err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(len(content))*2+16 {
+		return "", false
+	}
+	old, err := ws.ReadFile(abs)
+	return p, err == nil && string(old) == fileEOL(old, content)
 }

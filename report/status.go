@@ -28,9 +28,17 @@ const (
 	noBlocksHelp    = "the input has no SHAM, CSL or CML block, so nothing was done (clada prompt shows how to write one)"
 	dryRunWords     = "not run (dry run)"
 	notAppliedWords = "not applied: --atomic refused the apply because another action would fail"
-	alreadyWords    = "already applied: the file already holds this change; nothing was written"
 	dryRunBanner    = "dry run: nothing was changed; ✅ means the action would succeed"
 )
+
+// alreadyWhy says why an already-applied action changed nothing: the file
+// holds its result, or, for a delete, the file is gone.
+func alreadyWhy(res engine.ActionResult) string {
+	if res.Action == "file_delete" {
+		return "the file is already gone; nothing was done"
+	}
+	return "the file already holds this change; nothing was written"
+}
 
 // statusOf classifies res within rep.
 func statusOf(rep *engine.Report, res engine.ActionResult) status {

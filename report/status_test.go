@@ -185,3 +185,18 @@ FAILED: 1 actions, 0 succeeded, 1 failed, 0 syntax errors
 		}
 	}
 }
+
+// A delete that is already applied (a replayed patch's file already gone)
+// says so in its own words, not that the file holds a change.
+func TestAlreadyAppliedDelete(t *testing.T) {
+	res := engine.ActionResult{Seq: 1, Task: "task-1", BlockID: "d1", Action: "file_delete", Primary: "path",
+		Params: map[string]string{"action": "file_delete", "path": "old.txt"},
+		Result: engine.Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": "old.txt"}}}
+	rep := &engine.Report{Success: true, TotalBlocks: 1, ExecutedActions: 1, Results: []engine.ActionResult{res}}
+	if got, want := render(t, "summary", nil, rep, Options{}), "=== CLADA RESULTS ===\nd1 ✅ file_delete old.txt - already applied: the file is already gone; nothing was done\n=== END ===\n"; got != want {
+		t.Errorf("summary:\n%s\nwant\n%s", got, want)
+	}
+	if got, want := render(t, "text", nil, rep, Options{}), "[task-1] Already applied: file_delete old.txt (the file is already gone; nothing was done)\nok: 1 actions, 1 succeeded (1 already applied), 0 failed, 0 syntax errors\n"; got != want {
+		t.Errorf("text:\n%s\nwant\n%s", got, want)
+	}
+}

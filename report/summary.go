@@ -71,7 +71,7 @@ func summaryLine(r *engine.Report, res engine.ActionResult) string {
 	case done:
 		return head("✅")
 	case alreadyApplied:
-		return head("✅") + " - " + alreadyWords
+		return head("✅") + " - already applied: " + alreadyWhy(res)
 	case dryRunNotRun:
 		return head("⏭") + " - " + dryRunWords
 	case notApplied:

@@ -41,7 +41,7 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		case done:
 			fmt.Fprintf(bw, "[%s] Success: %s\n", res.Task, subject)
 		case alreadyApplied:
-			fmt.Fprintf(bw, "[%s] Already applied: %s (the file already holds this change; nothing was written)\n", res.Task, subject)
+			fmt.Fprintf(bw, "[%s] Already applied: %s (%s)\n", res.Task, subject, alreadyWhy(res))
 		case dryRunNotRun:
 			fmt.Fprintf(bw, "[%s] Skipped: %s (%s)\n", res.Task, subject, res.Data["skipped"])
 		case notApplied:

@@ -42,6 +42,12 @@ func (x *opRun) insertLines() Result {
 	} else if pos > 0 && !strings.HasSuffix(t.body, "\n") {
 		ins = eol + ins
 	}
+	if !trivial(content) && strings.HasPrefix(t.body[pos:], ins) {
+		// A replayed insertion (an answer pasted again, a diff -U0 hunk
+		// seen twice): its lines already follow line `line`. Inserting
+		// again would double them; edit_replay.go has the evidence rule.
+		return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "lines_inserted": 0}}
+	}
 	t.body = t.body[:pos] + ins + t.body[pos:]
 	return x.save(abs, p, t, map[string]any{"path": p, "lines_inserted": strings.Count(strings.TrimPrefix(ins, eol), "\n")})
 }

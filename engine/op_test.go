@@ -81,6 +81,17 @@ var opCases = []opCase{
 		op: "file_append", params: p("path", "log", "content", "two three\n"),
 		want: ok(data("path", "log", "bytesWritten", 10)), after: map[string]string{"log": "two three\nend\ntwo three\n"}},
 
+	// A replayed insertion: its lines already follow the line it names.
+	{name: "insert replayed is already applied", files: map[string]string{"i.py": "import os\nimport sys\n\nmain()\n"},
+		op: "file_insert", params: p("path", "i.py", "line", "1", "content", "import sys\n"),
+		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "i.py", "lines_inserted", 0)}, after: map[string]string{"i.py": "import os\nimport sys\n\nmain()\n"}},
+	{name: "insert of a trivial line that follows still inserts", files: map[string]string{"b.go": "f()\n}\n"},
+		op: "file_insert", params: p("path", "b.go", "line", "1", "content", "}\n"),
+		want: ok(data("path", "b.go", "lines_inserted", 1)), after: map[string]string{"b.go": "f()\n}\n}\n"}},
+	{name: "insert of lines found elsewhere inserts", files: map[string]string{"i.py": "import sys\nimport os\n"},
+		op: "file_insert", params: p("path", "i.py", "line", "2", "content", "import sys\n"),
+		want: ok(data("path", "i.py", "lines_inserted", 1)), after: map[string]string{"i.py": "import sys\nimport os\nimport sys\n"}},
+
 	// file_replace_text
 	{name: "replace once", files: map[string]string{"r.txt": "Hello World"},
 		op: "file_replace_text", params: p("path", "r.txt", "old_text", "Hello", "new_text", "Goodbye"),

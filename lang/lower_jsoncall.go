@@ -77,6 +77,7 @@ func lowerCall(v *jsoncall.Value) *Action {
 	if o == nil {
 		return fail(jsonNotACall, "a tool call is a JSON object", `write {"command": "str_replace", "path": …, "old_str": …, "new_str": …}`, r)
 	}
+	var inString *jsoncall.Value // the arguments string the call's members were parsed out of
 	for _, wrap := range []string{"input", "arguments"} {
 		m := o.Get(wrap)
 		if m == nil {
@@ -94,7 +95,7 @@ func lowerCall(v *jsoncall.Value) *Action {
 			}
 			at := m.Value
 			jsoncall.Walk(v, func(x *jsoncall.Value) { x.Pos, x.EndPos = at.Pos, at.EndPos }) // inside a string: point at the string
-			o = v.Object
+			o, inString = v.Object, at
 			break
 		}
 	}
@@ -128,7 +129,13 @@ func lowerCall(v *jsoncall.Value) *Action {
 	}
 	for _, m := range o.Members {
 		if k, _ := jsoncall.Text(m.Key); !callKeys[k] {
-			a.Diags = append(a.Diags, Diagnostic{Severity: Warning, Code: jsonUnknownKey, Range: Range{m.Pos.Offset, m.Pos.Offset + len(m.Key)},
+			kr := Range{m.Pos.Offset, m.Pos.Offset + len(m.Key)}
+			if inString != nil {
+				// The key's bytes are the decoded string's, not the input's:
+				// point at the whole arguments string (found by FuzzParseJSONCall).
+				kr = valueRange(inString)
+			}
+			a.Diags = append(a.Diags, Diagnostic{Severity: Warning, Code: jsonUnknownKey, Range: kr,
 				Message: fmt.Sprintf("key %s is not part of an edit call and is ignored", m.Key)})
 		}
 	}

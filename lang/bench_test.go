@@ -4,23 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-)
 
-// genSHAM builds a response of n file_write blocks, each with a heredoc of
-// lines lines, with prose between blocks, the shape a long LLM answer has.
-func genSHAM(n, lines int) []byte {
-	var sb strings.Builder
-	for i := range n {
-		id := fmt.Sprintf("b%04x", i)
-		fmt.Fprintf(&sb, "Step %d: write the next file.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: %s]\n", i, id)
-		fmt.Fprintf(&sb, "action = \"file_write\"\npath = \"src/pkg%d/file_%d.go\"\ncontent = <<'EOT_SHAM_%s'\n", i%17, i, id)
-		for l := range lines {
-			fmt.Fprintf(&sb, "\tv = %d\n", l)
-		}
-		fmt.Fprintf(&sb, "EOT_SHAM_%s\n#!END_SHAM_%s\n```\n\n", id, id)
-	}
-	return []byte(sb.String())
-}
+	"github.com/clada-dev/clada/internal/benchdoc"
+)
 
 // genSHAMSmall builds a response of n small blocks (three one-line quoted
 // assignments, ~150 bytes each) with prose between, so that the fixed cost
@@ -54,7 +40,7 @@ func BenchmarkParseSHAM(b *testing.B) {
 		{"50KB", 50, 100},
 		{"5MB-small", 37000, -1},
 	} {
-		src := genSHAM(tc.blocks, tc.line)
+		src := benchdoc.SHAM(tc.blocks, tc.line)
 		if tc.line < 0 {
 			src = genSHAMSmall(tc.blocks)
 		}
@@ -72,7 +58,7 @@ func BenchmarkParseSHAM(b *testing.B) {
 	}
 	// The whole of reading an answer: the line table (NewFile) and Parse,
 	// the figure issue 17 compares with nesl-js.
-	src := genSHAM(5000, 100)
+	src := benchdoc.SHAM(5000, 100)
 	b.Run("5MB+lines", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
@@ -84,7 +70,7 @@ func BenchmarkParseSHAM(b *testing.B) {
 
 // BenchmarkNewFile is the line table of the 5 MB load document.
 func BenchmarkNewFile(b *testing.B) {
-	src := genSHAM(5000, 100)
+	src := benchdoc.SHAM(5000, 100)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		NewFile("bench.md", src)

@@ -310,7 +310,7 @@ func TestCorpusCMLParse(t *testing.T) {
 }
 
 // genCML builds a response of n standalone <write> blocks with CDATA
-// content of lines lines and prose between them: the same shape as genSHAM,
+// content of lines lines and prose between them: the same shape as benchdoc.SHAM,
 // so the two benchmarks compare.
 func genCML(n, lines int) []byte {
 	var sb strings.Builder

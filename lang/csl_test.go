@@ -297,7 +297,7 @@ func TestCorpusCSLParse(t *testing.T) {
 }
 
 // genCSL builds a response of n standalone WRITE ops with bodies of lines
-// lines and prose between them: the same shape as genSHAM.
+// lines and prose between them: the same shape as benchdoc.SHAM.
 func genCSL(n, lines int) []byte {
 	var sb strings.Builder
 	for i := range n {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
 // serialPlan parses the way Parse did before it shared its work: one
@@ -89,7 +90,7 @@ func TestPlansMixedDocuments(t *testing.T) {
 		j := i + rng.IntN(len(src)-i+1)
 		samePlanResults(t, fmt.Sprintf("mix%d[%d:%d]", n, i, j), src[i:j])
 	}
-	samePlanResults(t, "load", genSHAM(70, 5))
+	samePlanResults(t, "load", benchdoc.SHAM(70, 5))
 	samePlanResults(t, "load-small", genSHAMSmall(300))
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
 // diagView renders diagnostics as "CODE line:col-line:col" (rune columns).
@@ -148,7 +149,7 @@ func TestParseSHAMRanges(t *testing.T) {
 // TestParseSHAMConcurrentOrder parses enough blocks to use the worker pool and
 // checks the output is in source order and identical to a one-block-at-a-time parse.
 func TestParseSHAMConcurrentOrder(t *testing.T) {
-	src := genSHAM(300, 30)
+	src := benchdoc.SHAM(300, 30)
 	doc := Parse(NewFile("big", src))
 	if len(doc.Groups) != 300 {
 		t.Fatalf("got %d groups", len(doc.Groups))

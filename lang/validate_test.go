@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
 // diagAt is a diagnostic reduced to what a reader checks: where (line:col of
@@ -139,7 +141,7 @@ func TestClosest(t *testing.T) {
 //
 //	go test ./lang -run XXX -bench Check -benchmem
 func BenchmarkCheck(b *testing.B) {
-	doc := Parse(NewFile("bench.md", genSHAM(50, 100)))
+	doc := Parse(NewFile("bench.md", benchdoc.SHAM(50, 100)))
 	if ds := Check(doc); len(ds) != 0 {
 		b.Fatalf("want a clean document, got %v", ds)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/internal/benchdoc"
 	"github.com/clada-dev/clada/lang"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -100,22 +101,6 @@ func heap() uint64 {
 	return m.HeapAlloc
 }
 
-// loadDoc is lang's 5 MB load document (lang/bench_test.go genSHAM): 5,000
-// file_write blocks of 100-line heredocs with prose between, 5.6 MB.
-func loadDoc() string {
-	var sb strings.Builder
-	for i := range 5000 {
-		id := fmt.Sprintf("b%04x", i)
-		fmt.Fprintf(&sb, "Step %d: write the next file.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: %s]\n", i, id)
-		fmt.Fprintf(&sb, "action = \"file_write\"\npath = \"src/pkg%d/file_%d.go\"\ncontent = <<'EOT_SHAM_%s'\n", i%17, i, id)
-		for l := range 100 {
-			fmt.Fprintf(&sb, "\tv = %d\n", l)
-		}
-		fmt.Fprintf(&sb, "EOT_SHAM_%s\n#!END_SHAM_%s\n```\n\n", id, id)
-	}
-	return sb.String()
-}
-
 // BenchmarkDidOpen5MB measures didOpen of the 5.6 MB load document until its
 // first diagnostics arrive, through the real JSON-RPC connection (the goal of
 // issue 17 §3: within 1.2× of `clada check` on the same file). The client
@@ -124,7 +109,7 @@ func loadDoc() string {
 // iteration closes the document again.
 func BenchmarkDidOpen5MB(b *testing.B) {
 	c := start(b, b.TempDir(), false)
-	text := loadDoc()
+	text := benchdoc.Load()
 	uri := pathURI("/tmp/load.sham")
 	raw, err := protocol.Marshal(&protocol.DidOpenTextDocumentParams{
 		TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "sham", Version: 1, Text: text},
@@ -183,7 +168,7 @@ func TestOpenBigDocumentInTwoSteps(t *testing.T) {
 // process (read it, parse it with its line table, check it): the yardstick of
 // BenchmarkDidOpen5MB.
 func BenchmarkCheck5MB(b *testing.B) {
-	text := loadDoc()
+	text := benchdoc.Load()
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		doc := lang.Parse(lang.NewFile("load.sham", []byte(text)))

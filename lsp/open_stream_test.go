@@ -11,6 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
 // frames is a frameIO that hands out the given frames in turn.
@@ -291,7 +293,7 @@ func BenchmarkUnescape(b *testing.B) {
 	para := "Here is the change: the function `parse` now returns an error instead of panicking, so callers can say what went wrong.\n\n" +
 		"```go\nfunc parse(s string) (Value, error) {\n\tif s == \"\" {\n\t\treturn Value{}, errors.New(\"empty input\")\n\t}\n\treturn decode(s)\n}\n```\n\n"
 	for _, tc := range []struct{ name, text string }{
-		{"load", loadDoc()},
+		{"load", benchdoc.Load()},
 		{"prose", strings.Repeat(para, (5<<20)/len(para))},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

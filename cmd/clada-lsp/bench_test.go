@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
 // The pair below is issue 17 §3 as the issue words it, through the real
@@ -20,21 +21,6 @@ import (
 // BenchmarkDidOpen5MB/BenchmarkCheck5MB is the stricter in-process pair.
 //
 //	go test ./cmd/clada-lsp -run '^$' -bench Process -benchtime 40x -count 6
-
-// loadDoc is lang's 5 MB load document (lang/bench_test.go genSHAM).
-func loadDoc() string {
-	var sb strings.Builder
-	for i := range 5000 {
-		id := fmt.Sprintf("b%04x", i)
-		fmt.Fprintf(&sb, "Step %d: write the next file.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: %s]\n", i, id)
-		fmt.Fprintf(&sb, "action = \"file_write\"\npath = \"src/pkg%d/file_%d.go\"\ncontent = <<'EOT_SHAM_%s'\n", i%17, i, id)
-		for l := range 100 {
-			fmt.Fprintf(&sb, "\tv = %d\n", l)
-		}
-		fmt.Fprintf(&sb, "EOT_SHAM_%s\n#!END_SHAM_%s\n```\n\n", id, id)
-	}
-	return sb.String()
-}
 
 // build compiles ./cmd/<name> into dir.
 func build(b *testing.B, dir, name string) string {
@@ -54,7 +40,7 @@ func BenchmarkProcessCheck5MB(b *testing.B) {
 		clada = build(b, dir, "clada")
 	}
 	file := filepath.Join(dir, "load.md")
-	text := loadDoc()
+	text := benchdoc.Load()
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		b.Fatal(err)
 	}
@@ -96,7 +82,7 @@ func BenchmarkProcessDidOpen5MB(b *testing.B) {
 	lsp.until(b, `"id":1`)
 	lsp.send(b, `{"jsonrpc":"2.0","method":"initialized","params":{}}`)
 
-	text := loadDoc()
+	text := benchdoc.Load()
 	uri := "file://" + filepath.Join(dir, "load.md")
 	body, _ := json.Marshal(text)
 	open := `{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"` + uri + `","languageId":"sham","version":1,"text":` + string(body) + `}}}`

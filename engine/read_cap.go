@@ -18,13 +18,16 @@ import (
 // sparse 100 GiB file once did, with no report and the batch half applied.
 const DefaultMaxReadBytes = 64 << 20
 
-// maxRead is the configured cap, or the default.
-func (x *opRun) maxRead() int64 {
-	if x.cfg.MaxReadBytes > 0 {
-		return x.cfg.MaxReadBytes
+// maxReadBytes is the configured cap, or the default when none is set.
+func (c *Config) maxReadBytes() int64 {
+	if c.MaxReadBytes > 0 {
+		return c.MaxReadBytes
 	}
 	return DefaultMaxReadBytes
 }
+
+// maxRead is the cap of the apply x runs in.
+func (x *opRun) maxRead() int64 { return x.cfg.maxReadBytes() }
 
 // tooBig is the Result for a file over the read cap: its size, the cap, and
 // how to read part of it instead.
@@ -50,8 +53,8 @@ func (x *opRun) readCapped(abs, p string) ([]byte, *Result) {
 			return data, nil
 		}
 	}
-	if fi, err := x.ws.Lstat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() > x.maxRead() {
-		return nil, x.tooBig(p, fi.Size())
+	if size, big := x.overCap(abs); big {
+		return nil, x.tooBig(p, size)
 	}
 	data, err := x.ws.ReadFile(abs)
 	if err != nil {
@@ -236,8 +239,8 @@ func notSearchedWarning(res *ActionResult) string {
 
 // overlayMaxRead is the read cap of the tree under an Overlay.
 func (o *Overlay) overlayMaxRead() int64 {
-	if w, ok := o.base.(*OSWorkspace); ok && w.cfg.MaxReadBytes > 0 {
-		return w.cfg.MaxReadBytes
+	if w, ok := o.base.(*OSWorkspace); ok {
+		return w.cfg.maxReadBytes()
 	}
 	return DefaultMaxReadBytes
 }

@@ -24,7 +24,7 @@ const writeAccess = landlock.AccessFSSet(ll.AccessFSWriteFile | ll.AccessFSRemov
 	ll.AccessFSMakeChar | ll.AccessFSMakeDir | ll.AccessFSMakeReg | ll.AccessFSMakeSock | ll.AccessFSMakeFifo |
 	ll.AccessFSMakeBlock | ll.AccessFSMakeSym | ll.AccessFSRefer | ll.AccessFSTruncate)
 
-// deviceAccess is what Devices get: open for writing and truncate (a shell's
+// deviceAccess is what devices get: open for writing and truncate (a shell's
 // "> /dev/null" truncates).
 const deviceAccess = landlock.AccessFSSet(ll.AccessFSWriteFile | ll.AccessFSTruncate)
 
@@ -58,7 +58,7 @@ func restrict(spec Spec) error {
 		// A missing --allow directory grants nothing (its parent is not
 		// writable, so it cannot be made) and must not stop the command.
 		landlock.PathAccess(write, spec.Writable...).IgnoreIfMissing(),
-		landlock.PathAccess(deviceAccess, Devices...).IgnoreIfMissing(),
+		landlock.PathAccess(deviceAccess, devices...).IgnoreIfMissing(),
 	}
 	return cfg.BestEffort().Restrict(rules...)
 }

@@ -45,10 +45,10 @@ type Spec struct {
 	Writable []string // absolute directories
 }
 
-// Devices are the device files every command may open for writing: the
+// devices are the device files every command may open for writing: the
 // null and zero sinks and the terminal. Output to clada goes through pipes
 // the command inherits, which Landlock does not restrict.
-var Devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
+var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
 
 // ErrUnavailable says the kernel cannot confine commands at all.
 var ErrUnavailable = errors.New("this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)")

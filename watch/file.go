@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/clada-dev/clada/engine"
@@ -54,10 +55,13 @@ func EnsureInput(path string) (created bool, err error) {
 }
 
 // fileSig is what polling compares: a change in any means a new version.
+// The identity is the device and inode only (a rename over the name), not
+// the whole stat: its access time moves when anyone reads the file, which
+// is no new version.
 type fileSig struct {
-	size  int64
-	mtime time.Time
-	ino   any
+	size     int64
+	mtime    time.Time
+	dev, ino uint64
 }
 
 func sigOf(path string) fileSig {
@@ -65,11 +69,15 @@ func sigOf(path string) fileSig {
 	if err != nil {
 		return fileSig{}
 	}
-	return fileSig{size: st.Size(), mtime: st.ModTime(), ino: st.Sys()}
+	sig := fileSig{size: st.Size(), mtime: st.ModTime()}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		sig.dev, sig.ino = uint64(sys.Dev), sys.Ino
+	}
+	return sig
 }
 
 func (a fileSig) same(b fileSig) bool {
-	return a.size == b.size && a.mtime.Equal(b.mtime) && fmt.Sprint(a.ino) == fmt.Sprint(b.ino)
+	return a.size == b.size && a.mtime.Equal(b.mtime) && a.dev == b.dev && a.ino == b.ino
 }
 
 // WatchFile runs until ctx ends. It watches the input's directory, since

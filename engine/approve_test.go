@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -302,7 +303,7 @@ func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := approveConfig(t, "")
-			doc := lang.Parse(lang.NewFile("answer.txt", []byte(tc.input)))
+			doc := lang.Parse(source.NewFile("answer.txt", []byte(tc.input)))
 			rep, _, err := Apply(context.Background(), doc, cfg, Real)
 			if err != nil {
 				t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // benchOps is the size of the mixed workload: a quarter each of writes,
@@ -35,7 +36,7 @@ func benchDoc() *lang.Document {
 	for i := 0; i < n; i++ {
 		block(3*n+i, `action = "file_read"`, fmt.Sprintf(`path = "d%d/g%d.txt"`, i%10, i))
 	}
-	return lang.Parse(lang.NewFile("bench.sham", []byte(b.String())))
+	return lang.Parse(source.NewFile("bench.sham", []byte(b.String())))
 }
 
 // BenchmarkApply runs the workload through Run on the OS workspace (no git).
@@ -185,7 +186,7 @@ func editsDoc(n int) *lang.Document {
 		fmt.Fprintf(&b, "#!SHAM [@three-char-SHA-256: e%d]\naction = \"file_replace_text\"\npath = \"big.txt\"\nold_text = \"line %07d: the quick\"\nnew_text = \"line %07d: THE QUICK\"\n#!END_SHAM_e%d\n\n",
 			i, i*(lines/n), i*(lines/n), i)
 	}
-	return lang.Parse(lang.NewFile("edits.sham", []byte(b.String())))
+	return lang.Parse(source.NewFile("edits.sham", []byte(b.String())))
 }
 
 // benchEdits applies doc to a fresh copy of the 10 MiB file each iteration

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // BenchmarkApplyV4A10MiB applies one V4A patch whose 5,000 hunks each
@@ -45,7 +46,7 @@ func BenchmarkApplyV4A10MiB(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		doc := lang.Parse(lang.NewFile("patch.txt", patch))
+		doc := lang.Parse(source.NewFile("patch.txt", patch))
 		rep, _, err := Apply(context.Background(), doc, cfg, Real)
 		if err != nil || !rep.Success || len(rep.Results) != 5000 {
 			b.Fatalf("apply failed: %v %+v", err, rep.Results[0])

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -108,7 +109,7 @@ func TestCodexApplyPatchScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			doc := lang.Parse(lang.NewFile("patch.txt", patch))
+			doc := lang.Parse(source.NewFile("patch.txt", patch))
 			rep, _, err := Apply(context.Background(), doc, cfg, Real)
 			if err != nil {
 				t.Fatal(err)

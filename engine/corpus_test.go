@@ -21,6 +21,7 @@ import (
 	. "github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -107,7 +108,7 @@ func corpusOS(t *testing.T, c *corpus.Case) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
+	doc := lang.Parse(source.NewFile(c.InputName, c.Input))
 	var rep *Report
 	if atomicCase(c) {
 		if rep, _, err = Apply(context.Background(), doc, cfg, Atomic); err != nil {
@@ -139,7 +140,7 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 	}
 	defer base.Close()
 	ov := NewOverlay(base)
-	doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
+	doc := lang.Parse(source.NewFile(c.InputName, c.Input))
 	rep := Run(context.Background(), doc, ov, cfg)
 	if atomicCase(c) { // report.json and want/ are the atomic apply's; a dry run only keeps its base
 		checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)

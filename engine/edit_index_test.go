@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -80,7 +81,7 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 // both give the same results and the same file.
 func agree(t *testing.T, name, content, src string) {
 	t.Helper()
-	parsed := lang.Parse(lang.NewFile("a.sham", []byte(src)))
+	parsed := lang.Parse(source.NewFile("a.sham", []byte(src)))
 	if parsed.Diags.HasErrors() {
 		t.Fatalf("%s: the test's document does not parse: %v", name, parsed.Diags)
 	}

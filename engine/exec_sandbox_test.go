@@ -13,6 +13,7 @@ import (
 
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
+	"github.com/clada-dev/clada/source"
 )
 
 // needLandlock skips a test on kernels without the Landlock ABI it needs.
@@ -173,7 +174,7 @@ func TestSandboxHelperStartFailure(t *testing.T) {
 // unconfined; where it is there, it says nothing.
 func TestSandboxUnconfinedWarning(t *testing.T) {
 	cfg, _ := sandboxConfig(t, sandbox.Write)
-	doc := lang.Parse(lang.NewFile("a.sham", []byte("#!SHAM [@three-char-SHA-256: a1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a1\n"+
+	doc := lang.Parse(source.NewFile("a.sham", []byte("#!SHAM [@three-char-SHA-256: a1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a1\n"+
 		"#!SHAM [@three-char-SHA-256: a2]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a2\n")))
 	rep, _, err := Apply(context.Background(), doc, cfg, Real)
 	if err != nil {

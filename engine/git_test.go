@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -52,7 +53,7 @@ func applySham(tb testing.TB, root, src string) *Report {
 		tb.Fatal(err)
 	}
 	defer ws.Close()
-	return Run(context.Background(), lang.Parse(lang.NewFile("in.sham", []byte(src))), ws, cfg)
+	return Run(context.Background(), lang.Parse(source.NewFile("in.sham", []byte(src))), ws, cfg)
 }
 
 func shamBlock(id string, lines ...string) string {
@@ -212,7 +213,7 @@ func BenchmarkGitApply10k(b *testing.B) {
 			docs := [2]*lang.Document{}
 			for i := range docs {
 				src := shamBlock("w1", `action = "file_write"`, `path = "pkg42/f42.go"`, fmt.Sprintf(`content = "package pkg42 // %s %d"`, mode, i))
-				docs[i] = lang.Parse(lang.NewFile("in.sham", []byte(src)))
+				docs[i] = lang.Parse(source.NewFile("in.sham", []byte(src)))
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

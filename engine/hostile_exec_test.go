@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // The hostile process suite: commands that try to outlive, flood or ignore
@@ -225,7 +226,7 @@ func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {
 	defer ws.Close()
 	src := "#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"a\"\n#!END_SHAM_w1\n"
 	start := time.Now()
-	rep := Run(context.Background(), lang.Parse(lang.NewFile("in.sham", []byte(src))), ws, cfg)
+	rep := Run(context.Background(), lang.Parse(source.NewFile("in.sham", []byte(src))), ws, cfg)
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("Run took %s", d)
 	}

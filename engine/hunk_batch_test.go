@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -32,7 +33,7 @@ func TestHunkBatchMatchesOneByOne(t *testing.T) {
 	}
 	for name, patch := range patches {
 		t.Run(name, func(t *testing.T) {
-			doc := lang.Parse(lang.NewFile("p", []byte(patch)))
+			doc := lang.Parse(source.NewFile("p", []byte(patch)))
 			if doc.Diagnostics().HasErrors() {
 				t.Fatal(doc.Diagnostics())
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // TestForeignPromptExamplesApply applies each foreign format's
@@ -39,7 +40,7 @@ func TestForeignPromptExamplesApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ws.Close()
-			doc := lang.Parse(lang.NewFile("prompt.md", b.Bytes()))
+			doc := lang.Parse(source.NewFile("prompt.md", b.Bytes()))
 			if ds := lang.Check(doc); len(ds) > 0 {
 				t.Fatalf("the instructions do not check clean: %v", ds)
 			}

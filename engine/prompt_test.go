@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // promptTree is a project in which every example of every prompt succeeds,
@@ -61,7 +62,7 @@ func TestPromptExamplesApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ws.Close()
-			doc := lang.Parse(lang.NewFile("prompt.md", b.Bytes()))
+			doc := lang.Parse(source.NewFile("prompt.md", b.Bytes()))
 			rep := Run(context.Background(), doc, ws, cfg)
 			if want := len(lang.Ops()) + map[lang.Syntax]int{lang.SHAM: 1, lang.CSL: 2, lang.CML: 2}[s]; len(rep.Results) != want {
 				t.Errorf("%d results, want %d (each op's example plus the format example)", len(rep.Results), want)

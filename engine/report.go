@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // ReportVersion is the version of the report's JSON shape (docs/report-json.md).
@@ -46,7 +47,7 @@ type ActionResult struct {
 	BlockID string
 	Syntax  lang.Syntax
 	Action  string            // the op name as written (an alias stays an alias)
-	Range   lang.Range        // the action's source, for --error-detail full
+	Range   source.Range      // the action's source, for --error-detail full
 	Params  map[string]string // the params as written, plus "action"
 	Primary string            // the catalog's primary param, for one-line summaries
 	// Skipped is true when the action did not run: it failed validation, its

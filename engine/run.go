@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
+	"github.com/clada-dev/clada/source"
 )
 
 // profile is what differs between the syntaxes' execution models (DESIGN.md,
@@ -238,8 +239,8 @@ func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionR
 
 // collectParseErrors turns every syntax error diagnostic into a ParseError.
 func collectParseErrors(doc *lang.Document, rep *Report) {
-	add := func(id string, d lang.Diagnostic) {
-		if d.Severity != lang.Error {
+	add := func(id string, d source.Diagnostic) {
+		if d.Severity != source.Error {
 			return
 		}
 		pe := ParseError{BlockID: id, Code: d.Code, Message: d.Message, Hint: d.Hint}

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/clada-dev/clada/lang"
+import (
+	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
+)
 
 // validate checks an action with lang.Validate before it runs and returns
 // its spec and, when invalid, the first error's message and hint. An unknown
@@ -9,7 +12,7 @@ import "github.com/clada-dev/clada/lang"
 func validate(a *lang.Action) (spec *lang.OpSpec, msg, hint string) {
 	spec = lang.Lookup(a.Op)
 	for _, d := range lang.Validate(a) {
-		if d.Severity != lang.Error {
+		if d.Severity != source.Error {
 			continue
 		}
 		if d.Code == lang.CodeUnknownAction {

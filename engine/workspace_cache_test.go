@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // The write-back writes a file's first content at once, keeps later ones in
@@ -66,7 +67,7 @@ func TestWriteBackSettlesBeforeCommands(t *testing.T) {
 		"#!SHAM [@three-char-SHA-256: e3]\naction = \"exec\"\nlang = \"bash\"\ncode = \"cat f.txt && sed -i s/c/X/ f.txt\"\n#!END_SHAM_e3\n\n" +
 		"#!SHAM [@three-char-SHA-256: e4]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"X\"\nnew_text = \"C\"\n#!END_SHAM_e4\n\n" +
 		"#!SHAM [@three-char-SHA-256: e5]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"C\"\nnew_text = \"D\"\n#!END_SHAM_e5\n"
-	doc := lang.Parse(lang.NewFile("a.sham", []byte(src)))
+	doc := lang.Parse(source.NewFile("a.sham", []byte(src)))
 	cfg := DefaultConfig(root)
 	cfg.NoGit, cfg.OutputMode, cfg.Approve = true, "silent", "always"
 	w, err := NewOS(cfg)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // FuzzParseCML checks that any input parses without panic, that every
@@ -35,7 +36,7 @@ func FuzzParseCML(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := lang.Parse(lang.NewFile("fuzz.cml", src))
+		doc := lang.Parse(source.NewFile("fuzz.cml", src))
 		for _, d := range doc.Diagnostics() {
 			if d.Range.Start < 0 || d.Range.Start > d.Range.End || d.Range.End > len(src) {
 				t.Fatalf("%s range %v outside input of %d bytes", d.Code, d.Range, len(src))
@@ -44,7 +45,7 @@ func FuzzParseCML(f *testing.F) {
 				t.Fatalf("diagnostic without a plain code and message: %+v", d)
 			}
 		}
-		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(lang.NewFile("fuzz.cml", src)))); diff != "" {
+		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(source.NewFile("fuzz.cml", src)))); diff != "" {
 			t.Fatalf("two parses differ:\n%s", diff)
 		}
 		if doc.Diagnostics().HasErrors() || !allCML(doc) {
@@ -54,7 +55,7 @@ func FuzzParseCML(f *testing.F) {
 		if err := lang.Print(&sb, doc, lang.CML); err != nil {
 			t.Fatal(err)
 		}
-		printed := lang.Parse(lang.NewFile("printed.cml", []byte(sb.String())))
+		printed := lang.Parse(source.NewFile("printed.cml", []byte(sb.String())))
 		if ds := printed.Diagnostics(); ds.HasErrors() {
 			t.Fatalf("printed text has diagnostics %v:\n%s", ds, sb.String())
 		}

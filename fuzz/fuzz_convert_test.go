@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // op is what a conversion must keep of an action: its op (aliases resolved
@@ -45,7 +46,7 @@ func TestConvertCorpusChain(t *testing.T) {
 	chain := []lang.Syntax{lang.CSL, lang.CML, lang.SHAM, lang.CSL}
 	converted, refused := 0, []string{}
 	for _, c := range cases {
-		doc := lang.Parse(lang.NewFile(c.InputName, c.Input))
+		doc := lang.Parse(source.NewFile(c.InputName, c.Input))
 		if doc.Diagnostics().HasErrors() || len(doc.Groups) == 0 {
 			continue
 		}
@@ -59,7 +60,7 @@ func TestConvertCorpusChain(t *testing.T) {
 				ok = false
 				break
 			}
-			next := lang.Parse(lang.NewFile("converted."+to.String(), []byte(sb.String())))
+			next := lang.Parse(source.NewFile("converted."+to.String(), []byte(sb.String())))
 			if ds := next.Diagnostics(); ds.HasErrors() {
 				t.Errorf("%s: printed as %s has errors %v:\n%s", c.Name, to, ds, sb.String())
 				ok = false
@@ -98,7 +99,7 @@ func FuzzConvert(f *testing.F) {
 		f.Add(c.Input)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := lang.Parse(lang.NewFile("fuzz", src))
+		doc := lang.Parse(source.NewFile("fuzz", src))
 		if lang.Check(doc).HasErrors() {
 			return // syntax or validation errors: the printers may refuse such actions
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // FuzzParseCSL checks that any input parses without panic, that every
@@ -36,7 +37,7 @@ func FuzzParseCSL(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := lang.Parse(lang.NewFile("fuzz.csl", src))
+		doc := lang.Parse(source.NewFile("fuzz.csl", src))
 		for _, d := range doc.Diagnostics() {
 			if d.Range.Start < 0 || d.Range.Start > d.Range.End || d.Range.End > len(src) {
 				t.Fatalf("%s range %v outside input of %d bytes", d.Code, d.Range, len(src))
@@ -45,7 +46,7 @@ func FuzzParseCSL(f *testing.F) {
 				t.Fatalf("diagnostic without a plain code and message: %+v", d)
 			}
 		}
-		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(lang.NewFile("fuzz.csl", src)))); diff != "" {
+		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(source.NewFile("fuzz.csl", src)))); diff != "" {
 			t.Fatalf("two parses differ:\n%s", diff)
 		}
 		if doc.Diagnostics().HasErrors() || !allSyntax(doc, lang.CSL) {
@@ -77,7 +78,7 @@ func roundTrip(t *testing.T, doc *lang.Document, to lang.Syntax) {
 		}
 		return
 	}
-	printed := lang.Parse(lang.NewFile("printed", []byte(sb.String())))
+	printed := lang.Parse(source.NewFile("printed", []byte(sb.String())))
 	if ds := printed.Diagnostics(); ds.HasErrors() {
 		t.Fatalf("printed %s has diagnostics %v:\n%s", to, ds, sb.String())
 	}

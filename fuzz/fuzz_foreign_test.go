@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // fuzzForeign is the check every foreign format's target makes: any input
@@ -30,7 +31,7 @@ func fuzzForeign(f *testing.F, dir string, s lang.Syntax, seeds ...string) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := lang.Parse(lang.NewFile("fuzz", src))
+		doc := lang.Parse(source.NewFile("fuzz", src))
 		for _, d := range doc.Diagnostics() {
 			if d.Range.Start < 0 || d.Range.Start > d.Range.End || d.Range.End > len(src) {
 				t.Fatalf("%s range %v outside input of %d bytes", d.Code, d.Range, len(src))
@@ -39,7 +40,7 @@ func fuzzForeign(f *testing.F, dir string, s lang.Syntax, seeds ...string) {
 				t.Fatalf("diagnostic without a plain code and message: %+v", d)
 			}
 		}
-		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(lang.NewFile("fuzz", src)))); diff != "" {
+		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(source.NewFile("fuzz", src)))); diff != "" {
 			t.Fatalf("two parses differ:\n%s", diff)
 		}
 		if lang.Check(doc).HasErrors() || !allSyntax(doc, s) {

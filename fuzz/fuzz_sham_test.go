@@ -15,6 +15,7 @@ import (
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/grammar/sham"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // FuzzParseSHAM checks that any input parses without panic, that every
@@ -26,7 +27,7 @@ func FuzzParseSHAM(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := lang.Parse(lang.NewFile("fuzz", src))
+		doc := lang.Parse(source.NewFile("fuzz", src))
 		for _, d := range doc.Diagnostics() {
 			if d.Range.Start < 0 || d.Range.Start > d.Range.End || d.Range.End > len(src) {
 				t.Fatalf("%s range %v outside input of %d bytes", d.Code, d.Range, len(src))
@@ -36,7 +37,7 @@ func FuzzParseSHAM(f *testing.F) {
 			}
 		}
 		first := lang.DocumentJSON(doc)
-		again := lang.DocumentJSON(lang.Parse(lang.NewFile("fuzz", src)))
+		again := lang.DocumentJSON(lang.Parse(source.NewFile("fuzz", src)))
 		if diff := cmp.Diff(first, again); diff != "" {
 			t.Fatalf("two parses differ:\n%s", diff)
 		}
@@ -47,7 +48,7 @@ func FuzzParseSHAM(f *testing.F) {
 		if err := lang.Print(&sb, doc, lang.SHAM); err != nil {
 			t.Fatal(err)
 		}
-		printed := lang.Parse(lang.NewFile("printed", []byte(sb.String())))
+		printed := lang.Parse(source.NewFile("printed", []byte(sb.String())))
 		if ds := printed.Diagnostics(); len(ds) > 0 {
 			t.Fatalf("printed text has diagnostics %v:\n%s", ds, sb.String())
 		}

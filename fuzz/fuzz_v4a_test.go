@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // FuzzParseV4A checks that any input parses without panic, that every
@@ -34,7 +35,7 @@ func FuzzParseV4A(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := lang.Parse(lang.NewFile("fuzz.patch", src))
+		doc := lang.Parse(source.NewFile("fuzz.patch", src))
 		for _, d := range doc.Diagnostics() {
 			if d.Range.Start < 0 || d.Range.Start > d.Range.End || d.Range.End > len(src) {
 				t.Fatalf("%s range %v outside input of %d bytes", d.Code, d.Range, len(src))
@@ -44,13 +45,13 @@ func FuzzParseV4A(f *testing.F) {
 			}
 		}
 		for a := range doc.Actions() {
-			for _, r := range []lang.Range{a.Range, a.OpRange} {
+			for _, r := range []source.Range{a.Range, a.OpRange} {
 				if r.Start < 0 || r.Start > r.End || r.End > len(src) {
 					t.Fatalf("%s range %v outside input of %d bytes", a.Op, r, len(src))
 				}
 			}
 		}
-		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(lang.NewFile("fuzz.patch", src)))); diff != "" {
+		if diff := cmp.Diff(lang.DocumentJSON(doc), lang.DocumentJSON(lang.Parse(source.NewFile("fuzz.patch", src)))); diff != "" {
 			t.Fatalf("two parses differ:\n%s", diff)
 		}
 		if doc.Diagnostics().HasErrors() || !allSyntax(doc, lang.V4A) {

@@ -1,6 +1,10 @@
 package lang
 
-import "iter"
+import (
+	"iter"
+
+	"github.com/clada-dev/clada/source"
+)
 
 // Syntax names the block language an action was written in. A document may
 // mix syntaxes; each group and action records its own.
@@ -75,11 +79,11 @@ func ParseSyntax(s string) Syntax {
 // Document is the shared AST every front-end lowers into and every consumer
 // (engine, linter, printer, language server) reads. Groups are in source order.
 type Document struct {
-	File   *File
+	File   *source.File
 	Groups []*Group
 	// Diags holds syntax diagnostics that belong to no action or group (for
 	// example a malformed SHAM header, which yields no block).
-	Diags Diagnostics
+	Diags source.Diagnostics
 }
 
 // GroupKind tells a standalone action from an explicit group.
@@ -102,11 +106,11 @@ type Group struct {
 	Syntax  Syntax
 	Kind    GroupKind
 	Version string // the group's version attribute, if any
-	Range   Range
+	Range   source.Range
 	Actions []*Action
 	// Diags holds syntax diagnostics of the group itself (unclosed TASKS,
 	// unknown version, …). Action-level problems live on the action.
-	Diags Diagnostics
+	Diags source.Diagnostics
 }
 
 // Action is one operation: a SHAM block, a CSL op, a CML element.
@@ -114,21 +118,21 @@ type Action struct {
 	Syntax Syntax
 	// ID is the SHAM block id ("" for CSL and CML).
 	ID      string
-	IDRange Range
+	IDRange source.Range
 	// Op is the op name exactly as written (may be an alias or unknown);
 	// Catalog.Lookup resolves it. OpRange covers the written name.
 	Op      string
-	OpRange Range
+	OpRange source.Range
 	// Params are in source order, one per key (a duplicate key keeps the last
 	// value and is reported). Keys are catalog (SHAM) names.
 	Params []*Param
 	// Range covers the whole block including its start and end markers.
-	Range Range
+	Range source.Range
 	// Closed is false when the block ran to end of input without its end marker.
 	Closed bool
 	// Diags holds this action's syntax diagnostics. Any error here means the
 	// action is not run.
-	Diags Diagnostics
+	Diags source.Diagnostics
 }
 
 // ValueForm records how a value was written, so printers and code actions
@@ -147,12 +151,12 @@ const (
 // Param is one key = value pair.
 type Param struct {
 	Key      string
-	KeyRange Range
+	KeyRange source.Range
 	Value    string // decoded value
 	// ValueRange covers the value as written (quotes, heredoc markers, CDATA
 	// wrapper included); ContentRange covers only the decoded text's source.
-	ValueRange   Range
-	ContentRange Range
+	ValueRange   source.Range
+	ContentRange source.Range
 	Form         ValueForm
 }
 
@@ -171,8 +175,8 @@ func (d *Document) Actions() iter.Seq[*Action] {
 
 // Diagnostics returns every syntax diagnostic of the document (document,
 // group and action level), sorted by position.
-func (d *Document) Diagnostics() Diagnostics {
-	out := append(Diagnostics(nil), d.Diags...)
+func (d *Document) Diagnostics() source.Diagnostics {
+	out := append(source.Diagnostics(nil), d.Diags...)
 	for _, g := range d.Groups {
 		out = append(out, g.Diags...)
 		for _, a := range g.Actions {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/source"
 )
 
 // genSHAMSmall builds a response of n small blocks (three one-line quoted
@@ -45,7 +46,7 @@ func BenchmarkParseSHAM(b *testing.B) {
 			src = genSHAMSmall(tc.blocks)
 		}
 		b.Run(tc.name, func(b *testing.B) {
-			f := NewFile("bench.md", src)
+			f := source.NewFile("bench.md", src)
 			if doc := Parse(f); len(doc.Groups) != tc.blocks || len(doc.Diagnostics()) != 0 {
 				b.Fatalf("got %d groups, %d diagnostics; want %d, 0", len(doc.Groups), len(doc.Diagnostics()), tc.blocks)
 			}
@@ -63,7 +64,7 @@ func BenchmarkParseSHAM(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
 		for b.Loop() {
-			Parse(NewFile("bench.md", src))
+			Parse(source.NewFile("bench.md", src))
 		}
 	})
 }
@@ -73,6 +74,6 @@ func BenchmarkNewFile(b *testing.B) {
 	src := benchdoc.SHAM(5000, 100)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		NewFile("bench.md", src)
+		source.NewFile("bench.md", src)
 	}
 }

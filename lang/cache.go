@@ -3,6 +3,8 @@ package lang
 import (
 	"container/list"
 	"sync"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Parser parses documents like Parse, but remembers lowered blocks by their
@@ -68,7 +70,7 @@ func NewParser(maxBytes int) *Parser {
 }
 
 // Parse is lang.Parse with the cache.
-func (p *Parser) Parse(f *File) *Document {
+func (p *Parser) Parse(f *source.File) *Document {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return parse(f, p)

@@ -1,5 +1,7 @@
 package lang
 
+import "github.com/clada-dev/clada/source"
+
 // CheckVersion is the version of the CheckReport schema; it changes only
 // when a field changes meaning or goes away (adding fields keeps it).
 const CheckVersion = 1
@@ -20,7 +22,7 @@ type CheckReport struct {
 // re-counting characters.
 type CheckDiag struct {
 	DiagJSON
-	Range Range `json:"range"`
+	Range source.Range `json:"range"`
 }
 
 // CheckCounts summarises a check.
@@ -31,7 +33,7 @@ type CheckCounts struct {
 }
 
 // NewCheckReport builds the report for d and its diagnostics ds (usually Check(d)).
-func NewCheckReport(d *Document, ds Diagnostics) *CheckReport {
+func NewCheckReport(d *Document, ds source.Diagnostics) *CheckReport {
 	dj := DocumentJSON(d)
 	diags := make([]CheckDiag, len(ds))
 	for i, dg := range DiagnosticsJSON(d.File, ds) {
@@ -42,6 +44,6 @@ func NewCheckReport(d *Document, ds Diagnostics) *CheckReport {
 		File:        d.File.Name,
 		Blocks:      dj.Blocks,
 		Diagnostics: diags,
-		Summary:     CheckCounts{Blocks: len(dj.Blocks), Errors: ds.Count(Error), Warnings: ds.Count(Warning)},
+		Summary:     CheckCounts{Blocks: len(dj.Blocks), Errors: ds.Count(source.Error), Warnings: ds.Count(source.Warning)},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -17,7 +18,7 @@ type cmlAction struct {
 
 // cmlDiag is a diagnostic with the source text its range covers.
 type cmlDiag struct {
-	Severity Severity
+	Severity source.Severity
 	Code     string
 	At       string
 }
@@ -87,47 +88,47 @@ func TestLowerCML(t *testing.T) {
 		name:  "versioned tasks skip unknown elements with a warning",
 		in:    "<tasks version=\"1.0\">\n  <write path=\"a\">x</write>\n  <deploy to=\"prod\"/>\n</tasks>",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
-		diags: []cmlDiag{{Warning, "UNKNOWN_ELEMENT", "deploy"}},
+		diags: []cmlDiag{{source.Warning, "UNKNOWN_ELEMENT", "deploy"}},
 	}, {
 		name:  "unknown element in an unversioned block is an error",
 		in:    "<tasks>\n  <deploy/>\n</tasks>",
-		diags: []cmlDiag{{Error, "UNKNOWN_ELEMENT", "deploy"}},
+		diags: []cmlDiag{{source.Error, "UNKNOWN_ELEMENT", "deploy"}},
 	}, {
 		name:  "unknown version",
 		in:    `<tasks version="2.0"><remove path="a"/></tasks>`,
 		acts:  []cmlAction{{"remove", P{"path": "a"}}},
-		diags: []cmlDiag{{Error, "UNKNOWN_VERSION", `"2.0"`}},
+		diags: []cmlDiag{{source.Error, "UNKNOWN_VERSION", `"2.0"`}},
 	}, {
 		name:  "missing attribute and missing element",
 		in:    "<write>x</write>\n<edit path=\"a\"><search>x</search></edit>",
 		acts:  []cmlAction{{"file_write", P{"content": "x"}}, {"file_replace_text", P{"path": "a", "old_text": "x"}}},
-		diags: []cmlDiag{{Error, "MISSING_ATTRIBUTE", "write"}, {Error, "MISSING_ELEMENT", "edit"}},
+		diags: []cmlDiag{{source.Error, "MISSING_ATTRIBUTE", "write"}, {source.Error, "MISSING_ELEMENT", "edit"}},
 	}, {
 		name:  "unclosed element",
 		in:    "<tasks>\n  <write path=\"a\"><![CDATA[x]]></write>\n  <run>npm test\n",
-		diags: []cmlDiag{{Error, "UNCLOSED_ELEMENT", "<run"}},
+		diags: []cmlDiag{{source.Error, "UNCLOSED_ELEMENT", "<run"}},
 	}, {
 		name:  "mismatched close tag",
 		in:    "<tasks><write path=\"a\">x</writ></tasks>",
-		diags: []cmlDiag{{Error, "MISMATCHED_CLOSE", "</writ>"}},
+		diags: []cmlDiag{{source.Error, "MISMATCHED_CLOSE", "</writ>"}},
 	}, {
 		name:  "inner element left open before the outer close",
 		in:    "<tasks><write path=\"a\">x</tasks>",
-		diags: []cmlDiag{{Error, "UNCLOSED_CHILD", "<write"}},
+		diags: []cmlDiag{{source.Error, "UNCLOSED_CHILD", "<write"}},
 	}, {
 		name:  "unquoted attribute",
 		in:    "<write path=a.txt>x</write>",
-		diags: []cmlDiag{{Error, "BAD_ATTRIBUTE", "a.txt"}},
+		diags: []cmlDiag{{source.Error, "BAD_ATTRIBUTE", "a.txt"}},
 	}, {
 		name:  "CDATA that never ends",
 		in:    "<write path=\"a\"><![CDATA[x</write>\n",
-		diags: []cmlDiag{{Error, "UNCLOSED_CDATA", "<![CDATA["}},
+		diags: []cmlDiag{{source.Error, "UNCLOSED_CDATA", "<![CDATA["}},
 	}, {
 		name: "edit problems: text, both search forms, empty search, duplicate",
 		in:   "<edit path=\"a\">oops<search></search><search-start>s</search-start><replace>r</replace><replace>q</replace></edit>",
 		acts: []cmlAction{{"file_replace_text_range", P{"path": "a", "old_text_beginning": "s", "new_text": "r"}}},
-		diags: []cmlDiag{{Error, "MISSING_ELEMENT", "edit"}, {Error, "UNEXPECTED_CONTENT", "oops"},
-			{Error, "MISPLACED_ELEMENT", "search"}, {Error, "MISPLACED_ELEMENT", "replace"}},
+		diags: []cmlDiag{{source.Error, "MISSING_ELEMENT", "edit"}, {source.Error, "UNEXPECTED_CONTENT", "oops"},
+			{source.Error, "MISPLACED_ELEMENT", "search"}, {source.Error, "MISPLACED_ELEMENT", "replace"}},
 	}, {
 		name: "layout: the newline after the start tag is not content; a closing tag at line start keeps the final newline",
 		in:   "<write path=\"a.sh\">\n#!/bin/sh\necho hi\n</write>",
@@ -160,21 +161,21 @@ func TestLowerCML(t *testing.T) {
 		name:  "]]> inside CDATA ends it early: an error at that ]]>",
 		in:    "<write path=\"a\"><![CDATA[if (a[b[0]]> 1) x();]]></write>",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "if (a[b[0 1) x();]]>"}}},
-		diags: []cmlDiag{{Error, "CDATA_END_IN_CONTENT", "]]>"}},
+		diags: []cmlDiag{{source.Error, "CDATA_END_IN_CONTENT", "]]>"}},
 	}, {
 		name: "]]> inside CDATA that breaks the XML after it: the XML error and the ]]> that caused it",
 		in:   "<write path=\"a.html\"><![CDATA[<p>x]]><b>]]></p>]]></write>",
-		diags: []cmlDiag{{Error, "CDATA_END_IN_CONTENT", "]]>"},
-			{Error, "MISMATCHED_CLOSE", "</p>"}},
+		diags: []cmlDiag{{source.Error, "CDATA_END_IN_CONTENT", "]]>"},
+			{source.Error, "MISMATCHED_CLOSE", "</p>"}},
 	}, {
 		name:  "a param spelled both ways",
 		in:    `<move from="a" old_path="b" to="c"/>`,
 		acts:  []cmlAction{{"file_move", P{"old_path": "b", "new_path": "c"}}},
-		diags: []cmlDiag{{Error, "DUPLICATE_PARAM", "old_path"}},
+		diags: []cmlDiag{{source.Error, "DUPLICATE_PARAM", "old_path"}},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			acts, diags := cmlView(Parse(NewFile("in.cml", []byte(tc.in))))
+			acts, diags := cmlView(Parse(source.NewFile("in.cml", []byte(tc.in))))
 			if diff := cmp.Diff(tc.acts, acts); diff != "" {
 				t.Errorf("actions (-want +got):\n%s", diff)
 			}
@@ -187,7 +188,7 @@ func TestLowerCML(t *testing.T) {
 
 func TestLowerCMLGroupsAndRanges(t *testing.T) {
 	src := "Intro\n<tasks version=\"1\">\n  <edit path=\"a\">\n    <search><![CDATA[old]]></search>\n    <replace>new</replace>\n  </edit>\n</tasks>\n<remove path=\"b\"/>\n"
-	doc := Parse(NewFile("in.cml", []byte(src)))
+	doc := Parse(source.NewFile("in.cml", []byte(src)))
 	if len(doc.Groups) != 2 {
 		t.Fatalf("got %d groups, want 2", len(doc.Groups))
 	}
@@ -199,7 +200,7 @@ func TestLowerCMLGroupsAndRanges(t *testing.T) {
 		t.Errorf("group 1 kind = %v, want standalone", doc.Groups[1].Kind)
 	}
 	a := g.Actions[0]
-	text := func(r Range) string { return doc.File.Text(r) }
+	text := func(r source.Range) string { return doc.File.Text(r) }
 	type rng struct{ Key, Value, Content string }
 	got := map[string]rng{}
 	for _, p := range a.Params {
@@ -245,7 +246,7 @@ func TestPrintCML(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := Parse(NewFile("in", []byte(tc.in)))
+			doc := Parse(source.NewFile("in", []byte(tc.in)))
 			if ds := doc.Diagnostics(); len(ds) != 0 {
 				t.Fatalf("input has diagnostics: %v", ds)
 			}
@@ -256,7 +257,7 @@ func TestPrintCML(t *testing.T) {
 			if diff := cmp.Diff(tc.want, sb.String()); diff != "" {
 				t.Errorf("printed (-want +got):\n%s", diff)
 			}
-			again := Parse(NewFile("out", []byte(sb.String())))
+			again := Parse(source.NewFile("out", []byte(sb.String())))
 			if ds := again.Diagnostics(); len(ds) != 0 {
 				t.Fatalf("printed text has diagnostics: %v", ds)
 			}
@@ -268,7 +269,7 @@ func TestPrintCML(t *testing.T) {
 }
 
 func TestPrintCMLUnknownOpIsAnError(t *testing.T) {
-	doc := Parse(NewFile("in", []byte("#!SHAM [@three-char-SHA-256: ab]\naction = \"frobnicate\"\n#!END_SHAM_ab\n")))
+	doc := Parse(source.NewFile("in", []byte("#!SHAM [@three-char-SHA-256: ab]\naction = \"frobnicate\"\n#!END_SHAM_ab\n")))
 	var sb strings.Builder
 	err := Print(&sb, doc, CML)
 	if err == nil || !strings.Contains(err.Error(), `line 1: unknown op "frobnicate"`) {
@@ -298,7 +299,7 @@ func TestCorpusCMLParse(t *testing.T) {
 			if err := Print(&sb, doc, CML); err != nil {
 				t.Fatal(err)
 			}
-			again := Parse(NewFile("printed.cml", []byte(sb.String())))
+			again := Parse(source.NewFile("printed.cml", []byte(sb.String())))
 			if diff := cmp.Diff(astView(doc, true), astView(again, true)); diff != "" {
 				t.Errorf("print round trip changed the AST (-before +after):\n%s\nprinted:\n%s", diff, sb.String())
 			}
@@ -352,7 +353,7 @@ func BenchmarkParseCML(b *testing.B) {
 		{"5MB-tasks-small", genCMLTasks(40000, 3), 120000},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			f := NewFile("bench.md", tc.src)
+			f := source.NewFile("bench.md", tc.src)
 			doc := Parse(f)
 			n := 0
 			for range doc.Actions() {

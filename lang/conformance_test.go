@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -98,7 +99,7 @@ func TestConformanceNesl(t *testing.T) {
 				t.Logf("deliberate difference: %s", d.reason)
 				d.fix(&c)
 			}
-			f := NewFile(c.Name, []byte(c.Input))
+			f := source.NewFile(c.Name, []byte(c.Input))
 			doc := Parse(f)
 			gotBlocks, gotErrors := neslView(doc)
 			wantBlocks := c.Expected.Blocks

@@ -3,6 +3,7 @@ package lang
 import (
 	"testing"
 
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -32,7 +33,7 @@ func TestConvertLosses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := Parse(NewFile("in", []byte(tt.src)))
+			d := Parse(source.NewFile("in", []byte(tt.src)))
 			if ds := d.Diagnostics(); ds.HasErrors() {
 				t.Fatalf("input has errors: %v", ds)
 			}

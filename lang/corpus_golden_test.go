@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -14,7 +15,7 @@ import (
 // Every syntax's corpus test starts here, so the golden rule lives once.
 func parseGolden(t *testing.T, c *corpus.Case, testName string) *Document {
 	t.Helper()
-	doc := Parse(NewFile(c.InputName, c.Input))
+	doc := Parse(source.NewFile(c.InputName, c.Input))
 	got, err := json.MarshalIndent(DocumentJSON(doc), "", "  ")
 	if err != nil {
 		t.Fatal(err)

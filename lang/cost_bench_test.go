@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // The parse benchmarks of issue 13 point 9: hostile CML and CSL whose parse
@@ -59,7 +61,7 @@ func BenchmarkParseHostileCMLNested(b *testing.B) {
 		src := nestedCML(depth, 8)
 		b.Run(fmt.Sprintf("depth=%d/%dKB", depth, len(src)>>10), func(b *testing.B) {
 			for b.Loop() {
-				Parse(NewFile("a.md", src))
+				Parse(source.NewFile("a.md", src))
 			}
 		})
 	}
@@ -70,7 +72,7 @@ func BenchmarkParseHostileCMLAttrs(b *testing.B) {
 		src := manyAttrCML(n)
 		b.Run(fmt.Sprintf("attrs=%d/%dKB", n, len(src)>>10), func(b *testing.B) {
 			for b.Loop() {
-				Parse(NewFile("a.md", src))
+				Parse(source.NewFile("a.md", src))
 			}
 		})
 	}
@@ -81,7 +83,7 @@ func BenchmarkParseHostileCSLAttrs(b *testing.B) {
 		src := manyAttrCSL(n)
 		b.Run(fmt.Sprintf("attrs=%d/%dKB", n, len(src)>>10), func(b *testing.B) {
 			for b.Loop() {
-				Parse(NewFile("a.md", src))
+				Parse(source.NewFile("a.md", src))
 			}
 		})
 	}

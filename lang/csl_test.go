@@ -7,12 +7,13 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/grammar/csl"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
 // cslDiag is a diagnostic with the source text its range covers.
 type cslDiag struct {
-	Severity Severity
+	Severity source.Severity
 	Code     string
 	At       string
 }
@@ -90,7 +91,7 @@ func TestLowerCSL(t *testing.T) {
 		name:  "marker mid-line is content and warned about",
 		in:    "<---WRITE file=\"a\"--->\nsee <---END---> here\n<---END--->",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "see <---END---> here"}}},
-		diags: []cslDiag{{Warning, "MARKER_MID_LINE", "<---END"}},
+		diags: []cslDiag{{source.Warning, "MARKER_MID_LINE", "<---END"}},
 	}, {
 		name: "unknown marker-shaped line in a body is content",
 		in:   "<---WRITE file=\"a\"--->\n<---FOO--->\n<---END--->",
@@ -99,50 +100,50 @@ func TestLowerCSL(t *testing.T) {
 		name:  "unclosed op at end of input",
 		in:    "<---WRITE file=\"a\"--->\nx\n",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
-		diags: []cslDiag{{Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
+		diags: []cslDiag{{source.Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
 	}, {
 		name:  "op cut by the next op marker",
 		in:    "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---RUN--->\nls\n<---END--->\n<---END--->",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}, {"exec", P{"code": "ls", "lang": "argv"}}},
-		diags: []cslDiag{{Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
+		diags: []cslDiag{{source.Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
 	}, {
 		name:  "unclosed tasks",
 		in:    "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
-		diags: []cslDiag{{Error, "UNCLOSED_TASKS", "<---TASKS--->"}},
+		diags: []cslDiag{{source.Error, "UNCLOSED_TASKS", "<---TASKS--->"}},
 	}, {
 		name:  "unknown op names the closest",
 		in:    "<---WRTE file=\"a\"--->\nx\n<---END--->",
 		acts:  []cmlAction{{"WRTE", P{}}},
-		diags: []cslDiag{{Error, "UNKNOWN_OP", "WRTE"}},
+		diags: []cslDiag{{source.Error, "UNKNOWN_OP", "WRTE"}},
 	}, {
 		name:  "bad count",
 		in:    "<---SEARCH file=\"a\" count=\"x\"--->\nx\n<---REPLACE--->\ny\n<---END--->",
 		acts:  []cmlAction{{"file_replace_text", P{"path": "a", "old_text": "x", "new_text": "y"}}},
-		diags: []cslDiag{{Error, "INVALID_ATTRIBUTE", `"x"`}},
+		diags: []cslDiag{{source.Error, "INVALID_ATTRIBUTE", `"x"`}},
 	}, {
 		name:  "missing file",
 		in:    "<---WRITE--->\nx\n<---END--->",
 		acts:  []cmlAction{{"file_write", P{"content": "x"}}},
-		diags: []cslDiag{{Error, "MISSING_ATTRIBUTE", "WRITE"}},
+		diags: []cslDiag{{source.Error, "MISSING_ATTRIBUTE", "WRITE"}},
 	}, {
 		name:  "trailing text after a marker",
 		in:    "<---WRITE file=\"a\"---> now\nx\n<---END--->",
 		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
-		diags: []cslDiag{{Error, "TRAILING_TEXT", "now"}},
+		diags: []cslDiag{{source.Error, "TRAILING_TEXT", "now"}},
 	}, {
 		name:  "unquoted value",
 		in:    "<---WRITE file=a--->\nx\n<---END--->",
 		acts:  []cmlAction{{"file_write", P{"content": "x"}}},
-		diags: []cslDiag{{Error, "MISSING_ATTRIBUTE", "WRITE"}, {Error, "MALFORMED_ATTRIBUTE", "file=a"}},
+		diags: []cslDiag{{source.Error, "MISSING_ATTRIBUTE", "WRITE"}, {source.Error, "MALFORMED_ATTRIBUTE", "file=a"}},
 	}, {
 		name:  "nested tasks",
 		in:    "<---TASKS--->\n<---TASKS--->\n<---END--->",
-		diags: []cslDiag{{Error, "NESTED_TASKS", "TASKS"}},
+		diags: []cslDiag{{source.Error, "NESTED_TASKS", "TASKS"}},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := Parse(NewFile("t.csl", []byte(tc.in)))
+			doc := Parse(source.NewFile("t.csl", []byte(tc.in)))
 			acts, diags := cslView(doc)
 			if diff := cmp.Diff(tc.acts, acts); diff != "" {
 				t.Errorf("actions (-want +got):\n%s", diff)
@@ -156,7 +157,7 @@ func TestLowerCSL(t *testing.T) {
 
 func TestLowerCSLGroupsAndRanges(t *testing.T) {
 	src := "intro\n<---TASKS version=\"2.0\"--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---END--->\n<---REMOVE file=\"b\"--->\n<---END--->\n"
-	doc := Parse(NewFile("t.csl", []byte(src)))
+	doc := Parse(source.NewFile("t.csl", []byte(src)))
 	if len(doc.Groups) != 2 {
 		t.Fatalf("got %d groups, want 2", len(doc.Groups))
 	}
@@ -203,7 +204,7 @@ func TestPrintCSL(t *testing.T) {
 	src := "#!SHAM [@three-char-SHA-256: k1]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"a\\n\"\n#!END_SHAM_k1\n" +
 		"#!SHAM [@three-char-SHA-256: k2]\naction = \"file_replace_all_text\"\npath = \"a.txt\"\nold_text = \"a\"\nnew_text = \"b\"\n#!END_SHAM_k2\n" +
 		"#!SHAM [@three-char-SHA-256: k3]\naction = \"exec\"\nlang = \"bash\"\ncode = \"ls\"\ncwd = \"src\"\n#!END_SHAM_k3\n"
-	doc := Parse(NewFile("t.sham", []byte(src)))
+	doc := Parse(source.NewFile("t.sham", []byte(src)))
 	if doc.Diagnostics().HasErrors() {
 		t.Fatal(doc.Diagnostics())
 	}
@@ -217,7 +218,7 @@ func TestPrintCSL(t *testing.T) {
 	if diff := cmp.Diff(want, sb.String()); diff != "" {
 		t.Errorf("printed (-want +got):\n%s", diff)
 	}
-	again := Parse(NewFile("p.csl", []byte(sb.String())))
+	again := Parse(source.NewFile("p.csl", []byte(sb.String())))
 	if diff := cmp.Diff(canonView(doc), canonView(again)); diff != "" {
 		t.Errorf("round trip (-before +after):\n%s", diff)
 	}
@@ -229,7 +230,7 @@ func TestPrintCSLRefusesWhatCSLCannotHold(t *testing.T) {
 		"#!SHAM [@three-char-SHA-256: k1]\naction = \"file_write\"\npath = \"a\\nb\"\ncontent = \"x\"\n#!END_SHAM_k1\n",
 		"#!SHAM [@three-char-SHA-256: k1]\naction = \"nope\"\n#!END_SHAM_k1\n",
 	} {
-		doc := Parse(NewFile("t.sham", []byte(src)))
+		doc := Parse(source.NewFile("t.sham", []byte(src)))
 		var sb strings.Builder
 		err := Print(&sb, doc, CSL)
 		if err == nil || !strings.Contains(err.Error(), "print csl: line 1:") {
@@ -278,7 +279,7 @@ func TestCorpusCSLParse(t *testing.T) {
 			if err := Print(&sb, doc, CSL); err != nil {
 				t.Fatal(err)
 			}
-			again := Parse(NewFile("printed.csl", []byte(sb.String())))
+			again := Parse(source.NewFile("printed.csl", []byte(sb.String())))
 			if diff := cmp.Diff(canonView(doc), canonView(again)); diff != "" {
 				t.Errorf("print round trip changed the AST (-before +after):\n%s\nprinted:\n%s", diff, sb.String())
 			}
@@ -341,7 +342,7 @@ func BenchmarkParseCSL(b *testing.B) {
 	} {
 		src := tc.src
 		b.Run(tc.name, func(b *testing.B) {
-			f := NewFile("bench.csl", src)
+			f := source.NewFile("bench.csl", src)
 			doc := Parse(f)
 			n := 0
 			for range doc.Actions() {

@@ -1,5 +1,7 @@
 package lang
 
+import "github.com/clada-dev/clada/source"
+
 // DocJSON is the blocks-and-diagnostics part of `clada check --format json`,
 // also stored as parse.json in corpus cases. Schema:
 //
@@ -35,21 +37,21 @@ type BlockJSON struct {
 	ID        string            `json:"id,omitempty"`
 	Op        string            `json:"op"`
 	Params    map[string]string `json:"params"`
-	Range     Range             `json:"range"`
+	Range     source.Range      `json:"range"`
 	StartLine int               `json:"startLine"`
 	EndLine   *int              `json:"endLine"`
 }
 
 // DiagJSON is one diagnostic of DocJSON with resolved positions.
 type DiagJSON struct {
-	Severity  Severity `json:"severity"`
-	Code      string   `json:"code"`
-	Message   string   `json:"message"`
-	Hint      string   `json:"hint,omitempty"`
-	Line      int      `json:"line"`
-	Column    int      `json:"column"`
-	EndLine   int      `json:"endLine"`
-	EndColumn int      `json:"endColumn"`
+	Severity  source.Severity `json:"severity"`
+	Code      string          `json:"code"`
+	Message   string          `json:"message"`
+	Hint      string          `json:"hint,omitempty"`
+	Line      int             `json:"line"`
+	Column    int             `json:"column"`
+	EndLine   int             `json:"endLine"`
+	EndColumn int             `json:"endColumn"`
 }
 
 // DocumentJSON resolves d into its DocJSON form.
@@ -73,7 +75,7 @@ func DocumentJSON(d *Document) *DocJSON {
 }
 
 // DiagnosticsJSON resolves diagnostics against f's line table.
-func DiagnosticsJSON(f *File, ds Diagnostics) []DiagJSON {
+func DiagnosticsJSON(f *source.File, ds source.Diagnostics) []DiagJSON {
 	out := make([]DiagJSON, 0, len(ds))
 	for _, dg := range ds {
 		s, e := f.Position(dg.Range.Start), f.Position(dg.Range.End)

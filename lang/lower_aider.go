@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/aider"
+	"github.com/clada-dev/clada/source"
 )
 
 // aider front-end: SEARCH/REPLACE blocks, as aider's editblock format
@@ -22,30 +23,32 @@ import (
 // edit does not stop the next).
 var aiderFrontEnd = frontEnd{syntax: Aider, split: splitAider, lower: lowerAider}
 
-func splitAider(src []byte) ([]Range, Diagnostics) { return spanRanges(aider.Spans(src)), nil }
+func splitAider(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(aider.Spans(src)), nil
+}
 
 func lowerAider(text []byte, _ *scratch) *Group {
 	edits := aider.Scan(text)
-	g := &Group{Syntax: Aider, Kind: Standalone, Range: Range{0, len(text)}}
+	g := &Group{Syntax: Aider, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	for _, e := range edits {
 		op := "file_replace_text"
 		if strings.TrimSpace(e.Search) == "" {
 			op = "file_append"
 		}
-		a := foreignAction(Aider, op, Range{e.Start, e.End}, Range{e.HeadStart, e.HeadEnd})
+		a := foreignAction(Aider, op, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd})
 		for _, er := range e.Errs {
-			a.Diags = append(a.Diags, errorAt(er.Code, er.Message, er.Hint, Range{er.Start, er.End}))
+			a.Diags = append(a.Diags, errorAt(er.Code, er.Message, er.Hint, source.Range{Start: er.Start, End: er.End}))
 		}
 		a.Closed = len(e.Errs) == 0
 		if e.Path != "" {
-			pr := Range{e.PathStart, e.PathEnd}
+			pr := source.Range{Start: e.PathStart, End: e.PathEnd}
 			if e.PathStart < 0 {
-				pr = Range{e.HeadStart, e.HeadEnd}
+				pr = source.Range{Start: e.HeadStart, End: e.HeadEnd}
 			}
 			a.set("path", e.Path, Text, pr, pr)
 		}
-		search := Range{e.SearchStart, e.SearchEnd}
-		repl := Range{e.ReplaceStart, e.ReplaceEnd}
+		search := source.Range{Start: e.SearchStart, End: e.SearchEnd}
+		repl := source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd}
 		if op == "file_append" {
 			a.set("content", e.Replace, Body, repl, repl)
 		} else {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/clada-dev/clada/grammar/cml"
+	"github.com/clada-dev/clada/source"
 )
 
 // CML front-end. How CML text maps to the AST, and the choices the seeds
@@ -65,7 +66,7 @@ var cmlFrontEnd = frontEnd{
 // only that action, or its <tasks>, is skipped.
 func CMLStopsAll(g *Group) bool {
 	for _, d := range g.Diags {
-		if d.Severity == Error && (d.Code == cmlUnknownVersion || len(g.Actions) == 0 && cmlXMLError(d.Code)) {
+		if d.Severity == source.Error && (d.Code == cmlUnknownVersion || len(g.Actions) == 0 && cmlXMLError(d.Code)) {
 			return true
 		}
 	}
@@ -100,21 +101,23 @@ func cmlOpWord(name string) bool {
 
 // splitCML finds CML block spans. Syntax errors are found when the block is
 // lowered, so a span is all it reports.
-func splitCML(src []byte) ([]Range, Diagnostics) { return spanRanges(cml.Spans(src, cmlKnown)), nil }
+func splitCML(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(cml.Spans(src, cmlKnown)), nil
+}
 
 // lowerCML parses one block text (starting at its '<') into a Group with
 // ranges relative to the block start.
 func lowerCML(text []byte, _ *scratch) *Group {
 	b := cml.Lex(text, 0)
-	g := &Group{Syntax: CML, Kind: Standalone, Range: Range{b.Start, b.End}}
+	g := &Group{Syntax: CML, Kind: Standalone, Range: source.Range{Start: b.Start, End: b.End}}
 	if b.Err != nil {
 		if cml.NameAt(text, 0) == "tasks" {
 			g.Kind = Tasks
 		}
-		g.Diags = Diagnostics{{Severity: Error, Code: b.Err.Code, Message: b.Err.Message, Hint: b.Err.Hint,
-			Range: Range{b.Err.Start, b.Err.End}}}
+		g.Diags = source.Diagnostics{{Severity: source.Error, Code: b.Err.Code, Message: b.Err.Message, Hint: b.Err.Hint,
+			Range: source.Range{Start: b.Err.Start, End: b.Err.End}}}
 		if c := b.Err.CDATAEnd; c > 0 {
-			g.Diags = append(g.Diags, Diagnostic{Severity: Error, Code: cmlCDATAEnd, Range: Range{c, c + len("]]>")},
+			g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Error, Code: cmlCDATAEnd, Range: source.Range{Start: c, End: c + len("]]>")},
 				Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
 				Hint:    cdataEndHint})
 			g.Diags.Sort()
@@ -139,8 +142,8 @@ type cmlLowerer struct {
 	keys      paramIndex
 }
 
-func (l *cmlLowerer) diag(ds *Diagnostics, sev Severity, code string, start, end int, msg, hint string) {
-	*ds = append(*ds, Diagnostic{Severity: sev, Code: code, Message: msg, Hint: hint, Range: Range{start, end}})
+func (l *cmlLowerer) diag(ds *source.Diagnostics, sev source.Severity, code string, start, end int, msg, hint string) {
+	*ds = append(*ds, source.Diagnostic{Severity: sev, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}})
 }
 
 // tasks lowers a <tasks> element: its version, then each op child.
@@ -148,14 +151,14 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 	g := l.g
 	for _, at := range e.Attrs() {
 		if at.Name != "version" {
-			l.diag(&g.Diags, Warning, cmlInvalidAttribute, at.NameStart, at.ValueEnd,
+			l.diag(&g.Diags, source.Warning, cmlInvalidAttribute, at.NameStart, at.ValueEnd,
 				"<tasks> has no attribute "+at.Name+"; it is ignored", "only version=\"1.0\" is allowed")
 			continue
 		}
 		g.Version = cmlDecode(at.Raw)
 		l.versioned = true
 		if g.Version != "1.0" && g.Version != "1" {
-			l.diag(&g.Diags, Error, cmlUnknownVersion, at.ValueStart, at.ValueEnd,
+			l.diag(&g.Diags, source.Error, cmlUnknownVersion, at.ValueStart, at.ValueEnd,
 				"unknown CML version "+strconv.Quote(g.Version)+"; nothing in this document runs",
 				`use version="1.0" or leave version out`)
 		}
@@ -164,7 +167,7 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 		if t.Type == cml.Comment {
 			continue
 		}
-		l.diag(&g.Diags, Warning, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
+		l.diag(&g.Diags, source.Warning, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
 			"text directly inside <tasks> is ignored", "put commands in elements such as <write> or <run>")
 	}
 	if len(e.Elements) > 0 {
@@ -175,7 +178,7 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 		ns, ne := c.NameRange()
 		switch {
 		case name == "tasks":
-			l.diag(&g.Diags, Error, cmlMisplacedElement, ns, ne,
+			l.diag(&g.Diags, source.Error, cmlMisplacedElement, ns, ne,
 				"<tasks> cannot be nested inside <tasks>", "close the outer <tasks> first, or merge the two")
 		case cmlOpWord(name) || Lookup(name) != nil:
 			g.Actions = append(g.Actions, l.action(c))
@@ -187,14 +190,14 @@ func (l *cmlLowerer) tasks(e *cml.Element) {
 
 // unknown reports an element CML does not define: skipped with a warning in
 // a versioned block, an error elsewhere.
-func (l *cmlLowerer) unknown(ds *Diagnostics, e *cml.Element, parent string) {
+func (l *cmlLowerer) unknown(ds *source.Diagnostics, e *cml.Element, parent string) {
 	ns, ne := e.NameRange()
 	if l.versioned {
-		l.diag(ds, Warning, cmlUnknownElement, ns, ne,
+		l.diag(ds, source.Warning, cmlUnknownElement, ns, ne,
 			"unknown element <"+e.Name()+"> in "+parent+" is skipped", "")
 		return
 	}
-	l.diag(ds, Error, cmlUnknownElement, ns, ne, "unknown element <"+e.Name()+"> in "+parent,
+	l.diag(ds, source.Error, cmlUnknownElement, ns, ne, "unknown element <"+e.Name()+"> in "+parent,
 		"CML elements are tasks, write, edit, move, remove, run (or a catalog op name such as file_read)")
 }
 
@@ -204,7 +207,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 	ns, ne := e.NameRange()
 	s, _ := e.StartTagRange()
 	_, end := e.EndTagRange()
-	a := &Action{Syntax: CML, Op: name, OpRange: Range{ns, ne}, Range: Range{s, end}, Closed: true}
+	a := &Action{Syntax: CML, Op: name, OpRange: source.Range{Start: ns, End: ne}, Range: source.Range{Start: s, End: end}, Closed: true}
 	attrs := e.Attrs()
 	spec := l.resolve(a, e, attrs)
 	if spec == nil { // unreachable: only known names get here
@@ -221,9 +224,9 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 				key = ps.Name
 			}
 		}
-		l.add(a, &Param{Key: key, KeyRange: Range{at.NameStart, at.NameStart + len(at.Name)},
-			Value: cmlDecode(at.Raw), ValueRange: Range{at.ValueStart, at.ValueEnd},
-			ContentRange: Range{at.ValueStart + 1, at.ValueEnd - 1}, Form: Attribute})
+		l.add(a, &Param{Key: key, KeyRange: source.Range{Start: at.NameStart, End: at.NameStart + len(at.Name)},
+			Value: cmlDecode(at.Raw), ValueRange: source.Range{Start: at.ValueStart, End: at.ValueEnd},
+			ContentRange: source.Range{Start: at.ValueStart + 1, End: at.ValueEnd - 1}, Form: Attribute})
 	}
 	var textParam *ParamSpec
 	for i, ps := range spec.Params {
@@ -235,7 +238,7 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 		if len(e.Elements) > 0 {
 			c := e.Elements[0]
 			cs, ce := c.NameRange()
-			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, tag+" holds text, not elements like <"+c.Name()+">",
+			l.diag(&a.Diags, source.Error, cmlMisplacedElement, cs, ce, tag+" holds text, not elements like <"+c.Name()+">",
 				"wrap text that contains tags in <![CDATA[ … ]]>")
 		}
 		l.add(a, l.content(a, e, textParam.Name))
@@ -244,8 +247,8 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 	}
 	if spec.Name == "exec" && a.Param("lang") == nil {
 		// CML's <run> is a bash command unless lang says otherwise.
-		a.addParam(&Param{Key: "lang", Value: "bash", KeyRange: Range{ne, ne},
-			ValueRange: Range{ne, ne}, ContentRange: Range{ne, ne}, Form: Attribute})
+		a.addParam(&Param{Key: "lang", Value: "bash", KeyRange: source.Range{Start: ne, End: ne},
+			ValueRange: source.Range{Start: ne, End: ne}, ContentRange: source.Range{Start: ne, End: ne}, Form: Attribute})
 	}
 	for _, ps := range spec.Params {
 		if !ps.Required || a.Param(ps.Name) != nil {
@@ -253,10 +256,10 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 		}
 		place := cmlPlace(ps)
 		if cmlIsChild(place) {
-			l.diag(&a.Diags, Error, cmlMissingElement, ns, ne, tag+" needs a <"+place+"> element",
+			l.diag(&a.Diags, source.Error, cmlMissingElement, ns, ne, tag+" needs a <"+place+"> element",
 				"add <"+place+"><![CDATA[…]]></"+place+">")
 		} else {
-			l.diag(&a.Diags, Error, cmlMissingAttribute, ns, ne, tag+" needs a "+place+" attribute",
+			l.diag(&a.Diags, source.Error, cmlMissingAttribute, ns, ne, tag+" needs a "+place+" attribute",
 				"add "+place+`="…"`)
 		}
 	}
@@ -278,7 +281,7 @@ func (l *cmlLowerer) resolve(a *Action, e *cml.Element, attrs []cml.Attribute) *
 				a.Op = "file_append"
 			case "false":
 			default:
-				l.diag(&a.Diags, Error, cmlInvalidAttribute, at.ValueStart, at.ValueEnd,
+				l.diag(&a.Diags, source.Error, cmlInvalidAttribute, at.ValueStart, at.ValueEnd,
 					`append must be "true" or "false"`, `write append="true" to add to the end of the file`)
 			}
 		}
@@ -310,7 +313,7 @@ func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag strin
 		if t.Type == cml.Comment {
 			continue
 		}
-		l.diag(&a.Diags, Error, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
+		l.diag(&a.Diags, source.Error, cmlUnexpectedContent, t.Pos.Offset, t.Pos.Offset+len(t.Value),
 			tag+" takes no text here", cmlContentHint(spec))
 	}
 	for _, c := range e.Elements {
@@ -324,23 +327,23 @@ func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag strin
 		}
 		switch {
 		case ps == nil && cmlIsChild(name):
-			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, "<"+name+"> does not belong in this "+tag,
+			l.diag(&a.Diags, source.Error, cmlMisplacedElement, cs, ce, "<"+name+"> does not belong in this "+tag,
 				"an <edit> has <search> and <replace>, or <search-start>, <search-end> and <replace>")
 		case ps == nil:
 			l.unknown(&a.Diags, c, tag)
 		case a.Param(ps.Name) != nil:
-			l.diag(&a.Diags, Error, cmlMisplacedElement, cs, ce, tag+" has more than one <"+name+">",
+			l.diag(&a.Diags, source.Error, cmlMisplacedElement, cs, ce, tag+" has more than one <"+name+">",
 				"keep one <"+name+">")
 		default:
 			for _, gc := range c.Elements {
 				gs, ge := gc.NameRange()
-				l.diag(&a.Diags, Error, cmlMisplacedElement, gs, ge, "<"+name+"> holds text, not elements like <"+gc.Name()+">",
+				l.diag(&a.Diags, source.Error, cmlMisplacedElement, gs, ge, "<"+name+"> holds text, not elements like <"+gc.Name()+">",
 					"wrap text that contains tags in <![CDATA[ … ]]>")
 			}
 			p := l.content(a, c, ps.Name)
-			p.KeyRange = Range{cs, ce}
+			p.KeyRange = source.Range{Start: cs, End: ce}
 			if p.Value == "" && strings.HasPrefix(name, "search") {
-				l.diag(&a.Diags, Error, cmlEmptySearch, cs, ce, "<"+name+"> is empty",
+				l.diag(&a.Diags, source.Error, cmlEmptySearch, cs, ce, "<"+name+"> is empty",
 					"give the exact text to find, with enough context to match once")
 			}
 			l.add(a, p)
@@ -353,7 +356,7 @@ func (l *cmlLowerer) children(a *Action, e *cml.Element, spec *OpSpec, tag strin
 // the last value and is an error, as in SHAM.
 func (l *cmlLowerer) add(a *Action, p *Param) {
 	if old := l.keys.find(a, p.Key); old != nil {
-		l.diag(&a.Diags, Error, cmlDuplicateParam, p.KeyRange.Start, p.KeyRange.End,
+		l.diag(&a.Diags, source.Error, cmlDuplicateParam, p.KeyRange.Start, p.KeyRange.End,
 			p.Key+" is given twice in <"+l.srcName(a)+">", "keep one of them")
 		*old = *p
 		return
@@ -370,13 +373,13 @@ func (l *cmlLowerer) srcName(a *Action) string { return string(l.src[a.OpRange.S
 // empty) less that layout.
 func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 	cs, ce := e.ContentRange()
-	p := &Param{Key: key, KeyRange: Range{cs, cs}, ValueRange: Range{cs, ce}, ContentRange: Range{cs, ce}, Form: Text}
+	p := &Param{Key: key, KeyRange: source.Range{Start: cs, End: cs}, ValueRange: source.Range{Start: cs, End: ce}, ContentRange: source.Range{Start: cs, End: ce}, Form: Text}
 	chars := e.Chars()
 	if len(chars) == 0 {
 		raw := string(l.src[cs:ce])
 		lead, trail := cmlLayout(raw, true, true)
 		p.Value = raw[lead : len(raw)-trail]
-		p.ContentRange = Range{cs + lead, ce - trail}
+		p.ContentRange = source.Range{Start: cs + lead, End: ce - trail}
 		return p
 	}
 	// Comments are dropped; the other tokens are the value's parts, in
@@ -398,20 +401,20 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 			continue
 		}
 		off := t.Pos.Offset
-		var inner Range
+		var inner source.Range
 		var part string
 		switch t.Type {
 		case cml.CDATA:
 			p.Form = CDATA
 			body := t.Value[len("<![CDATA[") : len(t.Value)-len("]]>")]
-			inner = Range{off + len("<![CDATA["), off + len(t.Value) - len("]]>")}
+			inner = source.Range{Start: off + len("<![CDATA["), End: off + len(t.Value) - len("]]>")}
 			// The layout rule holds for "]]>" as for a closing tag: one
 			// newline after "<![CDATA[" is layout, and so is the newline and
 			// indentation before a "]]>" indented on a line of its own (LLMs
 			// indent it with the element: "<search><![CDATA[\n x\n  ]]>").
 			lead, trail := cmlLayout(body, n == 0, n == nparts-1)
 			body = body[lead : len(body)-trail]
-			inner = Range{inner.Start + lead, inner.End - trail}
+			inner = source.Range{Start: inner.Start + lead, End: inner.End - trail}
 			part = strings.ReplaceAll(body, "]]&gt;", "]]>")
 			for _, u := range chars[i+1:] {
 				if u.Type != cml.Comment {
@@ -423,10 +426,10 @@ func (l *cmlLowerer) content(a *Action, e *cml.Element, key string) *Param {
 			}
 		default:
 			raw := t.Value
-			inner = Range{off, off + len(t.Value)}
+			inner = source.Range{Start: off, End: off + len(t.Value)}
 			lead, trail := cmlLayout(raw, n == 0, n == nparts-1)
 			raw = raw[lead : len(raw)-trail]
-			inner = Range{inner.Start + lead, inner.End - trail}
+			inner = source.Range{Start: inner.Start + lead, End: inner.End - trail}
 			part = cmlDecode(raw)
 		}
 		switch n {
@@ -485,7 +488,7 @@ func (l *cmlLowerer) cdataCut(a *Action, cdata, text lexer.Token) {
 		return
 	}
 	at := cdata.Pos.Offset + len(cdata.Value) - len("]]>")
-	l.diag(&a.Diags, Error, cmlCDATAEnd, at, at+len("]]>"),
+	l.diag(&a.Diags, source.Error, cmlCDATAEnd, at, at+len("]]>"),
 		"this ]]> ends the CDATA section early: the content contains ]]> itself, and the rest of it is read as plain text",
 		cdataEndHint)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/clada-dev/clada/grammar/csl"
+	"github.com/clada-dev/clada/source"
 )
 
 // CSL front-end. How CSL text maps to the AST, and the choices the seed
@@ -110,11 +111,11 @@ func cslWords() []string {
 
 // splitCSL finds CSL block spans; END, TO and REPLACE markers outside any
 // block become document diagnostics.
-func splitCSL(src []byte) ([]Range, Diagnostics) {
+func splitCSL(src []byte) ([]source.Range, source.Diagnostics) {
 	spans, errs := csl.Split(src, cslOptions)
-	var ds Diagnostics
+	var ds source.Diagnostics
 	for _, e := range errs {
-		ds = append(ds, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}})
+		ds = append(ds, source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}})
 	}
 	return spanRanges(spans), ds
 }
@@ -129,7 +130,7 @@ func lowerCSLWith(text []byte, o csl.Options, sc *scratch) *Group {
 		o.Known = cslKnown
 	}
 	b := sc.csl.Scan(text, o)
-	g := &Group{Syntax: CSL, Kind: Standalone, Range: Range{b.Start, b.End}}
+	g := &Group{Syntax: CSL, Kind: Standalone, Range: source.Range{Start: b.Start, End: b.End}}
 	l := &cslLowerer{src: text, b: b, o: o}
 	if t := b.Tree; t != nil {
 		if t.Tasks != nil {
@@ -147,11 +148,11 @@ func lowerCSLWith(text []byte, o csl.Options, sc *scratch) *Group {
 	}
 	// Scanner errors go to the action they fall in, else to the group.
 	for _, e := range b.Errs {
-		sev := Error
+		sev := source.Error
 		if e.Warning {
-			sev = Warning
+			sev = source.Warning
 		}
-		d := Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}}
+		d := source.Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}}
 		placed := false
 		for _, a := range g.Actions {
 			if a.Range.Contains(e.Start) {
@@ -189,8 +190,8 @@ func (l *cslLowerer) mark(name string) string {
 	return open + name + cl
 }
 
-func cslErr(ds *Diagnostics, code string, start, end int, msg, hint string) {
-	*ds = append(*ds, Diagnostic{Severity: Error, Code: code, Message: msg, Hint: hint, Range: Range{start, end}})
+func cslErr(ds *source.Diagnostics, code string, start, end int, msg, hint string) {
+	*ds = append(*ds, source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}})
 }
 
 // tasksAttrs reads TASKS's version; other attributes are warned about.
@@ -200,9 +201,9 @@ func (l *cslLowerer) tasksAttrs(g *Group, m csl.Marker) {
 			g.Version = at.Value
 			continue
 		}
-		g.Diags = append(g.Diags, Diagnostic{Severity: Warning, Code: "UNKNOWN_ATTRIBUTE",
+		g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Warning, Code: "UNKNOWN_ATTRIBUTE",
 			Message: "TASKS has no attribute " + at.Name + "; it is ignored", Hint: `only version="…" is allowed`,
-			Range: Range{at.NameStart, at.NameStart + len(at.Name)}})
+			Range: source.Range{Start: at.NameStart, End: at.NameStart + len(at.Name)}})
 	}
 }
 
@@ -211,7 +212,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 	m := l.b.Marker(op.Open())
 	ns, ne := m.NameStart, m.NameStart+len(m.Name)
 	end, body, secs := op.End(), op.Body(), op.Sections()
-	a := &Action{Syntax: CSL, Op: m.Name, OpRange: Range{ns, ne}, Range: Range{m.Start, m.End}, Closed: end != nil}
+	a := &Action{Syntax: CSL, Op: m.Name, OpRange: source.Range{Start: ns, End: ne}, Range: source.Range{Start: m.Start, End: m.End}, Closed: end != nil}
 	switch {
 	case end != nil:
 		a.Range.End = l.b.Marker(*end).End
@@ -225,7 +226,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 	}
 	canon := cslResolveWord(m.Name)
 	if canon == "" {
-		d := Diagnostic{Severity: Error, Code: cslUnknownOp, Range: a.OpRange,
+		d := source.Diagnostic{Severity: source.Error, Code: cslUnknownOp, Range: a.OpRange,
 			Message: "unknown CSL op " + m.Name}
 		switch up := strings.ToUpper(m.Name); {
 		case up != m.Name && cslResolveWord(up) != "":
@@ -293,14 +294,14 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 		if isSearch && at.Name == "count" && a.Op != "file_replace_all_text" {
 			continue // reported above
 		}
-		l.add(a, &Param{Key: key, KeyRange: Range{at.NameStart, at.NameStart + len(at.Name)}, Value: at.Value,
-			ValueRange: Range{at.ValueStart, at.ValueEnd}, ContentRange: Range{at.ValueStart + 1, at.ValueEnd - 1}, Form: Attribute})
+		l.add(a, &Param{Key: key, KeyRange: source.Range{Start: at.NameStart, End: at.NameStart + len(at.Name)}, Value: at.Value,
+			ValueRange: source.Range{Start: at.ValueStart, End: at.ValueEnd}, ContentRange: source.Range{Start: at.ValueStart + 1, End: at.ValueEnd - 1}, Form: Attribute})
 	}
 	l.sections(a, spec, body, secs, m)
 	if spec.Name == "exec" && a.Param("lang") == nil {
 		// RUN without lang: one command line, run without a shell.
-		a.addParam(&Param{Key: "lang", Value: "argv", KeyRange: Range{ne, ne},
-			ValueRange: Range{ne, ne}, ContentRange: Range{ne, ne}, Form: Attribute})
+		a.addParam(&Param{Key: "lang", Value: "argv", KeyRange: source.Range{Start: ne, End: ne},
+			ValueRange: source.Range{Start: ne, End: ne}, ContentRange: source.Range{Start: ne, End: ne}, Form: Attribute})
 	}
 	for _, ps := range spec.Params {
 		if ps.Required && a.Param(ps.Name) == nil && !cslSection(spec, cslPlace(spec, ps)) {
@@ -364,15 +365,15 @@ func (l *cslLowerer) param(spec *OpSpec, place string, m csl.Marker, body *lexer
 		if cslPlace(spec, ps) != place {
 			continue
 		}
-		p := &Param{Key: ps.Name, KeyRange: Range{m.NameStart, m.NameStart + len(m.Name)}, Form: Body,
-			ValueRange: Range{m.LineEnd, m.LineEnd}, ContentRange: Range{m.LineEnd, m.LineEnd}}
+		p := &Param{Key: ps.Name, KeyRange: source.Range{Start: m.NameStart, End: m.NameStart + len(m.Name)}, Form: Body,
+			ValueRange: source.Range{Start: m.LineEnd, End: m.LineEnd}, ContentRange: source.Range{Start: m.LineEnd, End: m.LineEnd}}
 		if body != nil {
 			raw := body.Value
 			s := body.Pos.Offset
-			p.ValueRange = Range{s, s + len(raw)}
+			p.ValueRange = source.Range{Start: s, End: s + len(raw)}
 			v := cslBodyValue(raw)
 			p.Value = v
-			p.ContentRange = Range{s, s + len(v)}
+			p.ContentRange = source.Range{Start: s, End: s + len(v)}
 		}
 		return p
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/clada-dev/clada/grammar/jsoncall"
+	"github.com/clada-dev/clada/source"
 )
 
 // JSON tool call front-end (grammar/jsoncall). A call is an object, an
@@ -33,15 +34,17 @@ const (
 
 var jsonCallFrontEnd = frontEnd{syntax: JSONCall, split: splitJSONCall, lower: lowerJSONCall}
 
-func splitJSONCall(src []byte) ([]Range, Diagnostics) { return spanRanges(jsoncall.Spans(src)), nil }
+func splitJSONCall(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(jsoncall.Spans(src)), nil
+}
 
 func lowerJSONCall(text []byte, _ *scratch) *Group {
-	g := &Group{Syntax: JSONCall, Kind: Standalone, Range: Range{0, len(text)}}
+	g := &Group{Syntax: JSONCall, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	v, err := jsoncall.Parse(text)
 	if err != nil {
 		g.Diags = append(g.Diags, errorAt(jsonInvalid, err.Message,
 			"fix the JSON at this place (quotes and backslashes inside strings are escaped: \\\" and \\\\; newlines are \\n)",
-			Range{err.Offset, min(err.Offset+1, len(text))}))
+			source.Range{Start: err.Offset, End: min(err.Offset+1, len(text))}))
 		return g
 	}
 	var calls []*jsoncall.Value
@@ -56,7 +59,9 @@ func lowerJSONCall(text []byte, _ *scratch) *Group {
 	return g
 }
 
-func valueRange(v *jsoncall.Value) Range { return Range{v.Pos.Offset, v.EndPos.Offset} }
+func valueRange(v *jsoncall.Value) source.Range {
+	return source.Range{Start: v.Pos.Offset, End: v.EndPos.Offset}
+}
 
 // callKeys are the keys a call may have; others are warned about.
 var callKeys = map[string]bool{"command": true, "path": true, "file_path": true, "file_text": true, "old_str": true,
@@ -67,8 +72,8 @@ var callKeys = map[string]bool{"command": true, "path": true, "file_path": true,
 // lowerCall turns one call object into an action.
 func lowerCall(v *jsoncall.Value) *Action {
 	r := valueRange(v)
-	a := foreignAction(JSONCall, "", r, Range{r.Start, r.Start + 1})
-	fail := func(code, msg, hint string, at Range) *Action {
+	a := foreignAction(JSONCall, "", r, source.Range{Start: r.Start, End: r.Start + 1})
+	fail := func(code, msg, hint string, at source.Range) *Action {
 		a.Diags = append(a.Diags, errorAt(code, msg, hint, at))
 		a.Closed = false
 		return a
@@ -114,7 +119,7 @@ func lowerCall(v *jsoncall.Value) *Action {
 	}
 	put := func(key, val string, at *jsoncall.Value) {
 		vr := valueRange(at)
-		a.set(key, val, Quoted, vr, Range{vr.Start + 1, vr.End - 1})
+		a.set(key, val, Quoted, vr, source.Range{Start: vr.Start + 1, End: vr.End - 1})
 	}
 	need := func(param string, keys ...string) bool {
 		s, at, ok := str(keys...)
@@ -129,13 +134,13 @@ func lowerCall(v *jsoncall.Value) *Action {
 	}
 	for _, m := range o.Members {
 		if k, _ := jsoncall.Text(m.Key); !callKeys[k] {
-			kr := Range{m.Pos.Offset, m.Pos.Offset + len(m.Key)}
+			kr := source.Range{Start: m.Pos.Offset, End: m.Pos.Offset + len(m.Key)}
 			if inString != nil {
 				// The key's bytes are the decoded string's, not the input's:
 				// point at the whole arguments string (found by FuzzParseJSONCall).
 				kr = valueRange(inString)
 			}
-			a.Diags = append(a.Diags, Diagnostic{Severity: Warning, Code: jsonUnknownKey, Range: kr,
+			a.Diags = append(a.Diags, source.Diagnostic{Severity: source.Warning, Code: jsonUnknownKey, Range: kr,
 				Message: fmt.Sprintf("key %s is not part of an edit call and is ignored", m.Key)})
 		}
 	}

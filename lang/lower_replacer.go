@@ -1,6 +1,9 @@
 package lang
 
-import "github.com/clada-dev/clada/grammar/replacer"
+import (
+	"github.com/clada-dev/clada/grammar/replacer"
+	"github.com/clada-dev/clada/source"
+)
 
 // Replacer front-end (seed 003's replacer format, grammar/replacer). Each
 // <<<FILE>>> block is a standalone action: SEARCH/REPLACE is
@@ -13,26 +16,28 @@ import "github.com/clada-dev/clada/grammar/replacer"
 // its REPLACE may not be empty) replaces with nothing.
 var replacerFrontEnd = frontEnd{syntax: Replacer, split: splitReplacer, lower: lowerReplacer}
 
-func splitReplacer(src []byte) ([]Range, Diagnostics) { return spanRanges(replacer.Spans(src)), nil }
+func splitReplacer(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(replacer.Spans(src)), nil
+}
 
 func lowerReplacer(text []byte, _ *scratch) *Group {
-	g := &Group{Syntax: Replacer, Kind: Standalone, Range: Range{0, len(text)}}
+	g := &Group{Syntax: Replacer, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	if blocks := replacer.Scan(text); len(blocks) > 0 { // a span is one block
 		b := blocks[0]
 		op := "file_replace_text"
 		if b.Overwrite {
 			op = "file_write"
 		}
-		a := foreignAction(Replacer, op, Range{b.Start, b.End}, Range{b.FileStart, b.FileEnd})
+		a := foreignAction(Replacer, op, source.Range{Start: b.Start, End: b.End}, source.Range{Start: b.FileStart, End: b.FileEnd})
 		a.Closed = b.Closed
 		for _, e := range b.Errs {
-			a.Diags = append(a.Diags, errorAt(e.Code, e.Message, e.Hint, Range{e.Start, e.End}))
+			a.Diags = append(a.Diags, errorAt(e.Code, e.Message, e.Hint, source.Range{Start: e.Start, End: e.End}))
 		}
 		if b.Path != "" {
-			pr := Range{b.PathStart, b.PathEnd}
+			pr := source.Range{Start: b.PathStart, End: b.PathEnd}
 			a.set("path", b.Path, Text, pr, pr)
 		}
-		sr, rr := Range{b.SearchStart, b.SearchEnd}, Range{b.ReplaceStart, b.ReplaceEnd}
+		sr, rr := source.Range{Start: b.SearchStart, End: b.SearchEnd}, source.Range{Start: b.ReplaceStart, End: b.ReplaceEnd}
 		if b.Overwrite {
 			a.set("content", b.Content, Body, sr, sr)
 		} else {

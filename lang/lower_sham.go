@@ -1,6 +1,9 @@
 package lang
 
-import "github.com/clada-dev/clada/grammar/sham"
+import (
+	"github.com/clada-dev/clada/grammar/sham"
+	"github.com/clada-dev/clada/source"
+)
 
 // SHAM syntax codes that tools above lang act on (the language server's
 // quick fixes), re-exported so they need not reach past lang into grammar.
@@ -20,11 +23,11 @@ var shamFrontEnd = frontEnd{
 
 // splitSHAM finds SHAM block spans; headers that cannot be read become
 // document diagnostics.
-func splitSHAM(src []byte) ([]Range, Diagnostics) {
+func splitSHAM(src []byte) ([]source.Range, source.Diagnostics) {
 	spans, errs := sham.Split(src)
-	out := make([]Range, len(spans))
+	out := make([]source.Range, len(spans))
 	for i, s := range spans {
-		out[i] = Range{s.Start, s.End}
+		out[i] = source.Range{Start: s.Start, End: s.End}
 	}
 	return out, shamDiags(errs, 0)
 }
@@ -57,7 +60,7 @@ func lowerSHAMRun(texts [][]byte, sc *scratch, out []*Group) {
 
 // shamGroup lowers one parsed block.
 func shamGroup(b *sham.Block) *Group {
-	whole := Range{0, b.End}
+	whole := source.Range{Start: 0, End: b.End}
 	n := len(b.Params)
 	for _, p := range b.Params {
 		if p.Key == "action" {
@@ -69,7 +72,7 @@ func shamGroup(b *sham.Block) *Group {
 	*a = Action{
 		Syntax:  SHAM,
 		ID:      b.ID,
-		IDRange: Range{b.IDStart, b.IDEnd},
+		IDRange: source.Range{Start: b.IDStart, End: b.IDEnd},
 		Range:   whole,
 		Closed:  b.Closed,
 		Diags:   shamDiags(b.Errors, 0),
@@ -81,7 +84,7 @@ func shamGroup(b *sham.Block) *Group {
 	}
 	for _, p := range b.Params {
 		if p.Key == "action" {
-			a.Op, a.OpRange = p.Value, Range{p.ContentStart, p.ContentEnd}
+			a.Op, a.OpRange = p.Value, source.Range{Start: p.ContentStart, End: p.ContentEnd}
 			continue
 		}
 		form := Quoted
@@ -91,10 +94,10 @@ func shamGroup(b *sham.Block) *Group {
 		q := &params[len(a.Params)]
 		*q = Param{
 			Key:          p.Key,
-			KeyRange:     Range{p.KeyStart, p.KeyEnd},
+			KeyRange:     source.Range{Start: p.KeyStart, End: p.KeyEnd},
 			Value:        p.Value,
-			ValueRange:   Range{p.ValueStart, p.ValueEnd},
-			ContentRange: Range{p.ContentStart, p.ContentEnd},
+			ValueRange:   source.Range{Start: p.ValueStart, End: p.ValueEnd},
+			ContentRange: source.Range{Start: p.ContentStart, End: p.ContentEnd},
 			Form:         form,
 		}
 		a.Params = append(a.Params, q)
@@ -105,14 +108,14 @@ func shamGroup(b *sham.Block) *Group {
 }
 
 // shamDiags turns grammar errors into Diagnostics moved by delta bytes.
-func shamDiags(errs []sham.Error, delta int) Diagnostics {
+func shamDiags(errs []sham.Error, delta int) source.Diagnostics {
 	if len(errs) == 0 {
 		return nil
 	}
-	out := make(Diagnostics, len(errs))
+	out := make(source.Diagnostics, len(errs))
 	for i, e := range errs {
-		out[i] = Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint,
-			Range: Range{e.Start + delta, e.End + delta}}
+		out[i] = source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint,
+			Range: source.Range{Start: e.Start + delta, End: e.End + delta}}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/clada-dev/clada/grammar/udiff"
+	"github.com/clada-dev/clada/source"
 )
 
 // Unified diff front-end (grammar/udiff). A diff (one or more files) is
@@ -27,41 +28,41 @@ import (
 // errors.
 var udiffFrontEnd = frontEnd{syntax: UDiff, split: splitUDiff, lower: lowerUDiff}
 
-func splitUDiff(src []byte) ([]Range, Diagnostics) {
+func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
 	diffs := udiff.Scan(src)
-	out := make([]Range, len(diffs))
+	out := make([]source.Range, len(diffs))
 	for i, d := range diffs {
-		out[i] = Range{d.Start, d.End}
+		out[i] = source.Range{Start: d.Start, End: d.End}
 	}
 	return out, nil
 }
 
 func lowerUDiff(text []byte, _ *scratch) *Group {
-	g := &Group{Syntax: UDiff, Kind: Tasks, Range: Range{0, len(text)}}
+	g := &Group{Syntax: UDiff, Kind: Tasks, Range: source.Range{Start: 0, End: len(text)}}
 	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
 		for _, f := range diffs[0].Files {
 			lowerUDiffFile(g, f)
 		}
-		g.Range = Range{diffs[0].Start, diffs[0].End}
+		g.Range = source.Range{Start: diffs[0].Start, End: diffs[0].End}
 	}
 	return g
 }
 
-func udiffDiags(errs []udiff.Error) Diagnostics {
-	var ds Diagnostics
+func udiffDiags(errs []udiff.Error) source.Diagnostics {
+	var ds source.Diagnostics
 	for _, e := range errs {
-		sev := Error
+		sev := source.Error
 		if e.Warning {
-			sev = Warning
+			sev = source.Warning
 		}
-		ds = append(ds, Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: Range{e.Start, e.End}})
+		ds = append(ds, source.Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}})
 	}
 	return ds
 }
 
 func lowerUDiffFile(g *Group, f udiff.File) {
-	oldR, newR := Range{f.OldStart, f.OldEnd}, Range{f.NewStart, f.NewEnd}
-	head := Range{f.Start, f.Start}
+	oldR, newR := source.Range{Start: f.OldStart, End: f.OldEnd}, source.Range{Start: f.NewStart, End: f.NewEnd}
+	head := source.Range{Start: f.Start, End: f.Start}
 	if len(f.Hunks) > 0 {
 		head.End = f.Hunks[0].Start
 	} else {
@@ -78,23 +79,23 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 	}
 	switch {
 	case f.Created:
-		a := foreignAction(UDiff, "file_write", Range{f.Start, f.End}, head)
+		a := foreignAction(UDiff, "file_write", source.Range{Start: f.Start, End: f.End}, head)
 		a.set("path", f.NewPath, Text, newR, newR)
 		content := ""
 		for _, h := range f.Hunks {
 			a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
 			if h.Old != "" {
 				a.Diags = append(a.Diags, errorAt(udiff.NewFileContext, "a new file's hunk has context or removed lines",
-					"write a new file as one hunk @@ -0,0 +1,N @@ of '+' lines", Range{h.Start, h.HeadEnd}))
+					"write a new file as one hunk @@ -0,0 +1,N @@ of '+' lines", source.Range{Start: h.Start, End: h.HeadEnd}))
 			}
 			content += h.New
 		}
-		a.set("content", content, Body, Range{head.End, f.End}, Range{head.End, f.End})
+		a.set("content", content, Body, source.Range{Start: head.End, End: f.End}, source.Range{Start: head.End, End: f.End})
 		a.set("overwrite", "false", Text, head, head) // git apply refuses a new file that exists too
 		add(a)
 		return
 	case f.Deleted:
-		a := foreignAction(UDiff, "file_delete", Range{f.Start, f.End}, head)
+		a := foreignAction(UDiff, "file_delete", source.Range{Start: f.Start, End: f.End}, head)
 		a.set("path", f.OldPath, Text, oldR, oldR)
 		add(a)
 		return
@@ -110,7 +111,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 	}
 	delta := 0
 	for _, h := range f.Hunks {
-		r, hr := Range{h.Start, h.End}, Range{h.Start, h.HeadEnd}
+		r, hr := source.Range{Start: h.Start, End: h.End}, source.Range{Start: h.Start, End: h.HeadEnd}
 		line := 0
 		if h.Counted {
 			line = h.OldLine + delta
@@ -131,7 +132,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		case h.Old == h.New && len(h.Errs) == 0:
 			// Only context: nothing to change, and nothing to run. Said,
 			// never dropped in silence: the LLM meant some change here.
-			w := Diagnostic{Severity: Warning, Code: "EMPTY_HUNK",
+			w := source.Diagnostic{Severity: source.Warning, Code: "EMPTY_HUNK",
 				Message: "this hunk changes nothing: its old and new lines are the same",
 				Hint:    "mark the lines to remove with '-' and the lines to add with '+'", Range: hr}
 			if first != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/v4a"
+	"github.com/clada-dev/clada/source"
 )
 
 // v4aFrontEnd reads OpenAI apply_patch (V4A) envelopes. A patch is one
@@ -23,19 +24,19 @@ var v4aFrontEnd = frontEnd{
 // surrounding whitespace, unicode punctuation), always with a unique match.
 const V4ATolerance = "whitespace"
 
-func splitV4A(src []byte) ([]Range, Diagnostics) {
+func splitV4A(src []byte) ([]source.Range, source.Diagnostics) {
 	spans := v4a.Split(src)
 	if calls := v4a.SplitCalls(src); len(calls) > 0 {
 		spans = mergeSpans(spans, calls)
 	}
-	out := make([]Range, len(spans))
+	out := make([]source.Range, len(spans))
 	for i, s := range spans {
-		out[i] = Range{s.Start, s.End}
+		out[i] = source.Range{Start: s.Start, End: s.End}
 	}
 	return out, nil
 }
 
-func v4aRange(s v4a.Span) Range { return Range{s.Start, s.End} }
+func v4aRange(s v4a.Span) source.Range { return source.Range{Start: s.Start, End: s.End} }
 
 // lowerV4A parses one envelope into a Patch group with ranges relative to
 // the block start. Envelope errors are the group's: a broken patch runs
@@ -49,7 +50,7 @@ func lowerV4A(text []byte, _ *scratch) *Group {
 	}
 	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span)}
 	for _, e := range p.Errs {
-		g.Diags = append(g.Diags, Diagnostic{Severity: Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: v4aRange(e.Span)})
+		g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: v4aRange(e.Span)})
 	}
 	for _, f := range p.Files {
 		g.Actions = append(g.Actions, lowerV4AFile(f)...)
@@ -69,7 +70,7 @@ func lowerV4AFile(f *v4a.FileOp) []*Action {
 	text := func(key, v string, r v4a.Span) *Param {
 		// V4A writes no key: an empty key range, so hovering a hunk explains
 		// its match rather than the param.
-		return &Param{Key: key, Value: v, KeyRange: Range{r.Start, r.Start}, ValueRange: v4aRange(r), ContentRange: v4aRange(r), Form: Body}
+		return &Param{Key: key, Value: v, KeyRange: source.Range{Start: r.Start, End: r.Start}, ValueRange: v4aRange(r), ContentRange: v4aRange(r), Form: Body}
 	}
 	switch f.Kind {
 	case v4a.Add:

@@ -9,6 +9,8 @@ import (
 
 	"github.com/clada-dev/clada/grammar/csl"
 	"github.com/clada-dev/clada/grammar/sham"
+	"github.com/clada-dev/clada/internal/parallel"
+	"github.com/clada-dev/clada/source"
 )
 
 // frontEnd is one block syntax. split finds the spans of its blocks in a
@@ -23,17 +25,17 @@ import (
 // Adding CSL or CML is one more entry in frontEnds.
 type frontEnd struct {
 	syntax   Syntax
-	split    func(src []byte) ([]Range, Diagnostics)
+	split    func(src []byte) ([]source.Range, source.Diagnostics)
 	lower    func(text []byte, sc *scratch) *Group
 	lowerRun func(texts [][]byte, sc *scratch, out []*Group)
 }
 
 // spanRanges turns a grammar's [start, end) block spans into Ranges, for
 // the front-ends whose split is the grammar's own.
-func spanRanges(spans [][2]int) []Range {
-	out := make([]Range, len(spans))
+func spanRanges(spans [][2]int) []source.Range {
+	out := make([]source.Range, len(spans))
 	for i, s := range spans {
-		out[i] = Range{s[0], s[1]}
+		out[i] = source.Range{Start: s[0], End: s[1]}
 	}
 	return out
 }
@@ -56,7 +58,7 @@ var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd, v4aFrontEn
 // blockSpan is one block found by a front-end. prefix is the container
 // prefix of its marker line (see parse_indent.go), nil at column 1.
 type blockSpan struct {
-	Range
+	source.Range
 	fe     *frontEnd
 	prefix []byte
 }
@@ -65,7 +67,7 @@ type blockSpan struct {
 // prose) and lowers each into the shared AST. It never fails: every problem
 // is a Diagnostic on the document, group or action it belongs to. Blocks are
 // parsed concurrently; the result is in source order.
-func Parse(f *File) *Document { return parse(f, nil) }
+func Parse(f *source.File) *Document { return parse(f, nil) }
 
 // plan is how a parse shares its work among goroutines: up to workers of
 // them (fewer than two: none), for the scan when the text has scanMin
@@ -83,10 +85,10 @@ func defaultPlan() plan {
 }
 
 // parse is Parse with an optional block cache.
-func parse(f *File, c *Parser) *Document { return parseWith(f, c, defaultPlan()) }
+func parse(f *source.File, c *Parser) *Document { return parseWith(f, c, defaultPlan()) }
 
 // parseWith is parse under plan p.
-func parseWith(f *File, c *Parser, p plan) *Document {
+func parseWith(f *source.File, c *Parser, p plan) *Document {
 	doc := &Document{File: f}
 	scanWorkers := p.workers
 	if len(f.Src) < p.scanMin {
@@ -168,9 +170,9 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // goroutines (a third of a 5.6 MB parse on one core, and serial before:
 // issue 17 §2); their results are merged in a fixed order, the same
 // whatever ran where.
-func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
-	var ranges [len(frontEnds)][]Range
-	var splitDiags [len(frontEnds)]Diagnostics
+func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
+	var ranges [len(frontEnds)][]source.Range
+	var splitDiags [len(frontEnds)]source.Diagnostics
 	var finds markerFinds
 	split := func(i int) { ranges[i], splitDiags[i] = frontEnds[i].split(src) }
 	// First every splitter that needs no marker and the marker searches,
@@ -184,7 +186,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	for g := range markerGroups {
 		first = append(first, -g-1)
 	}
-	runJobs(len(first), workers, func(j int) {
+	parallel.Do(len(first), workers, func(j int) {
 		if i := first[j]; i >= 0 {
 			split(i)
 		} else {
@@ -196,8 +198,8 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 			gated = append(gated, i)
 		}
 	}
-	runJobs(len(gated), workers, func(j int) { split(gated[j]) })
-	var found Diagnostics
+	parallel.Do(len(gated), workers, func(j int) { split(gated[j]) })
+	var found source.Diagnostics
 	n := 0
 	for i := range frontEnds {
 		n += len(ranges[i])
@@ -217,7 +219,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 		sortSpans(kept)
 		kept = dropOverlaps(kept)
 	}
-	var diags Diagnostics
+	var diags source.Diagnostics
 	for _, d := range found {
 		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > d.Range.Start })
 		if i < len(kept) && kept[i].Start <= d.Range.Start {
@@ -227,31 +229,6 @@ func findSpans(src []byte, workers int) ([]blockSpan, Diagnostics) {
 	}
 	diags.Sort()
 	return kept, diags
-}
-
-// runJobs calls job(0) … job(n-1), on up to workers goroutines (in order on
-// this one when workers < 2). Every job is called once.
-func runJobs(n, workers int, job func(j int)) {
-	if workers < 2 {
-		for j := range n {
-			job(j)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Go(func() {
-			for {
-				j := int(next.Add(1) - 1)
-				if j >= n {
-					return
-				}
-				job(j)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // splitGate names, per front-end of frontEnds, a marker of
@@ -398,7 +375,7 @@ func shiftGroup(g *Group, delta int) {
 	}
 }
 
-func shiftDiags(ds Diagnostics, delta int) {
+func shiftDiags(ds source.Diagnostics, delta int) {
 	for i := range ds {
 		ds[i].Range = ds[i].Range.Shift(delta)
 	}
@@ -408,11 +385,11 @@ func shiftDiags(ds Diagnostics, delta int) {
 // never shared with callers.
 func cloneShift(g *Group, delta int) *Group {
 	c := *g
-	c.Diags = append(Diagnostics(nil), g.Diags...)
+	c.Diags = append(source.Diagnostics(nil), g.Diags...)
 	c.Actions = make([]*Action, len(g.Actions))
 	for i, a := range g.Actions {
 		ac := *a
-		ac.Diags = append(Diagnostics(nil), a.Diags...)
+		ac.Diags = append(source.Diagnostics(nil), a.Diags...)
 		ac.Params = make([]*Param, len(a.Params))
 		for j, p := range a.Params {
 			pc := *p

@@ -3,6 +3,8 @@ package lang
 import (
 	"bytes"
 	"sort"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Blocks as LLMs write them: indented inside a markdown list item, a fence
@@ -144,12 +146,12 @@ func (m *textMap) end(x int) int {
 }
 
 // rng maps a range; an empty range stays empty.
-func (m *textMap) rng(r Range) Range {
+func (m *textMap) rng(r source.Range) source.Range {
 	s := m.start(r.Start)
 	if r.End <= r.Start {
-		return Range{s, s}
+		return source.Range{Start: s, End: s}
 	}
-	return Range{s, max(m.end(r.End), s)}
+	return source.Range{Start: s, End: max(m.end(r.End), s)}
 }
 
 // normalize copies src[start:end] with the container prefix stripped from
@@ -228,7 +230,7 @@ func mapGroup(g *Group, m *textMap) {
 	}
 }
 
-func mapDiags(ds Diagnostics, m *textMap) {
+func mapDiags(ds source.Diagnostics, m *textMap) {
 	for i := range ds {
 		ds[i].Range = m.rng(ds[i].Range)
 	}
@@ -247,7 +249,7 @@ type markerHit struct {
 	at, above int
 	prefix    []byte
 	bullet    bool
-	diag      Diagnostic
+	diag      source.Diagnostic
 }
 
 // markerFinds is what the search for each marker of indentedMarkers found:
@@ -345,14 +347,14 @@ func markerHitAt(src []byte, at, k int) (markerHit, bool) {
 // base holds the blocks found at column 1, sorted; a marker inside one of
 // them is its content and opens no view. finds are findMarkers' finds; a
 // marker with no container prefix and no bullet before it opens nothing.
-func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan, Diagnostics) {
+func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan, source.Diagnostics) {
 	type view struct {
 		prefix []byte
 		from   int
 	}
 	var views []view
 	var refused [][]byte // prefixes past maxViews, reported once each
-	var bullets Diagnostics
+	var bullets source.Diagnostics
 	lines := &lineCursor{src: src}
 	inBase := func(off int) bool {
 		i := sort.Search(len(base), func(i int) bool { return base[i].End > off })
@@ -378,7 +380,7 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 			}
 			refused = append(refused, p)
 			if checkBase { // a SHAM or CSL marker (a CML element is still read, unstripped)
-				bullets = append(bullets, Diagnostic{Severity: Error, Code: "TOO_MANY_INDENTS", Range: Range{off, off + len(p)},
+				bullets = append(bullets, source.Diagnostic{Severity: source.Error, Code: "TOO_MANY_INDENTS", Range: source.Range{Start: off, End: off + len(p)},
 					Message: "this block is not read: the answer indents its blocks in more than 16 different ways",
 					Hint:    "indent the blocks of one answer alike, or start them at column 1"})
 			}
@@ -416,7 +418,7 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 		for i := range frontEnds {
 			fe := &frontEnds[i]
 			rs, ds := fe.split(text)
-			own := func(c *lineCursor, r Range) (Range, bool) {
+			own := func(c *lineCursor, r source.Range) (source.Range, bool) {
 				o := m.rng(r)
 				return o, bytes.Equal(c.indentRun(o.Start), v.prefix)
 			}
@@ -482,10 +484,10 @@ func aboveLines(src []byte, off, n int) int {
 // ran. Prose that merely mentions a marker is not such a line: the marker
 // must fill the rest of the line (a header with its "[", an end marker, or a
 // CSL marker ending in its close delimiter).
-func bulletMarker(src []byte, at int) (Diagnostic, bool) {
+func bulletMarker(src []byte, at int) (source.Diagnostic, bool) {
 	ls, ok := lineStartNear(src, at, containerPrefixMax+16)
 	if !ok {
-		return Diagnostic{}, false
+		return source.Diagnostic{}, false
 	}
 	i := ls
 	for i < at && isContainerByte(src[i]) {
@@ -500,18 +502,18 @@ func bulletMarker(src []byte, at int) (Diagnostic, bool) {
 			i++
 		}
 		if i == b || i >= at || src[i] != '.' && src[i] != ')' {
-			return Diagnostic{}, false
+			return source.Diagnostic{}, false
 		}
 		i++
 	}
 	if i >= at || src[i] != ' ' && src[i] != '\t' {
-		return Diagnostic{}, false
+		return source.Diagnostic{}, false
 	}
 	for i < at && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}
 	if i != at {
-		return Diagnostic{}, false
+		return source.Diagnostic{}, false
 	}
 	le := bytes.IndexByte(src[at:], '\n')
 	if le < 0 {
@@ -523,9 +525,9 @@ func bulletMarker(src []byte, at int) (Diagnostic, bool) {
 	case bytes.HasPrefix(line, []byte("#!END_SHAM_")) && !bytes.ContainsAny(line, " \t"):
 	case bytes.HasPrefix(line, []byte("<---")) && bytes.HasSuffix(line, []byte("--->")):
 	default:
-		return Diagnostic{}, false
+		return source.Diagnostic{}, false
 	}
-	return Diagnostic{Severity: Error, Code: "MARKER_AFTER_BULLET", Range: Range{at, at + len(line)},
+	return source.Diagnostic{Severity: source.Error, Code: "MARKER_AFTER_BULLET", Range: source.Range{Start: at, End: at + len(line)},
 		Message: "a block marker after a list bullet is not read: " + string(src[b:i]) + "starts the line",
 		Hint: "put the marker on a line of its own, indented under the list item's text, " +
 			"and indent the rest of the block the same way"}, true

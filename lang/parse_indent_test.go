@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -56,14 +57,14 @@ func TestIndentedAndCRLFReadAsWritten(t *testing.T) {
 		if strings.Contains(string(c.Input), "\r") {
 			continue // a case about CR itself
 		}
-		want := Parse(NewFile("in", c.Input))
+		want := Parse(source.NewFile("in", c.Input))
 		for _, sh := range shapes {
 			if sh.prefix != "" && foreignCase(c.Name) {
 				continue // JSON calls are read at column 1 (with LF or CRLF), not behind a container prefix
 			}
 			t.Run(c.Name+"/"+sh.name, func(t *testing.T) {
 				src := reshape(string(c.Input), sh.prefix, sh.crlf)
-				got := Parse(NewFile("in", []byte(src)))
+				got := Parse(source.NewFile("in", []byte(src)))
 				if diff := cmp.Diff(astView(want, false), astView(got, false)); diff != "" {
 					t.Errorf("actions (-column 1 LF +reshaped):\n%s", diff)
 				}
@@ -117,7 +118,7 @@ func checkRanges(t *testing.T, d *Document) {
 func TestIndentedRanges(t *testing.T) {
 	src := "1. Write:\n\n   #!SHAM [@three-char-SHA-256: k7m]\r\n   action = \"file_write\"\r\n   path = \"a.txt\"\r\n" +
 		"   content = <<'EOT_SHAM_k7m'\r\n   one\r\ntwo at column 1\r\n     three\r\n   EOT_SHAM_k7m\r\n   bad line\r\n   #!END_SHAM_k7m\r\n"
-	doc := Parse(NewFile("in.md", []byte(src)))
+	doc := Parse(source.NewFile("in.md", []byte(src)))
 	acts := astView(doc, false)
 	want := []astBlock{{ID: "k7m", Op: "file_write", Params: map[string]string{"path": "a.txt", "content": "one\ntwo at column 1\n  three"}}}
 	if diff := cmp.Diff(want, acts); diff != "" {
@@ -160,7 +161,7 @@ func TestMarkersNotRead(t *testing.T) {
 		{"prose mentions", "Start with #!SHAM and end with <---END--->.\n- the `#!SHAM` header\n- #!SHAM blocks are standalone\n   Use <---WRITE file=\"x\"---> here\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := Parse(NewFile("in", []byte(tc.in)))
+			doc := Parse(source.NewFile("in", []byte(tc.in)))
 			var got []string
 			for _, d := range doc.Diagnostics() {
 				got = append(got, d.Code+" "+doc.File.Text(d.Range))
@@ -182,7 +183,7 @@ func TestTooManyIndents(t *testing.T) {
 	for i := 1; i <= maxViews+1; i++ {
 		fmt.Fprintf(&sb, "%s<---WRITE file=\"f%d\"--->\n%sx\n%s<---END--->\n", strings.Repeat(" ", i), i, strings.Repeat(" ", i), strings.Repeat(" ", i))
 	}
-	doc := Parse(NewFile("in", []byte(sb.String())))
+	doc := Parse(source.NewFile("in", []byte(sb.String())))
 	if n := len(doc.Groups); n != maxViews {
 		t.Errorf("%d blocks, want %d", n, maxViews)
 	}
@@ -200,8 +201,8 @@ func TestTooManyIndents(t *testing.T) {
 func TestParserCacheIndented(t *testing.T) {
 	block := "   <---WRITE file=\"a\"--->\r\n   x\r\n   <---END--->\r\n"
 	p := NewParser(0)
-	first := p.Parse(NewFile("in", []byte(block)))
-	moved := p.Parse(NewFile("in", []byte("intro\n\n"+block)))
+	first := p.Parse(source.NewFile("in", []byte(block)))
+	moved := p.Parse(source.NewFile("in", []byte("intro\n\n"+block)))
 	if h, _ := p.Stats(); h != 1 {
 		t.Fatalf("hits = %d, want 1", h)
 	}
@@ -236,7 +237,7 @@ func BenchmarkParseIndented(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				Parse(NewFile("bench", src))
+				Parse(source.NewFile("bench", src))
 			}
 		})
 	}

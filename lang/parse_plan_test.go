@@ -11,6 +11,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/source"
 )
 
 // serialPlan parses the way Parse did before it shared its work: one
@@ -34,7 +35,7 @@ var testPlans = []plan{
 // without a block cache, as under serialPlan.
 func samePlanResults(t *testing.T, name string, src []byte) {
 	t.Helper()
-	f := NewFile(name, src)
+	f := source.NewFile(name, src)
 	want := parseWith(f, nil, serialPlan)
 	// A cached group's copy has empty slices where a fresh one has nil.
 	wantCached := parseWith(f, NewParser(0), serialPlan)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/source"
 )
 
 // diagView renders diagnostics as "CODE line:col-line:col" (rune columns).
@@ -107,7 +108,7 @@ func TestParseSHAM(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := Parse(NewFile("in", []byte(tc.in)))
+			doc := Parse(source.NewFile("in", []byte(tc.in)))
 			if diff := cmp.Diff(tc.blocks, astView(doc, false)); diff != "" {
 				t.Errorf("blocks (-want +got):\n%s", diff)
 			}
@@ -125,10 +126,10 @@ func TestParseSHAM(t *testing.T) {
 
 func TestParseSHAMRanges(t *testing.T) {
 	in := "intro\n#!SHAM [@three-char-SHA-256: ab]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = <<'EOT_SHAM_ab'\nhi\nEOT_SHAM_ab\n#!END_SHAM_ab\nbye"
-	f := NewFile("in", []byte(in))
+	f := source.NewFile("in", []byte(in))
 	doc := Parse(f)
 	a := doc.Groups[0].Actions[0]
-	text := func(r Range) string { return f.Text(r) }
+	text := func(r source.Range) string { return f.Text(r) }
 	got := []string{text(a.Range), text(a.IDRange), text(a.OpRange)}
 	for _, p := range a.Params {
 		got = append(got, text(p.KeyRange), text(p.ValueRange), text(p.ContentRange))
@@ -150,7 +151,7 @@ func TestParseSHAMRanges(t *testing.T) {
 // checks the output is in source order and identical to a one-block-at-a-time parse.
 func TestParseSHAMConcurrentOrder(t *testing.T) {
 	src := benchdoc.SHAM(300, 30)
-	doc := Parse(NewFile("big", src))
+	doc := Parse(source.NewFile("big", src))
 	if len(doc.Groups) != 300 {
 		t.Fatalf("got %d groups", len(doc.Groups))
 	}
@@ -161,7 +162,7 @@ func TestParseSHAMConcurrentOrder(t *testing.T) {
 		if i%50 != 0 {
 			continue
 		}
-		one := Parse(NewFile("one", src[:g.Range.End]))
+		one := Parse(source.NewFile("one", src[:g.Range.End]))
 		if diff := cmp.Diff(one.Groups[len(one.Groups)-1], g); diff != "" {
 			t.Fatalf("group %d differs from a sequential parse:\n%s", i, diff)
 		}
@@ -172,9 +173,9 @@ func TestParserCacheRelocates(t *testing.T) {
 	p := NewParser(0)
 	a := "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\npath = \"x\"\n#!END_SHAM_ab\n"
 	b := "#!SHAM [@three-char-SHA-256: cd]\naction = \"ls\"\npath = \"y\"\n#!END_SHAM_cd\n"
-	first := p.Parse(NewFile("v1", []byte(a+b)))
+	first := p.Parse(source.NewFile("v1", []byte(a+b)))
 	edited := "a new first line\n" + a + "\n" + strings.Replace(b, `"y"`, `"z"`, 1)
-	f := NewFile("v2", []byte(edited))
+	f := source.NewFile("v2", []byte(edited))
 	second := p.Parse(f)
 	if hits, misses := p.Stats(); hits != 1 || misses != 3 {
 		t.Errorf("hits, misses = %d, %d; want 1, 3 (block ab reused, cd re-parsed)", hits, misses)
@@ -197,7 +198,7 @@ func TestParserCacheSameBlockTwice(t *testing.T) {
 	p := NewParser(0)
 	a := "#!SHAM [@three-char-SHA-256: ab]\naction = \"ls\"\npath = \"x\"\n#!END_SHAM_ab\n"
 	for _, text := range []string{a + "\n" + a, "prose\n" + a + "\n" + a} {
-		f := NewFile("v", []byte(text))
+		f := source.NewFile("v", []byte(text))
 		if diff := cmp.Diff(Parse(f).Groups, p.Parse(f).Groups); diff != "" {
 			t.Fatalf("cached parse of %q differs from a fresh one:\n%s", text, diff)
 		}
@@ -212,11 +213,11 @@ func TestParserCacheSetMaxBytes(t *testing.T) {
 		src = fmt.Appendf(src, "#!SHAM [@three-char-SHA-256: ab]\npath = \"%03d\"\n#!END_SHAM_ab\n\n", i)
 	}
 	p.SetMaxBytes(len(src))
-	p.Parse(NewFile("v", src))
+	p.Parse(source.NewFile("v", src))
 	if n := p.Len(); n != 200 {
 		t.Fatalf("cache sized to the document holds %d of its 200 blocks", n)
 	}
-	p.Parse(NewFile("v", src))
+	p.Parse(source.NewFile("v", src))
 	if hits, _ := p.Stats(); hits != 200 {
 		t.Fatalf("second parse: %d hits, want 200", hits)
 	}
@@ -229,7 +230,7 @@ func TestParserCacheSetMaxBytes(t *testing.T) {
 func TestParserCacheBounded(t *testing.T) {
 	p := NewParser(4096)
 	for i := range 200 {
-		p.Parse(NewFile("v", fmt.Appendf(nil, "#!SHAM [@three-char-SHA-256: ab]\npath = \"%d\"\n#!END_SHAM_ab\n", i)))
+		p.Parse(source.NewFile("v", fmt.Appendf(nil, "#!SHAM [@three-char-SHA-256: ab]\npath = \"%d\"\n#!END_SHAM_ab\n", i)))
 	}
 	// Each block text is 57–59 bytes (the final newline is not part of it).
 	if n := p.Len(); n > 4096/57 || n < 4096/59-1 {
@@ -282,12 +283,12 @@ func TestParseSHAMManyUnclosedHeredocs(t *testing.T) {
 	for ; sb.Len() < 2<<20; n++ {
 		fmt.Fprintf(&sb, "#!SHAM [@x: a%x]\nk = <<'EOT_SHAM_a%x'\n#!END_SHAM_a%x\n", n, n, n)
 	}
-	doc := Parse(NewFile("hostile", []byte(sb.String())))
+	doc := Parse(source.NewFile("hostile", []byte(sb.String())))
 	if len(doc.Groups) != n {
 		t.Fatalf("got %d blocks, want %d", len(doc.Groups), n)
 	}
 	ds := doc.Diagnostics()
-	if len(ds) != n || ds.Count(Error) != n || ds[n-1].Code != "UNCLOSED_HEREDOC" {
+	if len(ds) != n || ds.Count(source.Error) != n || ds[n-1].Code != "UNCLOSED_HEREDOC" {
 		t.Fatalf("got %d diagnostics (last %v), want %d UNCLOSED_HEREDOC", len(ds), ds[len(ds)-1], n)
 	}
 	for i, g := range doc.Groups {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // printCML writes d as CML: a Tasks group (CML <tasks> or CSL TASKS) becomes
@@ -50,7 +52,7 @@ func printCML(w io.Writer, d *Document) error {
 }
 
 // printCMLAction writes one op element.
-func printCMLAction(bw *bufio.Writer, f *File, a *Action, indent string) error {
+func printCMLAction(bw *bufio.Writer, f *source.File, a *Action, indent string) error {
 	spec := Lookup(a.Op)
 	if spec == nil {
 		line := 0

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/csl"
+	"github.com/clada-dev/clada/source"
 )
 
 // printCSL writes d as CSL: a Tasks group (CSL TASKS or CML <tasks>) becomes
@@ -53,7 +54,7 @@ func printCSL(w io.Writer, d *Document) error {
 }
 
 // printCSLAction writes one op.
-func printCSLAction(bw *bufio.Writer, f *File, a *Action) error {
+func printCSLAction(bw *bufio.Writer, f *source.File, a *Action) error {
 	line := 0
 	if f != nil {
 		line = f.Line(a.Range.Start)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -33,7 +34,7 @@ func TestPrintSHAM(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := Parse(NewFile("in", []byte(tc.in)))
+			doc := Parse(source.NewFile("in", []byte(tc.in)))
 			if ds := doc.Diagnostics(); len(ds) != 0 {
 				t.Fatalf("input has diagnostics: %v", ds)
 			}
@@ -44,7 +45,7 @@ func TestPrintSHAM(t *testing.T) {
 			if diff := cmp.Diff(tc.want, sb.String()); diff != "" {
 				t.Errorf("printed (-want +got):\n%s", diff)
 			}
-			again := Parse(NewFile("out", []byte(sb.String())))
+			again := Parse(source.NewFile("out", []byte(sb.String())))
 			if len(again.Diagnostics()) != 0 {
 				t.Fatalf("printed text has diagnostics: %v", again.Diagnostics())
 			}
@@ -56,7 +57,7 @@ func TestPrintSHAM(t *testing.T) {
 }
 
 func TestPrintFreshIDsForIDlessActions(t *testing.T) {
-	doc := &Document{File: NewFile("x", nil), Groups: []*Group{{Syntax: CSL, Kind: Tasks, Actions: []*Action{
+	doc := &Document{File: source.NewFile("x", nil), Groups: []*Group{{Syntax: CSL, Kind: Tasks, Actions: []*Action{
 		{Syntax: CSL, Op: "file_read", Params: []*Param{{Key: "path", Value: "a"}}},
 		{Syntax: CSL, Op: "file_read", Params: []*Param{{Key: "path", Value: "b"}}},
 	}}}}
@@ -72,7 +73,7 @@ func TestPrintFreshIDsForIDlessActions(t *testing.T) {
 }
 
 func TestPrintUnknownSyntax(t *testing.T) {
-	err := Print(&strings.Builder{}, &Document{File: NewFile("x", nil)}, Syntax(99))
+	err := Print(&strings.Builder{}, &Document{File: source.NewFile("x", nil)}, Syntax(99))
 	if err == nil || err.Error() != "print: no printer for syntax unknown" {
 		t.Fatalf("err = %v", err)
 	}

@@ -3,6 +3,8 @@ package lang
 import (
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // A section after a delete or a rename (a git header alone) gets a
@@ -12,7 +14,7 @@ import (
 func TestPrintUDiffSectionAfterHeaderOnly(t *testing.T) {
 	in := "diff --git a/t b/t\ndeleted file mode 100644\ndiff --git a/t b/t\nnew file mode 100644\n--- /dev/null\n+++ b/t\n@@ -0,0 +1,1 @@\n+x\n" +
 		"diff --git a/a b/b\nrename from a\nrename to b\ndiff --git a/b b/b\n--- a/b\n+++ b/b\n@@ @@\n-1\n+2\n"
-	doc := Parse(NewFile("in.diff", []byte(in)))
+	doc := Parse(source.NewFile("in.diff", []byte(in)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("input has diagnostics: %v", ds)
 	}
@@ -26,7 +28,7 @@ func TestPrintUDiffSectionAfterHeaderOnly(t *testing.T) {
 		t.Fatalf("printed\n%s\nwant\n%s", sb.String(), want)
 	}
 	var ops []string
-	for a := range Parse(NewFile("out.diff", []byte(sb.String()))).Actions() {
+	for a := range Parse(source.NewFile("out.diff", []byte(sb.String()))).Actions() {
 		ops = append(ops, a.Op)
 	}
 	if got := strings.Join(ops, " "); got != "file_delete file_write file_move file_replace_text" {

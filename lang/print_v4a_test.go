@@ -3,6 +3,8 @@ package lang
 import (
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // A param V4A cannot say is refused, naming it, rather than dropped: the
@@ -29,7 +31,7 @@ func TestPrintV4ARefusesParamsItWouldDrop(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := Parse(NewFile("in.sham", []byte(tc.in)))
+			doc := Parse(source.NewFile("in.sham", []byte(tc.in)))
 			if ds := doc.Diagnostics(); len(ds) != 0 {
 				t.Fatalf("input has diagnostics: %v", ds)
 			}

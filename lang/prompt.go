@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Prompt writes the instructions an LLM needs to write valid blocks in
@@ -124,7 +126,7 @@ func exampleDoc(op OpSpec, i int) *Document {
 	for _, kv := range op.Example {
 		a.Params = append(a.Params, &Param{Key: kv[0], Value: kv[1]})
 	}
-	return &Document{File: NewFile("", nil), Groups: []*Group{{Syntax: SHAM, Kind: Standalone, Actions: []*Action{a}}}}
+	return &Document{File: source.NewFile("", nil), Groups: []*Group{{Syntax: SHAM, Kind: Standalone, Actions: []*Action{a}}}}
 }
 
 // commandRules are the limits every syntax's commands run under.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // TestPromptExamplesAreValid parses each syntax's instructions as if an LLM
@@ -29,7 +31,7 @@ func TestPromptExamplesAreValid(t *testing.T) {
 			if err := Prompt(&b, tt.syntax); err != nil {
 				t.Fatal(err)
 			}
-			doc := Parse(NewFile("prompt.md", b.Bytes()))
+			doc := Parse(source.NewFile("prompt.md", b.Bytes()))
 			for _, d := range Check(doc) {
 				p := doc.File.Position(d.Range.Start)
 				t.Errorf("prompt.md:%d:%d: %s [%s]", p.Line, p.Column, d.Message, d.Code)
@@ -74,7 +76,7 @@ func TestPromptSHAMIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for a := range Parse(NewFile("p.md", b.Bytes())).Actions() {
+	for a := range Parse(source.NewFile("p.md", b.Bytes())).Actions() {
 		got = append(got, a.ID)
 	}
 	want := []string{"k7m"}

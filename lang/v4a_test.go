@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -32,7 +33,7 @@ func TestV4ACorpus(t *testing.T) {
 func TestV4ALowering(t *testing.T) {
 	src := "prose\n*** Begin Patch\n*** Add File: n.txt\n+a\n+b\n*** Delete File: d.txt\n" +
 		"  *** Update File: u.txt\n*** Move to: v/u.txt\n@@ class A\n@@ def f():\n x\n-y\n+z\n*** End of File\n@@ -7,2 +7,3 @@\n+tail\n*** End Patch\nmore prose\n"
-	doc := Parse(NewFile("a.md", []byte(src)))
+	doc := Parse(source.NewFile("a.md", []byte(src)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("diagnostics: %+v", ds)
 	}
@@ -75,7 +76,7 @@ func TestV4ALowering(t *testing.T) {
 func TestV4ACallsWholeInput(t *testing.T) {
 	src := `[{"type": "message", "content": []},
  {"type": "apply_patch_call", "call_id": "c1", "operation": {"type": "delete_file", "path": "a <b>.txt"}}]`
-	doc := Parse(NewFile("out.json", []byte(src)))
+	doc := Parse(source.NewFile("out.json", []byte(src)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("diagnostics: %+v", ds)
 	}

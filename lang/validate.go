@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Validation codes (beside the syntax codes of each front-end).
@@ -20,7 +22,7 @@ const (
 
 // Check returns every problem of d: its syntax diagnostics plus catalog
 // validation of each action that parsed cleanly, sorted by position.
-func Check(d *Document) Diagnostics {
+func Check(d *Document) source.Diagnostics {
 	out := d.Diagnostics()
 	for a := range d.Actions() {
 		if !a.HasErrors() {
@@ -36,8 +38,8 @@ func Check(d *Document) Diagnostics {
 // document already has: reports key results by block id, so the second
 // block's result would be mistaken for the first's. A warning: both blocks
 // still run, each reported under its own sequence number.
-func duplicateIDs(d *Document) Diagnostics {
-	var ds Diagnostics
+func duplicateIDs(d *Document) source.Diagnostics {
+	var ds source.Diagnostics
 	first := map[string]*Action{}
 	for a := range d.Actions() {
 		if a.Syntax != SHAM || a.ID == "" {
@@ -52,7 +54,7 @@ func duplicateIDs(d *Document) Diagnostics {
 		if d.File != nil {
 			line = d.File.Line(prev.IDRange.Start)
 		}
-		ds = append(ds, Diagnostic{Severity: Warning, Code: CodeDuplicateID, Range: a.IDRange,
+		ds = append(ds, source.Diagnostic{Severity: source.Warning, Code: CodeDuplicateID, Range: a.IDRange,
 			Message: fmt.Sprintf("Block id '%s' is already used by the block on line %d; results are reported by id", a.ID, line),
 			Hint:    "give every block of the answer its own id (2-8 letters or digits), and end it with #!END_SHAM_ and that id"})
 	}
@@ -64,11 +66,11 @@ func duplicateIDs(d *Document) Diagnostics {
 // Unknown params are allowed with a warning (seed 004: extra params pass
 // through). Empty old_text is left to the engine, which reports it with the
 // seeds' exact error string.
-func Validate(a *Action) Diagnostics {
-	var ds Diagnostics
+func Validate(a *Action) source.Diagnostics {
+	var ds source.Diagnostics
 	head := headRange(a)
 	if a.Op == "" {
-		d := Diagnostic{Severity: Error, Code: CodeMissingAction, Range: head,
+		d := source.Diagnostic{Severity: source.Error, Code: CodeMissingAction, Range: head,
 			Message: fmt.Sprintf("%s has no action: clada cannot tell what to do", blockName(a)),
 			Hint:    `add a line such as action = "file_write" (run 'clada actions' for the list)`}
 		// "acton = ..." is the usual way a block loses its action: point at
@@ -85,7 +87,7 @@ func Validate(a *Action) Diagnostics {
 	}
 	spec := Lookup(a.Op)
 	if spec == nil {
-		d := Diagnostic{Severity: Error, Code: CodeUnknownAction, Range: a.OpRange,
+		d := source.Diagnostic{Severity: source.Error, Code: CodeUnknownAction, Range: a.OpRange,
 			Message: fmt.Sprintf("Unknown action '%s'", a.Op)}
 		if c := closest(a.Op, opNames()); c != "" {
 			d.Hint = fmt.Sprintf("did you mean %s?", c)
@@ -96,7 +98,7 @@ func Validate(a *Action) Diagnostics {
 	}
 	for _, ps := range spec.Params {
 		if ps.Required && a.Param(ps.Name) == nil {
-			ds = append(ds, Diagnostic{Severity: Error, Code: CodeMissingParam, Range: head,
+			ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeMissingParam, Range: head,
 				Message: fmt.Sprintf("Missing required parameter '%s' for action '%s'", ps.Name, a.Op),
 				Hint:    fmt.Sprintf("add %s: %s", ps.Name, ps.Doc)})
 		}
@@ -104,7 +106,7 @@ func Validate(a *Action) Diagnostics {
 	for _, p := range a.Params {
 		ps := spec.Param(p.Key)
 		if ps == nil {
-			d := Diagnostic{Severity: Warning, Code: CodeUnknownParam, Range: p.KeyRange,
+			d := source.Diagnostic{Severity: source.Warning, Code: CodeUnknownParam, Range: p.KeyRange,
 				Message: fmt.Sprintf("Unknown parameter '%s' for action '%s'; it is ignored", p.Key, a.Op)}
 			if c := closest(p.Key, paramNames(spec)); c != "" {
 				d.Hint = fmt.Sprintf("did you mean %s?", c)
@@ -122,9 +124,9 @@ func Validate(a *Action) Diagnostics {
 }
 
 // checkValue parses p's value as ps's type.
-func checkValue(op string, ps *ParamSpec, p *Param) (Diagnostic, bool) {
-	bad := func(code, msg, hint string) (Diagnostic, bool) {
-		return Diagnostic{Severity: Error, Code: code, Range: p.ValueRange, Message: msg, Hint: hint}, false
+func checkValue(op string, ps *ParamSpec, p *Param) (source.Diagnostic, bool) {
+	bad := func(code, msg, hint string) (source.Diagnostic, bool) {
+		return source.Diagnostic{Severity: source.Error, Code: code, Range: p.ValueRange, Message: msg, Hint: hint}, false
 	}
 	v := p.Value
 	switch ps.Type {
@@ -171,7 +173,7 @@ func checkValue(op string, ps *ParamSpec, p *Param) (Diagnostic, bool) {
 				fmt.Sprintf("list one path per line in %s", ps.Name))
 		}
 	}
-	return Diagnostic{}, true
+	return source.Diagnostic{}, true
 }
 
 // LineSpecError is a line spec that does not parse, in the seed's wording
@@ -209,14 +211,14 @@ func ParseLineSpec(spec string) (start, end int, err error) {
 
 // headRange is where problems about the action as a whole point: the op
 // name if written, else the block's first line.
-func headRange(a *Action) Range {
+func headRange(a *Action) source.Range {
 	if a.OpRange.End > a.OpRange.Start {
 		return a.OpRange
 	}
 	if a.IDRange.End > a.IDRange.Start {
 		return a.IDRange
 	}
-	return Range{a.Range.Start, a.Range.Start}
+	return source.Range{Start: a.Range.Start, End: a.Range.Start}
 }
 
 func blockName(a *Action) string {

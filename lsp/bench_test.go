@@ -9,6 +9,7 @@ import (
 
 	"github.com/clada-dev/clada/internal/benchdoc"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
@@ -171,7 +172,7 @@ func BenchmarkCheck5MB(b *testing.B) {
 	text := benchdoc.Load()
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
-		doc := lang.Parse(lang.NewFile("load.sham", []byte(text)))
+		doc := lang.Parse(source.NewFile("load.sham", []byte(text)))
 		if ds := lang.Check(doc); len(ds) != 0 {
 			b.Fatal(ds)
 		}

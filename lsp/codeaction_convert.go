@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -86,7 +87,7 @@ func groupAt(doc *lang.Document, off int) *lang.Group {
 // and for an aider block, whose range starts at its file name and so holds
 // the opening fence, the closing fence line right after it too, so the
 // converted block is not left with a stray fence.
-func convertRange(f *lang.File, g *lang.Group) lang.Range {
+func convertRange(f *source.File, g *lang.Group) source.Range {
 	r := g.Range
 	if g.Syntax != lang.Aider || !hasLine(f.Text(r), isFence) {
 		return r
@@ -138,12 +139,12 @@ func meaningOf(doc *lang.Document) docMeaning {
 // keepsMeaning reports whether replacing r with text leaves a document
 // with the same groups, the same actions (catalog op, params) in the same
 // order, and no more errors than it had (before).
-func keepsMeaning(d *document, before docMeaning, r lang.Range, text string) bool {
+func keepsMeaning(d *document, before docMeaning, r source.Range, text string) bool {
 	src := make([]byte, 0, len(d.file.Src)-r.End+r.Start+len(text))
 	src = append(append(append(src, d.file.Src[:r.Start]...), text...), d.file.Src[r.End:]...)
 	// The document's own parser: its cache serves every block but the
 	// printed one, so this costs a scan of the text, not a parse of it all.
-	after := meaningOf(d.parser.Parse(lang.NewFile(d.file.Name, src)))
+	after := meaningOf(d.parser.Parse(source.NewFile(d.file.Name, src)))
 	if after.groups != before.groups || after.errors != before.errors || len(after.actions) != len(before.actions) {
 		return false
 	}
@@ -159,7 +160,7 @@ func keepsMeaning(d *document, before docMeaning, r lang.Range, text string) boo
 func errorCount(doc *lang.Document) int {
 	n := 0
 	for _, dg := range doc.Diagnostics() {
-		if dg.Severity == lang.Error {
+		if dg.Severity == source.Error {
 			n++
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // conversions lists the "Convert block to…" actions offered at r, each as
@@ -132,7 +133,7 @@ func TestCodeActionRefusesV4AThatChangesMeaning(t *testing.T) {
 				t.Fatalf("titles (-want +got):\n%s", diff)
 			}
 			var b bytes.Buffer
-			doc := lang.Parse(lang.NewFile("answer.md", []byte(tc.doc)))
+			doc := lang.Parse(source.NewFile("answer.md", []byte(tc.doc)))
 			if lang.Print(&b, doc, lang.V4A) == nil && len(lang.ConvertLosses(doc, lang.V4A)) == 0 {
 				t.Errorf("clada fmt --to v4a prints it, so the code action should offer it:\n%s", b.String())
 			}
@@ -186,7 +187,7 @@ func TestCodeActionConvertsAiderWithItsFence(t *testing.T) {
 		t.Fatalf("CML conversion = %q, want %q", got[2], want)
 	}
 	var b bytes.Buffer
-	doc := lang.Parse(lang.NewFile("answer.md", []byte(text)))
+	doc := lang.Parse(source.NewFile("answer.md", []byte(text)))
 	if err := lang.Print(&b, doc, lang.JSONCall); err != nil {
 		t.Fatalf("fmt --to json refuses it too (%v); the test no longer shows the in-place check", err)
 	}
@@ -195,7 +196,7 @@ func TestCodeActionConvertsAiderWithItsFence(t *testing.T) {
 // The code action offers every target clada fmt --to knows: each syntax
 // lang.Print has a printer for.
 func TestConvertTargetsAreEveryPrinter(t *testing.T) {
-	doc := lang.Parse(lang.NewFile("a.sham", []byte(replaceDoc)))
+	doc := lang.Parse(source.NewFile("a.sham", []byte(replaceDoc)))
 	var printers []lang.Syntax
 	for s := lang.Syntax(1); s < 64; s++ {
 		if err := lang.Print(&bytes.Buffer{}, doc, s); err == nil || !strings.Contains(err.Error(), "no printer") {

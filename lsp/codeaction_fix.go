@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -49,7 +50,7 @@ func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, 
 	if sm == nil {
 		return "", nil
 	}
-	edits := []protocol.TextEdit{{Range: m.rng(lang.Range{Start: start, End: end}), NewText: "<<'" + want + "'"}}
+	edits := []protocol.TextEdit{{Range: m.rng(source.Range{Start: start, End: end}), NewText: "<<'" + want + "'"}}
 	if bad := sm[1]; bad != "" && bad != want {
 		for line := d.file.Line(start) + 1; line <= d.file.LineCount(); line++ {
 			ls, le := d.file.LineStart(line), d.file.LineEnd(line)
@@ -57,7 +58,7 @@ func heredocFix(d *document, m mapper, a *lang.Action, start, end int) (string, 
 				break
 			}
 			if strings.TrimSpace(string(d.file.Src[ls:le])) == bad {
-				edits = append(edits, protocol.TextEdit{Range: m.rng(lang.Range{Start: ls, End: le}), NewText: want})
+				edits = append(edits, protocol.TextEdit{Range: m.rng(source.Range{Start: ls, End: le}), NewText: want})
 				break
 			}
 		}
@@ -84,7 +85,7 @@ func duplicateKeyFix(d *document, m mapper, a *lang.Action, keyStart int) (strin
 		// earlier one; its line alone is what the diagnostic covers.
 		key = strings.TrimSpace(strings.SplitN(string(d.file.Src[keyStart:d.file.LineEnd(first)]), "=", 2)[0])
 	}
-	r := lang.Range{Start: d.file.LineStart(first), End: d.file.LineStart(last + 1)}
+	r := source.Range{Start: d.file.LineStart(first), End: d.file.LineStart(last + 1)}
 	return fmt.Sprintf("Remove this %s line", key), []protocol.TextEdit{{Range: m.rng(r), NewText: ""}}
 }
 
@@ -116,7 +117,7 @@ func renameDuplicateID(d *document, m mapper, a *lang.Action) *protocol.CodeActi
 		for i := strings.Index(text, old); i >= 0; {
 			s := a.Range.Start + i
 			if atDelimiter(d.file, s, len(old)) {
-				edits = append(edits, protocol.TextEdit{Range: m.rng(lang.Range{Start: s, End: s + len(old)}), NewText: strings.TrimSuffix(old, a.ID) + id})
+				edits = append(edits, protocol.TextEdit{Range: m.rng(source.Range{Start: s, End: s + len(old)}), NewText: strings.TrimSuffix(old, a.ID) + id})
 			}
 			next := strings.Index(text[i+len(old):], old)
 			if next < 0 {
@@ -131,7 +132,7 @@ func renameDuplicateID(d *document, m mapper, a *lang.Action) *protocol.CodeActi
 // atDelimiter reports whether the n bytes at s are a whole delimiter: the
 // rest of its line (an end marker or heredoc close) or quoted after << (an
 // opener), not text that merely mentions it inside a value.
-func atDelimiter(f *lang.File, s, n int) bool {
+func atDelimiter(f *source.File, s, n int) bool {
 	line := f.Line(s)
 	ls, le := f.LineStart(line), f.LineEnd(line)
 	if strings.TrimSpace(string(f.Src[ls:le])) == string(f.Src[s:s+n]) {

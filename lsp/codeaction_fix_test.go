@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
 // applyEdits applies LSP edits (UTF-16 positions) to text, as an editor would.
 func applyEdits(text string, edits []protocol.TextEdit) string {
-	m := mapper{f: lang.NewFile("", []byte(text))}
+	m := mapper{f: source.NewFile("", []byte(text))}
 	sort.Slice(edits, func(i, j int) bool { return m.offset(edits[i].Range.Start) > m.offset(edits[j].Range.Start) })
 	for _, e := range edits {
 		s, en := m.offset(e.Range.Start), m.offset(e.Range.End)
@@ -63,7 +64,7 @@ func checkFixed(t *testing.T, text string, a *protocol.CodeAction, want string) 
 			t.Fatalf("after %q:\n%s\nwant:\n%s", a.Title, got, want)
 		}
 	}
-	doc := lang.Parse(lang.NewFile("answer.sham", []byte(want)))
+	doc := lang.Parse(source.NewFile("answer.sham", []byte(want)))
 	if ds := lang.Check(doc); len(ds) != 0 {
 		t.Fatalf("fixed text still has diagnostics: %+v", ds)
 	}

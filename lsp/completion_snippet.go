@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -105,7 +106,7 @@ func (s *Server) workspaceFiles() []string {
 
 // atLineStart reports whether only blanks precede off on its line, where a
 // marker or a key may begin.
-func atLineStart(f *lang.File, off int) bool {
+func atLineStart(f *source.File, off int) bool {
 	return strings.TrimSpace(string(f.Src[f.LineStart(f.Line(off)):off])) == ""
 }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // loadConfig reads the workspace's .clada.yaml, the same file `clada apply`
@@ -42,25 +43,25 @@ func (s *Server) engineConfig() (cfg *engine.Config, err error) {
 
 // configDiags reports each action the project config refuses
 // (allowed-actions, allow, deny) at the action's op name, as apply would.
-func (s *Server) configDiags(doc *lang.Document) lang.Diagnostics {
+func (s *Server) configDiags(doc *lang.Document) source.Diagnostics {
 	s.mu.Lock()
 	c, root, cerr := s.project, s.root, s.projectErr
 	s.mu.Unlock()
 	if cerr != nil {
-		return lang.Diagnostics{{Severity: lang.Error, Code: "CONFIG_ERROR", Message: cerr.Error(),
+		return source.Diagnostics{{Severity: source.Error, Code: "CONFIG_ERROR", Message: cerr.Error(),
 			Hint: "fix the project's .clada.yaml; until it loads, applying from the editor is refused, as clada apply refuses"}}
 	}
 	if c == nil {
 		return nil
 	}
-	var ds lang.Diagnostics
+	var ds source.Diagnostics
 	for a := range doc.Actions() {
 		if why := c.Refuse(root, a); why != "" {
 			r := a.OpRange
 			if r.End <= r.Start {
 				r = a.Range
 			}
-			ds = append(ds, lang.Diagnostic{Severity: lang.Error, Code: "NOT_ALLOWED", Message: why,
+			ds = append(ds, source.Diagnostic{Severity: source.Error, Code: "NOT_ALLOWED", Message: why,
 				Hint: "the project's .clada.yaml forbids this; ask for another action or path", Range: r})
 		}
 	}

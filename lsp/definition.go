@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 
-	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -43,8 +43,8 @@ func (s *Server) Definition(_ context.Context, p *protocol.DefinitionParams) (pr
 			if len(ms) == 0 {
 				return nil, nil
 			}
-			m := s.mapper(lang.NewFile(full, data))
-			return protocol.LocationSlice{{URI: pathURI(full), Range: m.rng(lang.Range{Start: ms[0], End: ms[0] + len(pr.Value)})}}, nil
+			m := s.mapper(source.NewFile(full, data))
+			return protocol.LocationSlice{{URI: pathURI(full), Range: m.rng(source.Range{Start: ms[0], End: ms[0] + len(pr.Value)})}}, nil
 		}
 	}
 	return nil, nil

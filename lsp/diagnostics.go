@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -17,7 +18,7 @@ type diagData struct {
 
 // diagnose returns everything `clada check` reports for d,
 // plus what a simulated run on the workspace would fail on.
-func (s *Server) diagnose(ctx context.Context, d *document) lang.Diagnostics {
+func (s *Server) diagnose(ctx context.Context, d *document) source.Diagnostics {
 	ds := append(lang.Check(d.doc), s.simulate(ctx, d)...)
 	ds = append(ds, s.configDiags(d.doc)...)
 	ds.Sort()
@@ -50,14 +51,14 @@ func (s *Server) publishOpened(ctx context.Context, d *document) {
 	checked.Sort()
 	s.send(ctx, d, checked)
 	if sim := s.simulate(ctx, d); len(sim) > 0 {
-		all := append(append(lang.Diagnostics{}, checked...), sim...)
+		all := append(append(source.Diagnostics{}, checked...), sim...)
 		all.Sort()
 		s.send(ctx, d, all)
 	}
 }
 
 // send publishes ds as d's diagnostics.
-func (s *Server) send(ctx context.Context, d *document, ds lang.Diagnostics) {
+func (s *Server) send(ctx context.Context, d *document, ds source.Diagnostics) {
 	m := s.mapper(d.file)
 	out := []protocol.Diagnostic{}
 	for _, g := range ds {
@@ -104,11 +105,11 @@ func codeOf(dg protocol.Diagnostic) string {
 }
 
 // severity maps lang's severities onto LSP's.
-func severity(s lang.Severity) protocol.DiagnosticSeverity {
+func severity(s source.Severity) protocol.DiagnosticSeverity {
 	switch s {
-	case lang.Error:
+	case source.Error:
 		return protocol.DiagnosticSeverityError
-	case lang.Warning:
+	case source.Warning:
 		return protocol.DiagnosticSeverityWarning
 	}
 	return protocol.DiagnosticSeverityInformation

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -41,7 +42,7 @@ func (s *Server) Formatting(_ context.Context, p *protocol.DocumentFormattingPar
 
 // printGroup prints one group as syntax, fitted to where the group stands
 // (placeText).
-func printGroup(f *lang.File, g *lang.Group, syntax lang.Syntax) (string, error) {
+func printGroup(f *source.File, g *lang.Group, syntax lang.Syntax) (string, error) {
 	var b bytes.Buffer
 	if err := lang.Print(&b, &lang.Document{File: f, Groups: []*lang.Group{g}}, syntax); err != nil {
 		return "", err
@@ -54,7 +55,7 @@ func printGroup(f *lang.File, g *lang.Group, syntax lang.Syntax) (string, error)
 // line), with the block's list indentation or quote marks on every later
 // line, and with CRLF line ends when r has them, so a canonical block
 // reads as unchanged and a rewritten one stays where it was.
-func placeText(f *lang.File, r lang.Range, text string) string {
+func placeText(f *source.File, r source.Range, text string) string {
 	orig := f.Text(r)
 	if !strings.HasSuffix(orig, "\n") {
 		text = strings.TrimRight(text, "\n")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // lineMatched reports whether a's old_text is found line by line by the
@@ -50,7 +51,7 @@ func (s *Server) ladderHover(a *lang.Action, rel string, data []byte) string {
 	match, _ := r.Data["match"].(string)
 	where := fmt.Sprintf("matches once in %s", rel)
 	if ms := searchMatches(data, old); len(ms) == 1 && match == "exact" {
-		where = fmt.Sprintf("matches line %d of %s", lang.NewFile(rel, data).Line(ms[0]), rel)
+		where = fmt.Sprintf("matches line %d of %s", source.NewFile(rel, data).Line(ms[0]), rel)
 	}
 	if match == "exact" {
 		return where + " exactly"

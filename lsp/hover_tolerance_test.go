@@ -11,6 +11,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // ladderFile has a line for each step of the tolerance ladder: one a hunk
@@ -100,7 +101,7 @@ func TestHoverDocOfOldTextPerSyntax(t *testing.T) {
 		{"v4a", "*** Begin Patch\n*** Update File: app.js\n@@\n-two\n+2\n*** End Patch\n", ladder},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := lang.Parse(lang.NewFile("answer.md", []byte(tc.src)))
+			doc := lang.Parse(source.NewFile("answer.md", []byte(tc.src)))
 			var a *lang.Action
 			for x := range doc.Actions() {
 				a = x

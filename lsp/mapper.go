@@ -1,7 +1,7 @@
 package lsp
 
 import (
-	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -10,7 +10,7 @@ import (
 // another. A protocol.Position counts lines from 0 and characters in the
 // negotiated unit (UTF-8 bytes or UTF-16 code units).
 type mapper struct {
-	f    *lang.File
+	f    *source.File
 	utf8 bool // characters count bytes; otherwise UTF-16 code units
 }
 
@@ -37,6 +37,6 @@ func (m mapper) position(off int) protocol.Position {
 }
 
 // rng turns a lang byte range into an LSP range.
-func (m mapper) rng(r lang.Range) protocol.Range {
+func (m mapper) rng(r source.Range) protocol.Range {
 	return protocol.Range{Start: m.position(r.Start), End: m.position(r.End)}
 }

@@ -3,14 +3,14 @@ package lsp
 import (
 	"testing"
 
-	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
 // The same text position counts differently in UTF-8 and UTF-16; a round trip
 // through the mapper must land on the same byte in both.
 func TestMapperEncodings(t *testing.T) {
-	f := lang.NewFile("x", []byte("aé😀b\nzz\n"))
+	f := source.NewFile("x", []byte("aé😀b\nzz\n"))
 	b := len("aé😀") // offset of 'b'
 	for _, tc := range []struct {
 		utf8 bool

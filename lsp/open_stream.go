@@ -20,7 +20,7 @@ import (
 // member, and the unescaping (issue 17 §3). openStream reads each frame
 // itself, and when it is a didOpen whose text is big, finds the text in one
 // scan and unescapes it split over the cores (open_text.go); the line table
-// is lang.NewFile's, which is split over the cores too. jsonrpc2 then gets a
+// is source.NewFile's, which is split over the cores too. jsonrpc2 then gets a
 // stand-in frame
 // with the text replaced by a key, a few hundred bytes, and DidOpen swaps the
 // key for the text held here.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // isSearchParam says whether a param's value is text to find in the target file.
@@ -68,7 +69,7 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 	if pr.Key == "old_text" && lineMatched(a) {
 		return s.ladderHover(a, rel, data) // hover_tolerance.go
 	}
-	f := lang.NewFile(full, data)
+	f := source.NewFile(full, data)
 	ms := searchMatches(data, pr.Value)
 	if len(ms) > 0 && pr.Key == "old_text" && extends(a, pr.Value) {
 		// A replayed edit that adds to its search still finds it, inside

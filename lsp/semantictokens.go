@@ -4,7 +4,7 @@ import (
 	"context"
 	"sort"
 
-	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -19,7 +19,7 @@ const (
 )
 
 type semToken struct {
-	r   lang.Range
+	r   source.Range
 	typ int
 }
 
@@ -62,13 +62,13 @@ func (s *Server) SemanticTokensFull(_ context.Context, p *protocol.SemanticToken
 }
 
 // splitLines cuts r into one range per line, dropping line breaks.
-func splitLines(f *lang.File, r lang.Range, typ int) []semToken {
+func splitLines(f *source.File, r source.Range, typ int) []semToken {
 	var out []semToken
 	for start := r.Start; start < r.End; {
 		line := f.Line(start)
 		end := min(f.LineEnd(line), r.End)
 		if end > start {
-			out = append(out, semToken{lang.Range{Start: start, End: end}, typ})
+			out = append(out, semToken{source.Range{Start: start, End: end}, typ})
 		}
 		next := f.LineStart(line + 1)
 		if next <= start {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // CodeWorkspace marks diagnostics that come from simulating the document on
@@ -95,7 +96,7 @@ func sameInputs(a, b *lang.Action) bool {
 
 // simulate returns the workspace diagnostics of d and keeps what the next
 // call can reuse in d.sim.
-func (s *Server) simulate(ctx context.Context, d *document) lang.Diagnostics {
+func (s *Server) simulate(ctx context.Context, d *document) source.Diagnostics {
 	if s.root == "" {
 		return nil
 	}
@@ -123,8 +124,8 @@ func (s *Server) simulate(ctx context.Context, d *document) lang.Diagnostics {
 // for the next call (nil when it must not be reused). open opens the base
 // workspace, only when some op has to run.
 func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, prev *simulation, gen uint64, keep bool,
-	open func() (engine.Workspace, func(), error)) (lang.Diagnostics, *simulation) {
-	var out lang.Diagnostics
+	open func() (engine.Workspace, func(), error)) (source.Diagnostics, *simulation) {
+	var out source.Diagnostics
 	var ws *engine.Overlay
 	var closeBase func()
 	defer func() {
@@ -151,7 +152,7 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 			}
 		}
 		if o.fail != nil {
-			out = append(out, lang.Diagnostic{Severity: lang.Error, Code: CodeWorkspace,
+			out = append(out, source.Diagnostic{Severity: source.Error, Code: CodeWorkspace,
 				Message: o.fail.Error, Hint: o.fail.Hint, Range: blame(o.a, *o.fail)})
 		}
 		return nil
@@ -252,7 +253,7 @@ func planOp(a *lang.Action) simOp {
 // blame picks the param a failed result is about: the search text for a
 // failed match, the line range for lines beyond the file, else the path; the
 // op name when the action has none of those.
-func blame(a *lang.Action, r engine.Result) lang.Range {
+func blame(a *lang.Action, r engine.Result) source.Range {
 	var keys []string
 	switch {
 	case r.Type == "search_not_found" || strings.Contains(r.Error, "match"):

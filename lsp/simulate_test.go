@@ -12,6 +12,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 	"go.lsp.dev/protocol"
 )
@@ -182,10 +183,10 @@ func TestIncrementalSimulationMatchesFull(t *testing.T) {
 				what = editSim(g, &blocks, prose)
 			}
 			text := renderSim(blocks, prose)
-			doc := parser.Parse(lang.NewFile("a.sham", []byte(text)))
+			doc := parser.Parse(source.NewFile("a.sham", []byte(text)))
 			got, next := simulateDoc(ctx, cfg, doc, state, 0, true, openOS(cfg))
 			// The reference is the plain full run, which keeps nothing.
-			want, _ := simulateDoc(ctx, cfg, lang.Parse(lang.NewFile("a.sham", []byte(text))), nil, 0, false, openOS(cfg))
+			want, _ := simulateDoc(ctx, cfg, lang.Parse(source.NewFile("a.sham", []byte(text))), nil, 0, false, openOS(cfg))
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Fatalf("document %d, edit %d (%s): incremental diagnostics differ from a full run (-full +incremental):\n%s\ndocument:\n%s",
 					n, e, what, diff, text)
@@ -253,11 +254,11 @@ func TestIncrementalSimulationCases(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			prose := []string{"Prose."}
 			parser := lang.NewParser(0)
-			first := parser.Parse(lang.NewFile("a.sham", []byte(renderSim(c.before, prose))))
+			first := parser.Parse(source.NewFile("a.sham", []byte(renderSim(c.before, prose))))
 			_, state := simulateDoc(ctx, cfg, first, nil, 0, true, openOS(cfg))
 			text := renderSim(c.after, prose)
-			got, _ := simulateDoc(ctx, cfg, parser.Parse(lang.NewFile("a.sham", []byte(text))), state, 0, true, openOS(cfg))
-			want, _ := simulateDoc(ctx, cfg, lang.Parse(lang.NewFile("a.sham", []byte(text))), nil, 0, false, openOS(cfg))
+			got, _ := simulateDoc(ctx, cfg, parser.Parse(source.NewFile("a.sham", []byte(text))), state, 0, true, openOS(cfg))
+			want, _ := simulateDoc(ctx, cfg, lang.Parse(source.NewFile("a.sham", []byte(text))), nil, 0, false, openOS(cfg))
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Fatalf("(-full +incremental):\n%s", diff)
 			}

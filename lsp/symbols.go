@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
 
@@ -28,8 +29,8 @@ func (s *Server) DocumentSymbol(_ context.Context, p *protocol.DocumentSymbolPar
 			}
 		}
 		sel := a.OpRange
-		if sel == (lang.Range{}) {
-			sel = lang.Range{Start: a.Range.Start, End: a.Range.Start}
+		if sel == (source.Range{}) {
+			sel = source.Range{Start: a.Range.Start, End: a.Range.Start}
 		}
 		detail := a.Syntax.String() + " block"
 		if a.ID != "" {
@@ -50,7 +51,7 @@ func (s *Server) FoldingRanges(_ context.Context, p *protocol.FoldingRangeParams
 	}
 	out := []protocol.FoldingRange{}
 	seen := map[[2]int]bool{} // a diff hunk's values span the hunk itself: fold each range once
-	add := func(r lang.Range) {
+	add := func(r source.Range) {
 		start, end := d.file.Line(r.Start)-1, d.file.Line(max(r.Start, r.End-1))-1
 		if end > start && !seen[[2]int{start, end}] {
 			seen[[2]int{start, end}] = true

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -17,7 +18,7 @@ type document struct {
 	uri     uri.URI
 	version int32
 	parser  *lang.Parser
-	file    *lang.File
+	file    *source.File
 	doc     *lang.Document
 	sim     *simulation // what the last simulation left for the next (simulate.go)
 }
@@ -30,7 +31,7 @@ type document struct {
 const docCacheBytes = 8 << 20
 
 func (d *document) setText(text []byte) {
-	d.file = lang.NewFile(uriPath(d.uri), text)
+	d.file = source.NewFile(uriPath(d.uri), text)
 	d.parser.SetMaxBytes(len(text) + docCacheBytes)
 	d.doc = d.parser.Parse(d.file)
 }
@@ -65,7 +66,7 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		case *protocol.TextDocumentContentChangePartial:
 			f := d.file
 			if i > 0 {
-				f = lang.NewFile(d.file.Name, text)
+				f = source.NewFile(d.file.Name, text)
 			}
 			m := s.mapper(f)
 			start, end := m.offset(c.Range.Start), m.offset(c.Range.End)
@@ -92,7 +93,7 @@ func (s *Server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 }
 
 // mapper returns the position mapper for f in the negotiated encoding.
-func (s *Server) mapper(f *lang.File) mapper {
+func (s *Server) mapper(f *source.File) mapper {
 	return mapper{f: f, utf8: s.utf8}
 }
 

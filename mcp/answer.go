@@ -12,6 +12,7 @@ import (
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -96,7 +97,7 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 	case set["atomic"]:
 		mode = engine.Atomic
 	}
-	doc := lang.Parse(lang.NewFile("answer", []byte(text)))
+	doc := lang.Parse(source.NewFile("answer", []byte(text)))
 	cfg := h.callConfig(ctx, req)
 	res, err := (&config.Apply{Config: h.o.Project, Trust: h.o.Trust, Engine: cfg, Mode: mode, Log: h.o.Log}).Run(ctx, doc)
 	if err != nil {
@@ -127,12 +128,12 @@ func (h *handler) check(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 	if err != nil {
 		return toolError("check: " + err.Error()), nil
 	}
-	doc := lang.Parse(lang.NewFile("answer", []byte(text)))
+	doc := lang.Parse(source.NewFile("answer", []byte(text)))
 	ds := lang.Check(doc)
 	if h.o.Engine.Refuse != nil {
 		for a := range doc.Actions() {
 			if why := h.o.Engine.Refuse(a); why != "" {
-				ds = append(ds, lang.Diagnostic{Severity: lang.Error, Code: "NOT_ALLOWED", Message: why,
+				ds = append(ds, source.Diagnostic{Severity: source.Error, Code: "NOT_ALLOWED", Message: why,
 					Hint: "the project's .clada.yaml forbids this; use another action or path", Range: a.Range})
 			}
 		}
@@ -150,7 +151,7 @@ func (h *handler) check(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 	for range doc.Actions() {
 		blocks++
 	}
-	fmt.Fprintf(&b, "%d errors, %d warnings in %d blocks\n", ds.Count(lang.Error), ds.Count(lang.Warning), blocks)
+	fmt.Fprintf(&b, "%d errors, %d warnings in %d blocks\n", ds.Count(source.Error), ds.Count(source.Warning), blocks)
 	var structured map[string]any
 	if err := remarshal(lang.NewCheckReport(doc, ds), &structured); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -45,7 +46,7 @@ func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 func oneAction(op string, ps []*lang.Param) *lang.Document {
 	a := &lang.Action{Syntax: lang.SHAM, Op: op, Params: ps, Closed: true}
 	g := &lang.Group{Syntax: lang.SHAM, Kind: lang.Standalone, Actions: []*lang.Action{a}}
-	return &lang.Document{File: lang.NewFile("", nil), Groups: []*lang.Group{g}}
+	return &lang.Document{File: source.NewFile("", nil), Groups: []*lang.Group{g}}
 }
 
 // callConfig is the server's engine config for one call: the same policy,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 const cmlReportDoc = `<tasks version="1.0">
@@ -26,7 +27,7 @@ const cmlReportDoc = `<tasks version="1.0">
 `
 
 func TestCML(t *testing.T) {
-	doc := lang.Parse(lang.NewFile("in.cml", []byte(cmlReportDoc)))
+	doc := lang.Parse(source.NewFile("in.cml", []byte(cmlReportDoc)))
 	if ds := doc.Diagnostics(); len(ds) != 0 {
 		t.Fatalf("fixture has diagnostics: %v", ds)
 	}
@@ -88,7 +89,7 @@ func TestCMLErrorTypes(t *testing.T) {
 	src.WriteString("<run>exit 3</run>\n")
 	rep.Results = append(rep.Results, engine.ActionResult{Task: "task-8", Action: "exec", Primary: "code",
 		Params: map[string]string{"code": "exit 3"}, Result: engine.Result{Error: "Exit code 3", Type: "exec_failed"}})
-	doc := lang.Parse(lang.NewFile("in.cml", []byte(src.String())))
+	doc := lang.Parse(source.NewFile("in.cml", []byte(src.String())))
 	var sb strings.Builder
 	if err := CML(&sb, doc, rep, Options{}); err != nil {
 		t.Fatal(err)
@@ -107,7 +108,7 @@ func TestCMLErrorTypes(t *testing.T) {
 }
 
 func TestCMLMalformed(t *testing.T) {
-	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks>\n  <write path=\"a\">a</write>\n  <run>npm test\n</tasks>\n")))
+	doc := lang.Parse(source.NewFile("in.cml", []byte("<tasks>\n  <write path=\"a\">a</write>\n  <run>npm test\n</tasks>\n")))
 	rep := &engine.Report{
 		Fatal: "malformed_xml: the CML has syntax errors; nothing was run (fix the errors listed and apply again)",
 		ParseErrors: []engine.ParseError{{Code: "UNCLOSED_ELEMENT", Message: "element <run> is not closed before </tasks>",
@@ -132,7 +133,7 @@ func TestCMLMalformed(t *testing.T) {
 // TestCMLFromRun checks the renderer against the real runner: the
 // unknown version is fatal and the report says malformed_xml.
 func TestCMLFromRun(t *testing.T) {
-	doc := lang.Parse(lang.NewFile("in.cml", []byte("<tasks version=\"2.0\">\n  <write path=\"a\">a</write>\n</tasks>\n")))
+	doc := lang.Parse(source.NewFile("in.cml", []byte("<tasks version=\"2.0\">\n  <write path=\"a\">a</write>\n</tasks>\n")))
 	cfg := engine.DefaultConfig(t.TempDir())
 	cfg.NoGit = true
 	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.DryRun)
@@ -158,7 +159,7 @@ func TestCMLCountsInvalidBlocks(t *testing.T) {
 		"<edit path=\"a.txt\">\n  <search>hello</search>\n</edit>\n\n" +
 		"<tasks>\n  <write path=\"d.txt\">d</write>\n  <edit path=\"a.txt\"><search>x</search></edit>\n</tasks>\n\n" +
 		"And finally:\n\n<write path=\"c.txt\">c\n</write>\n"
-	doc := lang.Parse(lang.NewFile("answer.md", []byte(src)))
+	doc := lang.Parse(source.NewFile("answer.md", []byte(src)))
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)

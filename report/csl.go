@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // CSL writes rep in CSL's report shape (seed 002): one line per task,
@@ -62,7 +63,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 	labels, words := cslLabels(doc)
 	if rep.Fatal != "" {
 		for _, d := range doc.Diagnostics() {
-			if d.Severity != lang.Error {
+			if d.Severity != source.Error {
 				continue
 			}
 			label, word := "task-?", "?"
@@ -178,7 +179,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 // "[task-N] ERROR: WORD - line L: message (CODE)" per error, with its hint.
 func writeCSLInvalid(bw *bufio.Writer, doc *lang.Document, a *lang.Action, label, word string) {
 	for _, d := range a.Diags {
-		if d.Severity == lang.Error {
+		if d.Severity == source.Error {
 			fmt.Fprintf(bw, "[%s] ERROR: %s - line %d: %s (%s)\n", label, word, diagLine(doc, d), d.Message, d.Code)
 			if d.Hint != "" {
 				fmt.Fprintf(bw, "    hint: %s\n", d.Hint)
@@ -191,12 +192,12 @@ func writeCSLInvalid(bw *bufio.Writer, doc *lang.Document, a *lang.Action, label
 // SHAM header, a V4A envelope error) that did not stop the run, as
 // "ERROR: line L: message (CODE)" with their hints.
 func writeCSLGroupErrors(bw *bufio.Writer, doc *lang.Document) {
-	ds := append(lang.Diagnostics(nil), doc.Diags...)
+	ds := append(source.Diagnostics(nil), doc.Diags...)
 	for _, g := range doc.Groups {
 		ds = append(ds, g.Diags...)
 	}
 	for _, d := range ds {
-		if d.Severity != lang.Error {
+		if d.Severity != source.Error {
 			continue
 		}
 		fmt.Fprintf(bw, "ERROR: line %d: %s (%s)\n", diagLine(doc, d), d.Message, d.Code)
@@ -207,7 +208,7 @@ func writeCSLGroupErrors(bw *bufio.Writer, doc *lang.Document) {
 }
 
 // diagLine is the 1-based line of d, 0 without a file.
-func diagLine(doc *lang.Document, d lang.Diagnostic) int {
+func diagLine(doc *lang.Document, d source.Diagnostic) int {
 	if doc.File == nil {
 		return 0
 	}

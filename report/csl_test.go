@@ -7,6 +7,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -47,7 +48,7 @@ func TestCSL(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer ws.Close()
-			doc := lang.Parse(lang.NewFile("t.csl", []byte(tc.in)))
+			doc := lang.Parse(source.NewFile("t.csl", []byte(tc.in)))
 			rep := engine.Run(context.Background(), doc, ws, cfg)
 			var sb strings.Builder
 			if err := CSL(&sb, doc, rep, Options{}); err != nil {
@@ -71,7 +72,7 @@ func TestCSLListsInvalidBlocks(t *testing.T) {
 		"#!SHAM [@three-char-SHA-256: c2d]\naction = \"file_write\"\npath = \"two.txt\ncontent = \"2\"\n#!END_SHAM_c2d\n\n" +
 		"#!SHAM [@three-char-SHA-256: e3f]\naction = \"file_write\"\npath = \"three.txt\"\ncontent = \"3\"\n#!END_SHAM_e3f\n\n" +
 		"*** Begin Patch\n*** Frobnicate File: x\n*** End Patch\n"
-	doc := lang.Parse(lang.NewFile("answer.md", []byte(src)))
+	doc := lang.Parse(source.NewFile("answer.md", []byte(src)))
 	cfg := engine.DefaultConfig(t.TempDir())
 	cfg.NoGit = true
 	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real)

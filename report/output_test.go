@@ -9,13 +9,14 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // bigReport reads a 3000-line file and runs a command printing 3000 lines
 // of stdout and a line of stderr, failing with exit code 1.
 func bigReport() (*lang.Document, *engine.Report) {
 	src := `<file_read path="big.txt"/>` + "\n" + `<run>gen</run>` + "\n"
-	doc := lang.Parse(lang.NewFile("in.cml", []byte(src)))
+	doc := lang.Parse(source.NewFile("in.cml", []byte(src)))
 	rep := &engine.Report{TotalBlocks: 2, ExecutedActions: 2, Results: []engine.ActionResult{
 		{Seq: 1, Task: "task-1", Action: "file_read", Primary: "path", Params: map[string]string{"action": "file_read", "path": "big.txt"},
 			Result: engine.Result{Success: true, Data: map[string]any{"path": "big.txt", "content": numbered(3000)}}},

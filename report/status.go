@@ -5,6 +5,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // status is what happened to one action, as every format tells it. Each
@@ -68,7 +69,7 @@ func noBlocks(rep *engine.Report) bool {
 type warning struct {
 	blockID      string
 	line, column int
-	d            lang.Diagnostic
+	d            source.Diagnostic
 }
 
 // warnings lists doc's warnings in source order: things that did not stop
@@ -79,7 +80,7 @@ func warnings(doc *lang.Document) []warning {
 	}
 	var out []warning
 	for _, d := range lang.Check(doc) {
-		if d.Severity != lang.Warning {
+		if d.Severity != source.Warning {
 			continue
 		}
 		w := warning{d: d}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // render runs one format on rep and returns what it wrote.
@@ -31,8 +32,8 @@ func TestAlreadyApplied(t *testing.T) {
 	rep := func(r engine.ActionResult) *engine.Report {
 		return &engine.Report{Success: true, TotalBlocks: 1, ExecutedActions: 1, Results: []engine.ActionResult{r}}
 	}
-	csl := lang.Parse(lang.NewFile("in.csl", []byte("<---SEARCH file=\"a.txt\"--->\nold\n<---REPLACE--->\nnew\n<---END--->\n")))
-	cml := lang.Parse(lang.NewFile("in.cml", []byte(`<edit path="a.txt"><search>old</search><replace>new</replace></edit>`+"\n")))
+	csl := lang.Parse(source.NewFile("in.csl", []byte("<---SEARCH file=\"a.txt\"--->\nold\n<---REPLACE--->\nnew\n<---END--->\n")))
+	cml := lang.Parse(source.NewFile("in.cml", []byte(`<edit path="a.txt"><search>old</search><replace>new</replace></edit>`+"\n")))
 	tests := []struct {
 		format string
 		doc    *lang.Document
@@ -96,7 +97,7 @@ ok: 1 actions, 1 succeeded (1 already applied), 0 failed, 0 syntax errors
 // TestNoBlocks: prose without a block says so in every format instead of
 // an empty report.
 func TestNoBlocks(t *testing.T) {
-	doc := lang.Parse(lang.NewFile("answer.md", []byte("Sure! I changed the port to 8080.\n")))
+	doc := lang.Parse(source.NewFile("answer.md", []byte("Sure! I changed the port to 8080.\n")))
 	rep := &engine.Report{Success: true}
 	line := "no action blocks found: the input has no SHAM, CSL or CML block, so nothing was done (clada prompt shows how to write one)\n"
 	want := map[string]string{
@@ -163,7 +164,7 @@ FAILED (--atomic: nothing applied): 3 actions, 0 would succeed, 1 failed, 2 not 
 // text report show it with its hint so the LLM can fix it.
 func TestWarnings(t *testing.T) {
 	src := "#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"a.txt\"\ncontents = \"x\"\n#!END_SHAM_w1\n"
-	doc := lang.Parse(lang.NewFile("in.sham", []byte(src)))
+	doc := lang.Parse(source.NewFile("in.sham", []byte(src)))
 	rep := &engine.Report{Results: []engine.ActionResult{{Seq: 1, Task: "task-1", BlockID: "w1", Action: "file_write", Primary: "path",
 		Params: map[string]string{"path": "a.txt"}, Skipped: true,
 		Result: engine.Result{Error: "Missing required parameter 'content' for action 'file_write'"}}}}

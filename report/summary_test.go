@@ -7,6 +7,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -72,9 +73,9 @@ FAILED (dry run): 3 actions, 1 would succeed, 1 failed, 1 not run, 1 syntax erro
 // text (and only the failed one's) to the text and JSON reports.
 func TestFullShowsSource(t *testing.T) {
 	src := "#!SHAM [@three-char-SHA-256: r1]\naction = \"file_read\"\npath = \"nope\"\n#!END_SHAM_r1\n"
-	doc := lang.Parse(lang.NewFile("in.sham", []byte(src)))
+	doc := lang.Parse(source.NewFile("in.sham", []byte(src)))
 	rep := &engine.Report{Results: []engine.ActionResult{{Seq: 1, Task: "task-1", BlockID: "r1", Action: "file_read", Primary: "path",
-		Params: map[string]string{"action": "file_read", "path": "nope"}, Range: lang.Range{Start: 0, End: len(src)},
+		Params: map[string]string{"action": "file_read", "path": "nope"}, Range: source.Range{Start: 0, End: len(src)},
 		Result: engine.Result{Error: "ENOENT: no such file or directory, open 'nope'", Type: "file_not_found"}}}}
 	var b bytes.Buffer
 	if err := Text(&b, doc, rep, Options{Full: true, Stable: true}); err != nil {

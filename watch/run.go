@@ -14,6 +14,7 @@ import (
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/source"
 )
 
 // Runner carries out the blocks of successive versions of an answer, each
@@ -59,7 +60,7 @@ func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
 		return nil, "the results section at the top of " + name + " lost its end line, so clada cannot tell the answer from the results; replace the whole content with the next answer"
 	}
 	src := blankOut(text, regions)
-	doc := lang.Parse(lang.NewFile(name, src))
+	doc := lang.Parse(source.NewFile(name, src))
 	b := &batch{doc: &lang.Document{File: doc.File}, present: map[string]bool{}}
 	// fresh records key k as present and reports whether it is new: not
 	// run, not baseline, not seen earlier in this text (a replayed block);
@@ -94,7 +95,7 @@ func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
 			continue
 		}
 		b.doc.Diags = append(b.doc.Diags, d)
-		if unclosed(lang.Diagnostics{d}) {
+		if unclosed(source.Diagnostics{d}) {
 			b.pending = true
 		}
 	}
@@ -123,7 +124,7 @@ func (r *Runner) setBaseline(name string, text []byte) int {
 }
 
 // unclosed reports a diagnostic saying a block ran to the end of the text.
-func unclosed(ds lang.Diagnostics) bool {
+func unclosed(ds source.Diagnostics) bool {
 	for _, d := range ds {
 		if strings.HasPrefix(d.Code, "UNCLOSED_") {
 			return true

@@ -12,6 +12,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // TestCheckLargeInput runs check on a 50 MB answer (many valid blocks with
@@ -74,7 +75,7 @@ func TestCheckCorpus(t *testing.T) {
 			var out, errb bytes.Buffer
 			code := run([]string{"check", path}, strings.NewReader(""), &out, &errb)
 			wantCode := exitOK
-			if lang.Check(lang.Parse(lang.NewFile(path, c.Input))).HasErrors() {
+			if lang.Check(lang.Parse(source.NewFile(path, c.Input))).HasErrors() {
 				wantCode = exitFail
 			}
 			if code != wantCode || errb.Len() != 0 {

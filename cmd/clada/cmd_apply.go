@@ -15,6 +15,7 @@ import (
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/source"
 )
 
 // multiFlag collects a repeatable string flag (--allow DIR --allow DIR2).
@@ -124,7 +125,7 @@ func cmdApply(e *env) int {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
 	}
 
-	doc := lang.Parse(lang.NewFile(name, data))
+	doc := lang.Parse(source.NewFile(name, data))
 	mode := engine.Real
 	switch {
 	case *dryRun:

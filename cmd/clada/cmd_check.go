@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // cmdCheck lints a document: syntax and catalog validation, nothing touched.
@@ -25,7 +26,7 @@ func cmdCheck(e *env) int {
 		fmt.Fprintf(e.stderr, "clada check: %v\n", err)
 		return exitUsage
 	}
-	doc := lang.Parse(lang.NewFile(name, data))
+	doc := lang.Parse(source.NewFile(name, data))
 	ds := lang.Check(doc)
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -45,7 +46,7 @@ func cmdCheck(e *env) int {
 
 // writeCheckText prints diagnostics in the gcc form editors and CI annotate,
 // a hint line under each that has one, and a summary.
-func writeCheckText(w io.Writer, doc *lang.Document, ds lang.Diagnostics) {
+func writeCheckText(w io.Writer, doc *lang.Document, ds source.Diagnostics) {
 	f := doc.File
 	for _, d := range ds {
 		p := f.Position(d.Range.Start)
@@ -58,7 +59,7 @@ func writeCheckText(w io.Writer, doc *lang.Document, ds lang.Diagnostics) {
 	for range doc.Actions() {
 		blocks++
 	}
-	errs, warns := ds.Count(lang.Error), ds.Count(lang.Warning)
+	errs, warns := ds.Count(source.Error), ds.Count(source.Warning)
 	if errs == 0 && warns == 0 {
 		fmt.Fprintf(w, "no problems in %s\n", plural(blocks, "block"))
 		return

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // cmdFmt prints a document's actions in canonical layout, in the syntax they
@@ -40,7 +41,7 @@ func cmdFmt(e *env) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	doc := lang.Parse(lang.NewFile(name, data))
+	doc := lang.Parse(source.NewFile(name, data))
 	if ds := doc.Diagnostics(); ds.HasErrors() {
 		fmt.Fprintf(e.stderr, "clada fmt: %s has syntax errors; nothing was formatted (fix them first)\n", name)
 		writeCheckText(e.stderr, doc, ds)

@@ -1,4 +1,4 @@
-package lang
+package source
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+
+	"github.com/clada-dev/clada/internal/parallel"
 )
 
 // lineStarts is a File's line table: the byte offset where each line
@@ -70,7 +72,7 @@ func lineTable[T uint32 | int](src []byte, workers int) []T {
 		cuts[k+1] = len(src) * (k + 1) / workers
 	}
 	counts := make([]int, workers) // line starts in share k
-	runJobs(workers, workers, func(k int) {
+	parallel.Do(workers, workers, func(k int) {
 		counts[k] = bytes.Count(src[cuts[k]:cuts[k+1]], []byte{'\n'})
 	})
 	at := make([]int, workers+1) // share k's starts go to lines[at[k]:at[k+1]]
@@ -79,7 +81,7 @@ func lineTable[T uint32 | int](src []byte, workers int) []T {
 		at[k+1] = at[k] + n
 	}
 	lines := make([]T, at[workers])
-	runJobs(workers, workers, func(k int) {
+	parallel.Do(workers, workers, func(k int) {
 		fillLineStarts(lines[at[k]:at[k+1]], src[cuts[k]:cuts[k+1]], cuts[k])
 	})
 	return lines

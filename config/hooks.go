@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -168,7 +169,7 @@ type Apply struct {
 // ApplyResult is what one apply produced.
 type ApplyResult struct {
 	Report  *engine.Report
-	Changes []engine.Change // what a dry run (or blocked atomic run) would change
+	Changes []textedit.Change // what a dry run (or blocked atomic run) would change
 	Hooks   []HookResult
 	// Blocked is set when a before hook failed: nothing was applied.
 	Blocked string

@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -105,7 +106,7 @@ func (c approvedCommand) describe() string {
 	if c.Lang == "argv" {
 		return fmt.Sprintf("command `%s`", c.Code)
 	}
-	return fmt.Sprintf("%s command `%s`", c.Lang, firstLine(c.Code, 80))
+	return fmt.Sprintf("%s command `%s`", c.Lang, textedit.FirstLine(c.Code, 80))
 }
 
 // approve is the gate: ok is false when the command must not run, with res

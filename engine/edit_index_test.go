@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -25,7 +26,7 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 17))
 		var text strings.Builder
 		if seed%5 == 0 {
-			text.WriteString(bom)
+			text.WriteString(textedit.BOM)
 		}
 		for text.Len() < 600 {
 			text.WriteString(words[rng.IntN(len(words))])

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -275,7 +276,7 @@ func (c *capture) forward(p []byte) {
 			return
 		}
 		c.line = append(c.line, p[:i]...)
-		c.stream(c.prefix + Printable(strings.TrimSuffix(string(c.line), "\r")))
+		c.stream(c.prefix + textedit.Printable(strings.TrimSuffix(string(c.line), "\r")))
 		c.line = c.line[:0]
 		p = p[i+1:]
 	}
@@ -289,7 +290,7 @@ func (c *capture) flush() {
 		return
 	}
 	if len(c.line) > 0 {
-		c.stream(c.prefix + Printable(string(c.line)))
+		c.stream(c.prefix + textedit.Printable(string(c.line)))
 		c.line = nil
 	}
 	if c.truncated {

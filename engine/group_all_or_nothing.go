@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -76,7 +77,7 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace
 
 // replayedWhole recognises a patch or diff answered a second time: it
 // deletes files that are already gone, adds files that already hold exactly
-// what it adds, and every other step is already applied (edit_replay.go).
+// what it adds, and every other step is already applied (textedit/replay.go).
 // The first
 // apply made exactly this state, so the whole group is already applied, the
 // deletes included, and nothing is written. At least one step other than a
@@ -141,5 +142,5 @@ func writtenAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
 		return "", false
 	}
 	old, err := ws.ReadFile(abs)
-	return p, err == nil && string(old) == fileEOL(old, content)
+	return p, err == nil && string(old) == textedit.FileEOL(old, content)
 }

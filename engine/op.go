@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/engine/textedit"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -157,7 +158,7 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 // Result filled) when it is not.
 func (x *opRun) textParam(name string) (string, *Result) {
 	v := x.params[name]
-	if err := checkUTF8([]byte(v)); err != nil {
+	if err := textedit.CheckUTF8([]byte(v)); err != nil {
 		return "", &Result{Error: fmt.Sprintf("%s: %s %v", x.op, name, err),
 			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes"}
 	}

@@ -195,7 +195,7 @@ var opCases = []opCase{
 		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "start {", "old_text_end", "} end", "new_text", "NEW"),
 		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "g.txt", "replacements", 0)}},
 
-	// replays of edits whose new_text contains old_text (edit_replay.go)
+	// replays of edits whose new_text contains old_text (textedit/replay.go)
 	{name: "extending edit replayed", files: map[string]string{"m.js": "function sub(a, b) { return a - b }\nfunction mul(a, b) { return a * b }\n"},
 		op: "file_replace_text", params: p("path", "m.js", "old_text", "function sub(a, b) { return a - b }\n", "new_text", "function sub(a, b) { return a - b }\nfunction mul(a, b) { return a * b }\n"),
 		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "m.js", "replacements", 0)}},

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 	"github.com/clada-dev/clada/source"
@@ -308,7 +309,7 @@ func (r *Report) CommitSummary() string {
 		}
 		s := res.Action
 		if v := res.Params[res.Primary]; v != "" {
-			s += " " + firstLine(v, 40)
+			s += " " + textedit.FirstLine(v, 40)
 		}
 		parts = append(parts, s)
 	}
@@ -320,18 +321,7 @@ func (r *Report) CommitSummary() string {
 	if len(parts) > 0 {
 		sum += ": " + strings.Join(parts, ", ")
 	}
-	return firstLine(sum, 200)
-}
-
-// firstLine returns s's first line, cut to max runes with "…".
-func firstLine(s string, max int) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + "…"
-	}
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-1]) + "…"
-	}
-	return s
+	return textedit.FirstLine(sum, 200)
 }
 
 // Mode says how Apply treats the real tree.
@@ -350,7 +340,7 @@ const (
 // Apply opens the root and runs doc in the given mode. For DryRun (and a
 // blocked Atomic run) it also returns what the simulation would change, so
 // callers can show a diff. The error is for a root that cannot be opened.
-func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, []Change, error) {
+func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, []textedit.Change, error) {
 	base, err := NewOS(cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("apply: open root %s: %w", cfg.Root, err)

@@ -37,16 +37,6 @@ type Workspace interface {
 	ReadDir(name string) ([]fs.FileInfo, error)
 }
 
-// Change is one file an Overlay would change in its base, for dry-run diffs
-// and the language server.
-type Change struct {
-	Path    string // absolute
-	Before  []byte // nil when the file is new
-	After   []byte // nil when the file is deleted
-	Created bool
-	Deleted bool
-}
-
 // notRegular is the refusal for FIFOs, sockets, devices and the like: opening
 // them can block forever or talk to hardware.
 func notRegular(name string, mode fs.FileMode) error {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -39,17 +40,17 @@ type writeBack struct {
 
 // wbFile is one written file's current content.
 type wbFile struct {
-	data  []byte     // nil while idx holds newer text
-	idx   *editIndex // the file's text with its searches indexed, or nil
-	skip  int        // edits to leave to the ordinary path before indexing again
-	dirty bool       // the content is newer than the file on disk
-	owner int        // the last action that wrote the content, as writeBack.owner
+	data  []byte          // nil while idx holds newer text
+	idx   *textedit.Index // the file's text with its searches indexed, or nil
+	skip  int             // edits to leave to the ordinary path before indexing again
+	dirty bool            // the content is newer than the file on disk
+	owner int             // the last action that wrote the content, as writeBack.owner
 }
 
 // content is the file's current content, never written to again.
 func (f *wbFile) content() []byte {
 	if f.data == nil && f.idx != nil {
-		f.data = f.idx.bytes()
+		f.data = f.idx.Bytes()
 	}
 	return f.data
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"github.com/clada-dev/clada/engine/textedit"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -341,8 +342,8 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 // files it held). Directories themselves are not listed. To replay them,
 // apply the deletions first: a new file may take the place of a directory
 // whose files are deleted.
-func (o *Overlay) Changes() []Change {
-	var out []Change
+func (o *Overlay) Changes() []textedit.Change {
+	var out []textedit.Change
 	for p, n := range o.nodes {
 		if n.mode&fs.ModeSymlink != 0 {
 			out = o.baseFilesGone(p, out)
@@ -354,17 +355,17 @@ func (o *Overlay) Changes() []Change {
 			continue
 		}
 		if o.baseBig(p) { // read_cap.go: too big to diff, not read
-			out = append(out, Change{Path: p, Before: []byte{}, After: n.data})
+			out = append(out, textedit.Change{Path: p, Before: []byte{}, After: n.data})
 			continue
 		}
 		before, err := o.base.ReadFile(p)
 		if err != nil {
 			out = o.baseFilesGone(p, out) // a base directory this file replaced
-			out = append(out, Change{Path: p, After: n.data, Created: true})
+			out = append(out, textedit.Change{Path: p, After: n.data, Created: true})
 			continue
 		}
 		if string(before) != string(n.data) {
-			out = append(out, Change{Path: p, Before: before, After: n.data})
+			out = append(out, textedit.Change{Path: p, Before: before, After: n.data})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -373,7 +374,7 @@ func (o *Overlay) Changes() []Change {
 
 // baseFilesGone appends a deletion for every base file at or below p that
 // the overlay does not bring back.
-func (o *Overlay) baseFilesGone(p string, out []Change) []Change {
+func (o *Overlay) baseFilesGone(p string, out []textedit.Change) []textedit.Change {
 	fi, err := o.base.Lstat(p)
 	if err != nil {
 		return out
@@ -386,7 +387,7 @@ func (o *Overlay) baseFilesGone(p string, out []Change) []Change {
 		if !o.baseBig(p) { // read_cap.go: a huge deleted file is not read for its diff
 			data, _ = o.base.ReadFile(p)
 		}
-		return append(out, Change{Path: p, Before: data, Deleted: true})
+		return append(out, textedit.Change{Path: p, Before: data, Deleted: true})
 	}
 	entries, err := o.base.ReadDir(p)
 	if err != nil {

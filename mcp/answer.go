@@ -10,6 +10,7 @@ import (
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
 	"github.com/clada-dev/clada/source"
@@ -108,7 +109,7 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 	}
 	before := ""
 	if mode == engine.DryRun {
-		if d := engine.Diff(cfg.Root, res.Changes); d != "" {
+		if d := textedit.Diff(cfg.Root, res.Changes); d != "" {
 			before = report.Bound(d, h.o.MaxReport, func(first, last int) string {
 				return fmt.Sprintf("apply the answer with dry_run on fewer blocks (diff lines %d-%d were cut)", first, last)
 			}) + "\n"

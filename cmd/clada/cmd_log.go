@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // cmdLog lists the applies recorded in the repository's history, newest
@@ -75,8 +76,8 @@ func cmdLog(e *env) int {
 		}
 		// Summaries hold an answer's text (commands, paths): escape control
 		// characters so a logged answer cannot drive the terminal.
-		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, engine.Printable(r.Summary))
-		fmt.Fprintf(e.stdout, "    %s\n", engine.Printable(strings.Join(paths(r), ", ")))
+		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, textedit.Printable(r.Summary))
+		fmt.Fprintf(e.stdout, "    %s\n", textedit.Printable(strings.Join(paths(r), ", ")))
 	}
 	return exitOK
 }

@@ -1,4 +1,4 @@
-package engine
+package textedit
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 // file: the whitespace-blind scan and the line-window comparison (capped by
 // closestWork) both run when nothing resembles the search. Run:
 //
-//	go test ./engine -run XXX -bench NotFoundHint -benchmem
+//	go test ./engine/textedit -run XXX -bench NotFoundHint -benchmem
 func BenchmarkNotFoundHint(b *testing.B) {
 	var lines []string
 	for i := range 20000 {
@@ -24,7 +24,7 @@ func BenchmarkNotFoundHint(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(body)))
 			for b.Loop() {
-				if notFoundHint(body, tc.search) == "" {
+				if NotFoundHint(body, tc.search) == "" {
 					b.Fatal("no hint")
 				}
 			}

@@ -1,4 +1,4 @@
-package engine
+package textedit
 
 import (
 	"fmt"
@@ -14,12 +14,12 @@ import (
 // else is guessed:
 //
 //   - the search is gone and new_text is there exactly as often as the edit
-//     would have put it (alreadyApplied). new_text must not be trivially
+//     would have put it (Text.AlreadyApplied). new_text must not be trivially
 //     short: a lone "x" or "});" found once says nothing about this edit.
 //   - new_text contains the search (an edit that adds code before or after
 //     an anchor, or around it) and every match of the search sits inside a
 //     copy of new_text, at an offset the search has in new_text
-//     (replayCopies): the file already reads new_text where old_text is.
+//     (ReplayCopies): the file already reads new_text where old_text is.
 //     Replacing again would put the added text in a second time. (A match
 //     inside a copy of new_text is necessarily at such an offset: the copy
 //     holds old_text there.)
@@ -34,35 +34,26 @@ import (
 // result.
 const minEvidence = 3
 
-// alreadyApplied recognises an edit whose result the file already holds: its
-// search occurs nowhere (the caller checked) and new_text occurs exactly as
-// often as the edit would have put it there (want times). That is a replayed
-// answer, and it succeeds without touching the file. Anything less certain
-// (an empty or trivially short new_text, another count) stays the usual
-// failure.
-func (t textFile) alreadyApplied(p, newText string, want int) (Result, bool) {
-	if trivial(newText) {
-		return Result{}, false
+// AlreadyApplied recognises an edit whose result the file already holds:
+// its search occurs nowhere (the caller checked) and newText occurs exactly
+// as often as the edit would have put it there (want times). That is a
+// replayed answer, and it succeeds without touching the file. Anything less
+// certain (an empty or trivially short newText, another count) is false.
+func (t Text) AlreadyApplied(newText string, want int) bool {
+	if Trivial(newText) {
+		return false
 	}
-	n := len(findAll(t.body, t.toFileEOL(newText)))
-	if adapted := t.toFileEOL(newText); n == 0 && adapted != newText {
-		n = len(findAll(t.body, newText))
+	n := len(FindAll(t.Body, t.ToFileEOL(newText)))
+	if adapted := t.ToFileEOL(newText); n == 0 && adapted != newText {
+		n = len(FindAll(t.Body, newText))
 	}
-	if n != want {
-		return Result{}, false
-	}
-	return appliedAlready(p), true
+	return n == want
 }
 
-// appliedAlready is the result of an edit the file already holds.
-func appliedAlready(p string) Result {
-	return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "replacements": 0}}
-}
-
-// trivial reports whether text is too short to stand as evidence on its
+// Trivial reports whether text is too short to stand as evidence on its
 // own: fewer than minEvidence non-blank characters, or no letter or digit
 // at all (punctuation such as "});" is everywhere in code).
-func trivial(text string) bool {
+func Trivial(text string) bool {
 	n, word := 0, false
 	for _, r := range text {
 		if unicode.IsSpace(r) {
@@ -74,21 +65,21 @@ func trivial(text string) bool {
 	return n < minEvidence || !word
 }
 
-// trivialHint adds to a not-found hint why new_text's presence was not
+// TrivialHint adds to a not-found hint why new_text's presence was not
 // taken as the edit already applied, when that is what happened.
-func (t textFile) trivialHint(hint, newText string) string {
-	if !trivial(newText) || strings.TrimSpace(newText) == "" {
+func (t Text) TrivialHint(hint, newText string) string {
+	if !Trivial(newText) || strings.TrimSpace(newText) == "" {
 		return hint
 	}
-	offs := findAll(t.body, t.toFileEOL(newText))
+	offs := FindAll(t.Body, t.ToFileEOL(newText))
 	if len(offs) != 1 {
 		return hint
 	}
 	return fmt.Sprintf("%s\n(new_text %q occurs once, at line %d, but is too short to tell that this edit is already applied)",
-		hint, strings.TrimSpace(newText), lineAt(t.body, offs[0]))
+		hint, strings.TrimSpace(newText), LineAt(t.Body, offs[0]))
 }
 
-// replayCopies relates the matches offs (ascending) of old in body to
+// ReplayCopies relates the matches offs (ascending) of old in body to
 // copies of repl (new_text as it would be written) there. When repl
 // contains old, a match m is inside a copy when some copy of repl starts at
 // p <= m and reaches past m+len(old): old then sits in it exactly where
@@ -97,11 +88,11 @@ func (t textFile) trivialHint(hint, newText string) string {
 // first is taken). When repl does not contain old (or is old) both are
 // empty. The cost is one scan of body for repl, plus a short look around
 // each match that has a copy near it.
-func replayCopies(body string, offs []int, old, repl string) (inside, copies []int) {
+func ReplayCopies(body string, offs []int, old, repl string) (inside, copies []int) {
 	if len(offs) == 0 || repl == old || !strings.Contains(repl, old) {
 		return nil, nil
 	}
-	near := findAll(body, repl)
+	near := FindAll(body, repl)
 	if len(near) == 0 {
 		return nil, nil
 	}
@@ -119,7 +110,7 @@ func replayCopies(body string, offs []int, old, repl string) (inside, copies []i
 }
 
 // copyAround is the first start p of a copy of repl in body with p <= m
-// and m+n <= p+len(repl), or -1. near is findAll(body, repl): it skips
+// and m+n <= p+len(repl), or -1. near is FindAll(body, repl): it skips
 // copies overlapping one it found, but every copy starts less than
 // len(repl) after one of near, so the text is searched only when one of
 // them is close enough.
@@ -135,18 +126,18 @@ func copyAround(body string, near []int, m, n int, repl string) int {
 	return lo + j
 }
 
-// insideHint adds to an ambiguity hint which matches already lie inside a
+// InsideHint adds to an ambiguity hint which matches already lie inside a
 // copy of new_text, so the reader sees the edit may be applied there.
-func insideHint(hint, body string, inside []int, n int) string {
+func InsideHint(hint, body string, inside []int, n int) string {
 	if len(inside) == 0 {
 		return hint
 	}
 	return fmt.Sprintf("%s\nold_text at %s already lies inside a copy of new_text, so the edit looks applied there; if it is, drop the edit",
-		hint, matchLocations(body, inside, n))
+		hint, MatchLocations(body, inside, n))
 }
 
-// outside is the matches offs that are not in inside (both ascending).
-func outside(offs, inside []int) []int {
+// Outside is the matches offs that are not in inside (both ascending).
+func Outside(offs, inside []int) []int {
 	var out []int
 	for _, m := range offs {
 		if _, found := slices.BinarySearch(inside, m); !found {

@@ -1,4 +1,4 @@
-package engine
+package textedit
 
 import (
 	"math/rand/v2"
@@ -23,7 +23,7 @@ func TestReplayCopiesAgreesWithDefinition(t *testing.T) {
 	for i := range 20000 {
 		body, old := word(1+rng.IntN(40)), word(1+rng.IntN(3))
 		repl := word(rng.IntN(3)) + old + word(rng.IntN(3))
-		offs := findAll(body, old)
+		offs := FindAll(body, old)
 		var want []int
 		if repl != old {
 			for _, m := range offs {
@@ -35,7 +35,7 @@ func TestReplayCopiesAgreesWithDefinition(t *testing.T) {
 				}
 			}
 		}
-		got, copies := replayCopies(body, offs, old, repl)
+		got, copies := ReplayCopies(body, offs, old, repl)
 		if !slices.Equal(got, want) {
 			t.Fatalf("case %d: body %q old %q repl %q: inside %v, want %v", i, body, old, repl, got, want)
 		}
@@ -54,8 +54,8 @@ func TestTrivial(t *testing.T) {
 		"": true, "x": true, " 42 \n": true, "});": true, "---\n": true, "=> {": true,
 		"let ": false, "404": false, "a;b": false, "x = 1": false, "é\nü\nö": false,
 	} {
-		if got := trivial(text); got != want {
-			t.Errorf("trivial(%q) = %v, want %v", text, got, want)
+		if got := Trivial(text); got != want {
+			t.Errorf("Trivial(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package textedit
 
 import (
 	"strconv"
@@ -56,4 +56,16 @@ func printableAlready(s string) bool {
 		}
 	}
 	return true
+}
+
+// FirstLine returns s's first line, cut to max runes with "…": the one way
+// a report or a commit message shortens a value to fit a line.
+func FirstLine(s string, max int) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + "…"
+	}
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
 }

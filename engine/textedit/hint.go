@@ -1,4 +1,4 @@
-package engine
+package textedit
 
 import (
 	"fmt"
@@ -25,13 +25,13 @@ const (
 // huge file cannot make a failed edit slow.
 const closestWork = 4_000_000
 
-// multipleHint is the hint for a search that matched more than once: where,
+// MultipleHint is the hint for a search that matched more than once: where,
 // and the first line of each match, so the LLM can pick context that tells
 // them apart.
-func multipleHint(body string, offs []int, length int) string {
+func MultipleHint(body string, offs []int, length int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old_text matches at %s; include more surrounding lines so it matches exactly once",
-		matchLocations(body, offs, length))
+		MatchLocations(body, offs, length))
 	quoteMatches(&b, body, offs)
 	return b.String()
 }
@@ -39,10 +39,10 @@ func multipleHint(body string, offs []int, length int) string {
 // quoteMatches appends the first line of each match, numbered, each line
 // once, at most hintMatches of them.
 func quoteMatches(b *strings.Builder, body string, offs []int) {
-	lines := splitLines(body)
+	lines := SplitLines(body)
 	var nums []int
 	for _, off := range offs {
-		if n := lineAt(body, off); len(nums) == 0 || nums[len(nums)-1] != n {
+		if n := LineAt(body, off); len(nums) == 0 || nums[len(nums)-1] != n {
 			nums = append(nums, n)
 		}
 	}
@@ -56,42 +56,42 @@ func quoteMatches(b *strings.Builder, body string, offs []int) {
 	}
 }
 
-// rangesHint is the hint for a range edit whose range occurs more than once:
+// RangesHint is the hint for a range edit whose range occurs more than once:
 // where each occurrence starts.
-func rangesHint(body string, starts []int) string {
+func RangesHint(body string, starts []int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the range starts at %s; make old_text_beginning or old_text_end longer so exactly one range matches",
-		matchLocations(body, starts, 0))
+		MatchLocations(body, starts, 0))
 	quoteMatches(&b, body, starts)
 	return b.String()
 }
 
-// countHint is the hint for file_replace_all_text finding another number of
+// CountHint is the hint for file_replace_all_text finding another number of
 // matches than its count.
-func countHint(body string, offs []int, length int) string {
+func CountHint(body string, offs []int, length int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old_text matches at %s; set count to %d if all of them should change",
-		matchLocations(body, offs, length), len(offs))
+		MatchLocations(body, offs, length), len(offs))
 	quoteMatches(&b, body, offs)
 	return b.String()
 }
 
-// notFoundHint finds the region of body most like search, says how it
+// NotFoundHint finds the region of body most like search, says how it
 // differs and quotes it. It first looks for the search with whitespace
 // ignored and quotes straightened (which finds re-indented, re-wrapped and
 // curly-quoted copies exactly), then for the run of lines most alike.
-func notFoundHint(body, search string) string {
-	return searchHint(body, 0, "old_text", search)
+func NotFoundHint(body, search string) string {
+	return SearchHint(body, 0, "old_text", search)
 }
 
-// searchHint is notFoundHint for the param called name, looking only at the
+// SearchHint is NotFoundHint for the param called name, looking only at the
 // lines from the one holding byte offset from on (a range's end is sought
 // after its start); line numbers stay the file's.
-func searchHint(body string, from int, name, search string) string {
+func SearchHint(body string, from int, name, search string) string {
 	advice := fmt.Sprintf("copy %s exactly from the file (file_read_numbered shows it)", name)
 	want, lead, trail := coreLines(search)
-	have := splitLines(body)
-	base := lineAt(body, from) - 1
+	have := SplitLines(body)
+	base := LineAt(body, from) - 1
 	if len(want) == 0 || body == "" {
 		return fmt.Sprintf("%s is not in the file; %s", name, advice)
 	}
@@ -122,7 +122,7 @@ func searchHint(body string, from int, name, search string) string {
 // coreLines splits a search into lines without its leading and trailing
 // blank lines, and counts those.
 func coreLines(search string) (lines []string, lead, trail int) {
-	lines = splitLines(search)
+	lines = SplitLines(search)
 	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
 		lines, lead = lines[1:], lead+1
 	}
@@ -185,7 +185,7 @@ func looseRegion(body, search string) (int, int, bool) {
 	if i < 0 {
 		return 0, 0, false
 	}
-	return lineAt(body, looseOffset(body, i)) - 1, lineAt(body, looseOffset(body, i+len(ls)-1)) - 1, true
+	return LineAt(body, looseOffset(body, i)) - 1, LineAt(body, looseOffset(body, i+len(ls)-1)) - 1, true
 }
 
 // similarRegion is the run of len(want) lines of have most like want, when

@@ -1,4 +1,4 @@
-package engine
+package textedit
 
 import (
 	"fmt"
@@ -12,6 +12,16 @@ const diffContext = 3
 // maxDiffEdits bounds the Myers search; past it a file's diff is shown as
 // all old lines removed and all new lines added, which is still correct.
 const maxDiffEdits = 2000
+
+// Change is one file a simulated apply would change (engine's
+// Overlay.Changes lists them), the input of Diff.
+type Change struct {
+	Path    string // absolute
+	Before  []byte // nil when the file is new
+	After   []byte // nil when the file is deleted
+	Created bool
+	Deleted bool
+}
 
 // Diff renders changes (from Overlay.Changes) as one unified diff, paths
 // shown relative to root with a/ and b/ prefixes as git does, so
@@ -217,4 +227,18 @@ func hunkRange(start, count int) string {
 		return fmt.Sprintf("%d", start)
 	}
 	return fmt.Sprintf("%d,%d", start, count)
+}
+
+// within reports whether p is dir or below it, comparing whole components so
+// that /x/root_evil is not inside /x/root (as engine's Config.Resolve
+// decides it).
+func within(dir, p string) bool {
+	dir = filepath.Clean(dir)
+	if p == dir {
+		return true
+	}
+	if dir == string(filepath.Separator) {
+		return strings.HasPrefix(p, dir)
+	}
+	return strings.HasPrefix(p, dir+string(filepath.Separator))
 }

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -163,9 +164,9 @@ func approve(cfg *Config, s lang.Syntax, key approvedCommand) (res Result, ok bo
 // gate. (File actions cannot write it: .clada/ is in DefaultDeny.)
 func guardApprovals(cfg *Config, run func() Result) Result {
 	rel := filepath.FromSlash(allowedCommandsFile)
-	before, errBefore := ReadStateFile(cfg.Root, rel)
+	before, errBefore := state.Read(cfg.Root, rel)
 	res := run()
-	after, errAfter := ReadStateFile(cfg.Root, rel)
+	after, errAfter := state.Read(cfg.Root, rel)
 	if (errBefore == nil) == (errAfter == nil) && bytes.Equal(before, after) {
 		return res
 	}
@@ -181,12 +182,12 @@ func guardApprovals(cfg *Config, run func() Result) Result {
 }
 
 // restoreStore writes the store's earlier bytes back, or removes it when it
-// did not exist, through the root (WriteStateFile: never through a symlink,
+// did not exist, through the root (state.Write: never through a symlink,
 // whether the command planted it at .clada, the store or its temp file).
 func restoreStore(root string, before []byte, errBefore error) error {
 	rel := filepath.FromSlash(allowedCommandsFile)
 	if errors.Is(errBefore, fs.ErrNotExist) {
-		if err := RemoveStateFile(root, rel); err != nil {
+		if err := state.Remove(root, rel); err != nil {
 			return fmt.Errorf("remove %s: %w", allowedCommandsFile, err)
 		}
 		return nil
@@ -194,10 +195,10 @@ func restoreStore(root string, before []byte, errBefore error) error {
 	if errBefore != nil {
 		return fmt.Errorf("it was unreadable before the command: %w", errBefore)
 	}
-	if err := RemoveStateFile(root, rel); err != nil { // a directory put in its place
+	if err := state.Remove(root, rel); err != nil { // a directory put in its place
 		return fmt.Errorf("restore %s: %w", allowedCommandsFile, err)
 	}
-	if err := WriteStateFile(root, rel, before, 0o644); err != nil {
+	if err := state.Write(root, rel, before, 0o644); err != nil {
 		return fmt.Errorf("restore %s: %w", allowedCommandsFile, err)
 	}
 	return nil
@@ -238,7 +239,7 @@ func visible(s string) string {
 // loadAllowed reads root's store; a missing store is empty.
 func loadAllowed(root string) (*allowedCommands, error) {
 	path := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
-	data, err := ReadStateFile(root, filepath.FromSlash(allowedCommandsFile))
+	data, err := state.Read(root, filepath.FromSlash(allowedCommandsFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return &allowedCommands{Version: 2}, nil
 	}
@@ -274,7 +275,7 @@ func loadAllowed(root string) (*allowedCommands, error) {
 	return a, nil
 }
 
-// saveAllowed writes root's store atomically (WriteStateFile).
+// saveAllowed writes root's store atomically (state.Write).
 func saveAllowed(root string, a *allowedCommands) error {
 	path := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
 	// People read and edit this file: keep < > & as they are in commands.
@@ -285,7 +286,7 @@ func saveAllowed(root string, a *allowedCommands) error {
 	if err := enc.Encode(a); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
-	if err := WriteStateFile(root, filepath.FromSlash(allowedCommandsFile), buf.Bytes(), 0o644); err != nil {
+	if err := state.Write(root, filepath.FromSlash(allowedCommandsFile), buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write approvals %s: %w", path, err)
 	}
 	return nil

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -40,7 +40,7 @@ func (w *OSWorkspace) writeFile(name string, data []byte) error {
 		return err
 	}
 	dir := filepath.Dir(rel)
-	f, tmp, err := createTemp(t.root, dir, filepath.Base(rel))
+	f, tmp, err := state.CreateTemp(t.root, dir, filepath.Base(rel))
 	if err != nil {
 		return err
 	}
@@ -68,22 +68,6 @@ func (w *OSWorkspace) fillTemp(f *os.File, data []byte, mode fs.FileMode, existi
 		err = cerr
 	}
 	return err
-}
-
-// createTemp makes a new, exclusive temp file beside the target. The name is
-// hidden and says what it is, so a crash leaves an obvious leftover.
-func createTemp(root *os.Root, dir, base string) (*os.File, string, error) {
-	for range 10 {
-		tmp := filepath.Join(dir, fmt.Sprintf(".%s.clada-%016x.tmp", base, rand.Uint64()))
-		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if err == nil {
-			return f, tmp, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, "", err
-		}
-	}
-	return nil, "", fmt.Errorf("create temp file beside %s: too many name collisions", filepath.Join(dir, base))
 }
 
 // firstCommand is the first action of a simulated --atomic apply that runs a

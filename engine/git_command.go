@@ -4,6 +4,7 @@ import (
 	"path"
 	"sort"
 
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -77,7 +78,7 @@ func (t *applyTracker) afterCommand() {
 		check = append(check, p)
 	}
 	for p := range after {
-		if IsCladaTemp(path.Base(p)) {
+		if state.IsTemp(path.Base(p)) {
 			continue // one of clada's temp files, never committed
 		}
 		if _, was := before[p]; !was && !t.seen(p) {

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/clada-dev/clada/internal/state"
 	"io"
 	"os"
 	"path/filepath"
@@ -83,13 +84,13 @@ const modeDir = "040000"
 func historyFile(gitDir string) string { return filepath.Join(gitDir, historyRel) }
 
 // historyRel is the history's path inside the git dir; it is reached through
-// the git dir as a root, never through a symlink (OpenStateFile).
+// the git dir as a root, never through a symlink (state.Open).
 const historyRel = "clada" + string(filepath.Separator) + "history.jsonl"
 
-// readHistoryFile reads the whole history; unlike ReadStateFile it has no
+// readHistoryFile reads the whole history; unlike state.Read it has no
 // size bound, since it grows with every apply.
 func readHistoryFile(gitDir string) ([]byte, error) {
-	f, err := OpenStateFile(gitDir, historyRel, os.O_RDONLY, 0)
+	f, err := state.Open(gitDir, historyRel, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +106,7 @@ func appendRecord(gitDir string, rec *ApplyRecord) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("history %s: %w", path, err)
 	}
-	f, err := OpenStateFile(gitDir, historyRel, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := state.Open(gitDir, historyRel, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return 0, fmt.Errorf("history %s: %w", path, err)
 	}
@@ -127,7 +128,7 @@ func appendRecord(gitDir string, rec *ApplyRecord) (int64, error) {
 // held, so only this apply wrote there).
 func truncateHistory(gitDir string, size int64) error {
 	path := historyFile(gitDir)
-	f, err := OpenStateFile(gitDir, historyRel, os.O_WRONLY, 0)
+	f, err := state.Open(gitDir, historyRel, os.O_WRONLY, 0)
 	if err == nil {
 		err = f.Truncate(size)
 		if cerr := f.Close(); err == nil {

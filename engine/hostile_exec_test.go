@@ -5,12 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -153,68 +153,12 @@ func TestExecStreamsPrefixedLines(t *testing.T) {
 	}
 }
 
-// Two applies on one root: the second waits for the lock, then fails naming
-// the lock file and the holder's pid.
-func TestLockSecondApplyTimesOut(t *testing.T) {
-	cfg := hostileConfig(t)
-	cfg.LockTimeout = 300 * time.Millisecond
-	first, err := AcquireLock(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer first.Release()
-	start := time.Now()
-	_, err = AcquireLock(context.Background(), cfg)
-	if err == nil {
-		t.Fatal("second lock succeeded while the first is held")
-	}
-	if d := time.Since(start); d < cfg.LockTimeout || d > 5*time.Second {
-		t.Errorf("waited %s, want about %s", d, cfg.LockTimeout)
-	}
-	msg := err.Error()
-	for _, want := range []string{LockPath(cfg), "(pid " + itoa(os.Getpid()) + ")", "--lock-timeout"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("error %q does not mention %q", msg, want)
-		}
-	}
-	first.Release()
-	again, err := AcquireLock(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("lock not free after release: %v", err)
-	}
-	again.Release()
-	if _, err := os.Stat(LockPath(cfg)); err != nil {
-		t.Errorf("lock file removed: %v", err)
-	}
-}
-
-func TestLockRefusesSymlink(t *testing.T) {
-	cfg := hostileConfig(t)
-	outside := filepath.Join(t.TempDir(), "target")
-	if err := os.WriteFile(outside, []byte("keep"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg.LockFile = "lk"
-	if err := os.Symlink(outside, filepath.Join(cfg.Root, "lk")); err != nil {
-		t.Fatal(err)
-	}
-	_, err := AcquireLock(context.Background(), cfg)
-	if err == nil || !strings.Contains(err.Error(), "symlink") {
-		t.Fatalf("err = %v, want a symlink refusal", err)
-	}
-	if b, _ := os.ReadFile(outside); string(b) != "keep" {
-		t.Errorf("symlink target changed to %q", b)
-	}
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
 // Two applies at once through Run: the second reports the lock as fatal,
 // runs nothing, and returns after about the lock timeout.
 func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {
 	cfg := hostileConfig(t)
 	cfg.LockTimeout = 200 * time.Millisecond
-	held, err := AcquireLock(context.Background(), cfg)
+	held, err := state.AcquireLock(context.Background(), cfg.Root, cfg.LockFile, cfg.LockTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +174,7 @@ func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("Run took %s", d)
 	}
-	if rep.Success || !strings.Contains(rep.Fatal, LockPath(cfg)) || len(rep.Results) != 0 {
+	if rep.Success || !strings.Contains(rep.Fatal, state.LockPath(cfg.Root, cfg.LockFile)) || len(rep.Results) != 0 {
 		t.Fatalf("success=%v fatal=%q results=%d, want a fatal lock error and nothing run", rep.Success, rep.Fatal, len(rep.Results))
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Root, "a.txt")); err == nil {
@@ -258,20 +202,5 @@ func TestExecLangs(t *testing.T) {
 				t.Fatalf("success=%v stdout=%q error=%q", res.Success, res.Data["stdout"], res.Error)
 			}
 		})
-	}
-}
-
-func TestLockRefusesSymlinkedStateDir(t *testing.T) {
-	cfg := hostileConfig(t)
-	outside := t.TempDir()
-	if err := os.Symlink(outside, filepath.Join(cfg.Root, ".clada")); err != nil {
-		t.Fatal(err)
-	}
-	_, err := AcquireLock(context.Background(), cfg)
-	if err == nil || !strings.Contains(err.Error(), "is a symlink") {
-		t.Fatalf("err = %v, want a symlink refusal", err)
-	}
-	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
-		t.Errorf("wrote %d entries outside the root", len(entries))
 	}
 }

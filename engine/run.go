@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 	"github.com/clada-dev/clada/source"
@@ -57,7 +58,7 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 	}
 
 	if !rep.DryRun {
-		lock, err := AcquireLock(ctx, cfg)
+		lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
 		if err != nil {
 			rep.Fatal = err.Error()
 			return rep
@@ -67,9 +68,9 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 			rep.Fatal = err.Error()
 			return rep
 		}
-		if lock.Interrupted { // temp_cleanup.go
-			if gone, err := CleanStaleTemps(cfg.Root); len(gone) > 0 || err != nil {
-				rep.Warnings = append(rep.Warnings, staleTempsWarning(gone, err))
+		if lock.Interrupted { // a killed apply may have left temp files
+			if gone, err := state.CleanTemps(cfg.Root); len(gone) > 0 || err != nil {
+				rep.Warnings = append(rep.Warnings, state.TempsWarning(gone, err))
 			}
 		}
 		if osw, ok := ws.(*OSWorkspace); ok {

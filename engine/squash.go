@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/internal/state"
 	"strings"
 	"time"
 )
@@ -36,7 +37,7 @@ func Squash(ctx context.Context, cfg *Config, count int) (*SquashResult, error) 
 	if err != nil {
 		return nil, fmt.Errorf("squash: %s is not inside a git work tree; clada squashes only the commits it recorded there", cfg.Root)
 	}
-	lock, err := AcquireLock(ctx, cfg)
+	lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("squash: %w", err)
 	}

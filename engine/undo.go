@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/internal/state"
 	"io"
 	"io/fs"
 	"os"
@@ -41,15 +42,15 @@ func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("undo: %s is not inside a git work tree; clada can only undo applies it recorded there", cfg.Root)
 	}
-	lock, err := AcquireLock(ctx, cfg)
+	lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("undo: %w", err)
 	}
 	defer lock.Release()
 	var tempNote string
-	if lock.Interrupted { // the apply before died: clean its temp files first (temp_cleanup.go)
-		if gone, err := CleanStaleTemps(cfg.Root); len(gone) > 0 || err != nil {
-			tempNote = staleTempsWarning(gone, err)
+	if lock.Interrupted { // the apply before died: clean its temp files first
+		if gone, err := state.CleanTemps(cfg.Root); len(gone) > 0 || err != nil {
+			tempNote = state.TempsWarning(gone, err)
 		}
 	}
 
@@ -288,7 +289,7 @@ func restoreFile(root *os.Root, rel, mode string, data []byte) error {
 	if fi, err := root.Lstat(rel); err == nil && fi.Mode().IsRegular() {
 		perm = fi.Mode().Perm()&^0o111 | perm&0o111
 	}
-	return replaceFile(root, rel, data, perm)
+	return state.Replace(root, rel, data, perm)
 }
 
 // blobs reads the before-content of files from git in one cat-file: the raw

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 )
 
 // clada's own files (the approvals store, the lock, the history, the watch
-// state) live in directories an answer, a command or a cloned repository can
+// state, the trust store) live in directories an answer, a command or a cloned repository can
 // plant symlinks in. They are reached the way file actions are: through an
 // os.Root opened at a fixed directory (the project root or the git dir), so
 // nothing can lead outside it, and on top of that no component may be a
@@ -21,9 +21,9 @@ import (
 // is renamed into place, so a planted "<name>.tmp" link is never written
 // through.
 
-// maxStateFile bounds what clada reads of its own files; a planted
+// maxFile bounds what clada reads of its own files; a planted
 // /dev/zero-sized file is refused rather than read.
-const maxStateFile = 64 << 20
+const maxFile = 64 << 20
 
 // stateDirs opens base as a root and checks (creating when create is set)
 // every directory from it down to rel's parent, refusing symlinks.
@@ -70,15 +70,15 @@ func stateDirs(base, rel string, create bool) (*os.Root, error) {
 	return r, nil
 }
 
-// stateSymlinkError names a state file that is a symlink.
-func stateSymlinkError(base, rel string) error {
+// symlinkError names a state file that is a symlink.
+func symlinkError(base, rel string) error {
 	return fmt.Errorf("%s is a symlink; clada never follows one for its own files (remove it)", filepath.Join(base, rel))
 }
 
-// OpenStateFile opens base/rel (flag as os.OpenFile; O_CREATE creates the
+// Open opens base/rel (flag as os.OpenFile; O_CREATE creates the
 // missing directories) with no symlink anywhere below base and only ever a
 // regular file at the end. The caller closes it.
-func OpenStateFile(base, rel string, flag int, perm fs.FileMode) (*os.File, error) {
+func Open(base, rel string, flag int, perm fs.FileMode) (*os.File, error) {
 	r, err := stateDirs(base, rel, flag&os.O_CREATE != 0)
 	if err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func OpenStateFile(base, rel string, flag int, perm fs.FileMode) (*os.File, erro
 	before, lerr := r.Lstat(rel)
 	switch {
 	case lerr == nil && before.Mode()&fs.ModeSymlink != 0:
-		return nil, stateSymlinkError(base, rel)
+		return nil, symlinkError(base, rel)
 	case lerr == nil && !before.Mode().IsRegular():
 		return nil, fmt.Errorf("%s is not a regular file (%s)", filepath.Join(base, rel), before.Mode().Type())
 	case lerr != nil && !errors.Is(lerr, fs.ErrNotExist):
@@ -103,7 +103,7 @@ func OpenStateFile(base, rel string, flag int, perm fs.FileMode) (*os.File, erro
 			// Another clada created it in between (two applies starting at
 			// once): open what is there now, with the same checks.
 			r.Close()
-			return OpenStateFile(base, rel, flag&^os.O_CREATE, perm)
+			return Open(base, rel, flag&^os.O_CREATE, perm)
 		}
 		return nil, err
 	}
@@ -120,28 +120,28 @@ func OpenStateFile(base, rel string, flag int, perm fs.FileMode) (*os.File, erro
 	return f, nil
 }
 
-// ReadStateFile reads base/rel as OpenStateFile opens it, up to maxStateFile
+// Read reads base/rel as Open opens it, up to maxFile
 // bytes. A missing file is fs.ErrNotExist.
-func ReadStateFile(base, rel string) ([]byte, error) {
-	f, err := OpenStateFile(base, rel, os.O_RDONLY, 0)
+func Read(base, rel string) ([]byte, error) {
+	f, err := Open(base, rel, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxStateFile+1))
+	data, err := io.ReadAll(io.LimitReader(f, maxFile+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > maxStateFile {
-		return nil, fmt.Errorf("%s is larger than %d MiB; clada does not read it", filepath.Join(base, rel), maxStateFile>>20)
+	if len(data) > maxFile {
+		return nil, fmt.Errorf("%s is larger than %d MiB; clada does not read it", filepath.Join(base, rel), maxFile>>20)
 	}
 	return data, nil
 }
 
-// WriteStateFile replaces base/rel with data: a fresh O_EXCL temp file beside
+// Write replaces base/rel with data: a fresh O_EXCL temp file beside
 // it, fsynced and renamed over it. The rename replaces a symlink or a hard
 // link at rel instead of writing through it.
-func WriteStateFile(base, rel string, data []byte, perm fs.FileMode) error {
+func Write(base, rel string, data []byte, perm fs.FileMode) error {
 	r, err := stateDirs(base, rel, true)
 	if err != nil {
 		return err
@@ -150,15 +150,15 @@ func WriteStateFile(base, rel string, data []byte, perm fs.FileMode) error {
 	if fi, err := r.Lstat(rel); err == nil && fi.IsDir() {
 		return fmt.Errorf("%s is a directory", filepath.Join(base, rel))
 	}
-	return replaceFile(r, rel, data, perm)
+	return Replace(r, rel, data, perm)
 }
 
-// replaceFile puts data at rel under root with mode perm: a fresh O_EXCL
+// Replace puts data at rel under root with mode perm: a fresh O_EXCL
 // temp file beside it, fsynced and renamed over it, so a crash leaves the
 // old or the new content, never a mix, and a link at rel is replaced, not
-// written through. State files and undo's restores both write this way.
-func replaceFile(root *os.Root, rel string, data []byte, perm fs.FileMode) error {
-	f, tmp, err := createTemp(root, filepath.Dir(rel), filepath.Base(rel))
+// written through. State files and undo's restores (package history) both write this way.
+func Replace(root *os.Root, rel string, data []byte, perm fs.FileMode) error {
+	f, tmp, err := CreateTemp(root, filepath.Dir(rel), filepath.Base(rel))
 	if err != nil {
 		return err
 	}
@@ -181,9 +181,9 @@ func replaceFile(root *os.Root, rel string, data []byte, perm fs.FileMode) error
 	return err
 }
 
-// RemoveStateFile removes base/rel (the link itself if it is one); a missing
+// Remove removes base/rel (the link itself if it is one); a missing
 // file is not an error.
-func RemoveStateFile(base, rel string) error {
+func Remove(base, rel string) error {
 	r, err := stateDirs(base, rel, false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

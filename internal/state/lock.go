@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"context"
@@ -20,43 +20,45 @@ type Lock struct {
 	path string
 	// Interrupted is set when the lock file still named a holder: the
 	// apply before this one never released it (it was killed), so it may
-	// have left temp files behind (CleanStaleTemps).
+	// have left temp files behind (CleanTemps).
 	Interrupted bool
 }
 
 // lockPoll is how often a waiting apply retries the lock.
 const lockPoll = 50 * time.Millisecond
 
-// LockPath is the lock file for cfg: cfg.LockFile, or .clada/lock under the root.
-func LockPath(cfg *Config) string {
-	if cfg.LockFile != "" {
-		if filepath.IsAbs(cfg.LockFile) {
-			return cfg.LockFile
+// LockPath is the lock file of root: file (--lock-file, relative to root
+// unless absolute), or .clada/lock under the root when file is "".
+func LockPath(root, file string) string {
+	if file != "" {
+		if filepath.IsAbs(file) {
+			return file
 		}
-		return filepath.Join(cfg.Root, cfg.LockFile)
+		return filepath.Join(root, file)
 	}
-	return filepath.Join(cfg.Root, ".clada", "lock")
+	return filepath.Join(root, ".clada", "lock")
 }
 
-// AcquireLock takes the root's lock, waiting up to cfg.LockTimeout. On
-// timeout the error names the lock file and the holder's pid when known.
-func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
-	path := LockPath(cfg)
-	// Through the root with no symlink anywhere (OpenStateFile): a planted
+// AcquireLock takes root's lock (file as for LockPath), waiting up to
+// timeout. On timeout the error names the lock file and the holder's pid
+// when known.
+func AcquireLock(ctx context.Context, root, file string, timeout time.Duration) (*Lock, error) {
+	path := LockPath(root, file)
+	// Through the root with no symlink anywhere (Open): a planted
 	// .clada or lock link would put the lock, and .clada's .gitignore,
 	// somewhere outside the project.
-	base, rel := cfg.Root, ""
-	if r, err := filepath.Rel(cfg.Root, path); err == nil && filepath.IsLocal(r) {
+	base, rel := root, ""
+	if r, err := filepath.Rel(root, path); err == nil && filepath.IsLocal(r) {
 		rel = r
 	} else {
 		base, rel = filepath.Dir(path), filepath.Base(path)
 	}
-	ignoreStateDir(cfg, filepath.Dir(path))
-	f, err := OpenStateFile(base, rel, os.O_RDWR|os.O_CREATE, 0o644)
+	ignoreStateDir(root, filepath.Dir(path))
+	f, err := Open(base, rel, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
-	deadline := time.Now().Add(cfg.LockTimeout)
+	deadline := time.Now().Add(timeout)
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
@@ -70,7 +72,7 @@ func AcquireLock(ctx context.Context, cfg *Config) (*Lock, error) {
 			holder := readHolder(f)
 			f.Close()
 			return nil, fmt.Errorf("lock %s: another clada apply%s still holds it after %s; wait for it to finish or raise --lock-timeout",
-				path, holder, cfg.LockTimeout)
+				path, holder, timeout)
 		}
 		select {
 		case <-ctx.Done():
@@ -113,11 +115,11 @@ func (l *Lock) Release() error {
 
 // ignoreStateDir keeps clada's own state dir (.clada under the root) out of
 // git, so the lock file never makes the tree look dirty or lands in a commit.
-func ignoreStateDir(cfg *Config, dir string) {
-	if dir != filepath.Join(cfg.Root, ".clada") {
+func ignoreStateDir(root, dir string) {
+	if dir != filepath.Join(root, ".clada") {
 		return
 	}
-	f, err := OpenStateFile(cfg.Root, filepath.Join(".clada", ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := Open(root, filepath.Join(".clada", ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return // already there (or unwritable: git will merely show .clada/)
 	}

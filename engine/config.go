@@ -5,6 +5,7 @@ package engine
 import (
 	"time"
 
+	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -21,7 +22,7 @@ type Config struct {
 	Timeout    time.Duration // per command (--timeout)
 	MaxOutput  int           // bytes of output kept per command (--max-output)
 	OutputMode string        // "stream", "buffer" or "silent" (--output-mode)
-	// PassEnv names environment variables that look like secrets (SecretEnv)
+	// PassEnv names environment variables that look like secrets (command.SecretEnv)
 	// and are passed to commands all the same (--pass-env, or pass-env of a
 	// trusted .clada.yaml).
 	PassEnv []string
@@ -34,7 +35,8 @@ type Config struct {
 	LockFile    string        // --lock-file; default .clada/lock under the root
 	LockTimeout time.Duration // --lock-timeout
 
-	// Approve is the gate for commands not yet in the allowlist (approve.go):
+	// Approve is the gate for commands not yet in the allowlist (approve.go,
+	// command/gate.go):
 	// ApproveNever, ApproveAsk or ApproveAlways, or "" (--approve not given)
 	// for each syntax's own default: CSL asks first-use approval, SHAM and CML
 	// run their commands.
@@ -47,8 +49,8 @@ type Config struct {
 	Sandbox sandbox.Mode
 
 	// rootID is the root's identity, pinned by Run for one apply
-	// (exec_dir.go); nil outside an apply.
-	rootID *dirID
+	// (pinRoot, exec.go); nil outside an apply.
+	rootID *command.DirID
 
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/clada-dev/clada/engine/command"
 )
 
 // gitEmail is the fixed address of clada's own commits; --git-author sets the name.
@@ -25,10 +27,10 @@ const zeroOID = "0000000000000000000000000000000000000000"
 // repo is the git work tree holding the project root. Paths given to and
 // read from git are slash paths relative to top.
 type repo struct {
-	top    string // work tree top level, absolute
-	gitDir string // absolute git dir (per work tree)
-	author string // --git-author
-	pin    *dirID // the top's identity when found: a swapped top stops every git call
+	top    string         // work tree top level, absolute
+	gitDir string         // absolute git dir (per work tree)
+	author string         // --git-author
+	pin    *command.DirID // the top's identity when found: a swapped top stops every git call
 	// filters caches filterOff's overrides; filtersRead false means read
 	// them again before the next call (at the start, and after each
 	// command: only a command can change the repository's config mid-apply).
@@ -73,11 +75,11 @@ func findRepo(ctx context.Context, cfg *Config) (*repo, error) {
 		return nil, fmt.Errorf("%s is not inside a git work tree", cfg.Root)
 	}
 	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
-	id, err := idOf(r.top)
+	id, err := command.IDOf(r.top)
 	if err != nil {
 		return nil, fmt.Errorf("git work tree %s: %w", r.top, err)
 	}
-	r.pin = &id // every later call checks it (exec_dir.go)
+	r.pin = &id // every later call checks it (command/dir.go)
 	return r, nil
 }
 
@@ -93,7 +95,7 @@ type gitCall struct {
 // git never runs project code or prompts. Commands that take pathspecs are
 // given literal first.
 func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, error) {
-	if err := checkPinned(r.top, r.pin); err != nil {
+	if err := command.CheckPinned(r.top, r.pin); err != nil {
 		name := args[0]
 		if name == literal && len(args) > 1 {
 			name = args[1]
@@ -152,7 +154,7 @@ var userConfigVars = []string{"GIT_CONFIG_GLOBAL=", "GIT_CONFIG_SYSTEM=", "GIT_C
 // user's config choice, no prompt, and git-lfs never downloading
 // (git_config.go).
 func gitProcessEnv() []string {
-	env := cleanEnv(os.Environ())
+	env := command.CleanEnv(os.Environ())
 	for _, kv := range os.Environ() {
 		for _, v := range userConfigVars {
 			if strings.HasPrefix(kv, v) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -74,7 +75,7 @@ func TestExecBackgroundChildHoldsPipe(t *testing.T) {
 	cfg := hostileConfig(t)
 	cfg.Timeout = 20 * time.Second
 	marker := filepath.Join(cfg.Root, "late")
-	res := runBash(t, cfg, "(sleep 3; echo late > "+marker+") & echo parent", 3*waitDelay)
+	res := runBash(t, cfg, "(sleep 3; echo late > "+marker+") & echo parent", 3*2*time.Second) // three times the launcher's wait for pipes
 	if !res.Success {
 		t.Fatalf("parent exited 0 but result failed: %q", res.Error)
 	}
@@ -86,6 +87,9 @@ func TestExecBackgroundChildHoldsPipe(t *testing.T) {
 		t.Fatalf("the background child survived and wrote %s", marker)
 	}
 }
+
+// truncatedMarker ends output the launcher cut at MaxOutput.
+const truncatedMarker = "[output truncated]"
 
 func TestExecFloodIsCapped(t *testing.T) {
 	cfg := hostileConfig(t)
@@ -194,8 +198,8 @@ func TestExecLangs(t *testing.T) {
 	}
 	for l, code := range cases {
 		t.Run(l, func(t *testing.T) {
-			if _, err := exec.LookPath(interpreters[l][0]); err != nil {
-				t.Skipf("%s is not installed on this machine", interpreters[l][0])
+			if _, err := exec.LookPath(command.Interpreter(l)); err != nil {
+				t.Skipf("%s is not installed on this machine", command.Interpreter(l))
 			}
 			res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": l, "code": code}, "task-1")
 			if !res.Success || res.Data["stdout"] != "42\n" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
@@ -64,7 +65,7 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 			return rep
 		}
 		defer lock.Release()
-		if cfg, err = pinRoot(cfg); err != nil { // exec_dir.go
+		if cfg, err = pinRoot(cfg); err != nil { // exec.go
 			rep.Fatal = err.Error()
 			return rep
 		}
@@ -194,11 +195,11 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
 			rep.Warn(w)
 		}
-		if w := sandboxDeniedWarning(it.res); w != "" { // exec_sandbox.go
+		if w := sandboxDeniedWarning(it.res); w != "" { // exec.go
 			rep.Warn(w)
 		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
-			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
+			if w := command.UnconfinedWarning(cfg.Sandbox, sandbox.ABI()); w != "" {
 				rep.Warn(w)
 			}
 		}

@@ -1,4 +1,4 @@
-package engine
+package command
 
 import (
 	"errors"
@@ -19,12 +19,12 @@ type box struct {
 	tmp  string
 }
 
-// sandboxMode is cfg.Sandbox, Write when unset: confinement is the default.
-func sandboxMode(cfg *Config) sandbox.Mode {
-	if cfg.Sandbox == "" {
+// sandboxMode is m, Write when unset: confinement is the default.
+func sandboxMode(m sandbox.Mode) sandbox.Mode {
+	if m == "" {
 		return sandbox.Write
 	}
-	return cfg.Sandbox
+	return m
 }
 
 // confine prepares the sandbox for a command on a kernel of Landlock ABI
@@ -32,8 +32,8 @@ func sandboxMode(cfg *Config) sandbox.Mode {
 // commands run unconfined: --sandbox off, or write mode on a kernel without
 // Landlock (the report then warns once, unconfinedWarning). Strict on a
 // kernel that cannot deny the network refuses the command instead.
-func confine(cfg *Config, abi int) (*box, *Result) {
-	mode := sandboxMode(cfg)
+func confine(s Settings, abi int) (*box, *Outcome) {
+	mode := sandboxMode(s.Sandbox)
 	if mode == sandbox.Off {
 		return nil, nil
 	}
@@ -41,20 +41,20 @@ func confine(cfg *Config, abi int) (*box, *Result) {
 		if mode == sandbox.Write && errors.Is(err, sandbox.ErrUnavailable) {
 			return nil, nil
 		}
-		return nil, &Result{Error: "exec: " + err.Error(), Type: "sandbox_unavailable",
+		return nil, &Outcome{Error: "exec: " + err.Error(), Type: "sandbox_unavailable",
 			Hint: "nothing ran; the user can choose --sandbox write (writes confined, network open) or --sandbox off"}
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, &Result{Error: "exec: sandbox: find clada's own binary to start the helper: " + err.Error(), Type: "exec_failed",
+		return nil, &Outcome{Error: "exec: sandbox: find clada's own binary to start the helper: " + err.Error(), Type: "exec_failed",
 			Hint: "nothing ran; --sandbox off runs commands without the helper"}
 	}
 	tmp, err := os.MkdirTemp("", "clada-cmd-")
 	if err != nil {
-		return nil, &Result{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: "exec_failed"}
+		return nil, &Outcome{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: "exec_failed"}
 	}
-	w := []string{cfg.Root}
-	for _, d := range cfg.Allow {
+	w := []string{s.Root}
+	for _, d := range s.Allow {
 		// A missing --allow directory grants nothing: its parent is not
 		// writable, so the command could not make it.
 		if st, err := os.Stat(d); err == nil && st.IsDir() {
@@ -84,20 +84,20 @@ func (b *box) cleanup() { _ = os.RemoveAll(b.tmp) }
 // helper's own failure (it could not confine itself or start the command),
 // a write the sandbox denied (named with the flag that would allow it), or
 // an ordinary failed command.
-func (b *box) failed(c Command, code int, data map[string]any) Result {
+func (b *box) failed(c Command, code int, data map[string]any) Outcome {
 	stderr, _ := data["stderr"].(string)
 	if code == sandbox.HelperExitCode && strings.HasPrefix(stderr, sandbox.HelperPrefix) {
 		msg := strings.TrimSpace(strings.TrimPrefix(stderr, sandbox.HelperPrefix))
 		if strings.HasPrefix(msg, "exec ") {
-			return Result{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: "exec_failed", Data: data,
+			return Outcome{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: "exec_failed", Data: data,
 				Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 		}
-		return Result{Error: "exec: the sandbox could not be set up, so the command did not run: " + msg, Type: "exec_failed", Data: data,
+		return Outcome{Error: "exec: the sandbox could not be set up, so the command did not run: " + msg, Type: "exec_failed", Data: data,
 			Hint: "only the user can run commands unconfined, with --sandbox off"}
 	}
 	if b.spec.Mode == sandbox.Strict {
 		if line, ok := deniedNet(stderr); ok {
-			return Result{Error: fmt.Sprintf("exec: the sandbox denied a network connection (%s): under --sandbox strict commands may not open TCP connections or listen", line),
+			return Outcome{Error: fmt.Sprintf("exec: the sandbox denied a network connection (%s): under --sandbox strict commands may not open TCP connections or listen", line),
 				Type: "sandbox_denied", Data: data,
 				Hint: fmt.Sprintf("the command exited with code %d; only the user can allow the network, with --sandbox write or --sandbox off", code)}
 		}
@@ -107,11 +107,11 @@ func (b *box) failed(c Command, code int, data map[string]any) Result {
 		if abs != path {
 			what += " (" + abs + ")"
 		}
-		return Result{Error: fmt.Sprintf("exec: the sandbox denied writing %s: commands may write only under the root, the --allow directories and their own $TMPDIR", what),
+		return Outcome{Error: fmt.Sprintf("exec: the sandbox denied writing %s: commands may write only under the root, the --allow directories and their own $TMPDIR", what),
 			Type: "sandbox_denied", Data: data,
 			Hint: fmt.Sprintf("the write was refused and the command exited with code %d; only the user can widen the sandbox, with --allow %s or --sandbox off", code, filepath.Dir(abs))}
 	}
-	res := Result{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
+	res := Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
 	switch {
 	case deniedLine.MatchString(stderr):
 		res.Hint = "if that was a write outside the root, the sandbox refused it: commands may write only under the root, the --allow directories and $TMPDIR"
@@ -124,7 +124,7 @@ func (b *box) failed(c Command, code int, data map[string]any) Result {
 // deniedButSucceeded notes, in data["sandbox_denied"], a write the sandbox
 // refused although the command still exited 0 ("touch ../x; echo done"):
 // the command "succeeded", but not at what it tried, and the report must not
-// let a ✅ hide that (run.go turns it into a warning).
+// let a ✅ hide that (engine turns it into a warning).
 func (b *box) deniedButSucceeded(c Command, data map[string]any) {
 	stderr, _ := data["stderr"].(string)
 	if path, abs, ok := deniedPath(stderr, c.Dir, b.spec.Writable); ok {
@@ -134,20 +134,6 @@ func (b *box) deniedButSucceeded(c Command, data map[string]any) {
 		}
 		data["sandbox_denied"] = what
 	}
-}
-
-// sandboxDeniedWarning is the report's warning for a command that exited 0
-// after the sandbox refused one of its writes; "" when none was refused.
-func sandboxDeniedWarning(res *ActionResult) string {
-	what, _ := res.Data["sandbox_denied"].(string)
-	if what == "" || !res.Success {
-		return ""
-	}
-	who := res.Task
-	if res.BlockID != "" {
-		who = res.BlockID
-	}
-	return fmt.Sprintf("%s: the sandbox denied writing %s, though the command exited 0; commands may write only under the root, the --allow directories and their own $TMPDIR (only the user can widen that, with --allow DIR or --sandbox off)", who, what)
 }
 
 // netWords are what a line reporting a refused network call mentions.
@@ -219,11 +205,11 @@ func underAny(path string, dirs []string) bool {
 	return false
 }
 
-// unconfinedWarning is the report's warning when commands ran but the
-// kernel could not confine them, or "" when they were confined (or the
-// user chose --sandbox off).
-func unconfinedWarning(cfg *Config, abi int) string {
-	if sandboxMode(cfg) != sandbox.Write || abi >= 1 {
+// UnconfinedWarning is the report's warning when commands ran under mode
+// on a kernel of Landlock ABI abi that could not confine them, or "" when
+// they were confined (or the user chose --sandbox off).
+func UnconfinedWarning(mode sandbox.Mode, abi int) string {
+	if sandboxMode(mode) != sandbox.Write || abi >= 1 {
 		return ""
 	}
 	return "commands ran unconfined: this system has no Linux Landlock (needs Linux 5.13+ with Landlock enabled), so --sandbox write could not limit where they write"

@@ -1,4 +1,4 @@
-package engine
+package command
 
 import (
 	"slices"
@@ -20,14 +20,14 @@ func SecretEnv(name string) bool {
 }
 
 // commandEnv is the environment a command gets: clada's own without GIT_*
-// (cleanEnv) and without variables that look like secrets, unless
-// cfg.PassEnv names them. A command's output goes back to the LLM, and the
+// (CleanEnv) and without variables that look like secrets, unless
+// s.PassEnv names them. A command's output goes back to the LLM, and the
 // LLM wrote the command: `env` or `echo $OPENAI_API_KEY` would hand it the
 // user's keys.
-func commandEnv(cfg *Config, env []string) []string {
-	out := cleanEnv(env)
+func commandEnv(s Settings, env []string) []string {
+	out := CleanEnv(env)
 	return slices.DeleteFunc(out, func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		return SecretEnv(name) && !slices.Contains(cfg.PassEnv, name)
+		return SecretEnv(name) && !slices.Contains(s.PassEnv, name)
 	})
 }

@@ -1,4 +1,4 @@
-package engine
+package command
 
 import (
 	"os"
@@ -15,7 +15,7 @@ import (
 // parent-death signal when clada itself is killed, even kill -9, the kernel
 // kills every process left in the namespace, setsid and double-forked ones
 // included. Where the kernel refuses namespaces (unprivileged user
-// namespaces disabled), RunCommand starts the command without them
+// namespaces disabled), Run starts the command without them
 // (plainProcAttr) and setsid escapes are not contained.
 func procAttr() *syscall.SysProcAttr {
 	a := plainProcAttr()

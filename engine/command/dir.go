@@ -1,4 +1,4 @@
-package engine
+package command
 
 import (
 	"errors"
@@ -20,65 +20,56 @@ import (
 //     or "/" under --allow-escape) through os.Root, refusing any symlinked
 //     component, and opens it; the command is started in that open
 //     directory (/proc/self/fd/N), not in whatever the path names by then.
-//   - dirID records the root's device and inode when an apply starts
-//     (Run); every command and every git call checks it first
-//     (checkPinned), so a root replaced by a rename or a symlink stops the
-//     apply's commands and its commit instead of following it.
+//   - DirID records the root's device and inode when an apply starts
+//     (engine's Run); every command and every git call (package history)
+//     checks it first (CheckPinned), so a root replaced by a rename or a
+//     symlink stops the apply's commands and its commit instead of
+//     following it.
 
-// dirID is a directory's identity.
-type dirID struct{ dev, ino uint64 }
+// DirID is a directory's identity.
+type DirID struct{ dev, ino uint64 }
 
-// idOf returns the identity of the directory path names now (a root may
+// IDOf returns the identity of the directory path names now (a root may
 // be reached through a symlink, as /var -> /private/var on macOS).
-func idOf(path string) (dirID, error) {
+func IDOf(path string) (DirID, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return dirID{}, err
+		return DirID{}, err
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok || !fi.IsDir() {
-		return dirID{}, fmt.Errorf("%s is not a directory", path)
+		return DirID{}, fmt.Errorf("%s is not a directory", path)
 	}
-	return dirID{uint64(st.Dev), uint64(st.Ino)}, nil
+	return DirID{uint64(st.Dev), uint64(st.Ino)}, nil
 }
 
-// checkPinned refuses when dir is no longer the directory pinned as id.
-func checkPinned(dir string, id *dirID) error {
+// CheckPinned refuses when dir is no longer the directory pinned as id (a
+// nil id pins nothing).
+func CheckPinned(dir string, id *DirID) error {
 	if id == nil {
 		return nil
 	}
-	now, err := idOf(dir)
+	now, err := IDOf(dir)
 	if err != nil || now != *id {
 		return fmt.Errorf("the project root %s was replaced during the apply (moved, or swapped for a symlink); clada runs nothing more there", dir)
 	}
 	return nil
 }
 
-// pinRoot returns cfg with the root's identity recorded (a copy: the
-// caller's Config is left as it was).
-func pinRoot(cfg *Config) (*Config, error) {
-	id, err := idOf(cfg.Root)
-	if err != nil {
-		return nil, fmt.Errorf("pin the project root: %w", err)
-	}
-	c := *cfg
-	c.rootID = &id
-	return &c, nil
-}
-
-// openCommandDir opens abs, a path Resolve accepted, through its tree with
-// no symlink followed. The caller closes it.
-func openCommandDir(cfg *Config, abs string) (*os.File, error) {
+// openCommandDir opens abs, a path engine's Config.Resolve accepted,
+// through its tree (the root, an --allow directory, or "/" under
+// --allow-escape) with no symlink followed. The caller closes it.
+func openCommandDir(s Settings, abs string) (*os.File, error) {
 	base := ""
-	for _, d := range append([]string{cfg.Root}, cfg.Allow...) {
+	for _, d := range append([]string{s.Root}, s.Allow...) {
 		if d = filepath.Clean(d); within(d, abs) {
 			base = d
 			break
 		}
 	}
 	if base == "" {
-		if !cfg.AllowEscape {
-			return nil, &RefusedError{Type: "path_escape", Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, cfg.Root),
+		if !s.AllowEscape {
+			return nil, &refusal{Type: "path_escape", Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
 				Fix: "use a cwd inside the root"}
 		}
 		base = string(filepath.Separator)
@@ -101,7 +92,7 @@ func openCommandDir(cfg *Config, abs string) (*os.File, error) {
 			case err != nil:
 				return nil, err
 			case fi.Mode()&fs.ModeSymlink != 0:
-				return nil, &RefusedError{Type: "symlink_not_allowed", Path: filepath.Join(base, cur),
+				return nil, &refusal{Type: "symlink_not_allowed", Path: filepath.Join(base, cur),
 					Reason: fmt.Sprintf("'%s' is a symbolic link; a command's cwd is never reached through one", filepath.Join(base, cur)),
 					Fix:    "give the real directory as cwd"}
 			case !fi.IsDir():
@@ -132,4 +123,30 @@ func openDirPath(f *os.File, path string) string {
 		return fmt.Sprintf("/proc/self/fd/%d", f.Fd())
 	}
 	return path
+}
+
+// refusal is a cwd the launcher will not start a command in, by policy (as
+// opposed to an error the operating system returned): Type is the report's
+// error type, Fix what would work.
+type refusal struct {
+	Type   string // path_escape, symlink_not_allowed
+	Path   string
+	Reason string // one sentence naming the path
+	Fix    string
+}
+
+func (e *refusal) Error() string { return e.Reason }
+
+// within reports whether p is dir or below it, comparing whole components so
+// that /x/root_evil is not inside /x/root (as engine's Config.Resolve
+// decides it).
+func within(dir, p string) bool {
+	dir = filepath.Clean(dir)
+	if p == dir {
+		return true
+	}
+	if dir == string(filepath.Separator) {
+		return strings.HasPrefix(p, dir)
+	}
+	return strings.HasPrefix(p, dir+string(filepath.Separator))
 }

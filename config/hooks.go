@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
@@ -212,7 +213,7 @@ func (a *Apply) Run(ctx context.Context, doc *lang.Document) (*ApplyResult, erro
 			}
 		}
 	}
-	rep, changes, err := engine.Apply(ctx, doc, a.Engine, a.Mode)
+	rep, changes, err := engine.Apply(ctx, doc, a.Engine, a.Mode, history.Tracker(ctx, a.Engine, doc)) // the git model
 	if err != nil {
 		return nil, err
 	}

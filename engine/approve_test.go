@@ -264,7 +264,7 @@ func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := approveConfig(t, "")
 			doc := lang.Parse(source.NewFile("answer.txt", []byte(tc.input)))
-			rep, _, err := Apply(context.Background(), doc, cfg, Real)
+			rep, _, err := Apply(context.Background(), doc, cfg, Real, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

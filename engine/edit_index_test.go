@@ -99,9 +99,9 @@ func agree(t *testing.T, name, content, src string) {
 	}
 	defer base.Close()
 	ov := NewOverlay(base)
-	want := Run(context.Background(), parsed, ov, cfg)
+	want := Run(context.Background(), parsed, ov, cfg, nil)
 	wantFile, _ := ov.ReadFile(file)
-	got := Run(context.Background(), parsed, base, cfg)
+	got := Run(context.Background(), parsed, base, cfg, nil)
 	gotFile, _ := os.ReadFile(file)
 	for i := range want.Results {
 		if diff := cmp.Diff(want.Results[i].Result, got.Results[i].Result); diff != "" {

@@ -165,7 +165,7 @@ func TestSandboxUnconfinedWarning(t *testing.T) {
 	cfg, _ := sandboxConfig(t, sandbox.Write)
 	doc := lang.Parse(source.NewFile("a.sham", []byte("#!SHAM [@three-char-SHA-256: a1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a1\n"+
 		"#!SHAM [@three-char-SHA-256: a2]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a2\n")))
-	rep, _, err := Apply(context.Background(), doc, cfg, Real)
+	rep, _, err := Apply(context.Background(), doc, cfg, Real, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

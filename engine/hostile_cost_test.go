@@ -31,7 +31,7 @@ func TestPanicFailsOneAction(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep := Run(context.Background(), lang.Parse(source.NewFile("a.sham", []byte(src))), panicWS{base}, cfg)
+	rep := Run(context.Background(), lang.Parse(source.NewFile("a.sham", []byte(src))), panicWS{base}, cfg, nil)
 	if len(rep.Results) != 2 {
 		t.Fatalf("results: %+v", rep.Results)
 	}

@@ -174,7 +174,7 @@ func TestRunWhileAnotherApplyHoldsTheLock(t *testing.T) {
 	defer ws.Close()
 	src := "#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"a\"\n#!END_SHAM_w1\n"
 	start := time.Now()
-	rep := Run(context.Background(), lang.Parse(source.NewFile("in.sham", []byte(src))), ws, cfg)
+	rep := Run(context.Background(), lang.Parse(source.NewFile("in.sham", []byte(src))), ws, cfg, nil)
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("Run took %s", d)
 	}

@@ -40,10 +40,11 @@ func profileOf(s lang.Syntax) profile {
 
 // Run carries out doc in ws and reports every action's outcome. It never
 // panics and never stops at a failed action except inside a Tasks group. On
-// an OS workspace it takes the root's lock and, unless cfg.NoGit, commits
-// exactly what the apply changed (git_apply.go); on an Overlay it only simulates
-// (exec ops are reported as skipped).
-func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Report {
+// an OS workspace it takes the root's lock and tells obs (when not nil)
+// what it is about to change, so the git model (history.Tracker) commits
+// exactly what the apply changed; on an Overlay it only simulates (exec ops
+// are reported as skipped) and obs hears nothing.
+func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config, obs Observer) *Report {
 	start := time.Now()
 	rep := &Report{}
 	_, rep.DryRun = ws.(*Overlay)
@@ -74,11 +75,9 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 				rep.Warnings = append(rep.Warnings, state.TempsWarning(gone, err))
 			}
 		}
-		if osw, ok := ws.(*OSWorkspace); ok {
-			if r := openRepo(ctx, cfg); r != nil { // the git model: git_apply.go
-				osw.track = newTracker(ctx, r, cfg, doc)
-				defer func() { t := osw.track; osw.track = nil; t.finish(rep) }()
-			}
+		if osw, ok := ws.(*OSWorkspace); ok && obs != nil { // the git model: observer.go
+			osw.obs = obs
+			defer func() { osw.obs = nil; obs.Finish(rep) }()
 		}
 	}
 
@@ -183,14 +182,18 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 		}
 		t0 := time.Now()
 		beginAction(ws, it.spec, it.res)
-		track := trackerOf(ws, it.spec)
-		track.beforeCommand()
+		obs := commandObserver(ws, it.spec)
+		if obs != nil {
+			obs.BeforeCommand()
+		}
 		if r, ok := batch.result(ctx, it.a, ws, cfg); ok { // hunk_batch.go
 			it.res.Result = r
 		} else {
 			it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		}
-		track.afterCommand()
+		if obs != nil {
+			obs.AfterCommand()
+		}
 		it.res.Duration = time.Since(t0)
 		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
 			rep.Warn(w)
@@ -212,6 +215,15 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 			stopped = fmt.Sprintf("%s failed and its group stops at the first failure", it.res.Task)
 		}
 	}
+}
+
+// commandObserver is the observer to tell of an exec action on the real
+// tree, or nil.
+func commandObserver(ws Workspace, spec *lang.OpSpec) Observer {
+	if osw, ok := ws.(*OSWorkspace); ok && spec.Kind == lang.Exec {
+		return osw.obs
+	}
+	return nil
 }
 
 // runAction dispatches one validated action: exec here, everything else to
@@ -339,20 +351,22 @@ const (
 	Atomic
 )
 
-// Apply opens the root and runs doc in the given mode. For DryRun (and a
-// blocked Atomic run) it also returns what the simulation would change, so
-// callers can show a diff. The error is for a root that cannot be opened.
-func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, []textedit.Change, error) {
+// Apply opens the root and runs doc in the given mode, telling obs (nil
+// for none; history.Tracker for the git model) what the real run does. For
+// DryRun (and a blocked Atomic run) it also returns what the simulation
+// would change, so callers can show a diff. The error is for a root that
+// cannot be opened.
+func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode, obs Observer) (*Report, []textedit.Change, error) {
 	base, err := NewOS(cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("apply: open root %s: %w", cfg.Root, err)
 	}
 	defer base.Close()
 	if mode == Real {
-		return Run(ctx, doc, base, cfg), nil, nil
+		return Run(ctx, doc, base, cfg, obs), nil, nil
 	}
 	ov := NewOverlay(base)
-	sim := Run(ctx, doc, ov, cfg)
+	sim := Run(ctx, doc, ov, cfg, nil)
 	if mode == DryRun {
 		return sim, ov.Changes(), nil
 	}
@@ -365,7 +379,7 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
 		return sim, ov.Changes(), nil
 	}
-	return Run(ctx, doc, base, cfg), nil, nil
+	return Run(ctx, doc, base, cfg, obs), nil, nil
 }
 
 // blocker names what stopped an --atomic apply: the first failed action or

@@ -75,7 +75,7 @@ func TestWriteBackSettlesBeforeCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rep := Run(context.Background(), doc, w, cfg)
+	rep := Run(context.Background(), doc, w, cfg, nil)
 	if !rep.Success {
 		t.Fatalf("apply failed: %+v", rep.Results)
 	}

@@ -17,18 +17,18 @@ import (
 type OSWorkspace struct {
 	cfg   *Config
 	trees []tree
-	// track, when set, hears of every path before it changes, so the git
-	// model (git_apply.go) records and commits exactly those.
-	track *applyTracker
+	// obs, during a real run that has one, hears of every path before it
+	// changes (observer.go).
+	obs Observer
 	// wb, during a real apply, holds the files it wrote (workspace_cache.go).
 	wb *writeBack
 }
 
-// changing tells the git model that abs (and everything below it, if whole)
-// is about to change.
+// changing tells the run's observer that abs (and everything below it, if
+// whole) is about to change.
 func (w *OSWorkspace) changing(abs string, whole bool) {
-	if w.track != nil {
-		w.track.beforeChange(abs, whole)
+	if w.obs != nil {
+		w.obs.BeforeChange(abs, whole)
 	}
 }
 

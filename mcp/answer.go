@@ -10,6 +10,7 @@ import (
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
@@ -168,9 +169,9 @@ func checkAdvice(first, last int) string {
 	return fmt.Sprintf("fix the problems shown and check again (lines %d-%d of this list were cut)", first, last)
 }
 
-// undo reverses the newest recorded apply (engine.Undo), under the lock.
+// undo reverses the newest recorded apply (history.Undo), under the lock.
 func (h *handler) undo(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	res, err := engine.Undo(ctx, h.o.Engine)
+	res, err := history.Undo(ctx, h.o.Engine)
 	if err != nil {
 		return toolError(err.Error()), nil
 	}

@@ -74,7 +74,7 @@ func read(ctx context.Context, doc *lang.Document, cfg *engine.Config) (*engine.
 		return nil, fmt.Errorf("mcp: open root %s: %w", cfg.Root, err)
 	}
 	defer base.Close()
-	rep := engine.Run(ctx, doc, engine.NewOverlay(base), cfg)
+	rep := engine.Run(ctx, doc, engine.NewOverlay(base), cfg, nil)
 	rep.DryRun = false
 	return rep, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 )
 
@@ -32,7 +33,7 @@ func cmdLog(e *env) int {
 	if !ok {
 		return exitUsage
 	}
-	recs, err := engine.Applies(context.Background(), engine.DefaultConfig(abs))
+	recs, err := history.Applies(context.Background(), engine.DefaultConfig(abs))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail
@@ -67,11 +68,11 @@ func cmdLog(e *env) int {
 	for _, r := range recs {
 		status := ""
 		switch r.Status {
-		case engine.ApplyUndone:
+		case history.ApplyUndone:
 			status = " (undone)"
-		case engine.ApplyStarted:
+		case history.ApplyStarted:
 			status = " (interrupted)"
-		case engine.ApplySquashed:
+		case history.ApplySquashed:
 			status = " (squashed)"
 		}
 		// Summaries hold an answer's text (commands, paths): escape control
@@ -83,7 +84,7 @@ func cmdLog(e *env) int {
 }
 
 // paths lists an apply's changed paths, a directory with a trailing slash.
-func paths(r engine.ApplyRecord) []string {
+func paths(r history.ApplyRecord) []string {
 	out := make([]string, 0, len(r.Files))
 	for _, f := range r.Files {
 		if f.IsDir() {

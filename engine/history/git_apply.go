@@ -1,4 +1,4 @@
-package engine
+package history
 
 import (
 	"context"
@@ -13,7 +13,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // applyTracker is the git model of one apply (README "The git model"): it
@@ -22,8 +24,15 @@ import (
 // the user's uncommitted work there first ("clada: save work before apply",
 // as the user), then clada's changes (as --git-author). The record, written
 // to the history before the first change, is what `clada undo` reverses.
+//
+// It is the engine.Observer of one real run (Tracker makes it), and finds
+// the work tree only when the run first changes something or starts a
+// command (open).
 type applyTracker struct {
 	ctx    context.Context
+	cfg    *engine.Config // the run's, for open
+	doc    *lang.Document // the run's, for open's plan
+	opened bool           // open ran; r is nil outside a work tree
 	r      *repo
 	prefix string   // the root relative to the work tree top, "" when they are one
 	plan   []target // paths the document's write ops name, captured in one batch
@@ -51,19 +60,39 @@ type target struct {
 	whole bool
 }
 
-// newTracker prepares the git model of an apply of doc; it runs no git until
-// something is about to change.
-func newTracker(ctx context.Context, r *repo, cfg *Config, doc *lang.Document) *applyTracker {
-	t := &applyTracker{ctx: ctx, r: r, at: map[string]int{}}
-	if rel, ok := t.rel(cfg.Root); ok {
+// Tracker is the git model of one real apply of doc under cfg: the
+// observer to give engine.Run or engine.Apply, so that the apply is
+// recorded in the history and its changes committed. It is nil under
+// --no-git (cfg.NoGit). It runs no git until the run is about to change
+// something or start a command, so a dry run, or an apply that changes
+// nothing, costs nothing; outside a git work tree it stays silent.
+func Tracker(ctx context.Context, cfg *engine.Config, doc *lang.Document) engine.Observer {
+	if cfg.NoGit {
+		return nil
+	}
+	return &applyTracker{ctx: ctx, cfg: cfg, doc: doc, at: map[string]int{}}
+}
+
+// open finds the work tree holding the root and plans what the document's
+// write ops will touch, the first time it is called; false outside a work
+// tree (or when git cannot say).
+func (t *applyTracker) open() bool {
+	if t.opened {
+		return t.r != nil
+	}
+	t.opened = true
+	if t.r = openRepo(t.ctx, t.cfg); t.r == nil {
+		return false
+	}
+	if rel, ok := t.rel(t.cfg.Root); ok {
 		t.prefix = rel
 	}
-	for a := range doc.Actions() {
+	for a := range t.doc.Actions() {
 		if a.HasErrors() {
 			continue
 		}
-		spec, verr, _ := validate(a)
-		if verr != "" || spec == nil || spec.Kind != lang.Write {
+		spec := lang.Lookup(a.Op)
+		if spec == nil || spec.Kind != lang.Write || invalid(a) {
 			continue
 		}
 		whole := false
@@ -71,11 +100,22 @@ func newTracker(ctx context.Context, r *repo, cfg *Config, doc *lang.Document) *
 		case "file_delete", "remove", "dir_delete", "file_move":
 			whole = true
 		}
-		for _, p := range Footprint(cfg, spec.Name, a.ParamMap()) {
+		for _, p := range engine.Footprint(t.cfg, spec.Name, a.ParamMap()) {
 			t.plan = append(t.plan, target{p, whole})
 		}
 	}
-	return t
+	return true
+}
+
+// invalid reports whether a fails validation (lang.Validate), so it never
+// runs and its paths are not planned.
+func invalid(a *lang.Action) bool {
+	for _, d := range lang.Validate(a) {
+		if d.Severity == source.Error {
+			return true
+		}
+	}
+	return false
 }
 
 // rel is abs as a slash path from the work tree top; false outside the work
@@ -142,10 +182,10 @@ func (t *applyTracker) save() error {
 	return nil
 }
 
-// beforeChange is the OS workspace's call before it changes abs: the first
-// one records the plan and HEAD, every one records abs if new.
-func (t *applyTracker) beforeChange(abs string, whole bool) {
-	if t.err != nil {
+// BeforeChange is the run's word before abs changes: the first one records
+// the plan and HEAD, every one records abs if new.
+func (t *applyTracker) BeforeChange(abs string, whole bool) {
+	if t.err != nil || !t.open() {
 		return
 	}
 	targets := []target{{abs, whole}}
@@ -308,10 +348,10 @@ func sameState(a, b *FileState) bool {
 	return a.Blob == b.Blob
 }
 
-// finish commits what the apply changed and completes the record; with
+// Finish commits what the apply changed and completes the record; with
 // nothing changed it takes the started record back and commits nothing.
 // Failures land in rep.GitError: git is best effort, never fatal.
-func (t *applyTracker) finish(rep *Report) {
+func (t *applyTracker) Finish(rep *engine.Report) {
 	if !t.started {
 		return
 	}
@@ -342,7 +382,7 @@ func (t *applyTracker) finish(rep *Report) {
 
 // complete reads the state after the apply, keeps the paths that changed,
 // commits them and writes the finished record.
-func (t *applyTracker) complete(rep *Report) error {
+func (t *applyTracker) complete(rep *engine.Report) error {
 	all := make([]string, len(t.rec.Files))
 	for i, f := range t.rec.Files {
 		all[i] = f.Path

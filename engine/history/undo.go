@@ -1,4 +1,4 @@
-package engine
+package history
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/internal/state"
 	"io"
 	"io/fs"
@@ -37,7 +38,7 @@ type UndoResult struct {
 // user's saved work is uncommitted again. It refuses, changing nothing, when
 // HEAD moved since the apply or any of its files or index entries changed;
 // repeated, it walks back apply after apply.
-func Undo(ctx context.Context, cfg *Config) (*UndoResult, error) {
+func Undo(ctx context.Context, cfg *engine.Config) (*UndoResult, error) {
 	r, err := findRepo(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("undo: %s is not inside a git work tree; clada can only undo applies it recorded there", cfg.Root)

@@ -1,4 +1,4 @@
-package engine
+package history
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/internal/state"
 	"io"
 	"os"
@@ -185,7 +186,7 @@ func newApplyID(now time.Time) string {
 }
 
 // Applies lists the applies recorded for cfg.Root's repository, newest first.
-func Applies(ctx context.Context, cfg *Config) ([]ApplyRecord, error) {
+func Applies(ctx context.Context, cfg *engine.Config) ([]ApplyRecord, error) {
 	r, err := findRepo(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("log: %s is not inside a git work tree; clada records applies only there", cfg.Root)

@@ -1,4 +1,4 @@
-package engine
+package history
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/command"
 )
 
@@ -44,7 +45,7 @@ type repo struct {
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
 // missing, or the root is not inside a work tree.
-func openRepo(ctx context.Context, cfg *Config) *repo {
+func openRepo(ctx context.Context, cfg *engine.Config) *repo {
 	if cfg.NoGit {
 		return nil
 	}
@@ -57,7 +58,7 @@ func openRepo(ctx context.Context, cfg *Config) *repo {
 
 // findRepo locates the work tree and git dir of cfg.Root whatever --no-git
 // says (undo and log need it).
-func findRepo(ctx context.Context, cfg *Config) (*repo, error) {
+func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
 	author := cfg.GitAuthor
 	if author == "" {
 		author = "clada"

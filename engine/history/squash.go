@@ -1,9 +1,10 @@
-package engine
+package history
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/internal/state"
 	"strings"
 	"time"
@@ -32,7 +33,7 @@ type SquashResult struct {
 // into clada's). The folded applies become one record, so `clada undo`
 // afterwards undoes them together, exactly as it would have undone them one
 // by one. Files, index and work tree are untouched: only HEAD moves.
-func Squash(ctx context.Context, cfg *Config, count int) (*SquashResult, error) {
+func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, error) {
 	r, err := findRepo(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("squash: %s is not inside a git work tree; clada squashes only the commits it recorded there", cfg.Root)

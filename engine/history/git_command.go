@@ -1,11 +1,10 @@
-package engine
+package history
 
 import (
 	"path"
 	"sort"
 
 	"github.com/clada-dev/clada/internal/state"
-	"github.com/clada-dev/clada/lang"
 )
 
 // maxCommandFiles bounds how many new untracked files the commands of one
@@ -13,18 +12,10 @@ import (
 // cache must not flood history.
 const maxCommandFiles = 200
 
-// trackerOf is the git model around an exec action on the real tree, or nil.
-func trackerOf(ws Workspace, spec *lang.OpSpec) *applyTracker {
-	if osw, ok := ws.(*OSWorkspace); ok && spec.Kind == lang.Exec {
-		return osw.track
-	}
-	return nil
-}
-
-// beforeCommand notes the tree before a command: commands say nothing of
+// BeforeCommand notes the tree before a command: commands say nothing of
 // what they will touch, so clada compares `git status` around each.
-func (t *applyTracker) beforeCommand() {
-	if t == nil || t.err != nil {
+func (t *applyTracker) BeforeCommand() {
+	if t.err != nil || !t.open() {
 		return
 	}
 	if !t.started {
@@ -54,12 +45,12 @@ func (t *applyTracker) beforeCommand() {
 	t.cmdStates, t.err = t.r.stateOf(t.ctx, dirty, true)
 }
 
-// afterCommand records what the command changed: a tracked file it changed
-// (from HEAD, or from the user's uncommitted version, kept by beforeCommand),
+// AfterCommand records what the command changed: a tracked file it changed
+// (from HEAD, or from the user's uncommitted version, kept by BeforeCommand),
 // and new files it created that git does not ignore, up to maxCommandFiles.
 // Untracked files the user had before are never taken.
-func (t *applyTracker) afterCommand() {
-	if t == nil {
+func (t *applyTracker) AfterCommand() {
+	if t.r == nil {
 		return
 	}
 	t.r.filtersRead = false // the command may have written .git/config (git_config.go)

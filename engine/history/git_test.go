@@ -1,4 +1,4 @@
-package engine
+package history
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -44,16 +45,17 @@ func gitRun(tb testing.TB, dir string, args ...string) string {
 }
 
 // applySham runs a SHAM document for real in root.
-func applySham(tb testing.TB, root, src string) *Report {
+func applySham(tb testing.TB, root, src string) *engine.Report {
 	tb.Helper()
-	cfg := DefaultConfig(root)
+	cfg := engine.DefaultConfig(root)
 	cfg.NoFsync, cfg.OutputMode = true, "silent"
-	ws, err := NewOS(cfg)
+	ws, err := engine.NewOS(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer ws.Close()
-	return Run(context.Background(), lang.Parse(source.NewFile("in.sham", []byte(src))), ws, cfg)
+	doc := lang.Parse(source.NewFile("in.sham", []byte(src)))
+	return engine.Run(context.Background(), doc, ws, cfg, Tracker(context.Background(), cfg, doc))
 }
 
 func shamBlock(id string, lines ...string) string {
@@ -121,7 +123,7 @@ func TestUndoRestoresTreeExactly(t *testing.T) {
 		t.Errorf("committed files = %q, want only n/m.txt (the removed ones were never tracked)", got)
 	}
 
-	res, err := Undo(context.Background(), DefaultConfig(root))
+	res, err := Undo(context.Background(), engine.DefaultConfig(root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +210,7 @@ func BenchmarkGitApply10k(b *testing.B) {
 	applied := 0 // across b.Run's rounds, so each apply writes other content than the last
 	for _, mode := range []string{"git", "nogit"} {
 		b.Run(mode, func(b *testing.B) {
-			cfg := DefaultConfig(root)
+			cfg := engine.DefaultConfig(root)
 			cfg.NoFsync, cfg.OutputMode, cfg.NoGit = true, "silent", mode == "nogit"
 			docs := [2]*lang.Document{}
 			for i := range docs {
@@ -217,11 +219,12 @@ func BenchmarkGitApply10k(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				ws, err := NewOS(cfg)
+				ws, err := engine.NewOS(cfg)
 				if err != nil {
 					b.Fatal(err)
 				}
-				rep := Run(context.Background(), docs[applied%2], ws, cfg)
+				doc := docs[applied%2]
+				rep := engine.Run(context.Background(), doc, ws, cfg, Tracker(context.Background(), cfg, doc))
 				applied++
 				ws.Close()
 				if !rep.Success || rep.GitError != "" || (mode == "git") != (rep.GitCommit != "") {
@@ -259,7 +262,7 @@ func TestGitModelSkipsRefusedPaths(t *testing.T) {
 	if got := gitRun(t, root, "show", "--name-status", "--format=", "HEAD"); got != "A\tok.txt\n" {
 		t.Errorf("commit = %q, want only ok.txt added", got)
 	}
-	recs, err := Applies(context.Background(), DefaultConfig(root))
+	recs, err := Applies(context.Background(), engine.DefaultConfig(root))
 	if err != nil {
 		t.Fatal(err)
 	}

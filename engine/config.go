@@ -1,11 +1,23 @@
-// Package engine carries out a parsed lang.Document in a Workspace and
-// reports what happened. It never parses text.
+// Package engine carries out a parsed lang.Document in a workspace and
+// reports what happened: the run loop and its groups (run.go,
+// group_all_or_nothing.go), the ops (op_*.go), their budgets and
+// footprints, the run's Config and its Report. It never parses text.
+//
+// The rest of an apply lives in packages of its own, which engine imports:
+// engine/fsys (the workspaces: the real tree, the Overlay, the write-back
+// cache), engine/textedit (matching, hints, diffs), engine/command (the
+// command gate and launcher) and internal/state (the lock, clada's own
+// files). engine/history (the git model, undo, squash) imports engine and
+// hears a run through an Observer (observer.go); engine never imports it.
+//
+// Start reading at run.go (Run), then op.go (Do) and the op you care about.
 package engine
 
 import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -51,6 +63,9 @@ type Config struct {
 	// rootID is the root's identity, pinned by Run for one apply
 	// (pinRoot, exec.go); nil outside an apply.
 	rootID *command.DirID
+	// obs is the observer of one real apply, set by Run on its own copy
+	// (observer.go): it hears of each command. nil outside an apply.
+	obs Observer
 
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
@@ -95,4 +110,11 @@ func DefaultConfig(root string) *Config {
 		OpBudget:     DefaultOpBudget,
 		MaxReadBytes: DefaultMaxReadBytes,
 	}
+}
+
+// NewOS opens cfg's real tree (the root, each --allow directory, and "/"
+// under --allow-escape) for a run. Close it when the run ends.
+func NewOS(cfg *Config) (*fsys.OS, error) {
+	return fsys.NewOS(fsys.Options{Root: cfg.Root, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
+		NoFsync: cfg.NoFsync, MaxRead: cfg.maxReadBytes()})
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	. "github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
@@ -141,7 +142,7 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 		t.Fatal(err)
 	}
 	defer base.Close()
-	ov := NewOverlay(base)
+	ov := fsys.NewOverlay(base)
 	doc := lang.Parse(source.NewFile(c.InputName, c.Input))
 	rep := Run(context.Background(), doc, ov, cfg, nil)
 	if atomicCase(c) { // report.json and want/ are the atomic apply's; a dry run only keeps its base
@@ -185,7 +186,7 @@ func stableJSON(t *testing.T, doc *lang.Document, rep *Report, root string) []by
 
 // treeOf reads every regular file under root through ws, keyed by slash path
 // relative to root. clada's own state dir (.clada) is left out.
-func treeOf(t *testing.T, ws Workspace, root string) map[string][]byte {
+func treeOf(t *testing.T, ws fsys.Workspace, root string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	var walk func(dir string)

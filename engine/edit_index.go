@@ -1,28 +1,25 @@
 package engine
 
 import (
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
 // The fast path for many file_replace_text actions on one file in one apply
 // (textedit/index.go says how the index works): when an apply holds a file
-// it already wrote (workspace_cache.go) and the document has at least
-// minIndexed searches for it, the file gets a textedit.Index, and each such
-// edit that occurs exactly once is carried out there. Anything else goes
-// the ordinary way (op_replace.go) on the same text, with the same Result.
-
-// minIndexed is how many searches the document must make in one file for an
-// index to pay for its one pass; searches shorter than textedit.KeyLen are
-// left out.
-const minIndexed = 8
+// it already wrote (fsys/writeback.go) and the document has at least
+// fsys.MinIndexed searches for it, the file gets a textedit.Index, and each
+// such edit that occurs exactly once is carried out there. Anything else
+// goes the ordinary way (op_replace.go) on the same text, with the same
+// Result.
 
 // editPlan is, per absolute path, the searches the document's
 // file_replace_text actions make in it, to be indexed.
 type editPlan map[string][]string
 
 // planEdits collects the searches of doc's file_replace_text actions by the
-// file they name, keeping only files with at least minIndexed of them.
+// file they name, keeping only files with at least fsys.MinIndexed of them.
 func planEdits(doc *lang.Document, cfg *Config) editPlan {
 	plan := editPlan{}
 	if doc == nil {
@@ -48,7 +45,7 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 		plan[abs] = append(plan[abs], old)
 	}
 	for p, olds := range plan {
-		if len(olds) < minIndexed {
+		if len(olds) < fsys.MinIndexed {
 			delete(plan, p)
 		}
 	}
@@ -60,36 +57,18 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 // nothing). Called after the params are checked, it returns what the
 // ordinary path would.
 func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
-	w, isOS := x.ws.(*OSWorkspace)
-	if !isOS || w.wb == nil {
+	if !fsys.Indexes(x.ws) {
 		return Result{}, false
 	}
 	abs, p, bad := x.path("path", true)
 	if bad != nil {
 		return Result{}, false
 	}
-	f := w.wb.files[abs]
-	if f == nil {
-		return Result{}, false
-	}
-	if f.idx == nil {
-		olds := w.wb.plan[abs]
-		if olds == nil || f.skip > 0 {
-			f.skip = max(f.skip-1, 0)
-			return Result{}, false
-		}
-		if f.idx = textedit.NewIndex(f.data, olds); f.idx == nil {
-			delete(w.wb.plan, abs)
-			return Result{}, false
-		}
-	}
-	switch f.idx.ReplaceOnce(old, repl) {
+	switch fsys.ReplaceIndexed(x.ws, abs, old, repl) {
 	case textedit.Declined:
 		return Result{}, false
 	case textedit.Replayed:
 		return appliedAlready(p), true
 	}
-	f.data = nil
-	w.pending(abs, f)
 	return ok(map[string]any{"path": p, "replacements": 1}), true
 }

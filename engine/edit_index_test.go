@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -98,7 +99,7 @@ func agree(t *testing.T, name, content, src string) {
 		t.Fatal(err)
 	}
 	defer base.Close()
-	ov := NewOverlay(base)
+	ov := fsys.NewOverlay(base)
 	want := Run(context.Background(), parsed, ov, cfg, nil)
 	wantFile, _ := ov.ReadFile(file)
 	got := Run(context.Background(), parsed, base, cfg, nil)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -60,7 +61,7 @@ func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.
 	dir, err := execDir(cfg, params["cwd"])
 	if err != nil {
 		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
-		var refused *RefusedError
+		var refused *fsys.RefusedError
 		if errors.As(err, &refused) {
 			res.Type, res.Hint = refused.Type, refused.Fix
 		}

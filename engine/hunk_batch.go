@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
@@ -50,7 +51,7 @@ func newHunkBatch(g *lang.Group) *hunkBatch {
 }
 
 // result gives a's result when a belongs to a run that applied whole.
-func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws Workspace, cfg *Config) (Result, bool) {
+func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspace, cfg *Config) (Result, bool) {
 	if b == nil {
 		return Result{}, false
 	}

@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"github.com/clada-dev/clada/engine/textedit"
 	"strconv"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // insertLines is file_insert: content goes in as whole lines after line

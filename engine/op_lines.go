@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"strings"
+
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
-	"strings"
 )
 
 // replaceLines is file_replace_lines: lines s-e (1-based, inclusive) become

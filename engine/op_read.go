@@ -2,11 +2,13 @@ package engine
 
 import (
 	"fmt"
-	"github.com/clada-dev/clada/engine/textedit"
-	"github.com/clada-dev/clada/lang"
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // readText reads the file at abs as UTF-8 text; the Result is set on failure.
@@ -100,7 +102,7 @@ func (x *opRun) readMany() Result {
 		// The cap holds for the whole op too, so a long list of big files
 		// cannot add up to what one file may not be.
 		if int64(b.Len()+len(content)) > x.maxRead() {
-			failed = append(failed, fmt.Sprintf("  %s: files_read: reading it would pass the %s read limit for one files_read; read it in an action of its own", p, humanBytes(x.maxRead())))
+			failed = append(failed, fmt.Sprintf("  %s: files_read: reading it would pass the %s read limit for one files_read; read it in an action of its own", p, fsys.HumanBytes(x.maxRead())))
 			continue
 		}
 		if b.Len() > 0 {

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"github.com/clada-dev/clada/engine/textedit"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // The text-replacing edits. Each reads the file once, matches on the text

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -452,7 +453,7 @@ var searchTree = map[string]string{
 func TestOps(t *testing.T) {
 	for _, tc := range opCases {
 		t.Run(tc.name, func(t *testing.T) {
-			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws Workspace) {
+			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 				before := viewTree(t, ws, cfg.Root)
 				got := Do(context.Background(), ws, cfg, tc.op, tc.params)
 				if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreFields(Result{}, "Hint")); diff != "" {
@@ -478,7 +479,7 @@ func TestOps(t *testing.T) {
 
 // Several edits to one file apply in order, each seeing the previous one.
 func TestEditsApplyInOrder(t *testing.T) {
-	bothWorkspaces(t, map[string]string{"f.txt": "a\nb\nc\n"}, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, map[string]string{"f.txt": "a\nb\nc\n"}, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		steps := []map[string]string{
 			p("path", "f.txt", "old_text", "a", "new_text", "A1"),
 			p("path", "f.txt", "old_text", "A1\nb", "new_text", "A2\nB"),
@@ -497,7 +498,7 @@ func TestEditsApplyInOrder(t *testing.T) {
 }
 
 func TestLs(t *testing.T) {
-	bothWorkspaces(t, map[string]string{"d/a.txt": "abc", "d/sub/": ""}, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, map[string]string{"d/a.txt": "abc", "d/sub/": ""}, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		r := Do(context.Background(), ws, cfg, "ls", p("path", "d"))
 		if !r.Success {
 			t.Fatalf("%+v", r)
@@ -565,7 +566,7 @@ func BenchmarkOps(b *testing.B) {
 }
 
 func TestGrepCapsMatches(t *testing.T) {
-	bothWorkspaces(t, map[string]string{"many.txt": strings.Repeat("hit\n", 1500)}, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, map[string]string{"many.txt": strings.Repeat("hit\n", 1500)}, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		r := Do(context.Background(), ws, cfg, "grep", p("pattern", "hit", "path", "."))
 		if !r.Success || len(r.Data["matches"].([]GrepMatch)) != maxGrepMatches || r.Data["truncated"] != true {
 			t.Fatalf("want %d matches and truncated, got success=%v truncated=%v", maxGrepMatches, r.Success, r.Data["truncated"])
@@ -574,7 +575,7 @@ func TestGrepCapsMatches(t *testing.T) {
 }
 
 func TestDoCancelled(t *testing.T) {
-	bothWorkspaces(t, nil, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, nil, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		r := Do(ctx, ws, cfg, "file_write", p("path", "a", "content", "x"))

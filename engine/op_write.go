@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/clada-dev/clada/engine/textedit"
 	"io/fs"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // write is file_write (create parents, overwrite) and file_append (create
@@ -20,7 +22,7 @@ func (x *opRun) write(appendTo bool) Result {
 	// A trailing slash names a directory: writing a file named like it
 	// would not be what the answer meant.
 	if strings.HasSuffix(strings.ReplaceAll(p, `\`, "/"), "/") {
-		return x.fail("open", p, &RefusedError{Type: "invalid_path", Path: p,
+		return x.fail("open", p, &fsys.RefusedError{Type: "invalid_path", Path: p,
 			Reason: fmt.Sprintf("'%s' ends in a slash, which names a directory, not a file", p),
 			Fix:    "give the file's name after the slash (e.g. " + strings.TrimRight(p, `/\`) + "/file.txt), or use dir_create for a directory"})
 	}

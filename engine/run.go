@@ -3,10 +3,12 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
@@ -44,10 +46,10 @@ func profileOf(s lang.Syntax) profile {
 // what it is about to change, so the git model (history.Tracker) commits
 // exactly what the apply changed; on an Overlay it only simulates (exec ops
 // are reported as skipped) and obs hears nothing.
-func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config, obs Observer) *Report {
+func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config, obs Observer) *Report {
 	start := time.Now()
 	rep := &Report{}
-	_, rep.DryRun = ws.(*Overlay)
+	rep.DryRun = fsys.IsDryRun(ws)
 	defer func() { rep.Duration = time.Since(start) }()
 
 	collectParseErrors(doc, rep)
@@ -75,16 +77,28 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config, obs
 				rep.Warnings = append(rep.Warnings, state.TempsWarning(gone, err))
 			}
 		}
-		if osw, ok := ws.(*OSWorkspace); ok && obs != nil { // the git model: observer.go
-			osw.obs = obs
-			defer func() { osw.obs = nil; obs.Finish(rep) }()
+		if obs != nil { // the git model: observer.go
+			cfg.obs = obs
+			defer obs.Finish(rep)
 		}
 	}
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 	if !rep.DryRun {
-		settle := startCache(ws, doc, cfg, rep) // one read and one write per file (workspace_cache.go)
-		defer func() { settle(); rep.Success = rep.Success && rep.Failed() == 0 }()
+		// One read and one write per file (fsys/writeback.go); the observer
+		// hears of each change on disk.
+		var hook func(string, bool)
+		if obs != nil {
+			hook = obs.BeforeChange
+		}
+		wb := fsys.NewWriteBack(ws, planEdits(doc, cfg), hook)
+		ws = wb
+		defer func() {
+			for _, e := range wb.Settle() {
+				flushFailed(rep, cfg, e)
+			}
+			rep.Success = rep.Success && rep.Failed() == 0
+		}()
 	}
 
 	n := 0 // running task number for flat profiles
@@ -104,7 +118,7 @@ type item struct {
 }
 
 // runGroup validates then runs one group, appending its results.
-func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
+func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Workspace, cfg *Config, rep *Report) {
 	prof := profileOf(g.Syntax)
 	var items []item
 	invalid := ""
@@ -164,7 +178,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 
 // runItems carries out a validated group's items in order, filling in
 // their results; a Tasks or Patch group stops at its first failure.
-func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config, rep *Report) {
+func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report) {
 	stopped := ""
 	batch := newHunkBatch(g)
 	for _, it := range items {
@@ -181,8 +195,12 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 			continue
 		}
 		t0 := time.Now()
-		beginAction(ws, it.spec, it.res)
-		obs := commandObserver(ws, it.spec)
+		isCommand := it.spec.Kind == lang.Exec
+		fsys.BeginAction(ws, it.res.Seq-1, isCommand) // a command sees every write on disk
+		obs := cfg.obs
+		if !isCommand || fsys.IsDryRun(ws) {
+			obs = nil
+		}
 		if obs != nil {
 			obs.BeforeCommand()
 		}
@@ -217,21 +235,33 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 	}
 }
 
-// commandObserver is the observer to tell of an exec action on the real
-// tree, or nil.
-func commandObserver(ws Workspace, spec *lang.OpSpec) Observer {
-	if osw, ok := ws.(*OSWorkspace); ok && spec.Kind == lang.Exec {
-		return osw.obs
+// flushFailed makes a write the write-back could not put on disk the
+// failure of the action that made it (e.Owner is its index in Results, as
+// runItems numbers them): its change never reached the file.
+func flushFailed(rep *Report, cfg *Config, e fsys.FlushError) {
+	if e.Owner >= len(rep.Results) {
+		return
 	}
-	return nil
+	r := &rep.Results[e.Owner]
+	r.Success = false
+	r.Error = fmt.Sprintf("%s: saving '%s' failed: %v", r.Action, shownPath(cfg, e.Path), e.Err)
+	r.Hint = "the file was left as it was before this action; free space or fix permissions and apply again"
+}
+
+// shownPath is name relative to the root when inside it, as results name paths.
+func shownPath(cfg *Config, name string) string {
+	if rel, err := filepath.Rel(cfg.Root, name); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return name
 }
 
 // runAction dispatches one validated action: exec here, everything else to
 // the op layer. On an Overlay commands are not run.
-func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws Workspace, cfg *Config) Result {
+func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws fsys.Workspace, cfg *Config) Result {
 	params := a.ParamMap()
 	if spec.Kind == lang.Exec {
-		if _, dry := ws.(*Overlay); dry {
+		if fsys.IsDryRun(ws) {
 			return Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}
 		}
 		return execOp(ctx, cfg, a.Syntax, params, label)
@@ -365,7 +395,7 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode, obs 
 	if mode == Real {
 		return Run(ctx, doc, base, cfg, obs), nil, nil
 	}
-	ov := NewOverlay(base)
+	ov := fsys.NewOverlay(base)
 	sim := Run(ctx, doc, ov, cfg, nil)
 	if mode == DryRun {
 		return sim, ov.Changes(), nil

@@ -8,12 +8,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/internal/state"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // The history of applies lives in the git dir, at <git-dir>/clada/history.jsonl:

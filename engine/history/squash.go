@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/internal/state"
 	"strings"
 	"time"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // ApplySquashed is the status of an apply whose commit `clada squash` folded

@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/internal/state"
 	"io"
 	"io/fs"
 	"os"
@@ -16,6 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // ErrNothingToUndo is Undo's error when no apply is left to undo.

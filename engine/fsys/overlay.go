@@ -1,20 +1,23 @@
-package engine
+package fsys
 
 import (
 	"errors"
-	"github.com/clada-dev/clada/engine/textedit"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
-// Overlay is an in-memory, copy-on-write view over a base Workspace. Reads
-// fall through to the base until a path is written; writes stay in memory,
-// so the base is never changed. check, apply --dry-run, --atomic and the
-// language server run ops on it to see what apply would do.
+// Overlay is an in-memory, copy-on-write view over a base Workspace: the
+// policy (policy.go) over a memTree. Reads fall through to the base until
+// a path is written; writes stay in memory, so the base is never changed.
+// check, apply --dry-run, --atomic and the language server run ops on it
+// to see what apply would do.
 //
 // Every directory the overlay holds is opaque: the base's entries below it
 // are hidden. That holds by construction, because the overlay only records a
@@ -24,8 +27,17 @@ import (
 // An Overlay is for one goroutine at a time (one run, or one document in the
 // language server); its base may be shared.
 type Overlay struct {
+	guard
+	m *memTree
+}
+
+// memTree is the overlay's tree: what it holds, over its base.
+type memTree struct {
 	base  Workspace
 	nodes map[string]*onode // absolute path → what the overlay says is there
+	// maxRead is the read cap of the tree under the overlay: a moved file
+	// over it is not held in memory (refuseBig).
+	maxRead int64
 }
 
 // onode is one overlay entry; gone marks a deletion hiding the base.
@@ -38,22 +50,31 @@ type onode struct {
 	mtime  time.Time
 }
 
-// NewOverlay layers an empty Overlay over base.
+// NewOverlay layers an empty Overlay over base. Over the real tree (or a
+// real apply's write-back) it keeps that tree's read cap and hard-link rule.
 func NewOverlay(base Workspace) *Overlay {
-	return &Overlay{base: base, nodes: map[string]*onode{}}
+	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead}
+	links := true
+	if s, ok := base.(settings); ok {
+		m.maxRead, links = s.settings()
+	}
+	return &Overlay{guard: guard{t: m, links: links}, m: m}
 }
+
+// DryRun: a run on an Overlay only simulates.
+func (o *Overlay) DryRun() bool { return true }
 
 // lookup returns the overlay's node for name, a gone node when an ancestor
 // the overlay holds hides it, or nil when the base decides.
-func (o *Overlay) lookup(name string) *onode {
-	if n, ok := o.nodes[name]; ok {
+func (m *memTree) lookup(name string) *onode {
+	if n, ok := m.nodes[name]; ok {
 		return n
 	}
-	if len(o.nodes) == 0 {
+	if len(m.nodes) == 0 {
 		return nil
 	}
 	for p := filepath.Dir(name); ; p = filepath.Dir(p) {
-		if n, ok := o.nodes[p]; ok {
+		if n, ok := m.nodes[p]; ok {
 			// A deletion, a file, or an (opaque) overlay directory: either
 			// way the base's entry below it is not visible.
 			return &onode{gone: true, notDir: !n.gone && !n.dir}
@@ -67,122 +88,75 @@ func (o *Overlay) lookup(name string) *onode {
 // goneErr is the error for a path the overlay says is not there.
 func goneErr(op, name string, n *onode) error {
 	if n.notDir {
-		return &fs.PathError{Op: op, Path: name, Err: syscall.ENOTDIR}
+		return notDir(op, name)
 	}
 	return &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
 }
 
-func (o *Overlay) Lstat(name string) (fs.FileInfo, error) {
-	if n := o.lookup(name); n != nil {
+func (m *memTree) lstat(name string) (fs.FileInfo, error) {
+	if n := m.lookup(name); n != nil {
 		if n.gone {
 			return nil, goneErr("lstat", name, n)
 		}
 		return memInfo{name: filepath.Base(name), n: n}, nil
 	}
-	return o.base.Lstat(name)
+	return m.base.Lstat(name)
 }
 
-func (o *Overlay) ReadFile(name string) ([]byte, error) {
-	if n := o.lookup(name); n != nil {
-		switch {
-		case n.gone:
-			return nil, goneErr("open", name, n)
-		case n.dir:
-			return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EISDIR}
-		case n.mode&fs.ModeSymlink != 0:
-			return nil, symlinkRefused(name)
-		}
+func (m *memTree) readFile(name string, _ fs.FileInfo) ([]byte, error) {
+	if n := m.lookup(name); n != nil {
 		return n.data, nil
 	}
-	return o.base.ReadFile(name)
+	return m.base.ReadFile(name)
 }
 
-// parentDir checks that name's parent exists in this view as a real
-// directory (the base refuses symlinks on the way).
-func (o *Overlay) parentDir(name string) error {
-	fi, err := o.Lstat(filepath.Dir(name))
-	if err != nil {
-		return err
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		return symlinkRefused(filepath.Dir(name))
-	}
-	if !fi.IsDir() {
-		return &fs.PathError{Op: "open", Path: name, Err: syscall.ENOTDIR}
-	}
-	return nil
-}
-
-func (o *Overlay) WriteFile(name string, data []byte) error {
+func (m *memTree) writeFile(name string, data []byte, old fs.FileInfo) error {
 	mode := fs.FileMode(0o644)
-	fi, err := o.Lstat(name)
-	switch {
-	case err == nil:
-		if err := regularFile(name, fi); err != nil {
-			return err
-		}
-		// The real write would refuse a hard-linked file: say so here too.
-		if b, ok := o.base.(*OSWorkspace); ok && o.lookup(name) == nil {
-			if err := b.singleLink(name, fi); err != nil {
-				return err
-			}
-		}
-		mode = fi.Mode().Perm()
-	case !errors.Is(err, fs.ErrNotExist):
+	if old != nil {
+		mode = old.Mode().Perm()
+	} else if err := m.mkdirAll(filepath.Dir(name)); err != nil {
 		return err
-	default:
-		if err := o.MkdirAll(filepath.Dir(name)); err != nil {
-			return err
-		}
 	}
-	o.nodes[name] = &onode{data: append([]byte(nil), data...), mode: mode, mtime: time.Now()}
+	m.nodes[name] = &onode{data: append([]byte(nil), data...), mode: mode, mtime: time.Now()}
 	return nil
 }
 
-func (o *Overlay) MkdirAll(name string) error {
-	fi, err := o.Lstat(name)
+// mkdirAll makes name and its missing parents, each under a directory
+// (dirStep, as the OS's walk judges each step).
+func (m *memTree) mkdirAll(name string) error {
+	fi, err := m.lstat(name)
 	switch {
-	case err == nil && fi.Mode()&fs.ModeSymlink != 0:
-		return symlinkRefused(name)
-	case err == nil && fi.IsDir():
-		return nil
 	case err == nil:
-		return &fs.PathError{Op: "mkdir", Path: name, Err: syscall.ENOTDIR}
+		return dirStep(name, fi)
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
 	if parent := filepath.Dir(name); parent != name {
-		if err := o.MkdirAll(parent); err != nil {
+		if err := m.mkdirAll(parent); err != nil {
 			return err
 		}
 	}
-	o.nodes[name] = &onode{dir: true, mode: fs.ModeDir | 0o755, mtime: time.Now()}
+	m.nodes[name] = &onode{dir: true, mode: fs.ModeDir | 0o755, mtime: time.Now()}
 	return nil
 }
 
-func (o *Overlay) Mkdir(name string) error {
-	if err := o.parentDir(name); err != nil {
-		return err
-	}
-	if _, err := o.Lstat(name); err == nil {
+func (m *memTree) mkdir(name string) error {
+	if _, err := m.lstat(name); err == nil {
 		return &fs.PathError{Op: "mkdir", Path: name, Err: fs.ErrExist}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	o.nodes[name] = &onode{dir: true, mode: fs.ModeDir | 0o755, mtime: time.Now()}
+	m.nodes[name] = &onode{dir: true, mode: fs.ModeDir | 0o755, mtime: time.Now()}
 	return nil
 }
 
-func (o *Overlay) Remove(name string) error {
-	if err := o.parentDir(name); err != nil {
-		return err
-	}
-	fi, err := o.Lstat(name)
+func (m *memTree) remove(name string) error {
+	fi, err := m.lstat(name)
 	if err != nil {
 		return err
 	}
 	if fi.IsDir() {
-		entries, err := o.ReadDir(name)
+		entries, err := m.readDir(name)
 		if err != nil {
 			return err
 		}
@@ -190,55 +164,46 @@ func (o *Overlay) Remove(name string) error {
 			return &fs.PathError{Op: "rmdir", Path: name, Err: syscall.ENOTEMPTY}
 		}
 	}
-	o.hide(name)
+	m.hide(name)
 	return nil
 }
 
-func (o *Overlay) RemoveAll(name string) error {
-	if err := o.parentDir(name); err != nil {
-		return err
-	}
-	if _, err := o.Lstat(name); err != nil {
+func (m *memTree) removeAll(name string) error {
+	if _, err := m.lstat(name); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		return err
 	}
-	o.hide(name)
+	m.hide(name)
 	return nil
 }
 
 // hide marks name deleted and drops whatever the overlay held below it.
-func (o *Overlay) hide(name string) {
+func (m *memTree) hide(name string) {
 	prefix := name + string(filepath.Separator)
-	for p := range o.nodes {
+	for p := range m.nodes {
 		if strings.HasPrefix(p, prefix) {
-			delete(o.nodes, p)
+			delete(m.nodes, p)
 		}
 	}
-	o.nodes[name] = &onode{gone: true}
+	m.nodes[name] = &onode{gone: true}
 }
 
-// Rename copies what oldname holds (a whole subtree for a directory) to
+// rename copies what oldname holds (a whole subtree for a directory) to
 // newname and hides oldname.
-func (o *Overlay) Rename(oldname, newname string) error {
-	if err := o.parentDir(oldname); err != nil {
-		return err
-	}
-	if err := o.parentDir(newname); err != nil {
-		return err
-	}
-	fi, err := o.Lstat(oldname)
+func (m *memTree) rename(oldname, newname string) error {
+	fi, err := m.lstat(oldname)
 	if err != nil {
 		return err
 	}
 	if oldname == newname {
 		return nil
 	}
-	if fi.IsDir() && within(oldname, newname) {
+	if fi.IsDir() && Within(oldname, newname) {
 		return &fs.PathError{Op: "rename", Path: oldname, Err: syscall.EINVAL}
 	}
-	if dst, err := o.Lstat(newname); err == nil {
+	if dst, err := m.lstat(newname); err == nil {
 		// As os.Rename (and os.Root's) does: an existing directory is never
 		// replaced, empty or not.
 		if dst.IsDir() {
@@ -249,19 +214,19 @@ func (o *Overlay) Rename(oldname, newname string) error {
 		}
 	}
 	moved := map[string]*onode{}
-	if err := o.collect(oldname, newname, fi, moved); err != nil {
+	if err := m.collect(oldname, newname, fi, moved); err != nil {
 		return err
 	}
-	o.hide(oldname)
-	o.hide(newname)
+	m.hide(oldname)
+	m.hide(newname)
 	for p, n := range moved {
-		o.nodes[p] = n
+		m.nodes[p] = n
 	}
 	return nil
 }
 
 // collect copies the entry at from (described by fi) into out under to.
-func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode) error {
+func (m *memTree) collect(from, to string, fi fs.FileInfo, out map[string]*onode) error {
 	switch {
 	case fi.Mode()&fs.ModeSymlink != 0 || (!fi.IsDir() && !fi.Mode().IsRegular()):
 		// The overlay keeps no link target, only that a link is there: it
@@ -271,20 +236,20 @@ func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode
 		out[to] = &onode{mode: fi.Mode(), mtime: fi.ModTime()}
 	case fi.IsDir():
 		out[to] = &onode{dir: true, mode: fi.Mode(), mtime: fi.ModTime()}
-		entries, err := o.ReadDir(from)
+		entries, err := m.readDir(from)
 		if err != nil {
 			return err
 		}
 		for _, e := range entries {
-			if err := o.collect(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()), e, out); err != nil {
+			if err := m.collect(filepath.Join(from, e.Name()), filepath.Join(to, e.Name()), e, out); err != nil {
 				return err
 			}
 		}
 	default:
-		if err := o.refuseBig(from, fi); err != nil { // read_cap.go
+		if err := m.refuseBig(from, fi); err != nil {
 			return err
 		}
-		data, err := o.ReadFile(from)
+		data, err := m.readFile(from, fi)
 		if err != nil {
 			return err
 		}
@@ -293,20 +258,11 @@ func (o *Overlay) collect(from, to string, fi fs.FileInfo, out map[string]*onode
 	return nil
 }
 
-func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
-	fi, err := o.Lstat(name)
-	if err != nil {
-		return nil, err
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		return nil, symlinkRefused(name)
-	}
-	if !fi.IsDir() {
-		return nil, &fs.PathError{Op: "scandir", Path: name, Err: syscall.ENOTDIR}
-	}
+// readDir merges the base's entries with what the overlay holds below name.
+func (m *memTree) readDir(name string) ([]fs.FileInfo, error) {
 	byName := map[string]fs.FileInfo{}
-	if o.lookup(name) == nil {
-		base, err := o.base.ReadDir(name)
+	if m.lookup(name) == nil {
+		base, err := m.base.ReadDir(name)
 		if err != nil {
 			return nil, err
 		}
@@ -318,7 +274,7 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 	if name == string(filepath.Separator) {
 		prefix = name
 	}
-	for p, n := range o.nodes {
+	for p, n := range m.nodes {
 		if !strings.HasPrefix(p, prefix) || strings.ContainsRune(p[len(prefix):], filepath.Separator) {
 			continue
 		}
@@ -343,24 +299,25 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 // apply the deletions first: a new file may take the place of a directory
 // whose files are deleted.
 func (o *Overlay) Changes() []textedit.Change {
+	m := o.m
 	var out []textedit.Change
-	for p, n := range o.nodes {
+	for p, n := range m.nodes {
 		if n.mode&fs.ModeSymlink != 0 {
-			out = o.baseFilesGone(p, out)
+			out = m.baseFilesGone(p, out)
 			continue
 		}
 		if n.gone || n.dir {
 			// A deletion, or an opaque directory hiding what the base had.
-			out = o.baseFilesGone(p, out)
+			out = m.baseFilesGone(p, out)
 			continue
 		}
-		if o.baseBig(p) { // read_cap.go: too big to diff, not read
+		if m.baseBig(p) { // too big to diff, not read
 			out = append(out, textedit.Change{Path: p, Before: []byte{}, After: n.data})
 			continue
 		}
-		before, err := o.base.ReadFile(p)
+		before, err := m.base.ReadFile(p)
 		if err != nil {
-			out = o.baseFilesGone(p, out) // a base directory this file replaced
+			out = m.baseFilesGone(p, out) // a base directory this file replaced
 			out = append(out, textedit.Change{Path: p, After: n.data, Created: true})
 			continue
 		}
@@ -374,34 +331,71 @@ func (o *Overlay) Changes() []textedit.Change {
 
 // baseFilesGone appends a deletion for every base file at or below p that
 // the overlay does not bring back.
-func (o *Overlay) baseFilesGone(p string, out []textedit.Change) []textedit.Change {
-	fi, err := o.base.Lstat(p)
+func (m *memTree) baseFilesGone(p string, out []textedit.Change) []textedit.Change {
+	fi, err := m.base.Lstat(p)
 	if err != nil {
 		return out
 	}
 	if !fi.IsDir() {
-		if n, ok := o.nodes[p]; ok && !n.gone && !n.dir {
+		if n, ok := m.nodes[p]; ok && !n.gone && !n.dir {
 			return out // replaced by an overlay file, reported there
 		}
 		var data []byte
-		if !o.baseBig(p) { // read_cap.go: a huge deleted file is not read for its diff
-			data, _ = o.base.ReadFile(p)
+		if !m.baseBig(p) { // a huge deleted file is not read for its diff
+			data, _ = m.base.ReadFile(p)
 		}
 		return append(out, textedit.Change{Path: p, Before: data, Deleted: true})
 	}
-	entries, err := o.base.ReadDir(p)
+	entries, err := m.base.ReadDir(p)
 	if err != nil {
 		return out
 	}
 	for _, e := range entries {
 		child := filepath.Join(p, e.Name())
-		if _, ok := o.nodes[child]; ok {
+		if _, ok := m.nodes[child]; ok {
 			continue // the overlay holds it: reported under its own entry
 		}
-		out = o.baseFilesGone(child, out)
+		out = m.baseFilesGone(child, out)
 	}
 	return out
 }
+
+// refuseBig refuses to simulate moving a file over the read cap: the
+// simulation holds moved files in memory, and a sparse 100 GiB file ran
+// clada out of memory in a dry run.
+func (m *memTree) refuseBig(name string, fi fs.FileInfo) error {
+	if !fi.Mode().IsRegular() || fi.Size() <= m.maxRead {
+		return nil
+	}
+	return &RefusedError{Type: "permission_denied", Path: name,
+		Reason: fmt.Sprintf("'%s' is %s, too big to simulate (over the %s read limit)", name, HumanBytes(fi.Size()), HumanBytes(m.maxRead)),
+		Fix:    "apply it without --dry-run or --atomic, or raise --max-read"}
+}
+
+// baseBig reports whether the base file at p is over the read cap.
+func (m *memTree) baseBig(p string) bool {
+	fi, err := m.base.Lstat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() > m.maxRead
+}
+
+// untouched reports whether the overlay holds nothing at or below abs, so
+// the base's tree there is exactly what the simulation sees (a walk then
+// goes on in the base, by handle: walk.go).
+func (o *Overlay) untouched(abs string) bool {
+	if o.m.lookup(abs) != nil {
+		return false
+	}
+	prefix := abs + string(filepath.Separator)
+	for p := range o.m.nodes {
+		if strings.HasPrefix(p, prefix) {
+			return false
+		}
+	}
+	return true
+}
+
+// walkBase is the base an untouched folder is walked in.
+func (o *Overlay) walkBase() Workspace { return o.m.base }
 
 // memInfo describes an overlay entry.
 type memInfo struct {

@@ -40,7 +40,7 @@ type Config struct {
 
 	Hooks Hooks // run only when the file is trusted
 	// PassEnv widens: secret-looking environment variables commands still
-	// get (engine.SecretEnv). Honoured only when the file is trusted.
+	// get (engine/command's SecretEnv). Honoured only when the file is trusted.
 	PassEnv []string
 }
 

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -168,7 +170,7 @@ type Apply struct {
 // ApplyResult is what one apply produced.
 type ApplyResult struct {
 	Report  *engine.Report
-	Changes []engine.Change // what a dry run (or blocked atomic run) would change
+	Changes []textedit.Change // what a dry run (or blocked atomic run) would change
 	Hooks   []HookResult
 	// Blocked is set when a before hook failed: nothing was applied.
 	Blocked string
@@ -211,7 +213,7 @@ func (a *Apply) Run(ctx context.Context, doc *lang.Document) (*ApplyResult, erro
 			}
 		}
 	}
-	rep, changes, err := engine.Apply(ctx, doc, a.Engine, a.Mode)
+	rep, changes, err := engine.Apply(ctx, doc, a.Engine, a.Mode, history.Tracker(ctx, a.Engine, doc)) // the git model
 	if err != nil {
 		return nil, err
 	}

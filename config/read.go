@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // maxConfigFile bounds what clada reads of a .clada.yaml: a real one is a
@@ -20,7 +20,7 @@ const maxConfigFile = 1 << 20
 // A .clada.yaml comes with the clone, so it may be a symlink to /dev/zero,
 // a FIFO, ~/.ssh/id_rsa or /proc/self/environ (whose bytes a parse error
 // would quote), a directory, or huge. It is read the way clada reads its own
-// state files (engine.OpenStateFile): through an os.Root at its directory,
+// state files (state.Open): through an os.Root at its directory,
 // the name itself no symlink, only a regular file (a FIFO is opened
 // non-blocking and refused), at most maxConfigFile bytes.
 
@@ -51,9 +51,9 @@ func readConfigFile(abs string) ([]byte, error) {
 	if missing {
 		return nil, fmt.Errorf("config: %w", &fs.PathError{Op: "open", Path: abs, Err: syscall.ENOENT})
 	}
-	// OpenStateFile checks again on the open descriptor, so a symlink or
+	// state.Open checks again on the open descriptor, so a symlink or
 	// FIFO swapped in after the check above is refused too.
-	f, err := engine.OpenStateFile(filepath.Dir(abs), filepath.Base(abs), os.O_RDONLY, 0)
+	f, err := state.Open(filepath.Dir(abs), filepath.Base(abs), os.O_RDONLY, 0)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

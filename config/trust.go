@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // Trust is what the user decided about one config's hooks, kept outside
@@ -38,7 +38,7 @@ func LoadTrust() (*Trust, error) {
 	}
 	t := &Trust{path: p, Files: map[string]string{}}
 	// Read as clada's state files are: no symlink, a regular file, capped.
-	data, err := engine.ReadStateFile(filepath.Dir(p), filepath.Base(p))
+	data, err := state.Read(filepath.Dir(p), filepath.Base(p))
 	if errors.Is(err, fs.ErrNotExist) {
 		return t, nil
 	}

@@ -2,89 +2,11 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
-
-// writeFile replaces name with data so that a reader (or a crash) sees either
-// the old content or the new, never a mix: the data goes to a temp file in
-// the same directory, is fsynced, renamed over the target, and the directory
-// is fsynced. Renaming also means a hard link to a file outside the root is
-// replaced by a new inode rather than written through. An existing file keeps
-// its mode; a new one gets the system default (0666 less the umask).
-func (w *OSWorkspace) writeFile(name string, data []byte) error {
-	w.changing(name, false)
-	t, rel, err := w.parentOf(name, true)
-	if err != nil {
-		return err
-	}
-	var mode fs.FileMode
-	existing := false
-	fi, err := t.root.Lstat(rel)
-	switch {
-	case err == nil:
-		if err := regularFile(name, fi); err != nil {
-			return err
-		}
-		if err := w.singleLink(name, fi); err != nil {
-			return err
-		}
-		mode, existing = fi.Mode().Perm(), true
-	case !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	dir := filepath.Dir(rel)
-	f, tmp, err := createTemp(t.root, dir, filepath.Base(rel))
-	if err != nil {
-		return err
-	}
-	if err := w.fillTemp(f, data, mode, existing); err != nil {
-		_ = t.root.Remove(tmp)
-		return err
-	}
-	if err := t.root.Rename(tmp, rel); err != nil {
-		_ = t.root.Remove(tmp)
-		return err
-	}
-	return w.syncDir(t, dir)
-}
-
-// fillTemp writes, fixes the mode, syncs and closes the temp file.
-func (w *OSWorkspace) fillTemp(f *os.File, data []byte, mode fs.FileMode, existing bool) error {
-	_, err := f.Write(data)
-	if err == nil && existing {
-		err = f.Chmod(mode)
-	}
-	if err == nil && !w.cfg.NoFsync {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// createTemp makes a new, exclusive temp file beside the target. The name is
-// hidden and says what it is, so a crash leaves an obvious leftover.
-func createTemp(root *os.Root, dir, base string) (*os.File, string, error) {
-	for range 10 {
-		tmp := filepath.Join(dir, fmt.Sprintf(".%s.clada-%016x.tmp", base, rand.Uint64()))
-		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if err == nil {
-			return f, tmp, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, "", err
-		}
-	}
-	return nil, "", fmt.Errorf("create temp file beside %s: too many name collisions", filepath.Join(dir, base))
-}
 
 // firstCommand is the first action of a simulated --atomic apply that runs a
 // command, or nil. A simulation cannot check a command (it never runs) and
@@ -108,7 +30,7 @@ func atomicCommandRefusal(task *ActionResult) string {
 // runActionSafe is runAction that cannot take the process down: a panic
 // (a bug in clada) becomes this action's failure, so the report is still
 // written and the actions after it still run or are skipped as usual.
-func runActionSafe(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws Workspace, cfg *Config) (r Result) {
+func runActionSafe(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws fsys.Workspace, cfg *Config) (r Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			r = Result{Error: fmt.Sprintf("%s: internal error (a bug in clada, please report it): %v", a.Op, v),

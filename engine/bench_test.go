@@ -61,7 +61,7 @@ func BenchmarkApply(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rep := Run(context.Background(), doc, ws, cfg)
+		rep := Run(context.Background(), doc, ws, cfg, nil)
 		ws.Close()
 		b.StopTimer()
 		if !rep.Success || rep.ExecutedActions != benchOps {
@@ -210,7 +210,7 @@ func benchEdits(b *testing.B, n int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rep := Run(context.Background(), doc, ws, cfg)
+		rep := Run(context.Background(), doc, ws, cfg, nil)
 		ws.Close()
 		if !rep.Success || rep.ExecutedActions != n {
 			b.Fatalf("success=%v executed=%d fatal=%q", rep.Success, rep.ExecutedActions, rep.Fatal)

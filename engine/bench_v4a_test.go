@@ -47,7 +47,7 @@ func BenchmarkApplyV4A10MiB(b *testing.B) {
 		}
 		b.StartTimer()
 		doc := lang.Parse(source.NewFile("patch.txt", patch))
-		rep, _, err := Apply(context.Background(), doc, cfg, Real)
+		rep, _, err := Apply(context.Background(), doc, cfg, Real, nil)
 		if err != nil || !rep.Success || len(rep.Results) != 5000 {
 			b.Fatalf("apply failed: %v %+v", err, rep.Results[0])
 		}

@@ -1,10 +1,23 @@
-// Package engine carries out a parsed lang.Document in a Workspace and
-// reports what happened. It never parses text.
+// Package engine carries out a parsed lang.Document in a workspace and
+// reports what happened: the run loop and its groups (run.go,
+// group_all_or_nothing.go), the ops (op_*.go), their budgets and
+// footprints, the run's Config and its Report. It never parses text.
+//
+// The rest of an apply lives in packages of its own, which engine imports:
+// engine/fsys (the workspaces: the real tree, the Overlay, the write-back
+// cache), engine/textedit (matching, hints, diffs), engine/command (the
+// command gate and launcher) and internal/state (the lock, clada's own
+// files). engine/history (the git model, undo, squash) imports engine and
+// hears a run through an Observer (observer.go); engine never imports it.
+//
+// Start reading at run.go (Run), then op.go (Do) and the op you care about.
 package engine
 
 import (
 	"time"
 
+	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -21,7 +34,7 @@ type Config struct {
 	Timeout    time.Duration // per command (--timeout)
 	MaxOutput  int           // bytes of output kept per command (--max-output)
 	OutputMode string        // "stream", "buffer" or "silent" (--output-mode)
-	// PassEnv names environment variables that look like secrets (SecretEnv)
+	// PassEnv names environment variables that look like secrets (command.SecretEnv)
 	// and are passed to commands all the same (--pass-env, or pass-env of a
 	// trusted .clada.yaml).
 	PassEnv []string
@@ -34,7 +47,8 @@ type Config struct {
 	LockFile    string        // --lock-file; default .clada/lock under the root
 	LockTimeout time.Duration // --lock-timeout
 
-	// Approve is the gate for commands not yet in the allowlist (approve.go):
+	// Approve is the gate for commands not yet in the allowlist (approve.go,
+	// command/gate.go):
 	// ApproveNever, ApproveAsk or ApproveAlways, or "" (--approve not given)
 	// for each syntax's own default: CSL asks first-use approval, SHAM and CML
 	// run their commands.
@@ -47,8 +61,11 @@ type Config struct {
 	Sandbox sandbox.Mode
 
 	// rootID is the root's identity, pinned by Run for one apply
-	// (exec_dir.go); nil outside an apply.
-	rootID *dirID
+	// (pinRoot, exec.go); nil outside an apply.
+	rootID *command.DirID
+	// obs is the observer of one real apply, set by Run on its own copy
+	// (observer.go): it hears of each command. nil outside an apply.
+	obs Observer
 
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a
@@ -93,4 +110,11 @@ func DefaultConfig(root string) *Config {
 		OpBudget:     DefaultOpBudget,
 		MaxReadBytes: DefaultMaxReadBytes,
 	}
+}
+
+// NewOS opens cfg's real tree (the root, each --allow directory, and "/"
+// under --allow-escape) for a run. Close it when the run ends.
+func NewOS(cfg *Config) (*fsys.OS, error) {
+	return fsys.NewOS(fsys.Options{Root: cfg.Root, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
+		NoFsync: cfg.NoFsync, MaxRead: cfg.maxReadBytes()})
 }

@@ -110,7 +110,7 @@ func TestCodexApplyPatchScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 			doc := lang.Parse(source.NewFile("patch.txt", patch))
-			rep, _, err := Apply(context.Background(), doc, cfg, Real)
+			rep, _, err := Apply(context.Background(), doc, cfg, Real, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 // The corpus harness is an external test package: it renders reports with
-// package report, which imports engine (the dot import keeps the harness
-// reading as if it were inside engine).
+// package report and attaches the git model of package history, both of
+// which import engine (the dot import keeps the harness reading as if it
+// were inside engine).
 package engine_test
 
 import (
@@ -19,6 +20,8 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	. "github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
 	"github.com/clada-dev/clada/source"
@@ -111,11 +114,11 @@ func corpusOS(t *testing.T, c *corpus.Case) {
 	doc := lang.Parse(source.NewFile(c.InputName, c.Input))
 	var rep *Report
 	if atomicCase(c) {
-		if rep, _, err = Apply(context.Background(), doc, cfg, Atomic); err != nil {
+		if rep, _, err = Apply(context.Background(), doc, cfg, Atomic, history.Tracker(context.Background(), cfg, doc)); err != nil {
 			t.Fatal(err)
 		}
 	} else {
-		rep = Run(context.Background(), doc, ws, cfg)
+		rep = Run(context.Background(), doc, ws, cfg, history.Tracker(context.Background(), cfg, doc))
 	}
 	got := stableJSON(t, doc, rep, cfg.Root)
 	if want, ok := c.Golden("report.json"); ok || (*update && *addReport != "" && strings.HasPrefix(c.Name, *addReport)) {
@@ -139,9 +142,9 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 		t.Fatal(err)
 	}
 	defer base.Close()
-	ov := NewOverlay(base)
+	ov := fsys.NewOverlay(base)
 	doc := lang.Parse(source.NewFile(c.InputName, c.Input))
-	rep := Run(context.Background(), doc, ov, cfg)
+	rep := Run(context.Background(), doc, ov, cfg, nil)
 	if atomicCase(c) { // report.json and want/ are the atomic apply's; a dry run only keeps its base
 		checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)
 		return
@@ -183,7 +186,7 @@ func stableJSON(t *testing.T, doc *lang.Document, rep *Report, root string) []by
 
 // treeOf reads every regular file under root through ws, keyed by slash path
 // relative to root. clada's own state dir (.clada) is left out.
-func treeOf(t *testing.T, ws Workspace, root string) map[string][]byte {
+func treeOf(t *testing.T, ws fsys.Workspace, root string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	var walk func(dir string)

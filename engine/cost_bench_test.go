@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // The benchmarks of issue 13 point 9: each input whose cost grew faster than
@@ -66,7 +68,7 @@ func BenchmarkGrepDepthOverlay(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer base.Close()
-			ws := NewOverlay(base)
+			ws := fsys.NewOverlay(base)
 			if r := Do(context.Background(), ws, cfg, "file_write", map[string]string{"path": "new.txt", "content": "line 7\n"}); !r.Success {
 				b.Fatal(r.Error)
 			}

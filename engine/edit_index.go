@@ -1,44 +1,25 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/binary"
-	"math/bits"
-	"strings"
-	"unicode/utf8"
-
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
 // The fast path for many file_replace_text actions on one file in one apply
-// (issue 17 §1). Checking that a search occurs exactly once means scanning the
-// whole file, and splicing the replacement in means copying it: for 5,000
-// edits of a 10 MiB file that is 5,000 scans and copies. Instead, when an
-// apply holds a file it already wrote (workspace_cache.go) and the document
-// has many searches for it, the file gets an editIndex: its text in a gap
-// buffer, and where each of those searches occurs in it, found in one pass
-// and kept current edit by edit by looking only around the edited span.
-//
-// The fast path only ever takes the plain success case (the search occurs
-// exactly once, no line endings to adapt; replaced, or already applied when
-// that one match lies inside a copy of the replacement, edit_replay.go) and
-// gives the very Result the ordinary path would; anything else (not found, found twice, CRLF to adapt,
-// a search the index does not know) goes the ordinary way on the same text.
-
-// minIndexed is how many searches the document must make in one file for an
-// index to pay for its one pass; shorter searches than keyLen are left out.
-const (
-	minIndexed = 8
-	keyLen     = 16
-	filterBits = 20
-)
+// (textedit/index.go says how the index works): when an apply holds a file
+// it already wrote (fsys/writeback.go) and the document has at least
+// fsys.MinIndexed searches for it, the file gets a textedit.Index, and each
+// such edit that occurs exactly once is carried out there. Anything else
+// goes the ordinary way (op_replace.go) on the same text, with the same
+// Result.
 
 // editPlan is, per absolute path, the searches the document's
 // file_replace_text actions make in it, to be indexed.
 type editPlan map[string][]string
 
 // planEdits collects the searches of doc's file_replace_text actions by the
-// file they name, keeping only files with at least minIndexed of them.
+// file they name, keeping only files with at least fsys.MinIndexed of them.
 func planEdits(doc *lang.Document, cfg *Config) editPlan {
 	plan := editPlan{}
 	if doc == nil {
@@ -54,7 +35,7 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 		}
 		params := a.ParamMap()
 		old := params["old_text"]
-		if len(old) < keyLen {
+		if len(old) < textedit.KeyLen {
 			continue
 		}
 		abs, err := cfg.Resolve(params["path"])
@@ -64,232 +45,11 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 		plan[abs] = append(plan[abs], old)
 	}
 	for p, olds := range plan {
-		if len(olds) < minIndexed {
+		if len(olds) < fsys.MinIndexed {
 			delete(plan, p)
 		}
 	}
 	return plan
-}
-
-// occ is one occurrence of pattern pid at byte pos of the text.
-type occ struct {
-	pos int
-	pid int32
-}
-
-// editIndex is one file's text and the occurrences of the planned searches.
-type editIndex struct {
-	bom     bool   // the file starts with a BOM, kept out of the text as decodeText does
-	buf     []byte // gap buffer: the text is buf[:gs] followed by buf[ge:]
-	gs, ge  int
-	crlfs   int // "\r\n" pairs in the text: with any, searches with line ends go the ordinary way
-	pats    []string
-	ids     map[string]int32
-	byKey   map[[2]uint64][]int32 // a pattern's first keyLen bytes → the patterns
-	filter  []uint64              // bitset over the keys' hashes
-	maxLen  int
-	occs    []occ   // sorted by pos; every occurrence, overlapping ones too
-	count   []int32 // occurrences per pattern
-	scratch []byte
-}
-
-// newEditIndex indexes data for the searches olds; nil when data is not
-// UTF-8 (the ordinary path reports that).
-func newEditIndex(data []byte, olds []string) *editIndex {
-	if !utf8.Valid(data) {
-		return nil
-	}
-	x := &editIndex{ids: map[string]int32{}, byKey: map[[2]uint64][]int32{}, filter: make([]uint64, 1<<filterBits/64)}
-	if bytes.HasPrefix(data, []byte(bom)) {
-		x.bom, data = true, data[len(bom):]
-	}
-	for _, p := range olds {
-		if _, dup := x.ids[p]; dup {
-			continue
-		}
-		id := int32(len(x.pats))
-		x.ids[p] = id
-		x.pats = append(x.pats, p)
-		k := keyOf([]byte(p))
-		x.byKey[k] = append(x.byKey[k], id)
-		h := hashKey(k)
-		x.filter[h/64] |= 1 << (h % 64)
-		x.maxLen = max(x.maxLen, len(p))
-	}
-	x.count = make([]int32, len(x.pats))
-	gap := len(data)/8 + 4096
-	x.buf = make([]byte, len(data)+gap)
-	copy(x.buf, data)
-	x.gs, x.ge = len(data), len(x.buf)
-	x.crlfs = bytes.Count(data, []byte("\r\n"))
-	x.scan(data, 0, func(o occ) { x.occs = append(x.occs, o); x.count[o.pid]++ })
-	return x
-}
-
-// keyOf is the first keyLen bytes of s (which has at least that many).
-func keyOf(s []byte) [2]uint64 {
-	return [2]uint64{binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])}
-}
-
-// hashKey is one multiply: it runs at every byte of the file.
-func hashKey(k [2]uint64) uint64 {
-	return ((k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15) >> (64 - filterBits)
-}
-
-// scan reports every occurrence of every pattern in text, whose first byte is
-// at base in the whole text, in order of position.
-func (x *editIndex) scan(text []byte, base int, emit func(occ)) {
-	filter := x.filter[:1<<filterBits/64]
-	for i := 0; i+keyLen <= len(text); i++ {
-		w := text[i : i+keyLen : i+keyLen]
-		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		h := hashKey(k)
-		if filter[h>>6]&(1<<(h&63)) == 0 {
-			continue
-		}
-		for _, id := range x.byKey[k] {
-			if bytes.HasPrefix(text[i:], []byte(x.pats[id])) {
-				emit(occ{base + i, id})
-			}
-		}
-	}
-}
-
-func (x *editIndex) len() int { return len(x.buf) - (x.ge - x.gs) }
-
-// bytes is the file's content: a new slice, never written to again.
-func (x *editIndex) bytes() []byte {
-	out := make([]byte, 0, len(bom)+x.len())
-	if x.bom {
-		out = append(out, bom...)
-	}
-	return append(append(out, x.buf[:x.gs]...), x.buf[x.ge:]...)
-}
-
-// text copies the text's bytes from..to (clamped) into scratch.
-func (x *editIndex) text(from, to int) []byte {
-	from, to = max(from, 0), min(to, x.len())
-	x.scratch = x.scratch[:0]
-	if from >= to {
-		return x.scratch
-	}
-	if from < x.gs {
-		x.scratch = append(x.scratch, x.buf[from:min(to, x.gs)]...)
-	}
-	if to > x.gs {
-		g := x.ge - x.gs
-		x.scratch = append(x.scratch, x.buf[max(from, x.gs)+g:to+g]...)
-	}
-	return x.scratch
-}
-
-// moveGap puts the gap at text offset at with room for n more bytes.
-func (x *editIndex) moveGap(at, n int) {
-	if x.ge-x.gs < n {
-		grown := make([]byte, len(x.buf)+n+len(x.buf)/8)
-		copy(grown, x.buf[:x.gs])
-		tail := len(x.buf) - x.ge
-		copy(grown[len(grown)-tail:], x.buf[x.ge:])
-		x.buf, x.ge = grown, len(grown)-tail
-	}
-	switch {
-	case at < x.gs:
-		n := x.gs - at
-		copy(x.buf[x.ge-n:x.ge], x.buf[at:x.gs])
-		x.gs, x.ge = at, x.ge-n
-	case at > x.gs:
-		n := at - x.gs
-		copy(x.buf[x.gs:x.gs+n], x.buf[x.ge:x.ge+n])
-		x.gs, x.ge = at, x.ge+n
-	}
-}
-
-// indexed is what the index made of one file_replace_text.
-type indexed uint8
-
-const (
-	declined indexed = iota // the ordinary path must decide; nothing changed
-	replaced                // old replaced by repl
-	replayed                // already applied: old's one match lies in a copy of repl (edit_replay.go)
-)
-
-// replaceOnce is file_replace_text's success case: old (a planned search)
-// occurs exactly once and needs no line-end adapting. It declines, having
-// changed nothing, when the ordinary path must decide.
-func (x *editIndex) replaceOnce(old, repl string) indexed {
-	id, known := x.ids[old]
-	if !known || x.count[id] != 1 {
-		return declined
-	}
-	if x.crlfs > 0 && strings.ContainsAny(old+repl, "\r\n") {
-		return declined // toFileEOL/replacementEOL may adapt them
-	}
-	at := -1
-	for _, o := range x.occs {
-		if o.pid == id {
-			at = o.pos
-			break
-		}
-	}
-	if repl != old && strings.Contains(repl, old) { // a copy of repl around old's one match?
-		lo := max(0, at+len(old)-len(repl))
-		if j := bytes.Index(x.text(lo, at+len(repl)), []byte(repl)); j >= 0 && lo+j <= at {
-			return replayed
-		}
-	}
-	end, n := at+len(old), len(repl)
-	x.crlfs -= bytes.Count(x.text(at-1, end+1), []byte("\r\n"))
-	x.moveGap(end, n)
-	x.gs = at // drop old: it sits just before the gap
-	copy(x.buf[x.gs:], repl)
-	x.gs += n
-	x.crlfs += bytes.Count(x.text(at-1, at+n+1), []byte("\r\n"))
-
-	// Occurrences touching the old span are gone, those after it move.
-	delta := n - len(old)
-	kept := x.occs[:0]
-	for _, o := range x.occs {
-		switch {
-		case o.pos+len(x.pats[o.pid]) <= at:
-		case o.pos >= end:
-			o.pos += delta
-		default:
-			x.count[o.pid]--
-			continue
-		}
-		kept = append(kept, o)
-	}
-	x.occs = kept
-	// New ones overlap the new span (or, for an empty one, straddle it).
-	from := at - x.maxLen + 1
-	var fresh []occ
-	x.scan(x.text(from, at+n+x.maxLen-1), max(from, 0), func(o occ) {
-		if o.pos+len(x.pats[o.pid]) > at && o.pos < at+n {
-			fresh = append(fresh, o)
-		}
-	})
-	for _, o := range fresh {
-		i, _ := slicesSearch(x.occs, o.pos)
-		x.occs = append(x.occs, occ{})
-		copy(x.occs[i+1:], x.occs[i:])
-		x.occs[i] = o
-		x.count[o.pid]++
-	}
-	return replaced
-}
-
-// slicesSearch is the index of the first occurrence at or after pos.
-func slicesSearch(occs []occ, pos int) (int, bool) {
-	lo, hi := 0, len(occs)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if occs[m].pos < pos {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo, lo < len(occs) && occs[lo].pos == pos
 }
 
 // replaceOnceFast is file_replace_text on an indexed file of the apply's
@@ -297,36 +57,18 @@ func slicesSearch(occs []occ, pos int) (int, bool) {
 // nothing). Called after the params are checked, it returns what the
 // ordinary path would.
 func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
-	w, isOS := x.ws.(*OSWorkspace)
-	if !isOS || w.wb == nil {
+	if !fsys.Indexes(x.ws) {
 		return Result{}, false
 	}
 	abs, p, bad := x.path("path", true)
 	if bad != nil {
 		return Result{}, false
 	}
-	f := w.wb.files[abs]
-	if f == nil {
+	switch fsys.ReplaceIndexed(x.ws, abs, old, repl) {
+	case textedit.Declined:
 		return Result{}, false
-	}
-	if f.idx == nil {
-		olds := w.wb.plan[abs]
-		if olds == nil || f.skip > 0 {
-			f.skip = max(f.skip-1, 0)
-			return Result{}, false
-		}
-		if f.idx = newEditIndex(f.data, olds); f.idx == nil {
-			delete(w.wb.plan, abs)
-			return Result{}, false
-		}
-	}
-	switch f.idx.replaceOnce(old, repl) {
-	case declined:
-		return Result{}, false
-	case replayed:
+	case textedit.Replayed:
 		return appliedAlready(p), true
 	}
-	f.data = nil
-	w.pending(abs, f)
 	return ok(map[string]any{"path": p, "replacements": 1}), true
 }

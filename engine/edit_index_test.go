@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -25,7 +27,7 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 17))
 		var text strings.Builder
 		if seed%5 == 0 {
-			text.WriteString(bom)
+			text.WriteString(textedit.BOM)
 		}
 		for text.Len() < 600 {
 			text.WriteString(words[rng.IntN(len(words))])
@@ -97,10 +99,10 @@ func agree(t *testing.T, name, content, src string) {
 		t.Fatal(err)
 	}
 	defer base.Close()
-	ov := NewOverlay(base)
-	want := Run(context.Background(), parsed, ov, cfg)
+	ov := fsys.NewOverlay(base)
+	want := Run(context.Background(), parsed, ov, cfg, nil)
 	wantFile, _ := ov.ReadFile(file)
-	got := Run(context.Background(), parsed, base, cfg)
+	got := Run(context.Background(), parsed, base, cfg, nil)
 	gotFile, _ := os.ReadFile(file)
 	for i := range want.Results {
 		if diff := cmp.Diff(want.Results[i].Result, got.Results[i].Result); diff != "" {

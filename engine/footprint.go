@@ -11,7 +11,7 @@ import "path/filepath"
 // footprints are not related, directly or through a chain of ops that are,
 // never change each other's results on an Overlay, so each op's result is
 // what running only the ops related to it, in order, would give. That holds
-// because of what the ops do (op_*.go, workspace_overlay.go):
+// because of what the ops do (op_*.go, fsys/overlay.go):
 //
 //   - An op changes entries only at or below its own paths (WriteFile,
 //     Remove, RemoveAll and Rename of a whole tree, MkdirAll of the path),

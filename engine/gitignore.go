@@ -4,6 +4,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // The .gitignore subset grep and glob honour: comments, blank lines, "!"
@@ -27,7 +29,7 @@ type ignorer struct {
 
 // load adds the rules of dir's .gitignore, if it has a readable one. rel is
 // dir relative to the walk's origin, slash separated ("" for the origin).
-func (ig *ignorer) load(ws Workspace, dir, rel string) {
+func (ig *ignorer) load(ws fsys.Workspace, dir, rel string) {
 	data, err := ws.ReadFile(filepath.Join(dir, ".gitignore"))
 	if err != nil {
 		return

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -31,7 +33,7 @@ func wholeGroup(g *lang.Group) string {
 // reported not run, naming it, and true says the group is done. On an
 // Overlay (dry run, --atomic's trial, the language server) the trial runs on
 // an overlay of that overlay, so a dry run reports what apply does.
-func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config, rep *Report) bool {
+func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report) bool {
 	noun := wholeGroup(g)
 	if noun == "" || len(items) == 0 {
 		return false
@@ -43,7 +45,7 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace
 		trial[i] = item{it.a, it.spec, &results[i]}
 	}
 	sim := &Report{}
-	runItems(ctx, g, trial, NewOverlay(ws), cfg, sim)
+	runItems(ctx, g, trial, fsys.NewOverlay(ws), cfg, sim)
 	bad := -1
 	for i, r := range results {
 		if !r.Success && !r.Skipped {
@@ -76,13 +78,13 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace
 
 // replayedWhole recognises a patch or diff answered a second time: it
 // deletes files that are already gone, adds files that already hold exactly
-// what it adds, and every other step is already applied (edit_replay.go).
+// what it adds, and every other step is already applied (textedit/replay.go).
 // The first
 // apply made exactly this state, so the whole group is already applied, the
 // deletes included, and nothing is written. At least one step other than a
 // delete must be such a replay: a patch that only deletes missing files
 // shows no sign of having run, and its path may simply be wrong.
-func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config) ([]ActionResult, bool) {
+func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config) ([]ActionResult, bool) {
 	results := make([]ActionResult, len(items))
 	var trial []item
 	deletes := 0
@@ -102,7 +104,7 @@ func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspac
 	if deletes == 0 || deletes == len(items) {
 		return nil, false
 	}
-	runItems(ctx, g, trial, NewOverlay(ws), cfg, &Report{})
+	runItems(ctx, g, trial, fsys.NewOverlay(ws), cfg, &Report{})
 	for _, r := range results {
 		if !r.Success || !r.AlreadyApplied {
 			return nil, false
@@ -112,7 +114,7 @@ func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws Workspac
 }
 
 // deletedAlready says whether a is a file_delete whose file is not there.
-func deletedAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
+func deletedAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (string, bool) {
 	if a.Op != "file_delete" {
 		return "", false
 	}
@@ -127,7 +129,7 @@ func deletedAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
 
 // writtenAlready says whether a is a file_write whose file already holds
 // exactly what it writes (in the file's line ends).
-func writtenAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
+func writtenAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (string, bool) {
 	if a.Op != "file_write" {
 		return "", false
 	}
@@ -141,5 +143,5 @@ func writtenAlready(a *lang.Action, ws Workspace, cfg *Config) (string, bool) {
 		return "", false
 	}
 	old, err := ws.ReadFile(abs)
-	return p, err == nil && string(old) == fileEOL(old, content)
+	return p, err == nil && string(old) == textedit.FileEOL(old, content)
 }

@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
 
 // panicWS is a workspace whose reads hit a bug: a panic.
-type panicWS struct{ Workspace }
+type panicWS struct{ fsys.Workspace }
 
 func (panicWS) ReadFile(string) ([]byte, error) { panic("boom") }
 
@@ -31,7 +32,7 @@ func TestPanicFailsOneAction(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep := Run(context.Background(), lang.Parse(source.NewFile("a.sham", []byte(src))), panicWS{base}, cfg)
+	rep := Run(context.Background(), lang.Parse(source.NewFile("a.sham", []byte(src))), panicWS{base}, cfg, nil)
 	if len(rep.Results) != 2 {
 		t.Fatalf("results: %+v", rep.Results)
 	}
@@ -104,7 +105,7 @@ func TestGrepOverlayMixesChangedAndUntouchedFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer base.Close()
-	ov := NewOverlay(base)
+	ov := fsys.NewOverlay(base)
 	for _, op := range []struct {
 		name   string
 		params map[string]string

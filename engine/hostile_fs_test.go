@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // hostileCase is an attempt to read or write somewhere it must not. Every
@@ -24,7 +26,7 @@ type hostileCase struct {
 	params func(root, outside string) map[string]string
 	typ    string // Result.Type
 	err    string // Result.Error prefix; "" means the op must succeed
-	check  func(t *testing.T, root, outside string, ws Workspace)
+	check  func(t *testing.T, root, outside string, ws fsys.Workspace)
 }
 
 func mustSymlink(t *testing.T, target, link string) {
@@ -102,7 +104,7 @@ var hostileCases = []hostileCase{
 			mustSymlink(t, "../outside/secret", filepath.Join(root, "ln"))
 		},
 		op: "file_move", params: fixed("old_path", "ln", "new_path", "ln2"),
-		check: func(t *testing.T, root, _ string, ws Workspace) {
+		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			fi, err := ws.Lstat(filepath.Join(root, "ln2"))
 			if err != nil || fi.Mode()&os.ModeSymlink == 0 {
 				t.Errorf("ln2 should be the moved symlink: %v %v", fi, err)
@@ -153,7 +155,7 @@ var hostileCases = []hostileCase{
 		},
 		cfg: func(cfg *Config, _, _ string) { cfg.AllowEscape = true },
 		op:  "file_replace_text", params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
-		check: func(t *testing.T, root, _ string, ws Workspace) {
+		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			if got, _ := ws.ReadFile(filepath.Join(root, "h")); string(got) != "pwn\n" {
 				t.Errorf("h = %q", got)
 			}
@@ -212,7 +214,7 @@ var hostileCases = []hostileCase{
 		params: func(string, string) map[string]string {
 			return p("path", "big.txt", "content", strings.Repeat("0123456789abcdef", 100<<20/16))
 		},
-		check: func(t *testing.T, root, _ string, ws Workspace) {
+		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			fi, err := ws.Lstat(filepath.Join(root, "big.txt"))
 			if err != nil || fi.Size() != 100<<20 {
 				t.Errorf("big.txt: %v %v", fi, err)
@@ -225,7 +227,7 @@ var hostileCases = []hostileCase{
 		},
 		op:     "file_write",
 		params: func(root, _ string) map[string]string { return p("path", root+"_allowed/new.txt", "content", "ok") },
-		check: func(t *testing.T, root, _ string, ws Workspace) {
+		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			if got, err := ws.ReadFile(root + "_allowed/new.txt"); string(got) != "ok" {
 				t.Errorf("allowed write: %q %v", got, err)
 			}
@@ -234,7 +236,7 @@ var hostileCases = []hostileCase{
 		cfg:    func(cfg *Config, _, _ string) { cfg.AllowEscape = true },
 		op:     "file_write",
 		params: fixed("path", "../root_allowed/esc.txt", "content", "ok"),
-		check: func(t *testing.T, root, _ string, ws Workspace) {
+		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			if got, err := ws.ReadFile(root + "_allowed/esc.txt"); string(got) != "ok" {
 				t.Errorf("escaped write: %q %v", got, err)
 			}
@@ -246,7 +248,7 @@ var hostileCases = []hostileCase{
 			mustSymlink(t, outside, filepath.Join(root, "ln"))
 		},
 		op: "grep", params: fixed("pattern", "TOKEN", "path", "."),
-		check: func(t *testing.T, _, _ string, ws Workspace) {}},
+		check: func(t *testing.T, _, _ string, ws fsys.Workspace) {}},
 }
 
 // outsideTree snapshots everything in the temp dir except the root itself.
@@ -276,9 +278,9 @@ func TestHostileFS(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var ws Workspace = base
+				var ws fsys.Workspace = base
 				if overlay {
-					ws = NewOverlay(base)
+					ws = fsys.NewOverlay(base)
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 				got := Do(ctx, ws, cfg, tc.op, tc.params(root, outside))

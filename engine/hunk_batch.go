@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -49,7 +51,7 @@ func newHunkBatch(g *lang.Group) *hunkBatch {
 }
 
 // result gives a's result when a belongs to a run that applied whole.
-func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws Workspace, cfg *Config) (Result, bool) {
+func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspace, cfg *Config) (Result, bool) {
 	if b == nil {
 		return Result{}, false
 	}
@@ -66,23 +68,23 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws Workspace, cf
 	if bad != nil {
 		return Result{}, false
 	}
-	lines := newHunkLines(textLines(t.body))
+	lines := textedit.NewLines(textedit.TextLines(t.Body))
 	results := make([]Result, len(run))
 	changed := false
 	for i, ra := range run {
 		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: "file_replace_text", params: ra.ParamMap()}
-		d, already, bad := hx.applyHunk(lines, p, t.body)
+		d, already, bad := hx.applyHunk(lines, p, t.Body)
 		switch {
 		case bad != nil:
 			return Result{}, false
-		case already: // a replayed hunk (edit_replay.go): the lines are unchanged
+		case already: // a replayed hunk (textedit/replay.go): the lines are unchanged
 			results[i] = appliedAlready(p)
 		default:
 			results[i], changed = ok(d), true
 		}
 	}
 	if changed { // a wholly replayed run writes nothing
-		t.body = lines.text(t.crlf)
+		t.Body = lines.Text(t.CRLF)
 		if r := x.save(abs, p, t, nil); !r.Success {
 			return Result{}, false
 		}

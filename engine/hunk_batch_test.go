@@ -60,7 +60,7 @@ func TestHunkBatchMatchesOneByOne(t *testing.T) {
 			ws2, _ := NewOS(cfg2)
 			defer ws2.Close()
 			before, _ := os.Stat(filepath.Join(root2, "f.txt"))
-			rep := Run(context.Background(), doc, ws2, cfg2)
+			rep := Run(context.Background(), doc, ws2, cfg2, nil)
 			var got []string
 			for _, r := range rep.Results {
 				if r.Skipped {

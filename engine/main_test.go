@@ -7,7 +7,7 @@ import (
 	"github.com/clada-dev/clada/sandbox"
 )
 
-// TestMain lets this test binary serve as the sandbox helper: RunCommand
+// TestMain lets this test binary serve as the sandbox helper: command.Run
 // re-executes os.Executable(), which under go test is this binary.
 func TestMain(m *testing.M) {
 	sandbox.Main()

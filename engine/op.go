@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // Do carries out one op, by catalog name (the caller resolves aliases with
@@ -15,7 +18,7 @@ import (
 // outcome, including bad params and refused paths, is a Result whose Error
 // follows the seeds' wording and whose Hint says what would work. exec is
 // not here: the runner routes it.
-func Do(ctx context.Context, ws Workspace, cfg *Config, op string, params map[string]string) Result {
+func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op string, params map[string]string) Result {
 	if err := ctx.Err(); err != nil {
 		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
 			Hint: "the run was cancelled or ran out of time before this op; run it again"}
@@ -69,7 +72,7 @@ func Do(ctx context.Context, ws Workspace, cfg *Config, op string, params map[st
 // opRun is one op in progress: what it needs, in one place.
 type opRun struct {
 	ctx    context.Context
-	ws     Workspace
+	ws     fsys.Workspace
 	cfg    *Config
 	op     string
 	params map[string]string
@@ -110,7 +113,7 @@ func (x *opRun) fail(verb, p string, err error) Result {
 
 // failMove is fail for errors naming two paths (rename 'a' -> 'b').
 func (x *opRun) failMove(verb, p, dest string, err error) Result {
-	var refused *RefusedError
+	var refused *fsys.RefusedError
 	if errors.As(err, &refused) {
 		reason := refused.Reason
 		if filepath.IsAbs(refused.Path) {
@@ -157,7 +160,7 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 // Result filled) when it is not.
 func (x *opRun) textParam(name string) (string, *Result) {
 	v := x.params[name]
-	if err := checkUTF8([]byte(v)); err != nil {
+	if err := textedit.CheckUTF8([]byte(v)); err != nil {
 		return "", &Result{Error: fmt.Sprintf("%s: %s %v", x.op, name, err),
 			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes"}
 	}

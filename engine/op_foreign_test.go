@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -60,7 +61,7 @@ var foreignOpCases = []opCase{
 func TestForeignOps(t *testing.T) {
 	for _, tc := range foreignOpCases {
 		t.Run(tc.name, func(t *testing.T) {
-			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws Workspace) {
+			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 				before := viewTree(t, ws, cfg.Root)
 				got := Do(context.Background(), ws, cfg, tc.op, tc.params)
 				if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreFields(Result{}, "Hint")); diff != "" {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // insertLines is file_insert: content goes in as whole lines after line
@@ -23,31 +25,31 @@ func (x *opRun) insertLines() Result {
 	if bad != nil {
 		return *bad
 	}
-	starts := lineStarts(t.body)
+	starts := textedit.LineStarts(t.Body)
 	if at > len(starts) {
 		return Result{Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
 			Hint: lineNumbersHint}
 	}
 	eol := "\n"
-	if t.crlf {
+	if t.CRLF {
 		eol = "\r\n"
 	}
-	ins := t.toFileEOL(content)
+	ins := t.ToFileEOL(content)
 	if ins != "" && !strings.HasSuffix(ins, "\n") {
 		ins += eol
 	}
-	pos := len(t.body)
+	pos := len(t.Body)
 	if at < len(starts) {
 		pos = starts[at]
-	} else if pos > 0 && !strings.HasSuffix(t.body, "\n") {
+	} else if pos > 0 && !strings.HasSuffix(t.Body, "\n") {
 		ins = eol + ins
 	}
-	if !trivial(content) && strings.HasPrefix(t.body[pos:], ins) {
+	if !textedit.Trivial(content) && strings.HasPrefix(t.Body[pos:], ins) {
 		// A replayed insertion (an answer pasted again, a diff -U0 hunk
 		// seen twice): its lines already follow line `line`. Inserting
-		// again would double them; edit_replay.go has the evidence rule.
+		// again would double them; textedit/replay.go has the evidence rule.
 		return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "lines_inserted": 0}}
 	}
-	t.body = t.body[:pos] + ins + t.body[pos:]
+	t.Body = t.Body[:pos] + ins + t.Body[pos:]
 	return x.save(abs, p, t, map[string]any{"path": p, "lines_inserted": strings.Count(strings.TrimPrefix(ins, eol), "\n")})
 }

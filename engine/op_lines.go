@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"github.com/clada-dev/clada/lang"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // replaceLines is file_replace_lines: lines s-e (1-based, inclusive) become
@@ -20,23 +22,23 @@ func (x *opRun) replaceLines() Result {
 	if bad != nil {
 		return *bad
 	}
-	starts := lineStarts(t.body)
+	starts := textedit.LineStarts(t.Body)
 	total := len(starts)
 	if e > total {
 		return Result{Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
 			Hint: lineNumbersHint}
 	}
 	from := starts[s-1]
-	next := len(t.body) // start of the line after e
+	next := len(t.Body) // start of the line after e
 	if e < total {
 		next = starts[e]
 	}
 	if newContent == "" {
-		t.body = t.body[:from] + t.body[next:]
+		t.Body = t.Body[:from] + t.Body[next:]
 	} else {
-		to := next - eolLen(t.body[:next])
-		repl := t.toFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
-		t.body = t.body[:from] + repl + t.body[to:]
+		to := next - textedit.EOLLen(t.Body[:next])
+		repl := t.ToFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
+		t.Body = t.Body[:from] + repl + t.Body[to:]
 	}
 	return x.save(abs, p, t, map[string]any{"path": p, "lines_replaced": e - s + 1})
 }
@@ -44,37 +46,3 @@ func (x *opRun) replaceLines() Result {
 // lineNumbersHint is the fix for a line number past the end of the file,
 // the same for file_insert and file_replace_lines.
 const lineNumbersHint = "read the file with file_read_numbered to see its current line numbers"
-
-// lineStarts gives the offset of each line as fileLines counts them.
-func lineStarts(s string) []int {
-	if s == "" {
-		return nil
-	}
-	starts := []int{0}
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-		case '\n':
-		default:
-			continue
-		}
-		if i+1 < len(s) {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-// eolLen is the length of the line ending s ends with (0, 1 or 2).
-func eolLen(s string) int {
-	switch {
-	case strings.HasSuffix(s, "\r\n"):
-		return 2
-	case strings.HasSuffix(s, "\n"), strings.HasSuffix(s, "\r"):
-		return 1
-	}
-	return 0
-}

@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // move is file_move (CML move): files and directories; creates the
@@ -38,7 +40,7 @@ func (x *opRun) move() Result {
 	// A FIFO, socket or device is refused whichever workspace runs the move,
 	// so --dry-run says what the real apply does.
 	if m := sfi.Mode(); !m.IsRegular() && !m.IsDir() && m&fs.ModeSymlink == 0 {
-		return x.fail("rename", oldP, notRegular(oldP, m))
+		return x.fail("rename", oldP, fsys.NotRegular(oldP, m))
 	}
 	if bad := x.protectedBelow(src, oldP); bad != nil { // protected_tree.go
 		return *bad
@@ -61,7 +63,7 @@ func (x *opRun) move() Result {
 			return x.fail("rename", newP, err)
 		}
 	}
-	if within(src, dst) && src != dst {
+	if fsys.Within(src, dst) && src != dst {
 		return Result{Error: fmt.Sprintf("%s: cannot move '%s' into itself ('%s')", x.op, oldP, newP),
 			Hint: "pick a destination outside the directory being moved"}
 	}

@@ -2,9 +2,13 @@ package engine
 
 import (
 	"fmt"
-	"github.com/clada-dev/clada/lang"
+	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // readText reads the file at abs as UTF-8 text; the Result is set on failure.
@@ -13,7 +17,7 @@ func (x *opRun) readText(abs, p string) (string, *Result) {
 	if bad != nil {
 		return "", bad
 	}
-	if err := checkUTF8(data); err != nil {
+	if err := textedit.CheckUTF8(data); err != nil {
 		return "", &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
 			Hint: "clada reads UTF-8 text files only"}
 	}
@@ -98,7 +102,7 @@ func (x *opRun) readMany() Result {
 		// The cap holds for the whole op too, so a long list of big files
 		// cannot add up to what one file may not be.
 		if int64(b.Len()+len(content)) > x.maxRead() {
-			failed = append(failed, fmt.Sprintf("  %s: files_read: reading it would pass the %s read limit for one files_read; read it in an action of its own", p, humanBytes(x.maxRead())))
+			failed = append(failed, fmt.Sprintf("  %s: files_read: reading it would pass the %s read limit for one files_read; read it in an action of its own", p, fsys.HumanBytes(x.maxRead())))
 			continue
 		}
 		if b.Len() > 0 {
@@ -124,4 +128,48 @@ func (x *opRun) readOne(p string) (string, *Result) {
 		return "", &r
 	}
 	return x.readText(abs, p)
+}
+
+// outOfRange records a line request past the end of the file.
+type outOfRange struct {
+	requested string
+	actual    int
+}
+
+// extractNumberedLines returns the lines spec names (all when spec is
+// empty), each prefixed by its right-aligned number and delim, plus the
+// file's line count. A request past the end returns what exists and an
+// outOfRange. It is nesl-js's extractNumberedLines, case for case.
+func extractNumberedLines(content, spec, delim string) (string, int, *outOfRange, error) {
+	if content == "" {
+		return "", 0, nil, nil // the seed's case: nothing to number, nothing out of range
+	}
+	lines := textedit.FileLines(content)
+	total := len(lines)
+	start, end := 1, total
+	requested := fmt.Sprintf("1-%d", total)
+	if spec != "" {
+		var err error
+		if start, end, err = lang.ParseLineSpec(spec); err != nil {
+			return "", 0, nil, err
+		}
+		requested = spec
+	}
+	var oor *outOfRange
+	if start > total || end > total {
+		oor = &outOfRange{requested: requested, actual: total}
+	}
+	if start > total {
+		return "", total, oor, nil
+	}
+	end = min(end, total)
+	width := len(strconv.Itoa(end))
+	var b strings.Builder
+	for i := start; i <= end; i++ {
+		if i > start {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%*d%s%s", width, i, delim, lines[i-1])
+	}
+	return b.String(), total, oor, nil
 }

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"syscall"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // notRoot refuses to remove or move the root (or an --allow directory)
@@ -38,7 +40,7 @@ func (x *opRun) fileDelete() Result {
 		r.Hint = "file_delete removes files only; use dir_delete for an empty directory or remove for a whole tree"
 		return r
 	case m&fs.ModeSymlink == 0 && !m.IsRegular():
-		return x.fail("unlink", p, notRegular(p, m))
+		return x.fail("unlink", p, fsys.NotRegular(p, m))
 	}
 	if err := x.ws.Remove(abs); err != nil {
 		return x.fail("unlink", p, err)

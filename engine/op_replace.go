@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // The text-replacing edits. Each reads the file once, matches on the text
@@ -12,18 +14,18 @@ import (
 // and the replacement then gets CRLF too), and writes the result atomically.
 
 // editFile reads the file at param "path" as UTF-8 text for an edit.
-func (x *opRun) editFile() (string, string, textFile, *Result) {
+func (x *opRun) editFile() (string, string, textedit.Text, *Result) {
 	abs, p, bad := x.path("path", true)
 	if bad != nil {
-		return "", "", textFile{}, bad
+		return "", "", textedit.Text{}, bad
 	}
 	data, bad := x.readCapped(abs, p)
 	if bad != nil {
-		return "", "", textFile{}, bad
+		return "", "", textedit.Text{}, bad
 	}
-	t, err := decodeText(data)
+	t, err := textedit.Decode(data)
 	if err != nil {
-		return "", "", textFile{}, &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
+		return "", "", textedit.Text{}, &Result{Error: fmt.Sprintf("%s: '%s' %v", x.op, p, err),
 			Hint: "clada edits UTF-8 text only; fix the file's encoding first"}
 	}
 	return abs, p, t, nil
@@ -32,18 +34,18 @@ func (x *opRun) editFile() (string, string, textFile, *Result) {
 // editFileWith is editFile after text param name, which it also returns:
 // the line edits and replaceRange take their new text first, so a missing
 // param is reported before the file is read.
-func (x *opRun) editFileWith(name string) (text, abs, p string, t textFile, bad *Result) {
+func (x *opRun) editFileWith(name string) (text, abs, p string, t textedit.Text, bad *Result) {
 	text, bad = x.textParam(name)
 	if bad != nil {
-		return "", "", "", textFile{}, bad
+		return "", "", "", textedit.Text{}, bad
 	}
 	abs, p, t, bad = x.editFile()
 	return text, abs, p, t, bad
 }
 
 // save writes the edited text back.
-func (x *opRun) save(abs, p string, t textFile, data map[string]any) Result {
-	if err := x.ws.WriteFile(abs, t.bytes()); err != nil {
+func (x *opRun) save(abs, p string, t textedit.Text, data map[string]any) Result {
+	if err := x.ws.WriteFile(abs, t.Bytes()); err != nil {
 		return x.fail("open", p, err)
 	}
 	return ok(data)
@@ -86,30 +88,30 @@ func (x *opRun) replaceOnce() Result {
 	if bad != nil {
 		return *bad
 	}
-	offs, old := t.matchIn(olds[0])
-	offs, near, bad := x.pickNear(t.body, offs, len(old)) // near_line (unified diffs): edit_near.go
+	offs, old := t.MatchIn(olds[0])
+	offs, near, bad := x.pickNear(t.Body, offs, len(old)) // near_line (unified diffs): edit_near.go
 	if bad != nil {
 		return *bad
 	}
-	repl := t.replacementEOL(old, newText)
-	// A replayed edit that adds to its search (edit_replay.go): every match
+	repl := t.ReplacementEOL(old, newText)
+	// A replayed edit that adds to its search (textedit/replay.go): every match
 	// inside one copy of new_text.
-	inside, copies := replayCopies(t.body, offs, old, repl)
+	inside, copies := textedit.ReplayCopies(t.Body, offs, old, repl)
 	if len(offs) > 0 && len(inside) == len(offs) && len(copies) == 1 {
 		return appliedAlready(p)
 	}
 	switch len(offs) {
 	case 0:
-		if r, done := t.alreadyApplied(p, newText, 1); done {
-			return r
+		if t.AlreadyApplied(newText, 1) {
+			return appliedAlready(p)
 		}
-		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: t.trivialHint(notFoundHint(t.body, olds[0]), newText)}
+		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: t.TrivialHint(textedit.NotFoundHint(t.Body, olds[0]), newText)}
 	case 1:
 	default:
 		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
-			Type: "search_not_found", Hint: insideHint(multipleHint(t.body, offs, len(old)), t.body, inside, len(old))}
+			Type: "search_not_found", Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
 	}
-	t.body = t.body[:offs[0]] + repl + t.body[offs[0]+len(old):]
+	t.Body = t.Body[:offs[0]] + repl + t.Body[offs[0]+len(old):]
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
 }
 
@@ -138,18 +140,18 @@ func (x *opRun) replaceAll() Result {
 	if bad != nil {
 		return *bad
 	}
-	offs, old := t.matchIn(olds[0])
+	offs, old := t.MatchIn(olds[0])
 	if len(offs) == 0 && want > 0 {
-		if r, done := t.alreadyApplied(p, newText, want); done {
-			return r
+		if t.AlreadyApplied(newText, want) {
+			return appliedAlready(p)
 		}
 	}
-	// A replayed edit that adds to its search (edit_replay.go): every match
+	// A replayed edit that adds to its search (textedit/replay.go): every match
 	// inside a copy of new_text, as many copies as count asks. Some inside
 	// and some not is refused: replacing all would add the text a second
 	// time where it is already, and replacing only the others is a guess.
-	repl := t.replacementEOL(old, newText)
-	inside, copies := replayCopies(t.body, offs, old, repl)
+	repl := t.ReplacementEOL(old, newText)
+	inside, copies := textedit.ReplayCopies(t.Body, offs, old, repl)
 	switch {
 	case len(offs) > 0 && len(inside) == len(offs) && (want < 0 || len(copies) == want):
 		return appliedAlready(p)
@@ -157,21 +159,21 @@ func (x *opRun) replaceAll() Result {
 		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, %d of them already inside a copy of new_text; replacing all would apply the edit twice there",
 			x.op, len(offs), len(inside)), Type: "search_not_found",
 			Hint: fmt.Sprintf("the edit looks applied at %s and not at %s; make old_text match only the places still to change, or use file_replace_text for each",
-				matchLocations(t.body, inside, len(old)), matchLocations(t.body, outside(offs, inside), len(old)))}
+				textedit.MatchLocations(t.Body, inside, len(old)), textedit.MatchLocations(t.Body, textedit.Outside(offs, inside), len(old)))}
 	}
 	if want >= 0 && len(offs) != want {
 		r := Result{Error: fmt.Sprintf("%s: expected %d occurrences but found %d", x.op, want, len(offs)), Type: "search_not_found"}
 		if len(offs) == 0 {
-			r.Hint = notFoundHint(t.body, olds[0])
+			r.Hint = textedit.NotFoundHint(t.Body, olds[0])
 		} else {
-			r.Hint = countHint(t.body, offs, len(old))
+			r.Hint = textedit.CountHint(t.Body, offs, len(old))
 		}
 		return r
 	}
 	if len(offs) == 0 {
-		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: notFoundHint(t.body, olds[0])}
+		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: textedit.NotFoundHint(t.Body, olds[0])}
 	}
-	t.body, _, _ = replaceText(t.body, old, repl, -1)
+	t.Body, _, _ = textedit.ReplaceText(t.Body, old, repl, -1)
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": len(offs)})
 }
 
@@ -187,21 +189,21 @@ func (x *opRun) replaceRange() Result {
 	if bad != nil {
 		return *bad
 	}
-	starts, begin := t.matchIn(ends[0])
+	starts, begin := t.MatchIn(ends[0])
 	if len(starts) == 0 {
-		if r, done := t.alreadyApplied(p, newText, 1); done {
-			return r
+		if t.AlreadyApplied(newText, 1) {
+			return appliedAlready(p)
 		}
-		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: searchHint(t.body, 0, "old_text_beginning", ends[0])}
+		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: textedit.SearchHint(t.Body, 0, "old_text_beginning", ends[0])}
 	}
-	endText := t.toFileEOL(ends[1])
+	endText := t.ToFileEOL(ends[1])
 	type span struct{ from, to int }
 	var spans []span
 	for _, s := range starts {
 		from := s + len(begin)
-		i := indexFrom(t.body, endText, from)
+		i := indexFrom(t.Body, endText, from)
 		if i < 0 && endText != ends[1] {
-			i = indexFrom(t.body, ends[1], from)
+			i = indexFrom(t.Body, ends[1], from)
 			if i >= 0 {
 				endText = ends[1]
 			}
@@ -210,12 +212,12 @@ func (x *opRun) replaceRange() Result {
 			spans = append(spans, span{s, i + len(endText)})
 		}
 	}
-	// A replayed edit that adds to its range (edit_replay.go): every range
+	// A replayed edit that adds to its range (textedit/replay.go): every range
 	// inside the one copy of new_text.
 	var copies []int
 	for _, s := range spans {
-		matched := t.body[s.from:s.to]
-		_, c := replayCopies(t.body, []int{s.from}, matched, t.replacementEOL(matched, newText))
+		matched := t.Body[s.from:s.to]
+		_, c := textedit.ReplayCopies(t.Body, []int{s.from}, matched, t.ReplacementEOL(matched, newText))
 		if len(c) == 0 {
 			copies = nil
 			break
@@ -229,7 +231,7 @@ func (x *opRun) replaceRange() Result {
 	case 0:
 		return Result{Error: x.op + ": old_text_end not found after old_text_beginning", Type: "search_not_found",
 			Hint: fmt.Sprintf("old_text_beginning is at %s but old_text_end does not follow it; %s",
-				matchLocations(t.body, starts, len(begin)), searchHint(t.body, starts[0], "old_text_end", ends[1]))}
+				textedit.MatchLocations(t.Body, starts, len(begin)), textedit.SearchHint(t.Body, starts[0], "old_text_end", ends[1]))}
 	case 1:
 	default:
 		offs := make([]int, len(spans))
@@ -237,11 +239,17 @@ func (x *opRun) replaceRange() Result {
 			offs[i] = s.from
 		}
 		return Result{Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
-			Type: "search_not_found", Hint: rangesHint(t.body, offs)}
+			Type: "search_not_found", Hint: textedit.RangesHint(t.Body, offs)}
 	}
-	newText = t.replacementEOL(t.body[spans[0].from:spans[0].to], newText)
-	t.body = t.body[:spans[0].from] + newText + t.body[spans[0].to:]
+	newText = t.ReplacementEOL(t.Body[spans[0].from:spans[0].to], newText)
+	t.Body = t.Body[:spans[0].from] + newText + t.Body[spans[0].to:]
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
+}
+
+// appliedAlready is the result of an edit the file already holds
+// (textedit/replay.go says when that is).
+func appliedAlready(p string) Result {
+	return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "replacements": 0}}
 }
 
 // indexFrom is strings.Index starting at from, as an offset into s.

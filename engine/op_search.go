@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // Limits keep a search from flooding the report (and the LLM's context).
@@ -49,41 +51,40 @@ type GrepMatch struct {
 // when the context is cancelled.
 //
 // On the OS workspace the walk holds a handle on each folder it is in and
-// opens children relative to it, so every entry costs the same at any depth;
-// going through the workspace by full path checked every parent again for
-// every entry, cubic in depth (a 1,000-level tree: 233 s).
+// opens children relative to it, so every entry costs the same at any depth
+// (fsys.Dir).
 func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, read func() ([]byte, error)) bool) error {
 	fi, err := x.ws.Lstat(dir)
 	if err != nil {
 		return err
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
-		return symlinkRefused(dir)
+		return fsys.SymlinkRefused(dir)
 	}
 	if !fi.IsDir() {
 		visit(dir, filepath.Base(dir), fi.Size(), func() ([]byte, error) { return x.ws.ReadFile(dir) })
 		return nil
 	}
-	top, err := x.openWalkDir(dir, fi)
+	top, err := fsys.OpenDir(x.ws, dir, fi)
 	if err != nil {
 		return err
 	}
-	defer top.close()
+	defer top.Close()
 	budget := x.newWalkBudget()
 	ig := &ignorer{}
-	ig.loadData(top.gitignore(x.ws), "")
-	var walk func(d walkDir, rel string) (bool, error)
-	walk = func(d walkDir, rel string) (bool, error) {
+	ig.loadData(top.Gitignore(x.ws), "")
+	var walk func(d fsys.Dir, rel string) (bool, error)
+	walk = func(d fsys.Dir, rel string) (bool, error) {
 		if err := x.ctx.Err(); err != nil {
 			return false, err
 		}
 		if err := budget.spent(); err != nil {
 			return false, err
 		}
-		if err := checkPathShape(x.op, d.abs); err != nil {
+		if err := checkPathShape(x.op, d.Abs()); err != nil {
 			return false, err
 		}
-		infos, err := d.list(x.ws)
+		infos, err := d.List(x.ws)
 		if err != nil {
 			return false, err
 		}
@@ -98,13 +99,13 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) {
 					continue
 				}
-				sub, err := d.child(x.ws, name, e)
+				sub, err := d.Child(x.ws, name, e)
 				if err != nil {
 					return false, err
 				}
-				ig.loadData(sub.gitignore(x.ws), childRel)
+				ig.loadData(sub.Gitignore(x.ws), childRel)
 				more, err := walk(sub, childRel)
-				sub.close()
+				sub.Close()
 				if !more || err != nil {
 					return more, err
 				}
@@ -118,7 +119,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 						return false, err
 					}
 				}
-				if !visit(filepath.Join(d.abs, name), childRel, e.Size(), func() ([]byte, error) { return d.read(x.ws, name, e, x.maxRead()) }) {
+				if !visit(filepath.Join(d.Abs(), name), childRel, e.Size(), func() ([]byte, error) { return d.Read(x.ws, name, e, x.maxRead()) }) {
 					return false, nil
 				}
 			}
@@ -195,7 +196,7 @@ func (x *opRun) grep() Result {
 	}
 	if len(large) > 0 {
 		data["not_searched"] = large
-		data["not_searched_why"] = fmt.Sprintf("over the %s read limit (--max-read)", humanBytes(x.maxRead()))
+		data["not_searched_why"] = fmt.Sprintf("over the %s read limit (--max-read)", fsys.HumanBytes(x.maxRead()))
 	}
 	return ok(data)
 }

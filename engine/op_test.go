@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -195,7 +196,7 @@ var opCases = []opCase{
 		op: "file_replace_text_range", params: p("path", "g.txt", "old_text_beginning", "start {", "old_text_end", "} end", "new_text", "NEW"),
 		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "g.txt", "replacements", 0)}},
 
-	// replays of edits whose new_text contains old_text (edit_replay.go)
+	// replays of edits whose new_text contains old_text (textedit/replay.go)
 	{name: "extending edit replayed", files: map[string]string{"m.js": "function sub(a, b) { return a - b }\nfunction mul(a, b) { return a * b }\n"},
 		op: "file_replace_text", params: p("path", "m.js", "old_text", "function sub(a, b) { return a - b }\n", "new_text", "function sub(a, b) { return a - b }\nfunction mul(a, b) { return a * b }\n"),
 		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "m.js", "replacements", 0)}},
@@ -452,7 +453,7 @@ var searchTree = map[string]string{
 func TestOps(t *testing.T) {
 	for _, tc := range opCases {
 		t.Run(tc.name, func(t *testing.T) {
-			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws Workspace) {
+			bothWorkspaces(t, tc.files, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 				before := viewTree(t, ws, cfg.Root)
 				got := Do(context.Background(), ws, cfg, tc.op, tc.params)
 				if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreFields(Result{}, "Hint")); diff != "" {
@@ -478,7 +479,7 @@ func TestOps(t *testing.T) {
 
 // Several edits to one file apply in order, each seeing the previous one.
 func TestEditsApplyInOrder(t *testing.T) {
-	bothWorkspaces(t, map[string]string{"f.txt": "a\nb\nc\n"}, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, map[string]string{"f.txt": "a\nb\nc\n"}, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		steps := []map[string]string{
 			p("path", "f.txt", "old_text", "a", "new_text", "A1"),
 			p("path", "f.txt", "old_text", "A1\nb", "new_text", "A2\nB"),
@@ -497,7 +498,7 @@ func TestEditsApplyInOrder(t *testing.T) {
 }
 
 func TestLs(t *testing.T) {
-	bothWorkspaces(t, map[string]string{"d/a.txt": "abc", "d/sub/": ""}, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, map[string]string{"d/a.txt": "abc", "d/sub/": ""}, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		r := Do(context.Background(), ws, cfg, "ls", p("path", "d"))
 		if !r.Success {
 			t.Fatalf("%+v", r)
@@ -565,7 +566,7 @@ func BenchmarkOps(b *testing.B) {
 }
 
 func TestGrepCapsMatches(t *testing.T) {
-	bothWorkspaces(t, map[string]string{"many.txt": strings.Repeat("hit\n", 1500)}, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, map[string]string{"many.txt": strings.Repeat("hit\n", 1500)}, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		r := Do(context.Background(), ws, cfg, "grep", p("pattern", "hit", "path", "."))
 		if !r.Success || len(r.Data["matches"].([]GrepMatch)) != maxGrepMatches || r.Data["truncated"] != true {
 			t.Fatalf("want %d matches and truncated, got success=%v truncated=%v", maxGrepMatches, r.Success, r.Data["truncated"])
@@ -574,7 +575,7 @@ func TestGrepCapsMatches(t *testing.T) {
 }
 
 func TestDoCancelled(t *testing.T) {
-	bothWorkspaces(t, nil, func(t *testing.T, cfg *Config, ws Workspace) {
+	bothWorkspaces(t, nil, func(t *testing.T, cfg *Config, ws fsys.Workspace) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		r := Do(ctx, ws, cfg, "file_write", p("path", "a", "content", "x"))

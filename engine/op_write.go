@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // write is file_write (create parents, overwrite) and file_append (create
@@ -19,7 +22,7 @@ func (x *opRun) write(appendTo bool) Result {
 	// A trailing slash names a directory: writing a file named like it
 	// would not be what the answer meant.
 	if strings.HasSuffix(strings.ReplaceAll(p, `\`, "/"), "/") {
-		return x.fail("open", p, &RefusedError{Type: "invalid_path", Path: p,
+		return x.fail("open", p, &fsys.RefusedError{Type: "invalid_path", Path: p,
 			Reason: fmt.Sprintf("'%s' ends in a slash, which names a directory, not a file", p),
 			Fix:    "give the file's name after the slash (e.g. " + strings.TrimRight(p, `/\`) + "/file.txt), or use dir_create for a directory"})
 	}
@@ -31,9 +34,9 @@ func (x *opRun) write(appendTo bool) Result {
 	if !appendTo && x.params["overwrite"] == "false" { // a diff's new file (--- /dev/null)
 		if fi, err := x.ws.Lstat(abs); err == nil {
 			// A replayed diff: the file it creates is there, just as it
-			// would write it (edit_replay.go).
+			// would write it (textedit/replay.go).
 			if fi.Mode().IsRegular() && fi.Size() <= maxEOLProbe {
-				if old, err := x.ws.ReadFile(abs); err == nil && string(old) == fileEOL(old, content) {
+				if old, err := x.ws.ReadFile(abs); err == nil && string(old) == textedit.FileEOL(old, content) {
 					return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 				}
 			}
@@ -60,7 +63,7 @@ func (x *opRun) write(appendTo bool) Result {
 	}
 	switch {
 	case err == nil:
-		data = []byte(fileEOL(old, content))
+		data = []byte(textedit.FileEOL(old, content))
 		if appendTo && appendedAlready(old, data, content) {
 			return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 		}
@@ -79,19 +82,12 @@ func (x *opRun) write(appendTo bool) Result {
 // appendedAlready recognises a replayed append (an answer pasted again,
 // aider's empty SEARCH seen twice): the file already ends with what the
 // append adds (data, in the file's line ends), and that is not trivially
-// short (see edit_replay.go: "}\n" or a blank line at the end says nothing
+// short (see textedit/replay.go: "}\n" or a blank line at the end says nothing
 // about this append). Appending again would double the text.
 func appendedAlready(old, data []byte, content string) bool {
-	return len(data) > 0 && !trivial(content) && bytes.HasSuffix(old, data)
+	return len(data) > 0 && !textedit.Trivial(content) && bytes.HasSuffix(old, data)
 }
 
 // maxEOLProbe is the largest existing file an overwrite reads to keep its
 // line ends; a bigger one is replaced as written.
 const maxEOLProbe = 64 << 20
-
-// fileEOL is content with the line ends of the existing file old: CRLF when
-// old uses CRLF and content has no CR of its own (the rule edits follow).
-func fileEOL(old []byte, content string) string {
-	t := textFile{crlf: bytes.Contains(old, []byte("\r\n"))}
-	return t.toFileEOL(content)
-}

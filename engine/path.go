@@ -5,19 +5,9 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
-
-// RefusedError is a path or content the engine will not touch by policy (as
-// opposed to an error the operating system returned). Type is the CML error
-// type the report carries; Fix tells the person or LLM what would work.
-type RefusedError struct {
-	Type   string // path_escape, symlink_not_allowed, permission_denied, invalid_path, invalid_content, …
-	Path   string // the path as the user wrote it, or the absolute path when that is all we have
-	Reason string // one sentence naming the path
-	Fix    string
-}
-
-func (e *RefusedError) Error() string { return e.Reason }
 
 // Resolve turns a path from an action into a clean absolute path and checks
 // that the run may reach it: relative paths are taken from the root;
@@ -26,10 +16,10 @@ func (e *RefusedError) Error() string { return e.Reason }
 // normalized"). The runner and exec's cwd use it too.
 func (cfg *Config) Resolve(p string) (string, error) {
 	if p == "" {
-		return "", &RefusedError{Type: "invalid_path", Path: p, Reason: "the path is empty", Fix: "give a path relative to the project root, e.g. src/main.go"}
+		return "", &fsys.RefusedError{Type: "invalid_path", Path: p, Reason: "the path is empty", Fix: "give a path relative to the project root, e.g. src/main.go"}
 	}
 	if strings.IndexByte(p, 0) >= 0 {
-		return "", &RefusedError{Type: "invalid_path", Path: p, Reason: fmt.Sprintf("path %q contains a NUL byte", p), Fix: "remove the NUL byte from the path"}
+		return "", &fsys.RefusedError{Type: "invalid_path", Path: p, Reason: fmt.Sprintf("path %q contains a NUL byte", p), Fix: "remove the NUL byte from the path"}
 	}
 	slashed := strings.ReplaceAll(p, `\`, "/")
 	var abs string
@@ -38,15 +28,15 @@ func (cfg *Config) Resolve(p string) (string, error) {
 	} else {
 		abs = filepath.Join(cfg.Root, filepath.FromSlash(slashed))
 	}
-	if within(cfg.Root, abs) || cfg.AllowEscape {
+	if fsys.Within(cfg.Root, abs) || cfg.AllowEscape {
 		return abs, nil
 	}
 	for _, dir := range cfg.Allow {
-		if within(filepath.Clean(dir), abs) {
+		if fsys.Within(filepath.Clean(dir), abs) {
 			return abs, nil
 		}
 	}
-	return "", &RefusedError{
+	return "", &fsys.RefusedError{
 		Type:   "path_escape",
 		Path:   p,
 		Reason: fmt.Sprintf("path '%s' is outside the project root %s", p, cfg.Root),
@@ -77,7 +67,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 			// Linear in segments however many "**" a pattern holds: deny
 			// patterns can come from a cloned .clada.yaml.
 			if matchSegsLinear(strings.ToLower(pat), lower) {
-				return &RefusedError{Type: "permission_denied", Path: p,
+				return &fsys.RefusedError{Type: "permission_denied", Path: p,
 					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
 					Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
 			}
@@ -91,7 +81,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 
 // protectedRefusal refuses a write inside .git, .clada or .ssh.
 func protectedRefusal(p, part string) error {
-	return &RefusedError{Type: "permission_denied", Path: p,
+	return &fsys.RefusedError{Type: "permission_denied", Path: p,
 		Reason: fmt.Sprintf("'%s' is inside a %s directory, which actions never write", p, part),
 		Fix:    protectedFix[part]}
 }
@@ -110,7 +100,7 @@ func (cfg *Config) treeRel(abs string) (string, bool) {
 		return rel, true
 	}
 	for _, d := range cfg.Allow {
-		if d = filepath.Clean(d); within(d, abs) {
+		if d = filepath.Clean(d); fsys.Within(d, abs) {
 			if abs == d {
 				return ".", true
 			}
@@ -146,25 +136,12 @@ func (cfg *Config) Rel(abs string) (string, bool) {
 	switch {
 	case abs == root:
 		return ".", true
-	case !within(root, abs):
+	case !fsys.Within(root, abs):
 		return "", false
 	case root == string(filepath.Separator):
 		return filepath.ToSlash(abs[1:]), true
 	}
 	return filepath.ToSlash(abs[len(root)+1:]), true
-}
-
-// within reports whether p is dir or below it, comparing whole components so
-// that /x/root_evil is not inside /x/root.
-func within(dir, p string) bool {
-	dir = filepath.Clean(dir)
-	if p == dir {
-		return true
-	}
-	if dir == string(filepath.Separator) {
-		return strings.HasPrefix(p, dir)
-	}
-	return strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
 // matchGlob matches a slash path against a slash glob where a "**" segment

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"testing"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 func TestResolve(t *testing.T) {
@@ -28,7 +30,7 @@ func TestResolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := cfg.Resolve(tt.in)
-		var refused *RefusedError
+		var refused *fsys.RefusedError
 		switch {
 		case tt.typ == "" && (err != nil || got != tt.want):
 			t.Errorf("Resolve(%q) = %q, %v; want %q", tt.in, got, err, tt.want)

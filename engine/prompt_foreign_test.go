@@ -49,7 +49,7 @@ func TestForeignPromptExamplesApply(t *testing.T) {
 					t.Errorf("a block reads as %s", g.Syntax)
 				}
 			}
-			rep := Run(context.Background(), doc, ws, cfg)
+			rep := Run(context.Background(), doc, ws, cfg, nil)
 			if len(rep.Results) != c.actions || !rep.Success {
 				t.Errorf("%d results (want %d), success %v", len(rep.Results), c.actions, rep.Success)
 			}

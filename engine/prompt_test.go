@@ -63,7 +63,7 @@ func TestPromptExamplesApply(t *testing.T) {
 			}
 			defer ws.Close()
 			doc := lang.Parse(source.NewFile("prompt.md", b.Bytes()))
-			rep := Run(context.Background(), doc, ws, cfg)
+			rep := Run(context.Background(), doc, ws, cfg, nil)
 			if want := len(lang.Ops()) + map[lang.Syntax]int{lang.SHAM: 1, lang.CSL: 2, lang.CML: 2}[s]; len(rep.Results) != want {
 				t.Errorf("%d results, want %d (each op's example plus the format example)", len(rep.Results), want)
 			}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // protectedBelow refuses removing or moving a directory that holds a path
@@ -39,7 +41,7 @@ func (x *opRun) protectedBelow(abs, p string) *Result {
 		}
 	}
 	walk(abs, p)
-	var refused *RefusedError
+	var refused *fsys.RefusedError
 	if !errors.As(found, &refused) {
 		return nil
 	}

@@ -5,18 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"unicode/utf8"
+
+	"github.com/clada-dev/clada/engine/fsys"
 )
 
 // DefaultMaxReadBytes is the largest file read whole (Config.MaxReadBytes):
-// far above any source file, far below what runs a machine out of memory. A
-// sparse 100 GiB file once did, with no report and the batch half applied.
-const DefaultMaxReadBytes = 64 << 20
+// fsys.DefaultMaxRead, far above any source file, far below what runs a
+// machine out of memory.
+const DefaultMaxReadBytes = fsys.DefaultMaxRead
 
 // maxReadBytes is the configured cap, or the default when none is set.
 func (c *Config) maxReadBytes() int64 {
@@ -33,7 +32,7 @@ func (x *opRun) maxRead() int64 { return x.cfg.maxReadBytes() }
 // how to read part of it instead.
 func (x *opRun) tooBig(p string, size int64) *Result {
 	return &Result{
-		Error: fmt.Sprintf("%s: '%s' is %s, over the %s read limit", x.op, p, humanBytes(size), humanBytes(x.maxRead())),
+		Error: fmt.Sprintf("%s: '%s' is %s, over the %s read limit", x.op, p, fsys.HumanBytes(size), fsys.HumanBytes(x.maxRead())),
 		Hint:  fmt.Sprintf(`read a range with file_read_numbered path="%s" lines="1-200", search it with grep, or raise the limit with --max-read`, p),
 	}
 }
@@ -45,13 +44,11 @@ func (x *opRun) readCapped(abs, p string) ([]byte, *Result) {
 	// A file this apply already wrote is in the write-back cache: its size
 	// is known without a Lstat, which would write the pending content out
 	// and undo what the cache is for (one write for N edits).
-	if w, ok := x.ws.(*OSWorkspace); ok {
-		if data, ok := w.cached(abs); ok {
-			if int64(len(data)) > x.maxRead() {
-				return nil, x.tooBig(p, int64(len(data)))
-			}
-			return data, nil
+	if data, ok := fsys.Cached(x.ws, abs); ok {
+		if int64(len(data)) > x.maxRead() {
+			return nil, x.tooBig(p, int64(len(data)))
 		}
+		return data, nil
 	}
 	if size, big := x.overCap(abs); big {
 		return nil, x.tooBig(p, size)
@@ -76,29 +73,14 @@ func (x *opRun) overCap(abs string) (int64, bool) {
 	return fi.Size(), fi.Size() > x.maxRead()
 }
 
-// humanBytes writes a size the way a person reads it: 100.0 GiB, 64.0 MiB.
-func humanBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return strconv.FormatInt(n, 10) + " bytes"
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}
-
 // streamNumbered reads lines start..end of a file too big to read whole,
 // streaming: it stops at line end and never holds more than the read cap.
 // Only the OS workspace streams; in a simulation the cap stands.
 func (x *opRun) streamNumbered(abs, p string, start, end int, delim, requested string) (Result, bool) {
-	osw, isOS := x.ws.(*OSWorkspace)
-	if !isOS {
+	f, _, streams, err := fsys.OpenRegular(x.ws, abs)
+	if !streams {
 		return Result{}, false
 	}
-	f, _, err := osw.openRegular(abs)
 	if err != nil {
 		return x.fail("open", p, err), true
 	}
@@ -154,7 +136,7 @@ func (x *opRun) streamNumbered(abs, p string, start, end int, delim, requested s
 // tooBigLine is the Result for a range whose lines alone pass the cap.
 func (x *opRun) tooBigLine(p string, line int) *Result {
 	return &Result{
-		Error: fmt.Sprintf("%s: the lines asked for in '%s' pass the %s read limit at line %d", x.op, p, humanBytes(x.maxRead()), line),
+		Error: fmt.Sprintf("%s: the lines asked for in '%s' pass the %s read limit at line %d", x.op, p, fsys.HumanBytes(x.maxRead()), line),
 		Hint:  "ask for fewer lines, or raise the limit with --max-read",
 	}
 }
@@ -182,46 +164,6 @@ func readLineCapped(r *bufio.Reader, room int64) (string, error) {
 	}
 }
 
-// openRegular opens a regular file for reading with ReadFile's checks:
-// the root-bound layer, no symlink in any position, no special file, the
-// file opened is the one looked at, and no second hard link. It returns the open file's info.
-// ReadFile and streamed reads both open through it.
-func (w *OSWorkspace) openRegular(name string) (*os.File, fs.FileInfo, error) {
-	t, rel, err := w.parentOf(name, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	fi, err := t.root.Lstat(rel)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := regularFile(name, fi); err != nil {
-		return nil, nil, err
-	}
-	// O_NONBLOCK: should a FIFO be swapped in after the Lstat, opening it
-	// must not hang; the SameFile check below then refuses it.
-	f, err := t.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	fi2, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, &fs.PathError{Op: "stat", Path: name, Err: err}
-	}
-	if !os.SameFile(fi, fi2) {
-		f.Close()
-		return nil, nil, symlinkRefused(name)
-	}
-	// Here, not in each reader: a streamed read of a big file is a read too,
-	// and it skipped the hard-link refusal ReadFile made.
-	if err := w.singleLink(name, fi2); err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, fi2, nil
-}
-
 // notSearchedWarning names the files a grep skipped for being over the read
 // cap, so a "no match" is never silently incomplete; "" when there are none.
 func notSearchedWarning(res *ActionResult) string {
@@ -235,30 +177,4 @@ func notSearchedWarning(res *ActionResult) string {
 		more = fmt.Sprintf(" and %d more", len(ns)-len(shown))
 	}
 	return fmt.Sprintf("%s: %d file(s) were not searched, being %v: %s%s", res.Task, len(ns), res.Data["not_searched_why"], strings.Join(shown, ", "), more)
-}
-
-// overlayMaxRead is the read cap of the tree under an Overlay.
-func (o *Overlay) overlayMaxRead() int64 {
-	if w, ok := o.base.(*OSWorkspace); ok {
-		return w.cfg.maxReadBytes()
-	}
-	return DefaultMaxReadBytes
-}
-
-// refuseBig refuses to simulate moving a file over the read cap: the
-// simulation holds moved files in memory, and a sparse 100 GiB file ran
-// clada out of memory in a dry run.
-func (o *Overlay) refuseBig(name string, fi fs.FileInfo) error {
-	if !fi.Mode().IsRegular() || fi.Size() <= o.overlayMaxRead() {
-		return nil
-	}
-	return &RefusedError{Type: "permission_denied", Path: name,
-		Reason: fmt.Sprintf("'%s' is %s, too big to simulate (over the %s read limit)", name, humanBytes(fi.Size()), humanBytes(o.overlayMaxRead())),
-		Fix:    "apply it without --dry-run or --atomic, or raise --max-read"}
-}
-
-// baseBig reports whether the base file at p is over the read cap.
-func (o *Overlay) baseBig(p string) bool {
-	fi, err := o.base.Lstat(p)
-	return err == nil && fi.Mode().IsRegular() && fi.Size() > o.overlayMaxRead()
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -65,14 +66,10 @@ func (r ActionResult) Subject() string {
 		s = "(no action)"
 	}
 	if v := r.Params[r.Primary]; v != "" {
-		s += " " + firstLine(v, 60)
+		s += " " + textedit.FirstLine(v, 60)
 	}
 	return s
 }
-
-// FirstLine returns s's first line cut to max runes with "…": the one way a
-// report shortens a value to fit a line.
-func FirstLine(s string, max int) string { return firstLine(s, max) }
 
 // ParseError is one syntax error that kept a block (or everything) from running.
 type ParseError struct {

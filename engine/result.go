@@ -8,7 +8,7 @@ type Result struct {
 	// AlreadyApplied marks a successful edit that changed nothing because the
 	// file already holds its result (a replayed answer: old text nowhere and
 	// new text exactly as often as the edit would have produced it, or old
-	// text only inside a copy of a new text that extends it; edit_replay.go).
+	// text only inside a copy of a new text that extends it; textedit/replay.go).
 	// Every report format shows it as its own status, never as a plain success.
 	AlreadyApplied bool
 	Error          string         // "" on success

@@ -3,9 +3,14 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 	"github.com/clada-dev/clada/source"
@@ -37,13 +42,14 @@ func profileOf(s lang.Syntax) profile {
 
 // Run carries out doc in ws and reports every action's outcome. It never
 // panics and never stops at a failed action except inside a Tasks group. On
-// an OS workspace it takes the root's lock and, unless cfg.NoGit, commits
-// exactly what the apply changed (git_apply.go); on an Overlay it only simulates
-// (exec ops are reported as skipped).
-func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Report {
+// an OS workspace it takes the root's lock and tells obs (when not nil)
+// what it is about to change, so the git model (history.Tracker) commits
+// exactly what the apply changed; on an Overlay it only simulates (exec ops
+// are reported as skipped) and obs hears nothing.
+func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config, obs Observer) *Report {
 	start := time.Now()
 	rep := &Report{}
-	_, rep.DryRun = ws.(*Overlay)
+	rep.DryRun = fsys.IsDryRun(ws)
 	defer func() { rep.Duration = time.Since(start) }()
 
 	collectParseErrors(doc, rep)
@@ -56,33 +62,43 @@ func Run(ctx context.Context, doc *lang.Document, ws Workspace, cfg *Config) *Re
 	}
 
 	if !rep.DryRun {
-		lock, err := AcquireLock(ctx, cfg)
+		lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
 		if err != nil {
 			rep.Fatal = err.Error()
 			return rep
 		}
 		defer lock.Release()
-		if cfg, err = pinRoot(cfg); err != nil { // exec_dir.go
+		if cfg, err = pinRoot(cfg); err != nil { // exec.go
 			rep.Fatal = err.Error()
 			return rep
 		}
-		if lock.Interrupted { // temp_cleanup.go
-			if gone, err := CleanStaleTemps(cfg.Root); len(gone) > 0 || err != nil {
-				rep.Warnings = append(rep.Warnings, staleTempsWarning(gone, err))
+		if lock.Interrupted { // a killed apply may have left temp files
+			if gone, err := state.CleanTemps(cfg.Root); len(gone) > 0 || err != nil {
+				rep.Warnings = append(rep.Warnings, state.TempsWarning(gone, err))
 			}
 		}
-		if osw, ok := ws.(*OSWorkspace); ok {
-			if r := openRepo(ctx, cfg); r != nil { // the git model: git_apply.go
-				osw.track = newTracker(ctx, r, cfg, doc)
-				defer func() { t := osw.track; osw.track = nil; t.finish(rep) }()
-			}
+		if obs != nil { // the git model: observer.go
+			cfg.obs = obs
+			defer obs.Finish(rep)
 		}
 	}
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 	if !rep.DryRun {
-		settle := startCache(ws, doc, cfg, rep) // one read and one write per file (workspace_cache.go)
-		defer func() { settle(); rep.Success = rep.Success && rep.Failed() == 0 }()
+		// One read and one write per file (fsys/writeback.go); the observer
+		// hears of each change on disk.
+		var hook func(string, bool)
+		if obs != nil {
+			hook = obs.BeforeChange
+		}
+		wb := fsys.NewWriteBack(ws, planEdits(doc, cfg), hook)
+		ws = wb
+		defer func() {
+			for _, e := range wb.Settle() {
+				flushFailed(rep, cfg, e)
+			}
+			rep.Success = rep.Success && rep.Failed() == 0
+		}()
 	}
 
 	n := 0 // running task number for flat profiles
@@ -102,7 +118,7 @@ type item struct {
 }
 
 // runGroup validates then runs one group, appending its results.
-func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace, cfg *Config, rep *Report) {
+func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Workspace, cfg *Config, rep *Report) {
 	prof := profileOf(g.Syntax)
 	var items []item
 	invalid := ""
@@ -162,7 +178,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws Workspace
 
 // runItems carries out a validated group's items in order, filling in
 // their results; a Tasks or Patch group stops at its first failure.
-func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cfg *Config, rep *Report) {
+func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report) {
 	stopped := ""
 	batch := newHunkBatch(g)
 	for _, it := range items {
@@ -179,24 +195,32 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 			continue
 		}
 		t0 := time.Now()
-		beginAction(ws, it.spec, it.res)
-		track := trackerOf(ws, it.spec)
-		track.beforeCommand()
+		isCommand := it.spec.Kind == lang.Exec
+		fsys.BeginAction(ws, it.res.Seq-1, isCommand) // a command sees every write on disk
+		obs := cfg.obs
+		if !isCommand || fsys.IsDryRun(ws) {
+			obs = nil
+		}
+		if obs != nil {
+			obs.BeforeCommand()
+		}
 		if r, ok := batch.result(ctx, it.a, ws, cfg); ok { // hunk_batch.go
 			it.res.Result = r
 		} else {
 			it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
 		}
-		track.afterCommand()
+		if obs != nil {
+			obs.AfterCommand()
+		}
 		it.res.Duration = time.Since(t0)
 		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
 			rep.Warn(w)
 		}
-		if w := sandboxDeniedWarning(it.res); w != "" { // exec_sandbox.go
+		if w := sandboxDeniedWarning(it.res); w != "" { // exec.go
 			rep.Warn(w)
 		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
-			if w := unconfinedWarning(cfg, sandbox.ABI()); w != "" {
+			if w := command.UnconfinedWarning(cfg.Sandbox, sandbox.ABI()); w != "" {
 				rep.Warn(w)
 			}
 		}
@@ -211,12 +235,33 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws Workspace, cf
 	}
 }
 
+// flushFailed makes a write the write-back could not put on disk the
+// failure of the action that made it (e.Owner is its index in Results, as
+// runItems numbers them): its change never reached the file.
+func flushFailed(rep *Report, cfg *Config, e fsys.FlushError) {
+	if e.Owner >= len(rep.Results) {
+		return
+	}
+	r := &rep.Results[e.Owner]
+	r.Success = false
+	r.Error = fmt.Sprintf("%s: saving '%s' failed: %v", r.Action, shownPath(cfg, e.Path), e.Err)
+	r.Hint = "the file was left as it was before this action; free space or fix permissions and apply again"
+}
+
+// shownPath is name relative to the root when inside it, as results name paths.
+func shownPath(cfg *Config, name string) string {
+	if rel, err := filepath.Rel(cfg.Root, name); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return name
+}
+
 // runAction dispatches one validated action: exec here, everything else to
 // the op layer. On an Overlay commands are not run.
-func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws Workspace, cfg *Config) Result {
+func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label string, ws fsys.Workspace, cfg *Config) Result {
 	params := a.ParamMap()
 	if spec.Kind == lang.Exec {
-		if _, dry := ws.(*Overlay); dry {
+		if fsys.IsDryRun(ws) {
 			return Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}
 		}
 		return execOp(ctx, cfg, a.Syntax, params, label)
@@ -308,7 +353,7 @@ func (r *Report) CommitSummary() string {
 		}
 		s := res.Action
 		if v := res.Params[res.Primary]; v != "" {
-			s += " " + firstLine(v, 40)
+			s += " " + textedit.FirstLine(v, 40)
 		}
 		parts = append(parts, s)
 	}
@@ -320,18 +365,7 @@ func (r *Report) CommitSummary() string {
 	if len(parts) > 0 {
 		sum += ": " + strings.Join(parts, ", ")
 	}
-	return firstLine(sum, 200)
-}
-
-// firstLine returns s's first line, cut to max runes with "…".
-func firstLine(s string, max int) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + "…"
-	}
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-1]) + "…"
-	}
-	return s
+	return textedit.FirstLine(sum, 200)
 }
 
 // Mode says how Apply treats the real tree.
@@ -347,20 +381,22 @@ const (
 	Atomic
 )
 
-// Apply opens the root and runs doc in the given mode. For DryRun (and a
-// blocked Atomic run) it also returns what the simulation would change, so
-// callers can show a diff. The error is for a root that cannot be opened.
-func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Report, []Change, error) {
+// Apply opens the root and runs doc in the given mode, telling obs (nil
+// for none; history.Tracker for the git model) what the real run does. For
+// DryRun (and a blocked Atomic run) it also returns what the simulation
+// would change, so callers can show a diff. The error is for a root that
+// cannot be opened.
+func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode, obs Observer) (*Report, []textedit.Change, error) {
 	base, err := NewOS(cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("apply: open root %s: %w", cfg.Root, err)
 	}
 	defer base.Close()
 	if mode == Real {
-		return Run(ctx, doc, base, cfg), nil, nil
+		return Run(ctx, doc, base, cfg, obs), nil, nil
 	}
-	ov := NewOverlay(base)
-	sim := Run(ctx, doc, ov, cfg)
+	ov := fsys.NewOverlay(base)
+	sim := Run(ctx, doc, ov, cfg, nil)
 	if mode == DryRun {
 		return sim, ov.Changes(), nil
 	}
@@ -373,7 +409,7 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode) (*Re
 		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
 		return sim, ov.Changes(), nil
 	}
-	return Run(ctx, doc, base, cfg), nil, nil
+	return Run(ctx, doc, base, cfg, obs), nil, nil
 }
 
 // blocker names what stopped an --atomic apply: the first failed action or

@@ -7,53 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
-
-// The write-back writes a file's first content at once, keeps later ones in
-// memory for reads, and writes them out before anything else looks.
-func TestWriteBackHoldsLaterWrites(t *testing.T) {
-	root := t.TempDir()
-	cfg := DefaultConfig(root)
-	w, err := NewOS(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	name := filepath.Join(root, "f.txt")
-	onDisk := func(want string) {
-		t.Helper()
-		got, err := os.ReadFile(name)
-		if err != nil || string(got) != want {
-			t.Fatalf("on disk: %q, %v; want %q", got, err, want)
-		}
-	}
-	settle := startCache(w, nil, cfg, nil)
-	if err := w.WriteFile(name, []byte("one")); err != nil {
-		t.Fatal(err)
-	}
-	onDisk("one")
-	if err := w.WriteFile(name, []byte("two")); err != nil {
-		t.Fatal(err)
-	}
-	onDisk("one")
-	if got, err := w.ReadFile(name); err != nil || string(got) != "two" {
-		t.Fatalf("ReadFile = %q, %v; want the pending content", got, err)
-	}
-	if fi, err := w.Lstat(name); err != nil || fi.Size() != 3 {
-		t.Fatalf("Lstat = %v, %v", fi, err)
-	}
-	onDisk("two") // Lstat wrote it out
-	if err := w.WriteFile(name, []byte("three")); err != nil {
-		t.Fatal(err)
-	}
-	settle()
-	onDisk("three")
-	if w.wb != nil {
-		t.Fatal("the cache outlived its apply")
-	}
-}
 
 // A command between edits sees the file as the edits before it left it, and
 // the edits after it see what the command did.
@@ -75,7 +32,7 @@ func TestWriteBackSettlesBeforeCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	rep := Run(context.Background(), doc, w, cfg)
+	rep := Run(context.Background(), doc, w, cfg, nil)
 	if !rep.Success {
 		t.Fatalf("apply failed: %+v", rep.Results)
 	}
@@ -85,38 +42,6 @@ func TestWriteBackSettlesBeforeCommands(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(root, "f.txt"))
 	if string(got) != "A B D\n" {
 		t.Errorf("file = %q", got)
-	}
-}
-
-// Names that differ only in case may be one file (macOS, Windows): the
-// cache writes out what it holds under one before the other is read or
-// written, and keeps only the latest.
-func TestWriteBackCaseVariants(t *testing.T) {
-	root := t.TempDir()
-	cfg := DefaultConfig(root)
-	w, err := NewOS(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	upper, lower := filepath.Join(root, "F.txt"), filepath.Join(root, "f.txt")
-	settle := startCache(w, nil, cfg, nil)
-	defer settle()
-	for _, step := range []string{"one", "two"} {
-		if err := w.WriteFile(upper, []byte(step)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// Reading the other spelling misses the cache: F.txt's pending
-	// content is on disk first, and F.txt is no longer held.
-	if _, err := w.ReadFile(lower); err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(upper); string(got) != "two" {
-		t.Fatalf("F.txt on disk = %q, want its pending content", got)
-	}
-	if _, held := w.wb.files[upper]; held {
-		t.Fatal("F.txt still held after f.txt was read")
 	}
 }
 
@@ -139,14 +64,13 @@ func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
 		{Seq: 1, Action: "file_write", Result: Result{Success: true}},
 		{Seq: 2, Action: "file_write", Result: Result{Success: true}},
 	}}
-	settle := startCache(w, nil, cfg, rep)
-	spec := lang.Lookup("file_write")
-	beginAction(w, spec, &rep.Results[0])
-	if err := w.WriteFile(name, []byte("one")); err != nil {
+	wb := fsys.NewWriteBack(w, nil, nil)
+	wb.BeginAction(rep.Results[0].Seq-1, false)
+	if err := wb.WriteFile(name, []byte("one")); err != nil {
 		t.Fatal(err)
 	}
-	beginAction(w, spec, &rep.Results[1])
-	if err := w.WriteFile(name, []byte("two")); err != nil {
+	wb.BeginAction(rep.Results[1].Seq-1, false)
+	if err := wb.WriteFile(name, []byte("two")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "real")); err != nil {
@@ -155,7 +79,9 @@ func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
 	if err := os.Symlink("real", filepath.Join(root, "d")); err != nil {
 		t.Fatal(err)
 	}
-	settle()
+	for _, e := range wb.Settle() { // as Run puts them in the report
+		flushFailed(rep, cfg, e)
+	}
 	if !rep.Results[0].Success {
 		t.Errorf("the first write failed: %+v", rep.Results[0])
 	}

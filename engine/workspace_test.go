@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -89,7 +90,7 @@ func diskTree(t *testing.T, dir string) map[string]string {
 }
 
 // viewTree reads dir as ws sees it, in diskTree's format.
-func viewTree(t *testing.T, ws Workspace, dir string) map[string]string {
+func viewTree(t *testing.T, ws fsys.Workspace, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	var walk func(abs, rel string)
@@ -126,7 +127,7 @@ func viewTree(t *testing.T, ws Workspace, dir string) map[string]string {
 // bothWorkspaces runs f twice, each time on a fresh root seeded with files:
 // on an OS workspace, and on an Overlay over one, after which the disk must
 // be exactly as before (copy-on-write). Ops must behave the same on both.
-func bothWorkspaces(t *testing.T, files map[string]string, f func(t *testing.T, cfg *Config, ws Workspace)) {
+func bothWorkspaces(t *testing.T, files map[string]string, f func(t *testing.T, cfg *Config, ws fsys.Workspace)) {
 	t.Helper()
 	for _, overlay := range []bool{false, true} {
 		name := "os"
@@ -146,7 +147,7 @@ func bothWorkspaces(t *testing.T, files map[string]string, f func(t *testing.T, 
 				return
 			}
 			before := diskTree(t, root)
-			f(t, cfg, NewOverlay(ws))
+			f(t, cfg, fsys.NewOverlay(ws))
 			if diff := cmp.Diff(before, diskTree(t, root)); diff != "" {
 				t.Errorf("the overlay changed the disk (-before +after):\n%s", diff)
 			}
@@ -163,7 +164,7 @@ func TestOverlayNeverTouchesBase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer base.Close()
-	o := NewOverlay(base)
+	o := fsys.NewOverlay(base)
 	j := func(p string) string { return filepath.Join(root, p) }
 	steps := []error{
 		o.WriteFile(j("a.txt"), []byte("A2\n")),
@@ -232,7 +233,7 @@ func TestOverlayMatchesOS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ov := NewOverlay(osB)
+		ov := fsys.NewOverlay(osB)
 		diskB := diskTree(t, rootB)
 		for step := 0; step < 25; step++ {
 			pa, pb := paths[next(len(paths))], paths[next(len(paths))]

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
 	"go.lsp.dev/protocol"
@@ -95,7 +96,7 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	if err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s is refused until the project's config loads: %w", p.Command, err)
 	}
-	rep, _, err := engine.Apply(ctx, doc, cfg, mode)
+	rep, _, err := engine.Apply(ctx, doc, cfg, mode, history.Tracker(ctx, cfg, doc)) // the git model
 	if mode == engine.Real {
 		// The server itself just changed the disk (even a failed run may
 		// have written some files): no simulation result may outlive that,

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -145,5 +146,5 @@ func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
 	for _, p := range a.Params {
 		params[p.Key] = p.Value
 	}
-	return engine.Do(context.Background(), engine.NewOverlay(base), cfg, spec.Name, params), true
+	return engine.Do(context.Background(), fsys.NewOverlay(base), cfg, spec.Name, params), true
 }

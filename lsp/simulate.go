@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -107,7 +108,7 @@ func (s *Server) simulate(ctx context.Context, d *document) source.Diagnostics {
 	}
 	cfg := engine.DefaultConfig(s.root)
 	// Nothing is kept for a client whose changes on disk go unreported.
-	ds, next := simulateDoc(ctx, cfg, d.doc, prev, gen, trusted, func() (engine.Workspace, func(), error) {
+	ds, next := simulateDoc(ctx, cfg, d.doc, prev, gen, trusted, func() (fsys.Workspace, func(), error) {
 		base, err := engine.NewOS(cfg)
 		if err != nil {
 			s.log.Printf("simulate %s: %v", d.uri, err)
@@ -124,9 +125,9 @@ func (s *Server) simulate(ctx context.Context, d *document) source.Diagnostics {
 // for the next call (nil when it must not be reused). open opens the base
 // workspace, only when some op has to run.
 func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, prev *simulation, gen uint64, keep bool,
-	open func() (engine.Workspace, func(), error)) (source.Diagnostics, *simulation) {
+	open func() (fsys.Workspace, func(), error)) (source.Diagnostics, *simulation) {
 	var out source.Diagnostics
-	var ws *engine.Overlay
+	var ws *fsys.Overlay
 	var closeBase func()
 	defer func() {
 		if closeBase != nil {
@@ -143,7 +144,7 @@ func simulateDoc(ctx context.Context, cfg *engine.Config, doc *lang.Document, pr
 				if err != nil {
 					return err
 				}
-				closeBase, ws = done, engine.NewOverlay(base)
+				closeBase, ws = done, fsys.NewOverlay(base)
 			}
 			o.fail = nil
 			ran++

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -144,8 +145,8 @@ func simTree(t *testing.T) string {
 	return root
 }
 
-func openOS(cfg *engine.Config) func() (engine.Workspace, func(), error) {
-	return func() (engine.Workspace, func(), error) {
+func openOS(cfg *engine.Config) func() (fsys.Workspace, func(), error) {
+	return func() (fsys.Workspace, func(), error) {
 		base, err := engine.NewOS(cfg)
 		if err != nil {
 			return nil, nil, err

@@ -10,6 +10,8 @@ import (
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
 	"github.com/clada-dev/clada/source"
@@ -108,7 +110,7 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 	}
 	before := ""
 	if mode == engine.DryRun {
-		if d := engine.Diff(cfg.Root, res.Changes); d != "" {
+		if d := textedit.Diff(cfg.Root, res.Changes); d != "" {
 			before = report.Bound(d, h.o.MaxReport, func(first, last int) string {
 				return fmt.Sprintf("apply the answer with dry_run on fewer blocks (diff lines %d-%d were cut)", first, last)
 			}) + "\n"
@@ -167,9 +169,9 @@ func checkAdvice(first, last int) string {
 	return fmt.Sprintf("fix the problems shown and check again (lines %d-%d of this list were cut)", first, last)
 }
 
-// undo reverses the newest recorded apply (engine.Undo), under the lock.
+// undo reverses the newest recorded apply (history.Undo), under the lock.
 func (h *handler) undo(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	res, err := engine.Undo(ctx, h.o.Engine)
+	res, err := history.Undo(ctx, h.o.Engine)
 	if err != nil {
 		return toolError(err.Error()), nil
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -74,7 +75,7 @@ func read(ctx context.Context, doc *lang.Document, cfg *engine.Config) (*engine.
 		return nil, fmt.Errorf("mcp: open root %s: %w", cfg.Root, err)
 	}
 	defer base.Close()
-	rep := engine.Run(ctx, doc, engine.NewOverlay(base), cfg)
+	rep := engine.Run(ctx, doc, fsys.NewOverlay(base), cfg, nil)
 	rep.DryRun = false
 	return rep, nil
 }

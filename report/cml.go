@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -317,12 +318,12 @@ func cmlErrorLine(r engine.ActionResult) string {
 	msg := lowerFirst(r.Error)
 	where := ""
 	if v := r.Params[r.Primary]; v != "" {
-		where = " in " + engine.FirstLine(v, 60)
+		where = " in " + textedit.FirstLine(v, 60)
 		if spec := lang.Lookup(r.Action); spec != nil && spec.Kind == lang.Exec {
-			where = " running " + engine.FirstLine(v, 60)
+			where = " running " + textedit.FirstLine(v, 60)
 		}
 	}
-	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, engine.FirstLine(msg, 300))
+	return fmt.Sprintf("%s%s (%s)", cmlType(r), where, textedit.FirstLine(msg, 300))
 }
 
 // lowerFirst lowers a message's first letter to fit mid-sentence ("Found 2
@@ -339,7 +340,7 @@ func lowerFirst(msg string) string {
 // ("created file.txt").
 func cmlSummary(r engine.ActionResult) string {
 	p := r.Params
-	primary := engine.FirstLine(p[r.Primary], 60)
+	primary := textedit.FirstLine(p[r.Primary], 60)
 	spec := lang.Lookup(r.Action)
 	name := r.Action
 	if spec != nil {

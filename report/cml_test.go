@@ -136,7 +136,7 @@ func TestCMLFromRun(t *testing.T) {
 	doc := lang.Parse(source.NewFile("in.cml", []byte("<tasks version=\"2.0\">\n  <write path=\"a\">a</write>\n</tasks>\n")))
 	cfg := engine.DefaultConfig(t.TempDir())
 	cfg.NoGit = true
-	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.DryRun)
+	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.DryRun, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestCMLCountsInvalidBlocks(t *testing.T) {
 	}
 	cfg := engine.DefaultConfig(root)
 	cfg.NoGit = true
-	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real)
+	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

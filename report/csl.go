@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -127,7 +128,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 		}
 		details := ""
 		if v := res.Params[res.Primary]; v != "" {
-			details = engine.FirstLine(v, 60)
+			details = textedit.FirstLine(v, 60)
 		}
 		switch st := statusOf(rep, res); {
 		case st == notApplied:

@@ -49,7 +49,7 @@ func TestCSL(t *testing.T) {
 			}
 			defer ws.Close()
 			doc := lang.Parse(source.NewFile("t.csl", []byte(tc.in)))
-			rep := engine.Run(context.Background(), doc, ws, cfg)
+			rep := engine.Run(context.Background(), doc, ws, cfg, nil)
 			var sb strings.Builder
 			if err := CSL(&sb, doc, rep, Options{}); err != nil {
 				t.Fatal(err)
@@ -75,7 +75,7 @@ func TestCSLListsInvalidBlocks(t *testing.T) {
 	doc := lang.Parse(source.NewFile("answer.md", []byte(src)))
 	cfg := engine.DefaultConfig(t.TempDir())
 	cfg.NoGit = true
-	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real)
+	rep, _, err := engine.Apply(context.Background(), doc, cfg, engine.Real, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -83,7 +84,7 @@ func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o
 	if err := render(&buf, doc, rep, o); err != nil {
 		return err
 	}
-	if _, err := io.WriteString(w, engine.Printable(buf.String())); err != nil {
+	if _, err := io.WriteString(w, textedit.Printable(buf.String())); err != nil {
 		return fmt.Errorf("write %s report: %w", format, err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -59,7 +60,7 @@ func summaryDiag(id, kind string, line int, msg, hint string) string {
 	}
 	s := fmt.Sprintf("%s %s line %d: %s", id, kind, line, msg)
 	if hint != "" {
-		s += " (" + engine.FirstLine(hint, 200) + ")"
+		s += " (" + textedit.FirstLine(hint, 200) + ")"
 	}
 	return s
 }
@@ -77,11 +78,11 @@ func summaryLine(r *engine.Report, res engine.ActionResult) string {
 	case notApplied:
 		return head("⏸") + " - " + notAppliedWords
 	case notRun:
-		return head("⏭") + " - " + engine.FirstLine(res.Error, 200)
+		return head("⏭") + " - " + textedit.FirstLine(res.Error, 200)
 	}
-	line := head("❌") + " - " + engine.FirstLine(res.Error, 200)
+	line := head("❌") + " - " + textedit.FirstLine(res.Error, 200)
 	if r.Refused {
-		line = head("❌") + " - would fail: " + engine.FirstLine(res.Error, 200)
+		line = head("❌") + " - would fail: " + textedit.FirstLine(res.Error, 200)
 	}
 	if res.Hint != "" {
 		line += "\n" + strings.TrimSuffix(hintBlock(res.Hint, "   "), "\n")

@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/clada-dev/clada/engine"
+	statefile "github.com/clada-dev/clada/internal/state"
 	"github.com/fsnotify/fsnotify"
 )
 
@@ -246,14 +246,14 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 // writeOutput writes the results summary to an output file, refusing to
 // replace a file clada did not write (a .clada.yaml could name any file).
 // Inside the root it goes through the root with no symlink followed
-// (engine.WriteStateFile): a cloned repository could make a directory on
+// (statefile.Write): a cloned repository could make a directory on
 // the way a symlink to anywhere.
 func writeOutput(root, path, summary string) error {
 	rel, err := filepath.Rel(root, path)
 	inside := err == nil && filepath.IsLocal(rel)
 	var old []byte
 	if inside {
-		old, err = engine.ReadStateFile(root, rel)
+		old, err = statefile.Read(root, rel)
 	} else {
 		old, err = readInput(path)
 	}
@@ -264,7 +264,7 @@ func writeOutput(root, path, summary string) error {
 		return fmt.Errorf("results not written: %w", err)
 	}
 	if inside {
-		if err := engine.WriteStateFile(root, rel, []byte(summary), 0o644); err != nil {
+		if err := statefile.Write(root, rel, []byte(summary), 0o644); err != nil {
 			return fmt.Errorf("results not written: %w", err)
 		}
 		return nil

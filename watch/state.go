@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/clada-dev/clada/engine"
+	statefile "github.com/clada-dev/clada/internal/state"
 )
 
 // state is what the watcher remembers across saves and restarts, in
@@ -28,12 +28,12 @@ type state struct {
 }
 
 // stateRel is the state file under the root, reached through it with no
-// symlink followed (engine.OpenStateFile), like every file clada keeps.
+// symlink followed (statefile.Open), like every file clada keeps.
 const stateRel = ".clada" + string(filepath.Separator) + "watch-ran"
 
 func loadState(root string) (*state, error) {
 	s := &state{root: root, path: filepath.Join(root, stateRel), ran: map[string]bool{}, nonces: map[string]bool{}}
-	f, err := engine.OpenStateFile(root, stateRel, os.O_RDONLY, 0)
+	f, err := statefile.Open(root, stateRel, os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -71,7 +71,7 @@ func (s *state) save() error {
 	if len(s.pending) == 0 {
 		return nil
 	}
-	f, err := engine.OpenStateFile(s.root, stateRel, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := statefile.Open(s.root, stateRel, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("watch state: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
 	"github.com/clada-dev/clada/source"
@@ -175,8 +176,8 @@ func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, 
 // writeDryRunDiff prints, before the report, a unified diff of every file
 // the dry run would change (to stderr when the report is JSON on stdout,
 // so the JSON stays parseable).
-func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error {
-	d := engine.Diff(root, changes)
+func writeDryRunDiff(e *env, changes []textedit.Change, root, format string) error {
+	d := textedit.Diff(root, changes)
 	if d == "" {
 		return nil
 	}
@@ -186,7 +187,7 @@ func writeDryRunDiff(e *env, changes []engine.Change, root, format string) error
 	}
 	// The diff shows file content an answer wrote: no control sequence of
 	// it reaches the terminal.
-	if _, err := io.WriteString(w, engine.Printable(d)); err != nil {
+	if _, err := io.WriteString(w, textedit.Printable(d)); err != nil {
 		return fmt.Errorf("writing diff: %w", err)
 	}
 	return nil

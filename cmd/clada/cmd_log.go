@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // cmdLog lists the applies recorded in the repository's history, newest
@@ -31,7 +33,7 @@ func cmdLog(e *env) int {
 	if !ok {
 		return exitUsage
 	}
-	recs, err := engine.Applies(context.Background(), engine.DefaultConfig(abs))
+	recs, err := history.Applies(context.Background(), engine.DefaultConfig(abs))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail
@@ -66,23 +68,23 @@ func cmdLog(e *env) int {
 	for _, r := range recs {
 		status := ""
 		switch r.Status {
-		case engine.ApplyUndone:
+		case history.ApplyUndone:
 			status = " (undone)"
-		case engine.ApplyStarted:
+		case history.ApplyStarted:
 			status = " (interrupted)"
-		case engine.ApplySquashed:
+		case history.ApplySquashed:
 			status = " (squashed)"
 		}
 		// Summaries hold an answer's text (commands, paths): escape control
 		// characters so a logged answer cannot drive the terminal.
-		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, engine.Printable(r.Summary))
-		fmt.Fprintf(e.stdout, "    %s\n", engine.Printable(strings.Join(paths(r), ", ")))
+		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, textedit.Printable(r.Summary))
+		fmt.Fprintf(e.stdout, "    %s\n", textedit.Printable(strings.Join(paths(r), ", ")))
 	}
 	return exitOK
 }
 
 // paths lists an apply's changed paths, a directory with a trailing slash.
-func paths(r engine.ApplyRecord) []string {
+func paths(r history.ApplyRecord) []string {
 	out := make([]string, 0, len(r.Files))
 	for _, f := range r.Files {
 		if f.IsDir() {

@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 )
 
 // cmdSquash folds the run of clada's apply commits on top of HEAD into one
-// (engine.Squash); `clada undo` afterwards undoes the folded applies together.
+// (history.Squash); `clada undo` afterwards undoes the folded applies together.
 func cmdSquash(e *env) int {
 	fs := newFlagSet(e, "squash", "[--root DIR] [-n N]")
 	root := fs.String("root", ".", "project root whose applies to squash")
@@ -34,7 +35,7 @@ func cmdSquash(e *env) int {
 	}
 	cfg := engine.DefaultConfig(abs)
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
-	res, err := engine.Squash(context.Background(), cfg, *count)
+	res, err := history.Squash(context.Background(), cfg, *count)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail

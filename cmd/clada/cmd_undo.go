@@ -7,9 +7,10 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 )
 
-// cmdUndo reverses the newest recorded apply (engine.Undo); run again, it
+// cmdUndo reverses the newest recorded apply (history.Undo); run again, it
 // walks further back. Nothing left to undo is exit 1, like any refusal.
 func cmdUndo(e *env) int {
 	fs := newFlagSet(e, "undo", "[--root DIR]")
@@ -30,7 +31,7 @@ func cmdUndo(e *env) int {
 	}
 	cfg := engine.DefaultConfig(abs)
 	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
-	res, err := engine.Undo(context.Background(), cfg)
+	res, err := history.Undo(context.Background(), cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/watch"
 )
 
@@ -74,7 +75,7 @@ func cmdWatch(e *env) int {
 		cfg.Confirm = ask
 	}
 	// One watcher per root: a second one would run every block twice.
-	lock, err := engine.AcquireLock(context.Background(), &engine.Config{Root: absRoot, LockFile: filepath.Join(".clada", "watch.lock")})
+	lock, err := state.AcquireLock(context.Background(), absRoot, filepath.Join(".clada", "watch.lock"), 0)
 	if err != nil {
 		if strings.Contains(err.Error(), "still holds it") {
 			return fail("another clada watch is already running on %s (it holds %s); stop it first", absRoot, filepath.Join(absRoot, ".clada", "watch.lock"))

@@ -1,0 +1,103 @@
+package fsys
+
+import (
+	"io/fs"
+	"os"
+
+	"github.com/clada-dev/clada/engine/textedit"
+)
+
+// What only some workspaces can do, asked by what they can do rather than
+// by their type: a workspace that cannot answers "no", and the caller takes
+// the ordinary way.
+
+type (
+	// dryRunner is a workspace that only simulates (an Overlay).
+	dryRunner interface{ DryRun() bool }
+	// regularOpener can open a regular file on disk for a streamed read
+	// (the OS, and a WriteBack over it).
+	regularOpener interface {
+		openRegular(name string) (*os.File, fs.FileInfo, bool, error)
+	}
+	// dirOpener can open a folder on disk as a handle (walk.go).
+	dirOpener interface {
+		openDir(abs string, fi fs.FileInfo) (*os.Root, bool, error)
+	}
+	// walkBaser is an Overlay: a folder it holds nothing in is walked in
+	// its base.
+	walkBaser interface {
+		untouched(abs string) bool
+		walkBase() Workspace
+	}
+	// settings is a tree's read cap and hard-link rule, which an Overlay
+	// over it keeps.
+	settings interface {
+		settings() (maxRead int64, links bool)
+	}
+	// apply is a real apply's write-back (WriteBack).
+	apply interface {
+		cached(name string) ([]byte, bool)
+		BeginAction(owner int, command bool)
+		replaceIndexed(abs, old, repl string) textedit.Indexed
+	}
+)
+
+// IsDryRun reports whether ws only simulates: a run on it changes nothing
+// and runs no command.
+func IsDryRun(ws Workspace) bool {
+	d, ok := ws.(dryRunner)
+	return ok && d.DryRun()
+}
+
+// OpenRegular opens the regular file name in ws for a streamed read, with
+// ReadFile's checks; ok is false when ws cannot (a simulation's files may
+// be in memory), and the caller reads the file whole or not at all. The
+// caller closes f.
+func OpenRegular(ws Workspace, name string) (f *os.File, fi fs.FileInfo, ok bool, err error) {
+	if r, can := ws.(regularOpener); can {
+		return r.openRegular(name)
+	}
+	return nil, nil, false, nil
+}
+
+func openDir(ws Workspace, abs string, fi fs.FileInfo) (*os.Root, bool, error) {
+	if d, can := ws.(dirOpener); can {
+		return d.openDir(abs, fi)
+	}
+	return nil, false, nil
+}
+
+// Cached returns the content a real apply's write-back holds for name (the
+// last the apply wrote), so a reader needs no Lstat that would write it out.
+func Cached(ws Workspace, name string) ([]byte, bool) {
+	if w, ok := ws.(apply); ok {
+		return w.cached(name)
+	}
+	return nil, false
+}
+
+// BeginAction tells a real apply's write-back which action runs next
+// (owner) and whether it is a command; other workspaces need not know.
+func BeginAction(ws Workspace, owner int, command bool) {
+	if w, ok := ws.(apply); ok {
+		w.BeginAction(owner, command)
+	}
+}
+
+// Indexes reports whether ws is a real apply's write-back, whose files can
+// take file_replace_text's fast path (ReplaceIndexed).
+func Indexes(ws Workspace) bool {
+	_, ok := ws.(apply)
+	return ok
+}
+
+// ReplaceIndexed is file_replace_text's fast path (textedit/index.go) on
+// abs, a file this apply wrote whose searches the plan names: old, which
+// must occur exactly once and need no line-end adapting, replaced by repl,
+// in memory. Declined means the ordinary path must run; nothing changed.
+func ReplaceIndexed(ws Workspace, abs, old, repl string) textedit.Indexed {
+	if w, ok := ws.(apply); ok {
+		return w.replaceIndexed(abs, old, repl)
+	}
+	return textedit.Declined
+}

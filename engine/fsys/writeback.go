@@ -1,0 +1,324 @@
+package fsys
+
+import (
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/clada-dev/clada/engine/textedit"
+)
+
+// WriteBack wraps the workspace of one real apply and remembers the files
+// the apply wrote, so that N edits to one file cost one read and (about)
+// one write instead of N of each.
+//
+// A file's first write in an apply goes to disk at once, exactly as without
+// the cache: its checks, its errors, the observer's word before the change
+// (the git model records the file's before-state then) and the atomic
+// temp+fsync+rename all happen then. Its content stays in memory; later
+// reads are served from there, and later writes only replace it (the path,
+// its parents and its kind on disk are what the first write left). Those
+// pending contents are written out, each with the same atomic sequence,
+// before anything else looks at the tree: before a command runs
+// (BeginAction), before a Lstat, ReadDir, Remove or Rename, and when the
+// apply ends (Settle, before the git commit). A crash therefore leaves every
+// file wholly as some action left it, never partial. A pending content that
+// cannot be written out is the failure of the action that wrote it: Settle
+// hands those back to the run.
+//
+// The same wrapper tells the run's observer (the hook) of every change on
+// disk, and only those: a write kept in memory changes nothing yet.
+type WriteBack struct {
+	inner Workspace
+	hook  func(abs string, whole bool) // nil: no observer
+	files map[string]*wbFile
+	// fold maps a lower-cased name to the name files holds it under: on a
+	// case-insensitive file system (macOS, Windows) F.txt and f.txt are one
+	// file, and the cache must not keep two contents of it.
+	fold  map[string]string
+	plan  map[string][]string // the searches to index, per file (ReplaceIndexed)
+	dirty []string            // paths with pending content, in first-pending order
+	// owner is the action running now (BeginAction; -1: none), whose
+	// failure a failed write-out of what it wrote is.
+	owner  int
+	failed []FlushError
+}
+
+// FlushError is a pending content that could not be written out: the
+// action Owner (as given to BeginAction) wrote it, and its change never
+// reached the disk at Path, which keeps what it had before.
+type FlushError struct {
+	Owner int
+	Path  string
+	Err   error
+}
+
+// wbFile is one written file's current content.
+type wbFile struct {
+	data  []byte          // nil while idx holds newer text
+	idx   *textedit.Index // the file's text with its searches indexed, or nil
+	skip  int             // edits to leave to the ordinary path before indexing again
+	dirty bool            // the content is newer than the file on disk
+	owner int             // the last action that wrote the content, as WriteBack.owner
+}
+
+// content is the file's current content, never written to again.
+func (f *wbFile) content() []byte {
+	if f.data == nil && f.idx != nil {
+		f.data = f.idx.Bytes()
+	}
+	return f.data
+}
+
+// NewWriteBack wraps inner for one real apply. plan is, per absolute path,
+// the searches the apply's file_replace_text actions make there (at least
+// MinIndexed of them), to be indexed; hook, when not nil, hears of every
+// path before it changes on disk (whole: everything below it too).
+func NewWriteBack(inner Workspace, plan map[string][]string, hook func(abs string, whole bool)) *WriteBack {
+	return &WriteBack{inner: inner, hook: hook, plan: plan,
+		files: map[string]*wbFile{}, fold: map[string]string{}, owner: -1}
+}
+
+// changing tells the hook that abs (and everything below it, if whole) is
+// about to change.
+func (w *WriteBack) changing(abs string, whole bool) {
+	if w.hook != nil {
+		w.hook(abs, whole)
+	}
+}
+
+// cached returns the content the apply last wrote to name, if it holds it.
+func (w *WriteBack) cached(name string) ([]byte, bool) {
+	f, ok := w.files[name]
+	if !ok {
+		w.otherSpelling(name)
+		return nil, false
+	}
+	return f.content(), true
+}
+
+// otherSpelling writes out and forgets the file the cache holds under a
+// name that differs from name only in case, before name is read from or
+// written to disk: it may be the same file.
+func (w *WriteBack) otherSpelling(name string) {
+	other, ok := w.fold[strings.ToLower(name)]
+	if !ok || other == name {
+		return
+	}
+	w.flushOne(other)
+	w.forget(other)
+}
+
+// forget drops name from the cache (after its content reached the disk, or
+// failed to).
+func (w *WriteBack) forget(name string) {
+	delete(w.files, name)
+	if low := strings.ToLower(name); w.fold[low] == name {
+		delete(w.fold, low)
+	}
+}
+
+// writeLater takes a write to a file this apply already wrote to disk and
+// keeps it in memory; it reports false when the write must go to disk now.
+func (w *WriteBack) writeLater(name string, data []byte) bool {
+	f, ok := w.files[name]
+	if !ok {
+		return false
+	}
+	if f.idx != nil {
+		// Written the ordinary way: the index no longer knows the text.
+		// Leave a few edits to that way before paying for a new one.
+		f.idx, f.skip = nil, MinIndexed
+	}
+	f.data = data
+	w.pending(name, f)
+	return true
+}
+
+// pending marks f, the file at name, newer than the disk.
+func (w *WriteBack) pending(name string, f *wbFile) {
+	if !f.dirty {
+		f.dirty = true
+		w.dirty = append(w.dirty, name)
+	}
+	f.owner = w.owner
+}
+
+// wrote remembers the content a write just put on disk.
+func (w *WriteBack) wrote(name string, data []byte) {
+	w.files[name] = &wbFile{data: data, owner: w.owner}
+	w.fold[strings.ToLower(name)] = name
+}
+
+// flush writes every pending content to disk, oldest first. A write that
+// fails is the failure of the action that last wrote that file (its
+// content never reached the disk); the file stays as it was before.
+func (w *WriteBack) flush() {
+	if len(w.dirty) == 0 {
+		return
+	}
+	pending := w.dirty
+	w.dirty = nil
+	for _, name := range pending {
+		w.flushOne(name)
+	}
+}
+
+// flushOne writes name's pending content, if any.
+func (w *WriteBack) flushOne(name string) {
+	f, ok := w.files[name]
+	if !ok || !f.dirty {
+		return
+	}
+	f.dirty = false
+	if err := w.writeDisk(name, f.content()); err != nil {
+		w.forget(name)
+		if f.owner >= 0 {
+			w.failed = append(w.failed, FlushError{Owner: f.owner, Path: name, Err: err})
+		}
+	}
+}
+
+// writeDisk writes data to name on disk, telling the hook first.
+func (w *WriteBack) writeDisk(name string, data []byte) error {
+	w.changing(name, false)
+	return w.inner.WriteFile(name, data)
+}
+
+// settle writes all pending content and forgets the rest: after this the
+// disk is the only truth (a command or a move may change anything).
+func (w *WriteBack) settle() {
+	w.flush()
+	clear(w.files)
+	clear(w.fold)
+}
+
+// Settle writes everything out at the end of the apply, leaves the cache
+// empty, and returns every pending content that could not be written out
+// during the apply, in the order it failed.
+func (w *WriteBack) Settle() []FlushError {
+	w.settle()
+	failed := w.failed
+	w.failed = nil
+	return failed
+}
+
+// BeginAction says which action runs next (owner, an index the run chose);
+// before a command it writes everything out, since the command must see the
+// files as the actions left them, and may change any of them.
+func (w *WriteBack) BeginAction(owner int, command bool) {
+	if command {
+		w.settle()
+	}
+	w.owner = owner
+}
+
+func (w *WriteBack) ReadFile(name string) ([]byte, error) {
+	if data, ok := w.cached(name); ok {
+		return data, nil
+	}
+	return w.inner.ReadFile(name)
+}
+
+func (w *WriteBack) Lstat(name string) (fs.FileInfo, error) {
+	w.flushOne(name)
+	return w.inner.Lstat(name)
+}
+
+// WriteFile goes to disk for a file's first write in the apply, and to
+// memory after that.
+func (w *WriteBack) WriteFile(name string, data []byte) error {
+	if w.writeLater(name, data) {
+		return nil
+	}
+	w.otherSpelling(name)
+	if err := w.writeDisk(name, data); err != nil {
+		return err
+	}
+	w.wrote(name, data)
+	return nil
+}
+
+func (w *WriteBack) MkdirAll(name string) error {
+	w.changing(name, false)
+	return w.inner.MkdirAll(name)
+}
+
+func (w *WriteBack) Mkdir(name string) error {
+	w.changing(name, false)
+	return w.inner.Mkdir(name)
+}
+
+func (w *WriteBack) Remove(name string) error {
+	w.settle()
+	w.changing(name, true)
+	return w.inner.Remove(name)
+}
+
+func (w *WriteBack) RemoveAll(name string) error {
+	w.settle()
+	w.changing(name, true)
+	return w.inner.RemoveAll(name)
+}
+
+func (w *WriteBack) Rename(oldname, newname string) error {
+	w.settle()
+	w.changing(oldname, true)
+	w.changing(newname, true)
+	return w.inner.Rename(oldname, newname)
+}
+
+func (w *WriteBack) ReadDir(name string) ([]fs.FileInfo, error) {
+	w.flush()
+	return w.inner.ReadDir(name)
+}
+
+// MinIndexed is how many searches the document must make in one file for
+// an index to pay for its one pass (searches shorter than textedit.KeyLen
+// are left out): the plan of NewWriteBack holds only such files.
+const MinIndexed = 8
+
+// replaceIndexed is ReplaceIndexed on this write-back.
+func (w *WriteBack) replaceIndexed(abs, old, repl string) textedit.Indexed {
+	f := w.files[abs]
+	if f == nil {
+		return textedit.Declined
+	}
+	if f.idx == nil {
+		olds := w.plan[abs]
+		if olds == nil || f.skip > 0 {
+			f.skip = max(f.skip-1, 0)
+			return textedit.Declined
+		}
+		if f.idx = textedit.NewIndex(f.data, olds); f.idx == nil {
+			delete(w.plan, abs)
+			return textedit.Declined
+		}
+	}
+	r := f.idx.ReplaceOnce(old, repl)
+	if r == textedit.Replaced {
+		f.data = nil
+		w.pending(abs, f)
+	}
+	return r
+}
+
+// The capabilities of the workspace under the cache, passed on: a streamed
+// read of a big file and a walk by handle read the disk itself (a streamed
+// file was just Lstat'ed, which wrote it out), and an Overlay over the
+// cache keeps the tree's read cap and hard-link rule.
+
+func (w *WriteBack) settings() (int64, bool) {
+	if s, ok := w.inner.(settings); ok {
+		return s.settings()
+	}
+	return DefaultMaxRead, true
+}
+
+func (w *WriteBack) openRegular(name string) (*os.File, fs.FileInfo, bool, error) {
+	return OpenRegular(w.inner, name)
+}
+
+func (w *WriteBack) openDir(abs string, fi fs.FileInfo) (*os.Root, bool, error) {
+	return openDir(w.inner, abs, fi)
+}

@@ -1,0 +1,458 @@
+package history
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/command"
+)
+
+// gitEmail is the fixed address of clada's own commits; --git-author sets the name.
+const gitEmail = "clada@localhost"
+
+// gitTimeout bounds every git call: a wedged git (a stale lock, a network
+// credential helper) must not hang an apply.
+const gitTimeout = 30 * time.Second
+
+// zeroOID is git's "no object", for update-ref and index removals.
+const zeroOID = "0000000000000000000000000000000000000000"
+
+// repo is the git work tree holding the project root. Paths given to and
+// read from git are slash paths relative to top.
+type repo struct {
+	top    string         // work tree top level, absolute
+	gitDir string         // absolute git dir (per work tree)
+	author string         // --git-author
+	pin    *command.DirID // the top's identity when found: a swapped top stops every git call
+	// filters caches filterOff's overrides; filtersRead false means read
+	// them again before the next call (at the start, and after each
+	// command: only a command can change the repository's config mid-apply).
+	filters     filterPolicy
+	filtersRead bool
+	// filtersAtStart are the repository-only filter drivers of the first
+	// listing, before any command ran: those may hold the repository's
+	// content (git-crypt), so they are refused, not emptied (git_config.go).
+	filtersAtStart map[string]bool
+}
+
+// openRepo returns the repo containing cfg.Root, or nil when git is disabled,
+// missing, or the root is not inside a work tree.
+func openRepo(ctx context.Context, cfg *engine.Config) *repo {
+	if cfg.NoGit {
+		return nil
+	}
+	r, err := findRepo(ctx, cfg)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// findRepo locates the work tree and git dir of cfg.Root whatever --no-git
+// says (undo and log need it).
+func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
+	author := cfg.GitAuthor
+	if author == "" {
+		author = "clada"
+	}
+	r := &repo{top: cfg.Root, author: author}
+	// --show-cdup rather than --show-toplevel: the top is then spelled as the
+	// root is, so paths under the root stay under the top even when the root
+	// was reached through a symlink.
+	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir")
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if len(lines) != 3 || lines[0] != "true" {
+		return nil, fmt.Errorf("%s is not inside a git work tree", cfg.Root)
+	}
+	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
+	id, err := command.IDOf(r.top)
+	if err != nil {
+		return nil, fmt.Errorf("git work tree %s: %w", r.top, err)
+	}
+	r.pin = &id // every later call checks it (command/dir.go)
+	return r, nil
+}
+
+// gitCall is what one git call needs besides its arguments.
+type gitCall struct {
+	stdin []byte
+	env   []string // extra environment (identity, GIT_INDEX_FILE)
+}
+
+// git runs one git command at the top of the work tree, within gitTimeout.
+// Every GIT_* variable of clada's environment is dropped (a hook's GIT_DIR
+// must not redirect clada); hooks, signing and fsmonitor are off so clada's
+// git never runs project code or prompts. Commands that take pathspecs are
+// given literal first.
+func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, error) {
+	if err := command.CheckPinned(r.top, r.pin); err != nil {
+		name := args[0]
+		if name == literal && len(args) > 1 {
+			name = args[1]
+		}
+		return "", fmt.Errorf("git %s: %w", name, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
+	env := gitProcessEnv()
+	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
+		if !r.filtersRead {
+			p, err := r.filterOff(ctx, r.filtersAtStart) // git_config.go
+			if err != nil {
+				return "", err // fail closed: without the overrides a driver would run
+			}
+			r.filters, r.filtersRead = p, true
+			if r.filtersAtStart == nil {
+				r.filtersAtStart = p.repoOnly
+			}
+		}
+		env = append(env, r.filters.env...)
+	}
+	full = append(append(full, "-C", r.top), args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Env = append(env, c.env...)
+	if c.stdin != nil {
+		cmd.Stdin = bytes.NewReader(c.stdin)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if ctx.Err() == context.DeadlineExceeded {
+			msg = fmt.Sprintf("timed out after %s", gitTimeout)
+		} else if msg == "" {
+			msg = err.Error()
+		}
+		msg += r.filters.filterHint(msg)
+		name := args[0]
+		if name == literal {
+			name = args[1]
+		}
+		return stdout.String(), fmt.Errorf("git %s: %s", name, msg)
+	}
+	return stdout.String(), nil
+}
+
+// userConfigVars choose which files are the user's own git config (global,
+// system); clada's git reads the same ones the user's git does, so the
+// filter drivers the user installed are the ones filterOff keeps.
+var userConfigVars = []string{"GIT_CONFIG_GLOBAL=", "GIT_CONFIG_SYSTEM=", "GIT_CONFIG_NOSYSTEM="}
+
+// gitProcessEnv is the environment of every git clada runs: clada's
+// without GIT_* (a hook's GIT_DIR must not redirect clada) but with the
+// user's config choice, no prompt, and git-lfs never downloading
+// (git_config.go).
+func gitProcessEnv() []string {
+	env := command.CleanEnv(os.Environ())
+	for _, kv := range os.Environ() {
+		for _, v := range userConfigVars {
+			if strings.HasPrefix(kv, v) {
+				env = append(env, kv)
+			}
+		}
+	}
+	return append(env, "GIT_TERMINAL_PROMPT=0", "GIT_LFS_SKIP_SMUDGE=1")
+}
+
+// literal goes before a command that takes pathspecs, so a file named
+// "*.go" or ":x" means only itself (check-ignore refuses it, so it is not global).
+const literal = "--literal-pathspecs"
+
+// ident is a commit author or committer.
+type ident struct{ name, email string }
+
+// env sets both author and committer to id.
+func (id ident) env() []string {
+	return []string{"GIT_AUTHOR_NAME=" + id.name, "GIT_AUTHOR_EMAIL=" + id.email,
+		"GIT_COMMITTER_NAME=" + id.name, "GIT_COMMITTER_EMAIL=" + id.email}
+}
+
+// userIdent is the user's own git identity (git config user.name/email, or
+// the GIT_AUTHOR_* variables they set), for the save commit of their work.
+// ok is false when git has none; the fallback is the --git-author identity.
+func (r *repo) userIdent(ctx context.Context) (id ident, ok bool) {
+	var keep []string
+	for _, kv := range os.Environ() {
+		for _, k := range []string{"GIT_AUTHOR_NAME=", "GIT_AUTHOR_EMAIL=", "EMAIL="} {
+			if strings.HasPrefix(kv, k) {
+				keep = append(keep, kv)
+			}
+		}
+	}
+	out, err := r.git(ctx, gitCall{env: keep}, "var", "GIT_AUTHOR_IDENT")
+	lt, gt := strings.IndexByte(out, '<'), strings.IndexByte(out, '>')
+	if err != nil || lt < 1 || gt < lt {
+		return ident{r.author, gitEmail}, false
+	}
+	return ident{strings.TrimSpace(out[:lt]), out[lt+1 : gt]}, true
+}
+
+// head returns HEAD's commit ("" when the branch has no commit yet) and the
+// branch HEAD points to ("" when detached).
+func (r *repo) head(ctx context.Context) (commit, ref string, err error) {
+	out, err := r.git(ctx, gitCall{}, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+	commit = strings.TrimSpace(out)
+	if err != nil {
+		commit = ""
+	}
+	out, err = r.git(ctx, gitCall{}, "symbolic-ref", "-q", "HEAD")
+	ref = strings.TrimSpace(out)
+	if err != nil {
+		ref = ""
+		if commit == "" {
+			return "", "", errors.New("git: HEAD is neither a branch nor a commit")
+		}
+	}
+	return commit, ref, nil
+}
+
+// nulList joins paths for a -z --stdin call.
+func nulList(paths []string) []byte {
+	var b bytes.Buffer
+	for _, p := range paths {
+		b.WriteString(p)
+		b.WriteByte(0)
+	}
+	return b.Bytes()
+}
+
+// hashFiles stores the listed files as blobs and returns their ids in order:
+// raw is the bytes on disk (what undo writes back), clean is what git add
+// would store (clean filters, e.g. CRLF or LFS, applied). write=false only
+// computes the ids.
+func (r *repo) hashFiles(ctx context.Context, paths []string, raw, write bool) ([]string, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	var flags []string
+	if write {
+		flags = append(flags, "-w")
+	}
+	if raw {
+		flags = append(flags, "--no-filters")
+	}
+	// --stdin-paths reads lines and unquotes one that starts with '"': "./"
+	// keeps every name literal; a name with a newline gets a call of its own.
+	var b strings.Builder
+	var batch []int
+	ids := make([]string, len(paths))
+	for i, p := range paths {
+		if strings.Contains(p, "\n") {
+			out, err := r.git(ctx, gitCall{}, append(append([]string{"hash-object"}, flags...), "--", p)...)
+			if err != nil {
+				return nil, err
+			}
+			ids[i] = strings.TrimSpace(out)
+			continue
+		}
+		batch = append(batch, i)
+		b.WriteString("./" + p + "\n")
+	}
+	if len(batch) == 0 {
+		return ids, nil
+	}
+	out, err := r.git(ctx, gitCall{stdin: []byte(b.String())}, append([]string{"hash-object", "--stdin-paths"}, flags...)...)
+	if err != nil {
+		return nil, err
+	}
+	got := strings.Fields(out)
+	if len(got) != len(batch) {
+		return nil, fmt.Errorf("git hash-object: %d ids for %d paths", len(got), len(batch))
+	}
+	for k, i := range batch {
+		ids[i] = got[k]
+	}
+	return ids, nil
+}
+
+// hashBytes stores data (a symlink's target) as a blob.
+func (r *repo) hashBytes(ctx context.Context, data []byte) (string, error) {
+	out, err := r.git(ctx, gitCall{stdin: data}, "hash-object", "-w", "--stdin")
+	return strings.TrimSpace(out), err
+}
+
+// treeEntries returns mode and blob of each path in commit (ls-tree), keyed
+// by path; paths absent there are missing from the map.
+func (r *repo) treeEntries(ctx context.Context, commit string, paths []string) (map[string]FileState, error) {
+	m := map[string]FileState{}
+	if commit == "" || len(paths) == 0 {
+		return m, nil
+	}
+	for _, chunk := range chunks(paths) {
+		out, err := r.git(ctx, gitCall{}, append([]string{literal, "ls-tree", "-z", "--full-tree", commit, "--"}, chunk...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, rec := range strings.Split(out, "\x00") {
+			// "<mode> SP <type> SP <oid> TAB <path>"
+			meta, path, ok := strings.Cut(rec, "\t")
+			f := strings.Fields(meta)
+			if !ok || len(f) != 3 || f[1] != "blob" {
+				continue
+			}
+			m[path] = FileState{Mode: f[0], Blob: f[2]}
+		}
+	}
+	return m, nil
+}
+
+// indexEntries returns the index entries ("mode oid stage", as ls-files -s
+// prints them) of each path, from the index at indexFile ("" for the real one).
+func (r *repo) indexEntries(ctx context.Context, indexFile string, paths []string) (map[string][]string, error) {
+	m := map[string][]string{}
+	var env []string
+	if indexFile != "" {
+		env = []string{"GIT_INDEX_FILE=" + indexFile}
+	}
+	for _, chunk := range chunks(paths) {
+		out, err := r.git(ctx, gitCall{env: env}, append([]string{literal, "ls-files", "-s", "-z", "--full-name", "--"}, chunk...)...)
+		if err != nil {
+			return nil, err
+		}
+		for _, rec := range strings.Split(out, "\x00") {
+			meta, path, ok := strings.Cut(rec, "\t")
+			if ok {
+				m[path] = append(m[path], meta)
+			}
+		}
+	}
+	return m, nil
+}
+
+// setIndex makes the entries of paths in indexFile ("" for the real index)
+// exactly entries: every stage of each path is dropped, then the given
+// entries ("mode oid stage") are added.
+func (r *repo) setIndex(ctx context.Context, indexFile string, paths []string, entries map[string][]string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	for _, p := range paths {
+		fmt.Fprintf(&b, "0 %s\t%s\x00", zeroOID, p)
+		for _, e := range entries[p] {
+			fmt.Fprintf(&b, "%s\t%s\x00", e, p)
+		}
+	}
+	var env []string
+	if indexFile != "" {
+		env = []string{"GIT_INDEX_FILE=" + indexFile}
+	}
+	_, err := r.git(ctx, gitCall{stdin: b.Bytes(), env: env}, "update-index", "-z", "--index-info")
+	return err
+}
+
+// stage adds the files at add (content, mode and stat data from disk, clean
+// filters applied) and drops the paths rm from indexFile ("" for the real index).
+func (r *repo) stage(ctx context.Context, indexFile string, add, rm []string) error {
+	var env []string
+	if indexFile != "" {
+		env = []string{"GIT_INDEX_FILE=" + indexFile}
+	}
+	if len(add) > 0 {
+		if _, err := r.git(ctx, gitCall{env: env, stdin: nulList(add)}, "update-index", "--add", "--replace", "-z", "--stdin"); err != nil {
+			return err
+		}
+	}
+	if len(rm) > 0 {
+		if _, err := r.git(ctx, gitCall{env: env, stdin: nulList(rm)}, "update-index", "--force-remove", "-z", "--stdin"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chunks splits a long path list so no command line gets too long.
+func chunks(paths []string) [][]string {
+	const n = 1000
+	var out [][]string
+	for len(paths) > n {
+		out = append(out, paths[:n])
+		paths = paths[n:]
+	}
+	if len(paths) > 0 {
+		out = append(out, paths)
+	}
+	return out
+}
+
+// status is `git status` of the tree under prefix: path → the two status
+// letters ("??" untracked, " M", "D ", …). Ignored files are not listed.
+func (r *repo) status(ctx context.Context, prefix string) (map[string]string, error) {
+	if prefix == "" {
+		prefix = "."
+	}
+	out, err := r.git(ctx, gitCall{env: []string{"GIT_OPTIONAL_LOCKS=0"}}, literal, "status", "--porcelain=v1", "-z",
+		"--untracked-files=all", "--no-renames", "--ignore-submodules=all", "--", prefix)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	for _, rec := range strings.Split(out, "\x00") {
+		if len(rec) > 3 {
+			m[rec[3:]] = rec[:2]
+		}
+	}
+	return m, nil
+}
+
+// ignored returns which of paths git ignores (tracked files never are).
+func (r *repo) ignored(ctx context.Context, paths []string) (map[string]bool, error) {
+	m := map[string]bool{}
+	if len(paths) == 0 {
+		return m, nil
+	}
+	out, err := r.git(ctx, gitCall{stdin: nulList(paths)}, "check-ignore", "-z", "--stdin")
+	if err != nil && out == "" && !strings.HasSuffix(err.Error(), "check-ignore: exit status 1") {
+		return nil, err
+	}
+	for _, p := range strings.Split(out, "\x00") {
+		if p != "" {
+			m[p] = true
+		}
+	}
+	return m, nil
+}
+
+// commitTree writes a commit of tree on parent ("" for a root commit) with
+// msg, authored and committed by id, without touching HEAD or the index.
+func (r *repo) commitTree(ctx context.Context, tree, parent, msg string, id ident) (string, error) {
+	args := []string{"commit-tree", tree}
+	if parent != "" {
+		args = append(args, "-p", parent)
+	}
+	out, err := r.git(ctx, gitCall{stdin: []byte(msg), env: id.env()}, args...)
+	return strings.TrimSpace(out), err
+}
+
+// moveHead moves the branch HEAD is on (or a detached HEAD) from old to new,
+// refusing if it is no longer at old. new "" deletes the branch (back to a
+// repository without commits); old "" means it must not exist yet.
+func (r *repo) moveHead(ctx context.Context, ref, newC, oldC, why string) error {
+	target := ref
+	var args []string
+	if target == "" {
+		target = "HEAD"
+		args = append(args, "--no-deref")
+	}
+	if oldC == "" {
+		oldC = zeroOID
+	}
+	if newC == "" {
+		_, err := r.git(ctx, gitCall{}, append([]string{"update-ref", "-m", why, "-d"}, append(args, target, oldC)...)...)
+		return err
+	}
+	_, err := r.git(ctx, gitCall{}, append([]string{"update-ref", "-m", why}, append(args, target, newC, oldC)...)...)
+	return err
+}

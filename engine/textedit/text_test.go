@@ -1,0 +1,80 @@
+package textedit
+
+import "testing"
+
+// nesl-js's replaceText test cases, every one (count -1 = all).
+func TestReplaceText(t *testing.T) {
+	tests := []struct {
+		name, content, old, new string
+		count                   int
+		want                    string
+		n                       int
+		err                     string
+	}{
+		{"simple replacement", "hello world", "world", "universe", -1, "hello universe", 1, ""},
+		{"multiple replacements", "foo bar foo baz", "foo", "qux", -1, "qux bar qux baz", 2, ""},
+		{"limited replacements", "foo bar foo baz foo", "foo", "qux", 2, "qux bar qux baz foo", 2, ""},
+		{"multiline content replacement",
+			"function oldName() {\n  console.log('oldName');\n  return oldName;\n}", "oldName", "newName", -1,
+			"function newName() {\n  console.log('newName');\n  return newName;\n}", 3, ""},
+		{"multiline search and replace",
+			"const config = {\n  old: {\n    setting: true\n  },\n  other: false\n};",
+			"old: {\n    setting: true\n  }",
+			"new: {\n    setting: false,\n    extra: 'value'\n  }", -1,
+			"const config = {\n  new: {\n    setting: false,\n    extra: 'value'\n  },\n  other: false\n};", 1, ""},
+		{"replace code block with limit",
+			"// TODO: fix this\nfunction broken() {\n  // TODO: fix this\n  return null;\n}\n// TODO: fix this",
+			"// TODO: fix this", "// FIXED", 2,
+			"// FIXED\nfunction broken() {\n  // FIXED\n  return null;\n}\n// TODO: fix this", 2, ""},
+		{"no matches in multiline", "Line 1\nLine 2\nLine 3", "Line 4", "Line X", -1, "Line 1\nLine 2\nLine 3", 0, ""},
+		{"empty old text", "hello world", "", "xyz", -1, "", 0, "old_text cannot be empty"},
+		{"overlapping replacements", "aaaa", "aa", "b", -1, "bb", 2, ""},
+		{"replace with empty string", "foo bar foo", "foo ", "", -1, "bar foo", 1, ""},
+		{"windows line endings", "line1\r\nline2\r\nline3", "\r\n", "\n", -1, "line1\nline2\nline3", 2, ""},
+		{"indent-sensitive replacement",
+			"class OldClass:\n    def method(self):\n        pass", "OldClass", "NewClass", -1,
+			"class NewClass:\n    def method(self):\n        pass", 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n, err := ReplaceText(tt.content, tt.old, tt.new, tt.count)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want || n != tt.n {
+				t.Errorf("got (%q, %d), want (%q, %d)", got, n, tt.want, tt.n)
+			}
+		})
+	}
+}
+
+func TestMatchLocations(t *testing.T) {
+	body := "a\nx\nb\nx\nc\nx\n"
+	if got, want := MultipleHint(body, FindAll(body, "x"), 1), "old_text matches at lines 2, 4 and 6; include more surrounding lines so it matches exactly once\n2: x\n4: x\n6: x"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	body = "x\ny\nz\nx\ny\n"
+	if got, want := MatchLocations(body, FindAll(body, "x\ny\n"), 4), "lines 1-2 and 4-5"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	body = "dup dup\nno\ndup\n"
+	if got, want := MultipleHint(body, FindAll(body, "dup"), 3), "old_text matches at lines 1 (2 times) and 3; include more surrounding lines so it matches exactly once\n1: dup dup\n3: dup"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestCheckUTF8(t *testing.T) {
+	if err := CheckUTF8([]byte("ok\nfine é")); err != nil {
+		t.Fatal(err)
+	}
+	err := CheckUTF8([]byte("ok\nb\xffd"))
+	if err == nil || err.Error() != "is not valid UTF-8 (byte 0xff at offset 4, line 2)" {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -6,27 +6,25 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"syscall"
-
-	"github.com/clada-dev/clada/engine"
 )
 
-// maxConfigFile bounds what clada reads of a .clada.yaml: a real one is a
-// few hundred bytes, and one planted in a clone must not make clada read a
+// MaxFileSize bounds what clada reads of a .clada.yaml: a real one is a few
+// hundred bytes, and one planted in a clone must not make clada read a
 // gigabyte.
-const maxConfigFile = 1 << 20
+const MaxFileSize = 1 << 20
 
 // A .clada.yaml comes with the clone, so it may be a symlink to /dev/zero,
 // a FIFO, ~/.ssh/id_rsa or /proc/self/environ (whose bytes a parse error
 // would quote), a directory, or huge. It is read the way clada reads its own
-// state files (engine.OpenStateFile): through an os.Root at its directory,
-// the name itself no symlink, only a regular file (a FIFO is opened
-// non-blocking and refused), at most maxConfigFile bytes.
+// state files: through an os.Root at its directory, the name itself no
+// symlink, only a regular file (a FIFO is opened non-blocking and refused),
+// at most MaxFileSize bytes. CheckFile gives the refusals their config
+// wording; session.LoadConfig opens the file as a state file and reads it
+// with ReadCapped.
 
-// checkConfigFile says why the entry at path cannot be a config, "" when it
-// is a regular file; missing reports whether nothing is there.
-func checkConfigFile(path string) (missing bool, err error) {
+// CheckFile says why the entry at path cannot be a config, nil when it is a
+// regular file; missing reports whether nothing is there.
+func CheckFile(path string) (missing bool, err error) {
 	fi, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -41,29 +39,15 @@ func checkConfigFile(path string) (missing bool, err error) {
 	return false, nil
 }
 
-// readConfigFile reads the config at the absolute path abs, refusing
-// anything but a regular file of at most maxConfigFile bytes.
-func readConfigFile(abs string) ([]byte, error) {
-	missing, err := checkConfigFile(abs)
-	if err != nil {
-		return nil, err
-	}
-	if missing {
-		return nil, fmt.Errorf("config: %w", &fs.PathError{Op: "open", Path: abs, Err: syscall.ENOENT})
-	}
-	// OpenStateFile checks again on the open descriptor, so a symlink or
-	// FIFO swapped in after the check above is refused too.
-	f, err := engine.OpenStateFile(filepath.Dir(abs), filepath.Base(abs), os.O_RDONLY, 0)
-	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigFile+1))
+// ReadCapped reads the config at the absolute path abs from r, refusing
+// more than MaxFileSize bytes.
+func ReadCapped(abs string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("config: read %s: %w", abs, err)
 	}
-	if len(data) > maxConfigFile {
-		return nil, fmt.Errorf("config: %s is larger than %d MiB; clada does not read a config that big (shorten it)", abs, maxConfigFile>>20)
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("config: %s is larger than %d MiB; clada does not read a config that big (shorten it)", abs, MaxFileSize>>20)
 	}
 	return data, nil
 }

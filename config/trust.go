@@ -2,19 +2,15 @@ package config
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-
-	"github.com/clada-dev/clada/engine"
 )
 
-// Trust is what the user decided about one config's hooks, kept outside
-// every repository (like direnv's allow list): the absolute path of each
-// trusted .clada.yaml and the sha256 of the exact bytes trusted. A file whose
-// bytes changed is untrusted again.
+// Trust is what the user decided about one config's hooks and pass-env,
+// kept outside every repository (like direnv's allow list): the absolute
+// path of each trusted .clada.yaml and the sha256 of the exact bytes
+// trusted. A file whose bytes changed is untrusted again.
 type Trust struct {
 	path  string            // the store: <user config dir>/clada/trusted.json
 	Files map[string]string `json:"files"` // config path → sha256
@@ -30,23 +26,16 @@ func TrustStorePath() (string, error) {
 	return filepath.Join(dir, "clada", "trusted.json"), nil
 }
 
-// LoadTrust reads the trust store; a missing store trusts nothing.
-func LoadTrust() (*Trust, error) {
-	p, err := TrustStorePath()
-	if err != nil {
-		return nil, err
-	}
-	t := &Trust{path: p, Files: map[string]string{}}
-	// Read as clada's state files are: no symlink, a regular file, capped.
-	data, err := engine.ReadStateFile(filepath.Dir(p), filepath.Base(p))
-	if errors.Is(err, fs.ErrNotExist) {
+// DecodeTrust reads the trust store's bytes, read from path (nil: a store
+// that does not exist yet, which trusts nothing). session.LoadTrust reads
+// them as clada reads its state files: no symlink, a regular file, capped.
+func DecodeTrust(path string, data []byte) (*Trust, error) {
+	t := &Trust{path: path, Files: map[string]string{}}
+	if data == nil {
 		return t, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("trust store: %w", err)
-	}
 	if err := json.Unmarshal(data, t); err != nil {
-		return nil, fmt.Errorf("trust store %s: not valid JSON (%v); fix or delete it", p, err)
+		return nil, fmt.Errorf("trust store %s: not valid JSON (%v); fix or delete it", path, err)
 	}
 	if t.Files == nil {
 		t.Files = map[string]string{}
@@ -115,6 +104,20 @@ func (t *Trust) HooksBlocked(c *Config) string {
 		return fmt.Sprintf("hooks of %s not run: the file is not trusted; read it, then run: clada trust --root %s", c.Path, c.Dir)
 	case Changed:
 		return fmt.Sprintf("hooks of %s not run: the file changed since you trusted it; read it again, then run: clada trust --root %s", c.Path, c.Dir)
+	}
+	return ""
+}
+
+// PassEnvBlocked explains why c's pass-env is not honoured, with the command
+// that trusts the file; "" when it is (or c lists none). Unlike every other
+// key, pass-env widens what commands get (secrets from the environment), so
+// a cloned repository cannot set it for itself.
+func (t *Trust) PassEnvBlocked(c *Config) string {
+	if c == nil || len(c.PassEnv) == 0 {
+		return ""
+	}
+	if t == nil || t.State(c) != Trusted {
+		return fmt.Sprintf("pass-env of %s not honoured: the file is not trusted (or changed since); read it, then run: clada trust --root %s", c.Path, c.Dir)
 	}
 	return ""
 }

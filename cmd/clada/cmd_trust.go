@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/session"
 )
 
 // cmdTrust records the exact bytes of the project's .clada.yaml as trusted,
@@ -27,14 +28,14 @@ func cmdTrust(e *env) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	c, err := config.Load(absRoot, *configFile)
+	c, err := session.LoadConfig(absRoot, *configFile)
 	if err != nil {
 		return fail("%v\nfix the file before trusting it", err)
 	}
 	if c.Path == "" {
 		return fail("no %s in %s or a parent directory; nothing to trust (clada init writes one)", config.FileName, absRoot)
 	}
-	t, err := config.LoadTrust()
+	t, err := session.LoadTrust()
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -1,4 +1,4 @@
-package config
+package session
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -43,6 +42,9 @@ func (h HookResult) String() string {
 	}
 	return fmt.Sprintf("hook %s `%s` failed: %s", h.Phase, h.Command, h.Err)
 }
+
+// hookPathParams are the params whose paths {files} lists.
+var hookPathParams = []string{"path", "old_path", "new_path"}
 
 // hookOutputMax bounds the output kept per hook.
 const hookOutputMax = 64 << 10
@@ -107,7 +109,7 @@ func planned(doc *lang.Document) HookVars {
 	for a := range doc.Actions() {
 		n++
 		s := a.Op
-		for _, k := range pathParams[:3] {
+		for _, k := range hookPathParams {
 			if p, ok := a.Value(k); ok && p != "" {
 				if !slices.Contains(v.Files, p) {
 					v.Files = append(v.Files, p)
@@ -135,7 +137,7 @@ func done(rep *engine.Report) HookVars {
 		if !res.Success || res.Skipped || spec == nil || spec.Kind == lang.Exec || isRead(spec.Name) {
 			continue
 		}
-		for _, k := range pathParams[:3] {
+		for _, k := range hookPathParams {
 			if p := res.Params[k]; p != "" && !slices.Contains(v.Files, p) {
 				v.Files = append(v.Files, p)
 			}
@@ -151,90 +153,4 @@ func isRead(op string) bool {
 		return true
 	}
 	return false
-}
-
-// Apply is one apply the way every front end (apply, watch) runs it: the
-// config's before hooks, the engine, the after hooks. Hooks run only for a
-// real apply of a trusted file; a config with hooks that is not trusted
-// says so on Log. Every hook's result goes to Log and into Hooks.
-type Apply struct {
-	Config *Config
-	Trust  *Trust // nil: hooks never run
-	Engine *engine.Config
-	Mode   engine.Mode
-	Log    io.Writer
-}
-
-// ApplyResult is what one apply produced.
-type ApplyResult struct {
-	Report  *engine.Report
-	Changes []engine.Change // what a dry run (or blocked atomic run) would change
-	Hooks   []HookResult
-	// Blocked is set when a before hook failed: nothing was applied.
-	Blocked string
-	// HooksSkipped says why the config's hooks did not run (an untrusted
-	// or changed file) and how to trust it; "" when they ran or there are none.
-	HooksSkipped string
-}
-
-// HookFailed reports whether any hook failed.
-func (r *ApplyResult) HookFailed() bool {
-	for _, h := range r.Hooks {
-		if h.Err != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// Run carries doc out. The error is the engine's (a root it cannot open).
-func (a *Apply) Run(ctx context.Context, doc *lang.Document) (*ApplyResult, error) {
-	out := &ApplyResult{}
-	hooks := a.Mode == engine.Real && a.Config != nil && a.Trust != nil
-	if hooks {
-		if why := a.Trust.HooksBlocked(a.Config); why != "" {
-			fmt.Fprintf(a.Log, "clada: %s\n", why)
-			out.HooksSkipped, hooks = why, false
-		}
-	}
-	id := NewApplyID()
-	if hooks {
-		v := planned(doc)
-		v.ApplyID = id
-		for _, c := range a.Config.Hooks.Before {
-			h := runHook(ctx, a.Engine.Root, "before", c, v, a.Engine.Timeout)
-			a.logHook(h)
-			out.Hooks = append(out.Hooks, h)
-			if h.Err != "" {
-				out.Blocked = h.String() + "; nothing was applied"
-				return out, nil
-			}
-		}
-	}
-	rep, changes, err := engine.Apply(ctx, doc, a.Engine, a.Mode)
-	if err != nil {
-		return nil, err
-	}
-	out.Report, out.Changes = rep, changes
-	if hooks {
-		v := done(rep)
-		v.ApplyID = id
-		for _, c := range a.Config.Hooks.After {
-			h := runHook(ctx, a.Engine.Root, "after", c, v, a.Engine.Timeout)
-			a.logHook(h)
-			out.Hooks = append(out.Hooks, h)
-		}
-	}
-	return out, nil
-}
-
-// logHook writes a hook's output and outcome to Log, prefixed so it is
-// never mistaken for the report.
-func (a *Apply) logHook(h HookResult) {
-	for _, line := range strings.SplitAfter(h.Output, "\n") {
-		if line != "" {
-			fmt.Fprintf(a.Log, "[hook:%s] %s", h.Phase, strings.TrimSuffix(line, "\n")+"\n")
-		}
-	}
-	fmt.Fprintf(a.Log, "clada: %s\n", h)
 }

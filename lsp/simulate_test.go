@@ -131,3 +131,68 @@ func TestUnwatchedClientSeesDiskAtNextEdit(t *testing.T) {
 		t.Fatalf("after the next edit: %+v", p.Diagnostics)
 	}
 }
+
+// workspaceDiags are the diagnostics of p that come from the simulation.
+func workspaceDiags(p *protocol.PublishDiagnosticsParams) []protocol.Diagnostic {
+	var out []protocol.Diagnostic
+	for _, d := range p.Diagnostics {
+		if codeOf(d) == CodeWorkspace {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// The simulation follows the engine's group semantics. A CSL TASKS group
+// stops at its first failure: its first SEARCH matches nowhere, so the
+// second, which names a missing file, never runs, and only the first is
+// reported (op by op, both were).
+func TestSimulationStopsTasksAtFirstFailure(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.js"), []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	doc := "<---TASKS--->\n" +
+		"<---SEARCH file=\"app.js\"--->\nmissing text\n<---REPLACE--->\nnew\n<---END--->\n" +
+		"<---SEARCH file=\"gone.js\"--->\nx\n<---REPLACE--->\ny\n<---END--->\n" +
+		"<---END--->\n"
+	ws := workspaceDiags(c.open(pathURI(filepath.Join(root, "a.csl")), doc))
+	if len(ws) != 1 || ws[0].Range.Start.Line != 2 || !strings.Contains(messageOf(ws[0]), "old_text not found") {
+		t.Fatalf("want one WORKSPACE error, on the first SEARCH's text (line 3); got %+v", ws)
+	}
+}
+
+// A V4A patch applies all or nothing: its second hunk matches nowhere, so
+// that hunk is reported, and the first hunk's change is not there for the
+// block after the patch, whose search for the unpatched line succeeds.
+func TestSimulationPatchAllOrNothing(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "app.py"), []byte("def start():\n    load()\n\n\ndef stop():\n    shutdown()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, root, false)
+	doc := "*** Begin Patch\n*** Update File: app.py\n@@\n def start():\n-    load()\n+    load(fast=True)\n" +
+		"@@\n def stop():\n-    close()\n+    close(wait=False)\n*** End Patch\n\n" +
+		"#!SHAM [@three-char-SHA-256: e1]\naction = \"file_replace_text\"\npath = \"app.py\"\nold_text = \"    load()\"\nnew_text = \"    load(1)\"\n#!END_SHAM_e1\n"
+	ws := workspaceDiags(c.open(pathURI(filepath.Join(root, "a.md")), doc))
+	if len(ws) != 1 || ws[0].Range.Start.Line < 6 || ws[0].Range.Start.Line > 9 {
+		t.Fatalf("want one WORKSPACE error, on the second hunk (lines 7-10); got %+v", ws)
+	}
+}
+
+// A CSL syntax error means nothing runs, so nothing would fail on the
+// workspace either: the document gets its syntax diagnostics only.
+func TestSimulationNothingRunsAfterCSLSyntaxError(t *testing.T) {
+	root := t.TempDir()
+	c := start(t, root, false)
+	doc := "<---SEARCH file=\"gone.js\"--->\nx\n<---REPLACE--->\ny\n<---END--->\n" +
+		"<---SEARCH file=\"other.js\"--->\nno replace\n<---END--->\n"
+	p := c.open(pathURI(filepath.Join(root, "a.csl")), doc)
+	if len(p.Diagnostics) == 0 {
+		t.Fatal("the broken SEARCH has no syntax diagnostic")
+	}
+	if ws := workspaceDiags(p); len(ws) != 0 {
+		t.Fatalf("WORKSPACE diagnostics for a document that runs nothing: %+v", ws)
+	}
+}

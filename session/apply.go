@@ -50,7 +50,7 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		fmt.Fprintf(s.log, "clada: %s\n", s.HooksIgnored)
 		out.HooksSkipped, hooks = s.HooksIgnored, false
 	}
-	id := NewApplyID()
+	id := newApplyID()
 	if hooks {
 		v := planned(doc)
 		v.ApplyID = id

@@ -17,11 +17,11 @@ import (
 	"github.com/clada-dev/clada/lang"
 )
 
-// HookVars are the values a hook command may name as {summary}, {files}
+// hookVars are the values a hook command may name as {summary}, {files}
 // and {apply_id}. They come from an LLM's answer, so they are substituted
 // shell-quoted (never put quotes around them) and also exported as
 // CLADA_SUMMARY, CLADA_FILES and CLADA_APPLY_ID.
-type HookVars struct {
+type hookVars struct {
 	Summary string
 	Files   []string
 	ApplyID string
@@ -50,7 +50,7 @@ var hookPathParams = []string{"path", "old_path", "new_path"}
 const hookOutputMax = 64 << 10
 
 // expand substitutes the variables into cmd, each shell-quoted.
-func (v HookVars) expand(cmd string) string {
+func (v hookVars) expand(cmd string) string {
 	files := make([]string, len(v.Files))
 	for i, f := range v.Files {
 		files[i] = shellQuote(f)
@@ -66,7 +66,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 // runHook runs one hook with sh -c in dir, in its own process group, killed
 // whole on timeout or when ctx ends.
-func runHook(ctx context.Context, dir, phase, command string, v HookVars, timeout time.Duration) HookResult {
+func runHook(ctx context.Context, dir, phase, command string, v hookVars, timeout time.Duration) HookResult {
 	res := HookResult{Phase: phase, Command: command}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -93,8 +93,8 @@ func runHook(ctx context.Context, dir, phase, command string, v HookVars, timeou
 	return res
 }
 
-// NewApplyID names one apply for hooks: UTC time plus 4 random bytes.
-func NewApplyID() string {
+// newApplyID names one apply for hooks: UTC time plus 4 random bytes.
+func newApplyID() string {
 	var b [4]byte
 	rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
@@ -102,8 +102,8 @@ func NewApplyID() string {
 
 // planned is what a before hook knows: the paths the actions name and a
 // summary of what they will do.
-func planned(doc *lang.Document) HookVars {
-	var v HookVars
+func planned(doc *lang.Document) hookVars {
+	var v hookVars
 	var parts []string
 	n := 0
 	for a := range doc.Actions() {
@@ -130,8 +130,8 @@ func planned(doc *lang.Document) HookVars {
 
 // done is what an after hook knows: the report's commit summary and the
 // paths of the actions that succeeded and change files.
-func done(rep *engine.Report) HookVars {
-	v := HookVars{Summary: rep.CommitSummary()}
+func done(rep *engine.Report) hookVars {
+	v := hookVars{Summary: rep.CommitSummary()}
 	for _, res := range rep.Results {
 		spec := lang.Lookup(res.Action)
 		if !res.Success || res.Skipped || spec == nil || spec.Kind == lang.Exec || isRead(spec.Name) {

@@ -15,7 +15,7 @@
 // A front door that wants less says so with a named Option (NoHooks,
 // NoPassEnv, KeepBrokenConfig), visible where it opens the session.
 //
-// session imports config, engine, lang and source; config imports no
+// session imports config, engine, sandbox, lang and source; config imports no
 // engine and runs nothing. Start reading at Open below.
 package session
 

@@ -60,7 +60,7 @@ func TestTrustByContentHash(t *testing.T) {
 // Hook variables come from an LLM's answer: they never run as code.
 func TestHookVariablesAreQuoted(t *testing.T) {
 	dir := t.TempDir()
-	v := HookVars{Summary: `it's "$(touch pwned)"`, Files: []string{"a b.txt", "`touch pwned2`"}, ApplyID: "id-1"}
+	v := hookVars{Summary: `it's "$(touch pwned)"`, Files: []string{"a b.txt", "`touch pwned2`"}, ApplyID: "id-1"}
 	h := runHook(context.Background(), dir, "after", `printf '%s\n' {summary} {files} {apply_id} "$CLADA_APPLY_ID" > out.txt`, v, 5*time.Second)
 	if h.Err != "" {
 		t.Fatalf("hook failed: %s (%s)", h.Err, h.Output)
@@ -79,7 +79,7 @@ func TestHookVariablesAreQuoted(t *testing.T) {
 
 // A hook past its timeout is killed with its whole process group.
 func TestHookTimeoutKillsGroup(t *testing.T) {
-	h := runHook(context.Background(), t.TempDir(), "before", "sleep 30 & sleep 30", HookVars{}, 200*time.Millisecond)
+	h := runHook(context.Background(), t.TempDir(), "before", "sleep 30 & sleep 30", hookVars{}, 200*time.Millisecond)
 	if !strings.HasPrefix(h.Err, "timed out after 200ms") {
 		t.Fatalf("Err = %q", h.Err)
 	}

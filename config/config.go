@@ -1,10 +1,16 @@
-// Package config reads a project's .clada.yaml into settings for the
-// engine, the commands, the watcher and the language server.
+// Package config is a project's .clada.yaml as plain data: Find locates it,
+// Parse reads its bytes (with positions for every error), Refuse is its
+// policy on one action (policy.go), and Trust is what the user decided about
+// its hooks and pass-env (trust.go).
 //
 // A .clada.yaml arrives with every clone, so it is untrusted input: every
 // key may only tighten what clada allows (DIRECTION in the key table below),
-// and its hooks run only once the user trusted that exact file (trust.go).
-// The command line overrides it; defaults ← .clada.yaml ← flags.
+// and its hooks and pass-env count only once the user trusted that exact
+// file. The command line overrides it; defaults ← .clada.yaml ← flags.
+//
+// config imports lang (op names, actions) and nothing that runs anything:
+// package session reads the file, turns it into engine settings and runs its
+// hooks. Start with Config below, then parse.go.
 package config
 
 import (
@@ -59,7 +65,7 @@ func Find(root string) (string, error) {
 	}
 	for {
 		p := filepath.Join(dir, FileName)
-		missing, err := checkConfigFile(p) // read.go: a symlink or special file is an error, not skipped
+		missing, err := checkFile(p) // read.go: a symlink or special file is an error, not skipped
 		if err != nil {
 			return "", err
 		}
@@ -75,8 +81,10 @@ func Find(root string) (string, error) {
 }
 
 // Load reads the config for root: file when given (--config), else the one
-// Find locates. No config at all is an empty Config, not an error.
-func Load(root, file string) (*Config, error) {
+// Find locates. No config at all is an empty Config, not an error. max is
+// the engine's ceilings for the keys that have one (the caller knows them;
+// config imports no engine).
+func Load(root, file string, max Limits) (*Config, error) {
 	if file == "" {
 		var err error
 		if file, err = Find(root); err != nil {
@@ -94,11 +102,7 @@ func Load(root, file string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := Parse(abs, data)
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
+	return Parse(abs, data, max)
 }
 
 // hashOf is the content hash trust records.

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"go.yaml.in/yaml/v3"
 )
@@ -43,6 +42,7 @@ func (es Errors) Error() string {
 // parser walks the YAML node tree, collecting errors with positions.
 type parser struct {
 	file string
+	max  Limits
 	errs Errors
 }
 
@@ -53,10 +53,19 @@ func (p *parser) errorf(n *yaml.Node, format string, a ...any) {
 // yamlLine pulls the line out of a yaml.v3 syntax error ("yaml: line 3: …").
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// Limits are the built-in defaults a .clada.yaml may only lower. They are
+// the engine's (engine.DefaultConfig); the caller passes them, so config
+// needs no engine.
+type Limits struct {
+	Timeout   time.Duration // per-command timeout
+	MaxOutput int           // bytes kept per command stream
+}
+
 // Parse reads a .clada.yaml's bytes; file is its absolute path, used in
 // errors and as the base of relative globs. Every problem is reported with
 // file:line:col; unknown keys and wrong types are errors, never ignored.
-func Parse(file string, data []byte) (*Config, error) {
+// timeout and max-output above max are errors: the file may only lower them.
+func Parse(file string, data []byte, max Limits) (*Config, error) {
 	c := &Config{Path: file, Dir: filepath.Dir(file), Hash: hashOf(data)}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -71,7 +80,7 @@ func Parse(file string, data []byte) (*Config, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 { // empty file
 		return c, nil
 	}
-	p := &parser{file: file}
+	p := &parser{file: file, max: max}
 	p.root(doc.Content[0], c)
 	if len(p.errs) > 0 {
 		return nil, p.errs
@@ -92,9 +101,9 @@ func (p *parser) root(n *yaml.Node, c *Config) {
 		case "format":
 			c.Format = p.enum(k, v, "json", "text", "summary", "cml", "csl")
 		case "timeout":
-			c.Timeout = p.duration(k, v, engine.DefaultConfig("").Timeout)
+			c.Timeout = p.duration(k, v, p.max.Timeout)
 		case "max-output":
-			c.MaxOutput = p.size(k, v, engine.DefaultConfig("").MaxOutput)
+			c.MaxOutput = p.size(k, v, p.max.MaxOutput)
 		case "max-report":
 			c.MaxReport = p.size(k, v, 0)
 		case "approve":

@@ -9,6 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// defaults are the engine's built-in limits, which a file may only lower.
+var defaults = Limits{Timeout: 30 * time.Second, MaxOutput: 10 << 20}
+
 func TestParseFull(t *testing.T) {
 	src := `format: summary
 timeout: 10s
@@ -26,7 +29,7 @@ hooks:
   before: make lint
   after: [git push, "echo {apply_id}"]
 `
-	got, err := Parse("/p/.clada.yaml", []byte(src))
+	got, err := Parse("/p/.clada.yaml", []byte(src), defaults)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +49,7 @@ hooks:
 
 func TestParseEmpty(t *testing.T) {
 	for _, src := range []string{"", "# only comments\n", "\n\n"} {
-		got, err := Parse("/p/.clada.yaml", []byte(src))
+		got, err := Parse("/p/.clada.yaml", []byte(src), defaults)
 		if err != nil {
 			t.Fatalf("%q: %v", src, err)
 		}
@@ -55,7 +58,7 @@ func TestParseEmpty(t *testing.T) {
 		}
 	}
 	// an explicitly empty list allows nothing (tightest), never everything
-	got, err := Parse("/p/.clada.yaml", []byte("allowed-actions: []\nallow: []\n"))
+	got, err := Parse("/p/.clada.yaml", []byte("allowed-actions: []\nallow: []\n"), defaults)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +88,7 @@ func TestParseErrors(t *testing.T) {
 		{"format: json\nformat: text\n", `/p/.clada.yaml:2:1: duplicate key "format"`},
 		{"a: [\n", `/p/.clada.yaml:1: not valid YAML: did not find expected node content`},
 	} {
-		_, err := Parse("/p/.clada.yaml", []byte(tc.src))
+		_, err := Parse("/p/.clada.yaml", []byte(tc.src), defaults)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Parse(%q) error =\n  %v\nwant\n  %s", tc.src, err, tc.want)
 		}
@@ -102,11 +105,11 @@ func TestFindWalksUp(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("format: text\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Load(deep, "")
+	p, err := Find(deep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Path != cfg || c.Dir != top || c.Format != "text" {
-		t.Fatalf("Load from %s = %+v", deep, c)
+	if p != cfg {
+		t.Fatalf("Find from %s = %q, want %q", deep, p, cfg)
 	}
 }

@@ -112,3 +112,15 @@ func matchSegs(pat, name []string, prefixOK bool) bool {
 	}
 	return len(name) == 0 || prefixOK
 }
+
+// Ops is the catalog limited to allowed-actions: what `clada prompt` teaches
+// and the MCP server offers as tools. A nil c allows every op.
+func (c *Config) Ops() []lang.OpSpec {
+	var ops []lang.OpSpec
+	for _, op := range lang.Ops() {
+		if c == nil || c.AllowedActions == nil || slices.Contains(c.AllowedActions, op.Name) {
+			ops = append(ops, op)
+		}
+	}
+	return ops
+}

@@ -24,9 +24,9 @@ const maxConfigFile = 1 << 20
 // the name itself no symlink, only a regular file (a FIFO is opened
 // non-blocking and refused), at most maxConfigFile bytes.
 
-// checkConfigFile says why the entry at path cannot be a config, "" when it
-// is a regular file; missing reports whether nothing is there.
-func checkConfigFile(path string) (missing bool, err error) {
+// checkFile says why the entry at path cannot be a config, nil when it is a
+// regular file; missing reports whether nothing is there.
+func checkFile(path string) (missing bool, err error) {
 	fi, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -44,7 +44,7 @@ func checkConfigFile(path string) (missing bool, err error) {
 // readConfigFile reads the config at the absolute path abs, refusing
 // anything but a regular file of at most maxConfigFile bytes.
 func readConfigFile(abs string) ([]byte, error) {
-	missing, err := checkConfigFile(abs)
+	missing, err := checkFile(abs)
 	if err != nil {
 		return nil, err
 	}

@@ -11,10 +11,10 @@ import (
 	"github.com/clada-dev/clada/internal/state"
 )
 
-// Trust is what the user decided about one config's hooks, kept outside
-// every repository (like direnv's allow list): the absolute path of each
-// trusted .clada.yaml and the sha256 of the exact bytes trusted. A file whose
-// bytes changed is untrusted again.
+// Trust is what the user decided about one config's hooks and pass-env,
+// kept outside every repository (like direnv's allow list): the absolute
+// path of each trusted .clada.yaml and the sha256 of the exact bytes
+// trusted. A file whose bytes changed is untrusted again.
 type Trust struct {
 	path  string            // the store: <user config dir>/clada/trusted.json
 	Files map[string]string `json:"files"` // config path → sha256
@@ -115,6 +115,20 @@ func (t *Trust) HooksBlocked(c *Config) string {
 		return fmt.Sprintf("hooks of %s not run: the file is not trusted; read it, then run: clada trust --root %s", c.Path, c.Dir)
 	case Changed:
 		return fmt.Sprintf("hooks of %s not run: the file changed since you trusted it; read it again, then run: clada trust --root %s", c.Path, c.Dir)
+	}
+	return ""
+}
+
+// PassEnvBlocked explains why c's pass-env is not honoured, with the command
+// that trusts the file; "" when it is (or c lists none). Unlike every other
+// key, pass-env widens what commands get (secrets from the environment), so
+// a cloned repository cannot set it for itself.
+func (t *Trust) PassEnvBlocked(c *Config) string {
+	if c == nil || len(c.PassEnv) == 0 {
+		return ""
+	}
+	if t == nil || t.State(c) != Trusted {
+		return fmt.Sprintf("pass-env of %s not honoured: the file is not trusted (or changed since); read it, then run: clada trust --root %s", c.Path, c.Dir)
 	}
 	return ""
 }

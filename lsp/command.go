@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
 	"go.lsp.dev/protocol"
@@ -59,8 +58,9 @@ func restrict(doc *lang.Document, start, end int) *lang.Document {
 }
 
 // ExecuteCommand runs the document (or the blocks in the argument's range)
-// through the engine, simulated (dry-run) or for real (apply), and answers
-// with the engine's report.
+// through the session, simulated (dry-run) or for real (apply, with the
+// project's hooks around it once trusted), and answers with the engine's
+// report.
 func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandParams) (protocol.LSPAny, error) {
 	mode := engine.DryRun
 	switch p.Command {
@@ -89,27 +89,47 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			return nil, fmt.Errorf("clada-lsp: %s: no block in the given range", p.Command)
 		}
 	}
-	if s.root == "" {
+	sess := s.session()
+	if sess == nil {
 		return nil, fmt.Errorf("clada-lsp: %s needs a workspace root; open a folder", p.Command)
 	}
-	cfg, err := s.engineConfig()
-	if err != nil {
-		return nil, fmt.Errorf("clada-lsp: %s is refused until the project's config loads: %w", p.Command, err)
+	if sess.ConfigErr != nil {
+		return nil, fmt.Errorf("clada-lsp: %s is refused until the project's config loads: %w", p.Command, sess.ConfigErr)
 	}
-	rep, _, err := engine.Apply(ctx, doc, cfg, mode, history.Tracker(ctx, cfg, doc)) // the git model
+	// The session's apply: the config's hooks around a real apply, as
+	// `clada apply` runs them (logged; a failed one is also shown).
+	res, err := sess.Apply(ctx, doc, mode)
 	if mode == engine.Real {
 		// The server itself just changed the disk (even a failed run may
-		// have written some files): no simulation result may outlive that,
-		// whether or not the client's watcher reports it.
+		// have written some files, and hooks may have too): no simulation
+		// result may outlive that, whether or not the client's watcher
+		// reports it.
 		s.diskChanged()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s %s: %w", p.Command, d.uri, err)
 	}
+	for _, h := range res.Hooks {
+		if h.Err != "" {
+			s.showMessage(ctx, protocol.MessageTypeError, "clada: "+h.String())
+		}
+	}
+	if res.Blocked != "" {
+		return nil, fmt.Errorf("clada-lsp: %s %s: %s", p.Command, d.uri, res.Blocked)
+	}
+	rep := res.Report
 	// The report is the same JSON `clada apply --format json` prints.
 	var b bytes.Buffer
 	if err := report.JSON(&b, doc, rep, report.Options{}); err != nil {
 		return nil, fmt.Errorf("clada-lsp: %s %s: %w", p.Command, d.uri, err)
 	}
 	return protocol.LSPAny(b.Bytes()), nil
+}
+
+// showMessage tells the user something the answer to a request cannot
+// carry (window/showMessage), logging (not failing) when the client is gone.
+func (s *Server) showMessage(ctx context.Context, typ protocol.MessageType, msg string) {
+	if err := s.client.ShowMessage(ctx, &protocol.ShowMessageParams{Type: typ, Message: msg}); err != nil {
+		s.log.Printf("showMessage: %v", err)
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -78,5 +80,69 @@ func TestExecuteApplyUntrusted(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(root); len(entries) != 0 {
 		t.Fatalf("untrusted workspace was written: %v", entries)
+	}
+}
+
+// The editor's apply runs the hooks of a trusted .clada.yaml around the
+// apply, as `clada apply` does; untrusted, the apply runs, the hooks do not,
+// and the server's log says why and how to trust the file. A dry run never
+// runs them.
+func TestApplyCommandRunsHooks(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	root := t.TempDir()
+	yaml := "hooks:\n  before: [\"echo before {files} >> hooks.log\"]\n  after: [\"echo after $CLADA_SUMMARY >> hooks.log\"]\n"
+	if err := os.WriteFile(filepath.Join(root, ".clada.yaml"), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	apply := func(cmd string) string {
+		t.Helper()
+		var log syncBuffer
+		c := startWatching(t, root, nil, clientOpts{log: &log})
+		u := pathURI(filepath.Join(root, "a.sham"))
+		c.open(u, twoWrites)
+		var rep struct {
+			Success bool `json:"success"`
+		}
+		c.call(protocol.MethodWorkspaceExecuteCommand, command(cmd, u), &rep)
+		if !rep.Success {
+			t.Fatalf("%s: %+v", cmd, rep)
+		}
+		return log.String()
+	}
+	hooksLog := filepath.Join(root, "hooks.log")
+
+	log := apply("clada.apply")
+	if _, err := os.Stat(hooksLog); !os.IsNotExist(err) {
+		t.Fatalf("untrusted: a hook ran (%v)", err)
+	}
+	if !strings.Contains(log, "hooks of "+filepath.Join(root, ".clada.yaml")+" not run: the file is not trusted") {
+		t.Errorf("untrusted: the log does not say the hooks did not run:\n%s", log)
+	}
+
+	c, err := session.LoadConfig(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := config.LoadTrust()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Add(c); err != nil { // what `clada trust` does
+		t.Fatal(err)
+	}
+	apply("clada.dryRun")
+	if _, err := os.Stat(hooksLog); !os.IsNotExist(err) {
+		t.Fatalf("dry run: a hook ran (%v)", err)
+	}
+	log = apply("clada.apply")
+	got, err := os.ReadFile(hooksLog)
+	if err != nil {
+		t.Fatalf("trusted: no hook ran (%v); log:\n%s", err, log)
+	}
+	if want := "before one.txt two.txt\nafter 2 actions, 0 failed: file_write one.txt, file_write two.txt\n"; string(got) != want {
+		t.Errorf("hooks.log = %q, want %q", got, want)
+	}
+	if !strings.Contains(log, "hook after `echo after $CLADA_SUMMARY >> hooks.log`: ok") {
+		t.Errorf("trusted: the log does not show the hooks' outcome:\n%s", log)
 	}
 }

@@ -1,69 +1,59 @@
 package lsp
 
 import (
-	"github.com/clada-dev/clada/config"
+	"strings"
+
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/lang"
-	"github.com/clada-dev/clada/source"
+	"github.com/clada-dev/clada/session"
 )
 
-// loadConfig reads the workspace's .clada.yaml, the same file `clada apply`
-// and `clada watch` obey. A broken one is kept as an error: every document
-// shows it (configDiags) and the apply command refuses to run until it is
-// fixed, as `clada apply` does, instead of running without the restrictions
-// it meant to add. The caller holds s.mu.
-func (s *Server) loadConfig() {
-	s.project, s.projectErr = nil, nil
+// openSession opens the workspace's session: the same .clada.yaml, trust
+// store, hooks and pass-env `clada apply` with no flags has. A broken
+// config is kept (session.KeepBrokenConfig): every document shows it
+// (CONFIG_ERROR, from the session's Check) and the apply command refuses to
+// run until it is fixed, as `clada apply` does, instead of running without
+// the restrictions it meant to add. The caller holds s.mu.
+func (s *Server) openSession() {
+	s.sess = nil
 	if s.root == "" {
 		return
 	}
-	c, err := config.Load(s.root, "")
-	if err != nil {
-		s.log.Printf("config: %v", err)
-		s.projectErr = err
+	sess, err := session.Open(session.Input{Root: s.root, Log: logWriter{s}}, session.KeepBrokenConfig)
+	if err != nil { // KeepBrokenConfig keeps every load error; nothing else fails
+		s.log.Printf("session: %v", err)
 		return
 	}
-	s.project = c
+	if sess.ConfigErr != nil {
+		s.log.Printf("config: %v", sess.ConfigErr)
+	}
+	if sess.PassEnvIgnored != "" {
+		s.log.Printf("%s", sess.PassEnvIgnored)
+	}
+	s.sess = sess
 }
 
-// engineConfig is the engine configuration of the server's runs and reads:
-// the defaults, then the project's .clada.yaml, as `clada apply` with no
-// flags has it. err is the config's load error, if it has one; cfg then
-// has the defaults only.
-func (s *Server) engineConfig() (cfg *engine.Config, err error) {
+// session is the server's session; nil when the client named no root.
+func (s *Server) session() *session.Session {
 	s.mu.Lock()
-	c, root, err := s.project, s.root, s.projectErr
-	s.mu.Unlock()
-	cfg = engine.DefaultConfig(root)
-	if c != nil {
-		c.ApplyTo(cfg, func(string) bool { return false })
-	}
-	return cfg, err
+	defer s.mu.Unlock()
+	return s.sess
 }
 
-// configDiags reports each action the project config refuses
-// (allowed-actions, allow, deny) at the action's op name, as apply would.
-func (s *Server) configDiags(doc *lang.Document) source.Diagnostics {
-	s.mu.Lock()
-	c, root, cerr := s.project, s.root, s.projectErr
-	s.mu.Unlock()
-	if cerr != nil {
-		return source.Diagnostics{{Severity: source.Error, Code: "CONFIG_ERROR", Message: cerr.Error(),
-			Hint: "fix the project's .clada.yaml; until it loads, applying from the editor is refused, as clada apply refuses"}}
+// engineConfig is the engine configuration of the server's reads: the
+// session's (the defaults, then the project's .clada.yaml, as `clada apply`
+// with no flags has it), or the defaults when there is no root.
+func (s *Server) engineConfig() *engine.Config {
+	if sess := s.session(); sess != nil {
+		return sess.Engine
 	}
-	if c == nil {
-		return nil
-	}
-	var ds source.Diagnostics
-	for a := range doc.Actions() {
-		if why := c.Refuse(root, a); why != "" {
-			r := a.OpRange
-			if r.End <= r.Start {
-				r = a.Range
-			}
-			ds = append(ds, source.Diagnostic{Severity: source.Error, Code: "NOT_ALLOWED", Message: why,
-				Hint: "the project's .clada.yaml forbids this; ask for another action or path", Range: r})
-		}
-	}
-	return ds
+	return engine.DefaultConfig(s.root)
+}
+
+// logWriter puts what the session says about hooks (their output, line by
+// line, and outcome) into the server's log.
+type logWriter struct{ s *Server }
+
+func (w logWriter) Write(p []byte) (int, error) {
+	w.s.log.Print(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
 }

@@ -16,13 +16,22 @@ type diagData struct {
 	Hint string `json:"hint"`
 }
 
-// diagnose returns everything `clada check` reports for d,
-// plus what a simulated run on the workspace would fail on.
+// diagnose returns everything `clada check` reports for d (the session's
+// Check: the linter and the project's refusals), plus what a simulated run
+// on the workspace would fail on.
 func (s *Server) diagnose(ctx context.Context, d *document) source.Diagnostics {
-	ds := append(lang.Check(d.doc), s.simulate(ctx, d)...)
-	ds = append(ds, s.configDiags(d.doc)...)
+	ds := append(s.check(d), s.simulate(ctx, d)...)
 	ds.Sort()
 	return ds
+}
+
+// check is what `clada check` reports for d in the workspace: the session's
+// Check, or the linter's alone without a root.
+func (s *Server) check(d *document) source.Diagnostics {
+	if sess := s.session(); sess != nil {
+		return sess.Check(d.doc)
+	}
+	return lang.Check(d.doc)
 }
 
 // publish sends d's diagnostics. The hint goes into the message (editors show
@@ -47,7 +56,7 @@ func (s *Server) publishOpened(ctx context.Context, d *document) {
 		s.publish(ctx, d)
 		return
 	}
-	checked := append(lang.Check(d.doc), s.configDiags(d.doc)...)
+	checked := s.check(d)
 	checked.Sort()
 	s.send(ctx, d, checked)
 	if sim := s.simulate(ctx, d); len(sim) > 0 {

@@ -46,7 +46,7 @@ func (s *Server) Initialize(_ context.Context, p *protocol.InitializeParams) (*p
 	} else {
 		s.root = legacyRoot(p)
 	}
-	s.loadConfig()
+	s.openSession()
 	s.initialized = true
 	enc := protocol.PositionEncodingKindUTF16
 	if s.utf8 {

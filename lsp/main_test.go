@@ -11,5 +11,13 @@ import (
 // runs commands through the engine, which re-executes os.Executable().
 func TestMain(m *testing.M) {
 	sandbox.Main()
-	os.Exit(m.Run())
+	// The server's session reads the user's trust store: never the real one.
+	home, err := os.MkdirTemp("", "clada-lsp-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", home)
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }

@@ -25,7 +25,7 @@ var errTargetTimeout = errors.New("reading it took too long")
 // FIFOs, devices and hard links, and files over maxTargetRead, in a
 // goroutine the request stops waiting for after targetReadTimeout.
 func (s *Server) readTarget(full string) ([]byte, error) {
-	cfg, _ := s.engineConfig() // a broken config is shown as its own diagnostic
+	cfg := s.engineConfig() // a broken config is shown as its own diagnostic
 	type result struct {
 		data []byte
 		err  error
@@ -58,7 +58,7 @@ func (s *Server) readTarget(full string) ([]byte, error) {
 
 // targetExists reports whether full is there, without following a symlink.
 func (s *Server) targetExists(full string) bool {
-	cfg, _ := s.engineConfig()
+	cfg := s.engineConfig()
 	ws, err := engine.NewOS(cfg)
 	if err != nil {
 		return false

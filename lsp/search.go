@@ -136,7 +136,7 @@ func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
 	if spec == nil || a.HasErrors() {
 		return r, false
 	}
-	cfg, _ := s.engineConfig()
+	cfg := s.engineConfig()
 	base, err := engine.NewOS(cfg)
 	if err != nil {
 		return r, false

@@ -43,7 +43,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/session"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -77,13 +77,14 @@ type Server struct {
 	// results from an earlier generation are never reused.
 	diskGen uint64
 
-	utf8       bool   // negotiated position encoding
-	untrusted  bool   // initializationOptions.trusted was false: never apply
-	dynWatch   bool   // the client lets the server register file watchers
-	root       string // workspace root directory ("" when the client sent none)
-	docs       map[uri.URI]*document
-	project    *config.Config // the root's .clada.yaml (nil: none or unreadable)
-	projectErr error          // why the root's .clada.yaml did not load (config.go)
+	utf8      bool   // negotiated position encoding
+	untrusted bool   // initializationOptions.trusted was false: never apply
+	dynWatch  bool   // the client lets the server register file watchers
+	root      string // workspace root directory ("" when the client sent none)
+	docs      map[uri.URI]*document
+	// sess is the root's session: its .clada.yaml, trust, hooks and engine
+	// config (config.go); nil when there is no root.
+	sess *session.Session
 
 	exit chan struct{} // closed by the exit notification
 }

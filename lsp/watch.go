@@ -78,7 +78,7 @@ func watcherRegistration() (*protocol.RegistrationParams, error) {
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, _ *protocol.DidChangeWatchedFilesParams) error {
 	s.diskChanged()
 	s.mu.Lock()
-	s.loadConfig() // .clada.yaml may be among the changed files
+	s.openSession() // .clada.yaml (or the trust store) may be among the changed files
 	s.mu.Unlock()
 	for _, d := range s.docs {
 		s.publish(ctx, d)

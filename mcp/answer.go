@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
@@ -83,8 +82,9 @@ func answerArgs(raw json.RawMessage, flags ...string) (text string, set map[stri
 	return text, set, nil
 }
 
-// apply runs a whole answer: the config's hooks, then engine.Apply in the
-// mode asked for, which takes the lock once and commits once.
+// apply runs a whole answer as the session's Apply: the config's hooks
+// around engine.Apply in the mode asked for, which takes the lock once and
+// commits once.
 func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	text, set, err := answerArgs(req.Params.Arguments, "dry_run", "atomic")
 	if err != nil {
@@ -101,7 +101,7 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 	}
 	doc := lang.Parse(source.NewFile("answer", []byte(text)))
 	cfg := h.callConfig(ctx, req)
-	res, err := (&config.Apply{Config: h.o.Project, Trust: h.o.Trust, Engine: cfg, Mode: mode, Log: h.o.Log}).Run(ctx, doc)
+	res, err := h.o.Session.With(cfg, nil).Apply(ctx, doc, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 	before := ""
 	if mode == engine.DryRun {
 		if d := textedit.Diff(cfg.Root, res.Changes); d != "" {
-			before = report.Bound(d, h.o.MaxReport, func(first, last int) string {
+			before = report.Bound(d, h.o.Session.MaxReport, func(first, last int) string {
 				return fmt.Sprintf("apply the answer with dry_run on fewer blocks (diff lines %d-%d were cut)", first, last)
 			}) + "\n"
 		}
@@ -123,24 +123,16 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 	return out, err
 }
 
-// check lints an answer like `clada check`: syntax and catalog validation,
-// plus what the project's .clada.yaml refuses; nothing runs.
+// check lints an answer like `clada check` (the session's Check): syntax
+// and catalog validation, plus what the project's .clada.yaml refuses;
+// nothing runs.
 func (h *handler) check(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	text, _, err := answerArgs(req.Params.Arguments)
 	if err != nil {
 		return toolError("check: " + err.Error()), nil
 	}
 	doc := lang.Parse(source.NewFile("answer", []byte(text)))
-	ds := lang.Check(doc)
-	if h.o.Engine.Refuse != nil {
-		for a := range doc.Actions() {
-			if why := h.o.Engine.Refuse(a); why != "" {
-				ds = append(ds, source.Diagnostic{Severity: source.Error, Code: "NOT_ALLOWED", Message: why,
-					Hint: "the project's .clada.yaml forbids this; use another action or path", Range: a.Range})
-			}
-		}
-		ds.Sort()
-	}
+	ds := h.o.Session.Check(doc)
 	var b strings.Builder
 	for _, d := range ds {
 		p := doc.File.Position(d.Range.Start)
@@ -159,7 +151,7 @@ func (h *handler) check(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		return nil, err
 	}
 	return &sdk.CallToolResult{
-		Content:           []sdk.Content{&sdk.TextContent{Text: report.Bound(b.String(), h.o.MaxReport, checkAdvice)}},
+		Content:           []sdk.Content{&sdk.TextContent{Text: report.Bound(b.String(), h.o.Session.MaxReport, checkAdvice)}},
 		StructuredContent: structured,
 		IsError:           ds.HasErrors(),
 	}, nil
@@ -171,7 +163,7 @@ func checkAdvice(first, last int) string {
 
 // undo reverses the newest recorded apply (history.Undo), under the lock.
 func (h *handler) undo(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	res, err := history.Undo(ctx, h.o.Engine)
+	res, err := history.Undo(ctx, h.o.Session.Engine)
 	if err != nil {
 		return toolError(err.Error()), nil
 	}

@@ -22,7 +22,7 @@ var toggle = [2][2]string{{"const port = 3000;", "const port = 8080;"}, {"const 
 
 func BenchmarkReplaceTextMCP(b *testing.B) {
 	root := tempRoot(b, map[string]string{"app.js": "const port = 3000;\nlisten(port);\n"})
-	cs := connect(b, Options{Engine: testConfig(root), MaxReport: 50 << 10}, nil)
+	cs := connect(b, Options{Session: testSessionMax(b, testConfig(root), 50<<10)}, nil)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {

@@ -23,7 +23,7 @@ func TestCommandProgress(t *testing.T) {
 	root := tempRoot(t, nil)
 	var mu sync.Mutex
 	var got []*sdk.ProgressNotificationParams
-	cs := connect(t, Options{Engine: testConfig(root)}, &sdk.ClientOptions{
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, &sdk.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, r *sdk.ProgressNotificationClientRequest) {
 			mu.Lock()
 			got = append(got, r.Params)
@@ -74,7 +74,7 @@ func TestCommandProgress(t *testing.T) {
 // process group: neither the shell nor the child it started survives.
 func TestCommandCancelled(t *testing.T) {
 	root := tempRoot(t, nil)
-	cs := connect(t, Options{Engine: testConfig(root)}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
@@ -167,7 +167,7 @@ func TestApprovalByElicitation(t *testing.T) {
 					return tc.answer, nil
 				}
 			}
-			cs := connect(t, Options{Engine: cfg}, co)
+			cs := connect(t, Options{Session: testSession(t, cfg)}, co)
 			res := call(t, cs, "exec", map[string]any{"lang": "bash", "code": "echo hi > ran.txt"})
 			_, err := os.Stat(filepath.Join(root, "ran.txt"))
 			if ran := err == nil; ran != tc.ran {
@@ -193,7 +193,7 @@ func TestApplyUndo(t *testing.T) {
 	gitRun(t, root, "commit", "-qm", "start")
 	cfg := testConfig(root)
 	cfg.NoGit = false
-	cs := connect(t, Options{Engine: cfg}, nil)
+	cs := connect(t, Options{Session: testSession(t, cfg)}, nil)
 
 	answer := "Here are the changes:\n\n" +
 		"#!SHAM [@three-char-SHA-256: ed1]\naction = \"file_replace_text\"\npath = \"app.js\"\nold_text = \"two\"\nnew_text = \"2\"\n#!END_SHAM_ed1\n\n" +
@@ -239,7 +239,7 @@ func TestApplyUndo(t *testing.T) {
 // problems without running anything.
 func TestApplyDryRunAtomicCheck(t *testing.T) {
 	root := tempRoot(t, map[string]string{"a.txt": "one\n"})
-	cs := connect(t, Options{Engine: testConfig(root)}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	good := "#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"uno\\n\"\n#!END_SHAM_w1\n"
 	bad := "#!SHAM [@three-char-SHA-256: e2]\naction = \"file_replace_text\"\npath = \"a.txt\"\nold_text = \"zzz\"\nnew_text = \"y\"\n#!END_SHAM_e2\n"
 
@@ -275,12 +275,7 @@ func TestApplyDryRunAtomicCheck(t *testing.T) {
 func TestProjectConfigLimits(t *testing.T) {
 	root := tempRoot(t, map[string]string{config.FileName: "allowed-actions: [file_read, file_write]\ndeny: [\"secrets/**\"]\n"})
 	cfg := testConfig(root)
-	proj, err := config.Load(root, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	proj.ApplyTo(cfg, func(string) bool { return false })
-	cs := connect(t, Options{Engine: cfg, Project: proj}, nil)
+	cs := connect(t, Options{Session: testSession(t, cfg)}, nil)
 	lt, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -311,7 +306,7 @@ func TestReadDuringCommand(t *testing.T) {
 	root := tempRoot(t, map[string]string{"a.txt": "A\n"})
 	cfg := testConfig(root)
 	cfg.LockTimeout = 100 * time.Millisecond
-	cs := connect(t, Options{Engine: cfg}, nil)
+	cs := connect(t, Options{Session: testSession(t, cfg)}, nil)
 	done := make(chan *sdk.CallToolResult, 1)
 	go func() {
 		res, _ := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "exec", Arguments: map[string]any{

@@ -11,6 +11,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/sandbox"
+	"github.com/clada-dev/clada/session"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -18,7 +19,15 @@ import (
 // re-execute os.Executable(), which under go test is this binary.
 func TestMain(m *testing.M) {
 	sandbox.Main()
-	os.Exit(m.Run())
+	// A session reads the user's trust store: never the real one.
+	home, err := os.MkdirTemp("", "clada-mcp-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", home)
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }
 
 // testConfig is the engine config of a test server on root: no git unless
@@ -28,6 +37,23 @@ func testConfig(root string) *engine.Config {
 	cfg := engine.DefaultConfig(root)
 	cfg.NoGit, cfg.NoFsync, cfg.Sandbox = true, true, sandbox.Off
 	return cfg
+}
+
+// testSession opens the session of a test server on cfg's root, as `clada
+// mcp` does: the root's .clada.yaml and the trust store of the test's
+// XDG_CONFIG_HOME.
+func testSession(t testing.TB, cfg *engine.Config) *session.Session {
+	return testSessionMax(t, cfg, 0)
+}
+
+// testSessionMax is testSession with a --max-report of maxReport.
+func testSessionMax(t testing.TB, cfg *engine.Config, maxReport int) *session.Session {
+	t.Helper()
+	s, err := session.Open(session.Input{Root: cfg.Root, Engine: cfg, MaxReport: maxReport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // connect starts a server with o on an in-memory transport and returns a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
@@ -31,7 +30,7 @@ func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 			}
 			return h.result(doc, rep, "")
 		}
-		res, err := (&config.Apply{Config: h.o.Project, Trust: h.o.Trust, Engine: cfg, Mode: engine.Real, Log: h.o.Log}).Run(ctx, doc)
+		res, err := h.o.Session.With(cfg, nil).Apply(ctx, doc, engine.Real)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +53,7 @@ func oneAction(op string, ps []*lang.Param) *lang.Document {
 // plus this call's progress stream and approval question. The copy is
 // shallow; the lists it shares are never written.
 func (h *handler) callConfig(ctx context.Context, req *sdk.CallToolRequest) *engine.Config {
-	c := *h.o.Engine
+	c := *h.o.Session.Engine
 	c.OutputMode, c.Stream = "buffer", nil
 	if p := newProgress(ctx, req); p != nil {
 		c.OutputMode, c.Stream = "stream", p.line

@@ -44,7 +44,7 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 	if err != nil || !strings.HasPrefix(uri, fileScheme) {
 		return nil, invalid("resource %s: not a file URI; write "+fileScheme+"PATH with PATH relative to the root", uri)
 	}
-	cfg := h.o.Engine
+	cfg := h.o.Session.Engine
 	a := oneAction("file_read", []*lang.Param{{Key: "path", Value: rel}})
 	if cfg.Refuse != nil {
 		if why := cfg.Refuse(a.Groups[0].Actions[0]); why != "" {
@@ -119,7 +119,7 @@ func (h *handler) prompt(_ context.Context, req *sdk.GetPromptRequest) (*sdk.Get
 		return nil, invalid("prompt clada: unknown syntax %q; use sham, csl or cml", name)
 	}
 	var b bytes.Buffer
-	if err := lang.PromptOps(&b, s, allowedOps(h.o.Project)); err != nil {
+	if err := lang.PromptOps(&b, s, h.o.Session.Config.Ops()); err != nil {
 		return nil, fmt.Errorf("prompt clada: %w", err)
 	}
 	return &sdk.GetPromptResult{

@@ -28,7 +28,7 @@ func (h *handler) result(doc *lang.Document, rep *engine.Report, before string) 
 	}
 	var text bytes.Buffer
 	text.WriteString(before)
-	if err := report.Summary(&text, doc, rep, report.Options{MaxReport: h.o.MaxReport}); err != nil {
+	if err := report.Summary(&text, doc, rep, report.Options{MaxReport: h.o.Session.MaxReport}); err != nil {
 		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	return &sdk.CallToolResult{

@@ -1,43 +1,36 @@
 // Package mcp serves clada over the Model Context Protocol (stdio, on the
 // official Go SDK): one tool per catalog op, the whole-answer tools apply,
 // check and undo, the files under the root as resources, and the `clada
-// prompt` text as a prompt. Like lsp/ it only wires config, engine and
-// report together: every call runs through engine.Run with the settings the
-// command line and .clada.yaml gave, and no tool argument can widen them.
+// prompt` text as a prompt. Like lsp/ it holds a session (package session)
+// and wires it to the protocol: every call runs through the engine with the
+// settings the command line and .clada.yaml gave (a trusted file's hooks
+// and pass-env included), and no tool argument can widen them.
 package mcp
 
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 
-	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/session"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Options is everything a server is built from. The server never changes
-// them: each call works on its own copy of Engine.
+// them: each call works on its own copy of the session's engine config.
 type Options struct {
-	// Engine holds the root, allow/deny, sandbox, approval policy and limits,
-	// already merged from defaults ← .clada.yaml ← flags.
-	Engine *engine.Config
-	// Project is the .clada.yaml that governs the root (its allowed-actions
-	// limit the tools offered, its hooks run around applies when trusted);
-	// nil means none.
-	Project *config.Config
-	// Trust is the user's trust store; nil means hooks never run.
-	Trust *config.Trust
-	// MaxReport bounds each action's output in the text meant for the model
-	// (report.Bound); 0 means unbounded.
-	MaxReport int
+	// Session is the project the server serves: its engine config (the
+	// root, allow/deny, sandbox, approval policy and limits, already merged
+	// from defaults ← .clada.yaml ← flags, and a trusted file's pass-env),
+	// its .clada.yaml (whose allowed-actions limit the tools offered, whose
+	// hooks run around applies when trusted), and MaxReport, which bounds
+	// each action's output in the text meant for the model (report.Bound;
+	// 0 means unbounded). Hook output goes to the session's log (stderr for
+	// stdio: stdout carries the protocol).
+	Session *session.Session
 	// Version is clada's version, announced to the client.
 	Version string
-	// Log receives hook output and server problems (stderr for stdio: stdout
-	// carries the protocol).
-	Log io.Writer
 }
 
 // handshakeVersions are the protocol versions the server negotiates: those
@@ -53,21 +46,18 @@ func handshakeVersions() []string {
 // New builds the server: tools for the ops the project allows, the answer
 // tools, the file resources and the prompt.
 func New(o Options) (*sdk.Server, error) {
-	if o.Engine == nil || o.Engine.Root == "" {
-		return nil, fmt.Errorf("mcp: no root: Options.Engine.Root must be the absolute project root")
-	}
-	if o.Log == nil {
-		o.Log = io.Discard
+	if o.Session == nil || o.Session.Root == "" {
+		return nil, fmt.Errorf("mcp: no root: Options.Session must be open on the absolute project root")
 	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "clada", Title: "clada", Version: o.Version}, &sdk.ServerOptions{
-		Instructions: instructions(o.Engine),
+		Instructions: instructions(o.Session.Engine),
 		// Tools, resources and prompts only: no logging capability, and no
 		// roots handler, so a client's roots never widen where clada reaches.
 		Capabilities:              &sdk.ServerCapabilities{},
 		SupportedProtocolVersions: handshakeVersions(),
 	})
 	h := &handler{o: o}
-	for _, op := range allowedOps(o.Project) {
+	for _, op := range o.Session.Config.Ops() {
 		s.AddTool(opTool(op), h.op(op))
 	}
 	s.AddTool(applyTool(), h.apply)
@@ -91,21 +81,11 @@ func Serve(ctx context.Context, o Options, t sdk.Transport) error {
 }
 
 // handler holds what every call needs; it has no mutable state, so calls
-// may run concurrently (the engine's lock orders the applies).
+// may run concurrently (the engine's lock orders the applies). An op the
+// project's allowed-actions forbids is not offered as a tool at all (and
+// refused if named in apply).
 type handler struct {
 	o Options
-}
-
-// allowedOps is the catalog, limited to the project's allowed-actions: an op
-// the project forbids is not offered at all (and refused if named in apply).
-func allowedOps(c *config.Config) []lang.OpSpec {
-	var ops []lang.OpSpec
-	for _, op := range lang.Ops() {
-		if c == nil || c.AllowedActions == nil || slices.Contains(c.AllowedActions, op.Name) {
-			ops = append(ops, op)
-		}
-	}
-	return ops
 }
 
 // instructions tells the model what the server is and where it works.

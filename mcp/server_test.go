@@ -19,7 +19,7 @@ import (
 // TestListTools: one tool per catalog op, named and described from it,
 // with typed input schemas, then the answer tools.
 func TestListTools(t *testing.T) {
-	cs := connect(t, Options{Engine: testConfig(tempRoot(t, nil))}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(tempRoot(t, nil)))}, nil)
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestListTools(t *testing.T) {
 // reports as structured content and summary text.
 func TestWriteEditRead(t *testing.T) {
 	root := tempRoot(t, nil)
-	cs := connect(t, Options{Engine: testConfig(root)}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 
 	res := call(t, cs, "file_write", map[string]any{"path": "src/app.js", "content": "const port = 3000;\nlisten(port);\n"})
 	if res.IsError {
@@ -135,7 +135,7 @@ func TestWriteEditRead(t *testing.T) {
 // structured report and the text; the file is untouched.
 func TestFailingEditHint(t *testing.T) {
 	root := tempRoot(t, map[string]string{"a.txt": "one\ntwo\nthree\n"})
-	cs := connect(t, Options{Engine: testConfig(root)}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	res := call(t, cs, "file_replace_text", map[string]any{"path": "a.txt", "old_text": "twoo", "new_text": "2"})
 	if !res.IsError {
 		t.Fatal("a failed edit must be an error result")
@@ -168,7 +168,7 @@ func TestPathEscapeRefused(t *testing.T) {
 	if err := os.Mkdir(root, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cs := connect(t, Options{Engine: testConfig(root)}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	for _, p := range []string{"../x.txt", filepath.Join(outer, "x.txt")} {
 		res := call(t, cs, "file_write", map[string]any{"path": p, "content": "x"})
 		r := firstResult(t, res)
@@ -196,7 +196,7 @@ func TestPathEscapeRefused(t *testing.T) {
 // prompt is `clada prompt`'s text.
 func TestResourcesAndPrompt(t *testing.T) {
 	root := tempRoot(t, map[string]string{"src/a.go": "package a\n", "big.txt": strings.Repeat("x", maxResource+1)})
-	cs := connect(t, Options{Engine: testConfig(root)}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	ctx := context.Background()
 	tpl, err := cs.ListResourceTemplates(ctx, nil)
 	if err != nil || len(tpl.ResourceTemplates) != 1 || tpl.ResourceTemplates[0].URITemplate != "clada://file/{+path}" {
@@ -242,7 +242,7 @@ func TestResourcesAndPrompt(t *testing.T) {
 // naming the argument, and a missing required param is the engine's own
 // validation error.
 func TestBadArguments(t *testing.T) {
-	cs := connect(t, Options{Engine: testConfig(tempRoot(t, nil))}, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(tempRoot(t, nil)))}, nil)
 	res := call(t, cs, "file_write", map[string]any{"path": map[string]any{"x": 1}, "content": "x"})
 	if got, want := text(res), `clada: file_write: argument "path": give a string, number or boolean, not a JSON object`; !res.IsError || got != want {
 		t.Errorf("object argument: %q, want %q", got, want)

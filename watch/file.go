@@ -1,7 +1,8 @@
 // Package watch is clada's working loop: it watches the file (or the
 // clipboard) an LLM's answers are pasted into, runs each block the first
 // time it appears, and writes the results back where the user copies them
-// from. It only wires config and engine together, as lsp/ does.
+// from. Each run is an apply of the session it holds (hooks around the
+// engine, package session), as `clada apply` runs one.
 package watch
 
 import (

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/session"
 )
 
 func TestResultRegions(t *testing.T) {
@@ -44,7 +46,11 @@ func TestBlankOutKeepsLines(t *testing.T) {
 }
 
 func TestNewBlocksOnlyOnce(t *testing.T) {
-	r, err := NewRunner(t.TempDir())
+	s, err := session.Open(session.Input{Root: t.TempDir()}, session.NoHooks, session.NoPassEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRunner(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,22 +10,21 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 )
 
 // Runner carries out the blocks of successive versions of an answer, each
 // block at most once: what ran is known by content hash (state.go).
 type Runner struct {
-	Root   string
-	Engine *engine.Config // copied for each run
-	Config *config.Config // the project's .clada.yaml (hooks, tighten-only keys)
-	Trust  *config.Trust
-	Format string // report format of .clada/last-output.md ("" = the syntax's default)
-	Log    func(format string, a ...any)
+	Root string
+	// Session is the project: its engine config (copied for each run),
+	// hooks, report format and bound.
+	Session *session.Session
+	Log     func(format string, a ...any)
 
 	st *state
 	// baseline holds the blocks that were in the input when watching began:
@@ -34,13 +33,13 @@ type Runner struct {
 	baseline map[string]bool
 }
 
-// NewRunner loads what earlier runs recorded under root.
-func NewRunner(root string) (*Runner, error) {
-	st, err := loadState(root)
+// NewRunner loads what earlier runs recorded under the session's root.
+func NewRunner(s *session.Session) (*Runner, error) {
+	st, err := loadState(s.Root)
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{Root: root, st: st, baseline: map[string]bool{}}, nil
+	return &Runner{Root: s.Root, Session: s, st: st, baseline: map[string]bool{}}, nil
 }
 
 // batch is the part of one version of the input that has not run yet.
@@ -172,12 +171,11 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 	if err := r.st.save(); err != nil {
 		return nil, err
 	}
-	ecfg := *r.Engine
+	ecfg := *r.Session.Engine
 	ecfg.OutputMode = "buffer"
 	ecfg.Stream = nil
 	var log bytes.Buffer
-	ap := &config.Apply{Config: r.Config, Trust: r.Trust, Engine: &ecfg, Mode: engine.Real, Log: &log}
-	res, err := ap.Run(ctx, b.doc)
+	res, err := r.Session.With(&ecfg, &log).Apply(ctx, b.doc, engine.Real)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +199,7 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 	sum.WriteString(endMarker(nonce) + "\n")
 	fmt.Fprintf(&full, "# clada: %s\n\n", b.doc.File.Name)
 	if res.Report != nil {
-		if err := writeFull(&full, b.doc, res.Report, r.Format, r.maxReport()); err != nil {
+		if err := writeFull(&full, b.doc, res.Report, r.Session.Format, r.maxReport()); err != nil {
 			return nil, err
 		}
 	}
@@ -271,10 +269,10 @@ func writeAtomic(path string, data []byte) error {
 }
 
 // maxReport is the per-action bound of the reports the watcher writes: the
-// project's max-report, else the default.
+// session's (the project's max-report), else the default.
 func (r *Runner) maxReport() int {
-	if r.Config != nil && r.Config.MaxReport > 0 {
-		return r.Config.MaxReport
+	if r.Session.MaxReport > 0 {
+		return r.Session.MaxReport
 	}
 	return report.DefaultMaxReport
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -103,27 +104,24 @@ func cmdApply(e *env) int {
 		return usageErr("--op-budget and --max-read must be positive")
 	}
 	cfg.OpBudget, cfg.MaxReadBytes = *opBudget, int64(maxRead)
+	cfg.PassEnv = append(cfg.PassEnv, passEnv...)
+	// The engine asks only under --approve ask, which the config may set too
+	// (approve.go); this only asks, on the terminal.
+	ask, closeTTY := confirmOnTerminal()
+	defer closeTTY()
+	cfg.Confirm = ask
+	if cfg.OutputMode == "stream" {
+		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
+	}
 	// defaults <- .clada.yaml <- flags: the config fills what no flag set,
-	// and may only tighten (config/engine.go).
-	proj, trust, err := projectConfig(fs, cfg, *ef.configFile)
+	// and may only tighten; its hooks run around a real apply once trusted.
+	s, err := session.Open(session.Input{Root: absRoot, ConfigFile: *ef.configFile, Engine: cfg,
+		Explicit: explicitFlags(fs), Format: *format, MaxReport: int(maxReport), Log: e.stderr})
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	cfg.PassEnv = append(cfg.PassEnv, passEnv...)
-	if why := trust.ApplyPassEnv(proj, cfg); why != "" {
-		fmt.Fprintf(e.stderr, "clada: %s\n", why)
-	}
-	*format = configFormat(*format, proj)
-	if proj != nil && proj.MaxReport > 0 && !flagSet(fs, "max-report") {
-		maxReport = sizeFlag(proj.MaxReport)
-	}
-	if cfg.Approve == engine.ApproveAsk {
-		ask, closeTTY := confirmOnTerminal()
-		defer closeTTY()
-		cfg.Confirm = ask // the decision is engine's (approve.go); this only asks
-	}
-	if cfg.OutputMode == "stream" {
-		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
+	if s.PassEnvIgnored != "" {
+		fmt.Fprintf(e.stderr, "clada: %s\n", s.PassEnvIgnored)
 	}
 
 	doc := lang.Parse(source.NewFile(name, data))
@@ -139,7 +137,7 @@ func cmdApply(e *env) int {
 	// further action starts, and the report of what ran is still written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	res, err := (&config.Apply{Config: proj, Trust: trust, Engine: cfg, Mode: mode, Log: e.stderr}).Run(ctx, doc)
+	res, err := s.Apply(ctx, doc, mode)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -149,15 +147,15 @@ func cmdApply(e *env) int {
 	}
 	rep, changes := res.Report, res.Changes
 	if mode == engine.DryRun {
-		if err := writeDryRunDiff(e, changes, cfg.Root, *format); err != nil {
+		if err := writeDryRunDiff(e, changes, s.Root, s.Format); err != nil {
 			return usageErr("%v", err)
 		}
 	}
-	if err := writeReport(e, doc, rep, *format, report.Options{Full: *detail == "full", Output: *outputMode == "buffer", MaxReport: int(maxReport)}); err != nil {
+	if err := writeReport(e, doc, rep, s.Format, report.Options{Full: *detail == "full", Output: *outputMode == "buffer", MaxReport: s.MaxReport}); err != nil {
 		return usageErr("%v", err)
 	}
 	if *toClip {
-		if err := copyResults(e, doc, rep, int(maxReport)); err != nil {
+		if err := copyResults(e, doc, rep, s.MaxReport); err != nil {
 			return usageErr("%v", err)
 		}
 	}

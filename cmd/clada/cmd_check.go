@@ -6,12 +6,18 @@ import (
 	"io"
 
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 )
 
-// cmdCheck lints a document: syntax and catalog validation, nothing touched.
+// cmdCheck lints a document: syntax and catalog validation, and what the
+// project's .clada.yaml refuses (as the language server shows it); nothing
+// touched. A config that does not load is a CONFIG_ERROR diagnostic, not a
+// usage error: check reports problems, it does not stop at them.
 func cmdCheck(e *env) int {
-	fs := newFlagSet(e, "check", "[--format text|json] [FILE|-]")
+	fs := newFlagSet(e, "check", "[--root DIR] [--config FILE] [--format text|json] [FILE|-]")
+	root := fs.String("root", ".", "project root the actions' paths resolve against, for the project's refusals")
+	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	format := fs.String("format", "text", "output format: text (FILE:LINE:COL: severity: message [CODE]) or json")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
@@ -21,13 +27,25 @@ func cmdCheck(e *env) int {
 		fmt.Fprintf(e.stderr, "clada check: unknown --format %q; use text or json\n", *format)
 		return exitUsage
 	}
+	absRoot, err := resolveRoot(*root, true)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada check: %v\n", err)
+		return exitUsage
+	}
 	name, data, err := readInput(e, pos)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada check: %v\n", err)
 		return exitUsage
 	}
+	// check runs nothing: no hooks, no commands to pass secrets to.
+	s, err := session.Open(session.Input{Root: absRoot, ConfigFile: *configFile},
+		session.NoHooks, session.NoPassEnv, session.KeepBrokenConfig)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada check: %v\n", err)
+		return exitUsage
+	}
 	doc := lang.Parse(source.NewFile(name, data))
-	ds := lang.Check(doc)
+	ds := s.Check(doc)
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")

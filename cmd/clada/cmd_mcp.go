@@ -10,12 +10,14 @@ import (
 
 	"github.com/clada-dev/clada/mcp"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // cmdMCP serves clada's ops as MCP tools on stdin/stdout. Every safety
-// setting comes from these flags and .clada.yaml, as for apply; nothing a
-// client sends widens them.
+// setting comes from these flags and .clada.yaml, as for apply (the same
+// session: a trusted file's hooks and pass-env included); nothing a client
+// sends widens them.
 func cmdMCP(e *env) int {
 	fs := newFlagSet(e, "mcp", "[flags]")
 	ef := addEngineFlags(fs, engineHelp{
@@ -50,17 +52,18 @@ func cmdMCP(e *env) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	proj, trust, err := projectConfig(fs, cfg, *ef.configFile)
+	// Hook output goes to stderr: stdout carries the protocol.
+	s, err := session.Open(session.Input{Root: absRoot, ConfigFile: *ef.configFile, Engine: cfg,
+		Explicit: explicitFlags(fs), MaxReport: int(maxReport), Log: e.stderr})
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if proj.MaxReport > 0 && !flagSet(fs, "max-report") {
-		maxReport = sizeFlag(proj.MaxReport)
+	if s.PassEnvIgnored != "" {
+		fmt.Fprintf(e.stderr, "clada: %s\n", s.PassEnvIgnored)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opts := mcp.Options{Engine: cfg, Project: proj, Trust: trust, MaxReport: int(maxReport),
-		Version: moduleVersion(version, debug.ReadBuildInfo), Log: e.stderr}
+	opts := mcp.Options{Session: s, Version: moduleVersion(version, debug.ReadBuildInfo)}
 	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
 	if err := mcp.Serve(ctx, opts, t); err != nil {
 		fmt.Fprintf(e.stderr, "clada mcp: %v\n", err)

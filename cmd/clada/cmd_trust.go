@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/session"
 )
 
 // cmdTrust records the exact bytes of the project's .clada.yaml as trusted,
@@ -27,7 +28,7 @@ func cmdTrust(e *env) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	c, err := config.Load(absRoot, *configFile)
+	c, err := session.LoadConfig(absRoot, *configFile)
 	if err != nil {
 		return fail("%v\nfix the file before trusting it", err)
 	}

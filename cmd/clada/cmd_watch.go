@@ -10,8 +10,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/internal/state"
+	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/watch"
 )
 
@@ -60,19 +61,19 @@ func cmdWatch(e *env) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	proj, trust, err := projectConfig(fs, cfg, *ef.configFile)
+	// The watcher usually runs in a terminal of its own: --approve ask (or
+	// the config's approve: ask) asks there. Without one, an unapproved
+	// command fails and says so.
+	ask, closeTTY := confirmOnTerminal()
+	defer closeTTY()
+	cfg.Confirm = ask
+	s, err := session.Open(session.Input{Root: absRoot, ConfigFile: *ef.configFile, Engine: cfg,
+		Explicit: explicitFlags(fs), Format: *format, MaxReport: report.DefaultMaxReport})
 	if err != nil {
 		return fail("%v", err)
 	}
-	if why := trust.ApplyPassEnv(proj, cfg); why != "" { // secrets commands still get (config/passenv.go)
-		fmt.Fprintf(e.stderr, "clada: %s\n", why)
-	}
-	if cfg.Approve == engine.ApproveAsk {
-		// The watcher usually runs in a terminal of its own: ask there.
-		// Without one, an unapproved command fails and says so.
-		ask, closeTTY := confirmOnTerminal()
-		defer closeTTY()
-		cfg.Confirm = ask
+	if s.PassEnvIgnored != "" { // secrets commands still get
+		fmt.Fprintf(e.stderr, "clada: %s\n", s.PassEnvIgnored)
 	}
 	// One watcher per root: a second one would run every block twice.
 	lock, err := state.AcquireLock(context.Background(), absRoot, filepath.Join(".clada", "watch.lock"), 0)
@@ -84,18 +85,17 @@ func cmdWatch(e *env) int {
 	}
 	defer lock.Release()
 
-	r, err := watch.NewRunner(absRoot)
+	r, err := watch.NewRunner(s)
 	if err != nil {
 		return fail("%v", err)
 	}
-	r.Engine, r.Config, r.Trust, r.Format = cfg, proj, trust, configFormat(*format, proj)
 	r.Log = func(format string, a ...any) { fmt.Fprintf(e.stderr, "clada watch: "+format+"\n", a...) }
-	if why := trust.HooksBlocked(proj); why != "" {
-		r.Log("%s", why)
+	if s.HooksIgnored != "" {
+		r.Log("%s", s.HooksIgnored)
 	}
 	out := *output
-	if out == "" && proj.OutputFile != "" {
-		out = filepath.Join(proj.Dir, proj.OutputFile)
+	if out == "" && s.Config.OutputFile != "" {
+		out = filepath.Join(s.Config.Dir, s.Config.OutputFile)
 	}
 	if out != "" {
 		if out, err = filepath.Abs(out); err != nil {
@@ -122,8 +122,8 @@ func cmdWatch(e *env) int {
 	switch {
 	case len(pos) == 1:
 		input, err = filepath.Abs(pos[0])
-	case proj.WatchFile != "":
-		input = filepath.Join(proj.Dir, proj.WatchFile)
+	case s.Config.WatchFile != "":
+		input = filepath.Join(s.Config.Dir, s.Config.WatchFile)
 	}
 	if err != nil {
 		return fail("%v", err)

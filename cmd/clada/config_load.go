@@ -5,38 +5,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 
-	"github.com/clada-dev/clada/config"
-	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/session"
 )
 
-// projectConfig loads the .clada.yaml governing root (or --config FILE)
-// and the user's trust store, and puts its settings into cfg for every flag
-// fs did not set: defaults ← .clada.yaml ← flags. It returns the format the
-// config chose when --format was not given.
-func projectConfig(fs *flag.FlagSet, cfg *engine.Config, file string) (*config.Config, *config.Trust, error) {
-	c, err := config.Load(cfg.Root, file)
-	if err != nil {
-		return nil, nil, err
-	}
-	t, err := config.LoadTrust()
-	if err != nil {
-		return nil, nil, err
-	}
+// explicitFlags reports which flags the command line set: a project's
+// .clada.yaml fills only the settings no flag set (session.Input.Explicit).
+func explicitFlags(fs *flag.FlagSet) func(string) bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	c.ApplyTo(cfg, func(name string) bool { return set[name] })
-	return c, t, nil
-}
-
-// configFormat is --format when given, else the config's, else "".
-func configFormat(flagValue string, c *config.Config) string {
-	if flagValue == "" && c != nil {
-		return c.Format
-	}
-	return flagValue
+	return func(name string) bool { return set[name] }
 }
 
 // resolveRoot makes --root absolute and real (symlinks resolved), so every
@@ -61,22 +40,9 @@ func resolveRoot(root string, checkDir bool) (string, error) {
 
 // promptOps is the catalog, limited to the config's allowed-actions.
 func promptOps(root, file string) ([]lang.OpSpec, error) {
-	c, err := config.Load(root, file)
+	c, err := session.LoadConfig(root, file)
 	if err != nil {
 		return nil, err
 	}
-	var ops []lang.OpSpec
-	for _, op := range lang.Ops() {
-		if c.AllowedActions == nil || slices.Contains(c.AllowedActions, op.Name) {
-			ops = append(ops, op)
-		}
-	}
-	return ops, nil
-}
-
-// flagSet reports whether the command line gave flag name.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
+	return c.Ops(), nil
 }

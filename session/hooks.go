@@ -1,4 +1,4 @@
-package config
+package session
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -15,16 +14,14 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/history"
-	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
-// HookVars are the values a hook command may name as {summary}, {files}
+// hookVars are the values a hook command may name as {summary}, {files}
 // and {apply_id}. They come from an LLM's answer, so they are substituted
 // shell-quoted (never put quotes around them) and also exported as
 // CLADA_SUMMARY, CLADA_FILES and CLADA_APPLY_ID.
-type HookVars struct {
+type hookVars struct {
 	Summary string
 	Files   []string
 	ApplyID string
@@ -46,11 +43,14 @@ func (h HookResult) String() string {
 	return fmt.Sprintf("hook %s `%s` failed: %s", h.Phase, h.Command, h.Err)
 }
 
+// hookPathParams are the params whose paths {files} lists.
+var hookPathParams = []string{"path", "old_path", "new_path"}
+
 // hookOutputMax bounds the output kept per hook.
 const hookOutputMax = 64 << 10
 
 // expand substitutes the variables into cmd, each shell-quoted.
-func (v HookVars) expand(cmd string) string {
+func (v hookVars) expand(cmd string) string {
 	files := make([]string, len(v.Files))
 	for i, f := range v.Files {
 		files[i] = shellQuote(f)
@@ -66,7 +66,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 // runHook runs one hook with sh -c in dir, in its own process group, killed
 // whole on timeout or when ctx ends.
-func runHook(ctx context.Context, dir, phase, command string, v HookVars, timeout time.Duration) HookResult {
+func runHook(ctx context.Context, dir, phase, command string, v hookVars, timeout time.Duration) HookResult {
 	res := HookResult{Phase: phase, Command: command}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -93,8 +93,8 @@ func runHook(ctx context.Context, dir, phase, command string, v HookVars, timeou
 	return res
 }
 
-// NewApplyID names one apply for hooks: UTC time plus 4 random bytes.
-func NewApplyID() string {
+// newApplyID names one apply for hooks: UTC time plus 4 random bytes.
+func newApplyID() string {
 	var b [4]byte
 	rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
@@ -102,14 +102,14 @@ func NewApplyID() string {
 
 // planned is what a before hook knows: the paths the actions name and a
 // summary of what they will do.
-func planned(doc *lang.Document) HookVars {
-	var v HookVars
+func planned(doc *lang.Document) hookVars {
+	var v hookVars
 	var parts []string
 	n := 0
 	for a := range doc.Actions() {
 		n++
 		s := a.Op
-		for _, k := range pathParams[:3] {
+		for _, k := range hookPathParams {
 			if p, ok := a.Value(k); ok && p != "" {
 				if !slices.Contains(v.Files, p) {
 					v.Files = append(v.Files, p)
@@ -130,14 +130,14 @@ func planned(doc *lang.Document) HookVars {
 
 // done is what an after hook knows: the report's commit summary and the
 // paths of the actions that succeeded and change files.
-func done(rep *engine.Report) HookVars {
-	v := HookVars{Summary: rep.CommitSummary()}
+func done(rep *engine.Report) hookVars {
+	v := hookVars{Summary: rep.CommitSummary()}
 	for _, res := range rep.Results {
 		spec := lang.Lookup(res.Action)
 		if !res.Success || res.Skipped || spec == nil || spec.Kind == lang.Exec || isRead(spec.Name) {
 			continue
 		}
-		for _, k := range pathParams[:3] {
+		for _, k := range hookPathParams {
 			if p := res.Params[k]; p != "" && !slices.Contains(v.Files, p) {
 				v.Files = append(v.Files, p)
 			}
@@ -153,90 +153,4 @@ func isRead(op string) bool {
 		return true
 	}
 	return false
-}
-
-// Apply is one apply the way every front end (apply, watch) runs it: the
-// config's before hooks, the engine, the after hooks. Hooks run only for a
-// real apply of a trusted file; a config with hooks that is not trusted
-// says so on Log. Every hook's result goes to Log and into Hooks.
-type Apply struct {
-	Config *Config
-	Trust  *Trust // nil: hooks never run
-	Engine *engine.Config
-	Mode   engine.Mode
-	Log    io.Writer
-}
-
-// ApplyResult is what one apply produced.
-type ApplyResult struct {
-	Report  *engine.Report
-	Changes []textedit.Change // what a dry run (or blocked atomic run) would change
-	Hooks   []HookResult
-	// Blocked is set when a before hook failed: nothing was applied.
-	Blocked string
-	// HooksSkipped says why the config's hooks did not run (an untrusted
-	// or changed file) and how to trust it; "" when they ran or there are none.
-	HooksSkipped string
-}
-
-// HookFailed reports whether any hook failed.
-func (r *ApplyResult) HookFailed() bool {
-	for _, h := range r.Hooks {
-		if h.Err != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// Run carries doc out. The error is the engine's (a root it cannot open).
-func (a *Apply) Run(ctx context.Context, doc *lang.Document) (*ApplyResult, error) {
-	out := &ApplyResult{}
-	hooks := a.Mode == engine.Real && a.Config != nil && a.Trust != nil
-	if hooks {
-		if why := a.Trust.HooksBlocked(a.Config); why != "" {
-			fmt.Fprintf(a.Log, "clada: %s\n", why)
-			out.HooksSkipped, hooks = why, false
-		}
-	}
-	id := NewApplyID()
-	if hooks {
-		v := planned(doc)
-		v.ApplyID = id
-		for _, c := range a.Config.Hooks.Before {
-			h := runHook(ctx, a.Engine.Root, "before", c, v, a.Engine.Timeout)
-			a.logHook(h)
-			out.Hooks = append(out.Hooks, h)
-			if h.Err != "" {
-				out.Blocked = h.String() + "; nothing was applied"
-				return out, nil
-			}
-		}
-	}
-	rep, changes, err := engine.Apply(ctx, doc, a.Engine, a.Mode, history.Tracker(ctx, a.Engine, doc)) // the git model
-	if err != nil {
-		return nil, err
-	}
-	out.Report, out.Changes = rep, changes
-	if hooks {
-		v := done(rep)
-		v.ApplyID = id
-		for _, c := range a.Config.Hooks.After {
-			h := runHook(ctx, a.Engine.Root, "after", c, v, a.Engine.Timeout)
-			a.logHook(h)
-			out.Hooks = append(out.Hooks, h)
-		}
-	}
-	return out, nil
-}
-
-// logHook writes a hook's output and outcome to Log, prefixed so it is
-// never mistaken for the report.
-func (a *Apply) logHook(h HookResult) {
-	for _, line := range strings.SplitAfter(h.Output, "\n") {
-		if line != "" {
-			fmt.Fprintf(a.Log, "[hook:%s] %s", h.Phase, strings.TrimSuffix(line, "\n")+"\n")
-		}
-	}
-	fmt.Fprintf(a.Log, "clada: %s\n", h)
 }

@@ -1,0 +1,61 @@
+package session
+
+import (
+	"context"
+	"strings"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
+)
+
+// CodeWorkspace marks diagnostics that come from simulating the document on
+// the workspace rather than from checking its text.
+const CodeWorkspace = "WORKSPACE"
+
+// Simulate returns what a run of doc in this session would fail on, as
+// diagnostics at the param each failure is about (blame), computed by
+// engine.Simulate on an overlay of the root: nothing touches the disk.
+// prev is the state an earlier call on the same document left, valid only
+// while the disk is as it was then (nil: none); keep asks for the state to
+// pass next time. The error is the root's, when it cannot be opened.
+func (s *Session) Simulate(ctx context.Context, doc *lang.Document, prev *engine.Simulation, keep bool) (source.Diagnostics, *engine.Simulation, error) {
+	cfg := s.Engine
+	fails, next, err := engine.Simulate(ctx, doc, cfg, prev, keep, func() (fsys.Workspace, func(), error) {
+		base, err := engine.NewOS(cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return base, func() { base.Close() }, nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	var out source.Diagnostics
+	for _, f := range fails {
+		out = append(out, source.Diagnostic{Severity: source.Error, Code: CodeWorkspace,
+			Message: f.Result.Error, Hint: f.Result.Hint, Range: blame(f.Action, f.Result)})
+	}
+	return out, next, nil
+}
+
+// blame picks the param a failed result is about: the search text for a
+// failed match, the line range for lines beyond the file, else the path; the
+// op name when the action has none of those.
+func blame(a *lang.Action, r engine.Result) source.Range {
+	var keys []string
+	switch {
+	case r.Type == "search_not_found" || strings.Contains(r.Error, "match"):
+		keys = []string{"old_text", "old_text_beginning", "old_text_end"}
+	case strings.Contains(strings.ToLower(r.Error), "line"):
+		keys = []string{"lines"}
+	}
+	keys = append(keys, "path", "old_path", "paths", "base_path")
+	for _, k := range keys {
+		if p := a.Param(k); p != nil {
+			return p.ValueRange
+		}
+	}
+	return a.OpRange
+}

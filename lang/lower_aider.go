@@ -36,10 +36,8 @@ func lowerAider(text []byte, _ *scratch) *Group {
 			op = "file_append"
 		}
 		a := foreignAction(Aider, op, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd})
-		for _, er := range e.Errs {
-			a.Diags = append(a.Diags, errorAt(er.Code, er.Message, er.Hint, source.Range{Start: er.Start, End: er.End}))
-		}
-		a.Closed = len(e.Errs) == 0
+		a.Diags = e.Diags
+		a.Closed = len(e.Diags) == 0
 		if e.Path != "" {
 			pr := source.Range{Start: e.PathStart, End: e.PathEnd}
 			if e.PathStart < 0 {

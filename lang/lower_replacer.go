@@ -5,7 +5,7 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// Replacer front-end (seed 003's replacer format, grammar/replacer). Each
+// Replacer front-end (the replacer tool's format, grammar/replacer). Each
 // <<<FILE>>> block is a standalone action: SEARCH/REPLACE is
 // file_replace_text (the text must occur exactly once), OVERWRITE is
 // file_write (creating parent directories). Bodies run from the line
@@ -30,9 +30,7 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 		}
 		a := foreignAction(Replacer, op, source.Range{Start: b.Start, End: b.End}, source.Range{Start: b.FileStart, End: b.FileEnd})
 		a.Closed = b.Closed
-		for _, e := range b.Errs {
-			a.Diags = append(a.Diags, errorAt(e.Code, e.Message, e.Hint, source.Range{Start: e.Start, End: e.End}))
-		}
+		a.Diags = b.Diags
 		if b.Path != "" {
 			pr := source.Range{Start: b.PathStart, End: b.PathEnd}
 			a.set("path", b.Path, Text, pr, pr)

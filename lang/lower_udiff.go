@@ -48,18 +48,6 @@ func lowerUDiff(text []byte, _ *scratch) *Group {
 	return g
 }
 
-func udiffDiags(errs []udiff.Error) source.Diagnostics {
-	var ds source.Diagnostics
-	for _, e := range errs {
-		sev := source.Error
-		if e.Warning {
-			sev = source.Warning
-		}
-		ds = append(ds, source.Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}})
-	}
-	return ds
-}
-
 func lowerUDiffFile(g *Group, f udiff.File) {
 	oldR, newR := source.Range{Start: f.OldStart, End: f.OldEnd}, source.Range{Start: f.NewStart, End: f.NewEnd}
 	head := source.Range{Start: f.Start, End: f.Start}
@@ -68,7 +56,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 	} else {
 		head.End = f.End
 	}
-	fileDiags := udiffDiags(f.Errs)
+	fileDiags := f.Diags
 	var first *Action // the file's first action carries the header's diagnostics
 	add := func(a *Action) {
 		if first == nil {
@@ -83,7 +71,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		a.set("path", f.NewPath, Text, newR, newR)
 		content := ""
 		for _, h := range f.Hunks {
-			a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
+			a.Diags = append(a.Diags, h.Diags...)
 			if h.Old != "" {
 				a.Diags = append(a.Diags, errorAt(udiff.NewFileContext, "a new file's hunk has context or removed lines",
 					"write a new file as one hunk @@ -0,0 +1,N @@ of '+' lines", source.Range{Start: h.Start, End: h.HeadEnd}))
@@ -124,12 +112,12 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set("path", path, Text, pathR, pathR)
 			a.Diags = append(a.Diags, errorAt("NO_CONTEXT", "a hunk that only adds lines needs its header's line numbers or context lines to say where",
 				"write the header as @@ -N,0 +M,K @@ (the lines go after line N), or add the unchanged lines around them with a leading space", hr))
-		case h.Old == "" && len(h.Errs) == 0 && h.New != "":
+		case h.Old == "" && len(h.Diags) == 0 && h.New != "":
 			a = foreignAction(UDiff, "file_insert", r, hr)
 			a.set("path", path, Text, pathR, pathR)
 			a.set("line", strconv.Itoa(line), Text, hr, hr)
 			a.set("content", h.New, Body, r, r)
-		case h.Old == h.New && len(h.Errs) == 0:
+		case h.Old == h.New && len(h.Diags) == 0:
 			// Only context: nothing to change, and nothing to run. Said,
 			// never dropped in silence: the LLM meant some change here.
 			w := source.Diagnostic{Severity: source.Warning, Code: "EMPTY_HUNK",
@@ -150,7 +138,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 				a.set("near_line", strconv.Itoa(line), Text, hr, hr)
 			}
 		}
-		a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
+		a.Diags = append(a.Diags, h.Diags...)
 		add(a)
 	}
 	if first == nil && len(fileDiags) > 0 {

@@ -48,10 +48,7 @@ func lowerV4A(text []byte, _ *scratch) *Group {
 	} else {
 		p = v4a.Parse(text)
 	}
-	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span)}
-	for _, e := range p.Errs {
-		g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: v4aRange(e.Span)})
-	}
+	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span), Diags: p.Diags}
 	for _, f := range p.Files {
 		g.Actions = append(g.Actions, lowerV4AFile(f)...)
 	}

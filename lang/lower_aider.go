@@ -21,12 +21,6 @@ import (
 // A block that inherits the previous block's file is in the same span, and
 // the span is one group of independent actions (like SHAM blocks: a failed
 // edit does not stop the next).
-var aiderFrontEnd = frontEnd{syntax: Aider, split: splitAider, lower: lowerAider}
-
-func splitAider(src []byte) ([]source.Range, source.Diagnostics) {
-	return spanRanges(aider.Spans(src)), nil
-}
-
 func lowerAider(text []byte, _ *scratch) *Group {
 	edits := aider.Scan(text)
 	g := &Group{Syntax: Aider, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
@@ -56,4 +50,8 @@ func lowerAider(text []byte, _ *scratch) *Group {
 		g.Actions = append(g.Actions, a)
 	}
 	return g
+}
+
+func splitAider(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(aider.Spans(src)), nil
 }

@@ -29,7 +29,7 @@ import (
 //     elsewhere an unknown element inside a block is an error. Only version
 //     "1.0" (or "1") is known; another version is an error (nothing runs).
 //   - An error that leaves a block's extent unknown (XML that cannot be
-//     read) or names an unknown version stops every block (CMLStopsAll);
+//     read) or names an unknown version stops every block (cmlStopsAll);
 //     any other error skips only its action, or its <tasks> group.
 //   - Layout and line ends: see cmlLayout and parse_indent.go.
 //
@@ -51,20 +51,12 @@ const (
 	cmlDuplicateParam    = "DUPLICATE_PARAM"    // one param given twice (from="a" old_path="b")
 )
 
-// cmlFrontEnd reads CML: a <tasks> element is one group, any other op
-// element outside it a standalone group.
-var cmlFrontEnd = frontEnd{
-	syntax: CML,
-	split:  splitCML,
-	lower:  lowerCML,
-}
-
-// CMLStopsAll reports whether g's syntax errors stop every block of the
+// cmlStopsAll reports whether g's syntax errors stop every block of the
 // document: XML that could not be read (so where the block ends, and what
 // after it is content, is a guess) or an unknown version (CML aborts on a
 // version it does not know). Any other error sits in a well-formed block:
 // only that action, or its <tasks>, is skipped.
-func CMLStopsAll(g *Group) bool {
+func cmlStopsAll(g *Group) bool {
 	for _, d := range g.Diags {
 		if d.Severity == source.Error && (d.Code == cmlUnknownVersion || len(g.Actions) == 0 && cmlXMLError(d.Code)) {
 			return true

@@ -59,14 +59,6 @@ const (
 	cslUnexpectedBody   = "UNEXPECTED_BODY"   // text in the body of an op that takes none
 )
 
-// cslFrontEnd reads CSL: a TASKS block is one group, any other op outside it
-// a standalone group.
-var cslFrontEnd = frontEnd{
-	syntax: CSL,
-	split:  splitCSL,
-	lower:  lowerCSL,
-}
-
 // cslOptions are the default delimiters with lang's marker names.
 var cslOptions = csl.Options{Known: cslKnown}
 

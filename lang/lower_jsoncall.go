@@ -32,8 +32,6 @@ const (
 	jsonUnsupported = "UNSUPPORTED_COMMAND"
 )
 
-var jsonCallFrontEnd = frontEnd{syntax: JSONCall, split: splitJSONCall, lower: lowerJSONCall}
-
 func splitJSONCall(src []byte) ([]source.Range, source.Diagnostics) {
 	return spanRanges(jsoncall.Spans(src)), nil
 }

@@ -14,12 +14,6 @@ import (
 // line end after them alone, and an OVERWRITE's content gets one final
 // line ending. A REPLACE of blanks only (the format's way to delete, since
 // its REPLACE may not be empty) replaces with nothing.
-var replacerFrontEnd = frontEnd{syntax: Replacer, split: splitReplacer, lower: lowerReplacer}
-
-func splitReplacer(src []byte) ([]source.Range, source.Diagnostics) {
-	return spanRanges(replacer.Spans(src)), nil
-}
-
 func lowerReplacer(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: Replacer, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	if blocks := replacer.Scan(text); len(blocks) > 0 { // a span is one block
@@ -45,4 +39,8 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 		g.Actions = append(g.Actions, a)
 	}
 	return g
+}
+
+func splitReplacer(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(replacer.Spans(src)), nil
 }

@@ -15,14 +15,6 @@ const (
 	CodeDuplicateKey            = sham.DuplicateKey
 )
 
-// shamFrontEnd reads SHAM: every block is a standalone group of one action.
-var shamFrontEnd = frontEnd{
-	syntax:   SHAM,
-	split:    sham.Split, // headers that cannot be read are document diagnostics
-	lower:    lowerSHAM,
-	lowerRun: lowerSHAMRun,
-}
-
 // shamBlock is the AST of one SHAM block in one allocation: a block is
 // always one group of one action.
 // Up to two params (a file_write's path and content, say) live in it too.

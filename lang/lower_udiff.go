@@ -26,17 +26,6 @@ import (
 //
 // Mode lines are a warning (content only); copies and binary patches are
 // errors.
-var udiffFrontEnd = frontEnd{syntax: UDiff, split: splitUDiff, lower: lowerUDiff}
-
-func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
-	diffs := udiff.Scan(src)
-	out := make([]source.Range, len(diffs))
-	for i, d := range diffs {
-		out[i] = source.Range{Start: d.Start, End: d.End}
-	}
-	return out, nil
-}
-
 func lowerUDiff(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: UDiff, Kind: Tasks, Range: source.Range{Start: 0, End: len(text)}}
 	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
@@ -46,6 +35,15 @@ func lowerUDiff(text []byte, _ *scratch) *Group {
 		g.Range = source.Range{Start: diffs[0].Start, End: diffs[0].End}
 	}
 	return g
+}
+
+func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
+	diffs := udiff.Scan(src)
+	out := make([]source.Range, len(diffs))
+	for i, d := range diffs {
+		out[i] = source.Range{Start: d.Start, End: d.End}
+	}
+	return out, nil
 }
 
 func lowerUDiffFile(g *Group, f udiff.File) {

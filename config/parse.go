@@ -12,6 +12,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/report"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -90,7 +91,7 @@ func (p *parser) root(n *yaml.Node, c *Config) {
 	p.mapping(n, func(k string, kn, v *yaml.Node) {
 		switch k {
 		case "format":
-			c.Format = p.enum(k, v, "json", "text", "summary", "cml", "csl")
+			c.Format = p.enum(k, v, report.Formats()...)
 		case "timeout":
 			c.Timeout = p.duration(k, v, engine.DefaultConfig("").Timeout)
 		case "max-output":

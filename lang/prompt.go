@@ -22,11 +22,7 @@ func Prompt(w io.Writer, s Syntax) error { return PromptOps(w, s, catalog) }
 func PromptOps(w io.Writer, s Syntax, ops []OpSpec) error {
 	d := s.Def()
 	if d.prompt == nil {
-		names := make([]string, len(syntaxes))
-		for i := range syntaxes {
-			names[i] = syntaxes[i].Name
-		}
-		return fmt.Errorf("prompt: no instructions for syntax %s (supported: %s)", s, strings.Join(names, ", "))
+		return fmt.Errorf("prompt: no instructions for syntax %s (supported: %s)", s, strings.Join(SyntaxNames(), ", "))
 	}
 	return d.prompt(w, ops)
 }
@@ -64,7 +60,7 @@ func writeCatalogPrompt(w io.Writer, s Syntax, p promptText, ops []OpSpec) error
 			fmt.Fprintf(&b, "- %s (%s, %s): %s%s\n", p.spell(&op, ps), ps.Type, req, ps.Doc, extra)
 		}
 		b.WriteString("\n```" + p.fence + "\n")
-		if err := Print(&b, exampleDoc(op, i), s); err != nil {
+		if err := Print(&b, exampleDoc(op, i, s), s); err != nil {
 			return err
 		}
 		b.WriteString("```\n\n")
@@ -113,14 +109,15 @@ func cmlSpelling(_ *OpSpec, ps ParamSpec) string {
 	return fmt.Sprintf("attribute `%s`", place)
 }
 
-// exampleDoc wraps an op's catalog example in a one-action document with a
-// distinct id per op, ready for the printer.
-func exampleDoc(op OpSpec, i int) *Document {
-	a := &Action{Syntax: SHAM, ID: fmt.Sprintf("e%02d", i+1), Op: op.Name, Closed: true}
+// exampleDoc wraps an op's catalog example in a one-action document of
+// syntax s, with a distinct block id per op (for the syntaxes that write
+// ids), ready for the printer.
+func exampleDoc(op OpSpec, i int, s Syntax) *Document {
+	a := &Action{Syntax: s, ID: fmt.Sprintf("e%02d", i+1), Op: op.Name, Closed: true}
 	for _, kv := range op.Example {
 		a.Params = append(a.Params, &Param{Key: kv[0], Value: kv[1]})
 	}
-	return &Document{File: source.NewFile("", nil), Groups: []*Group{{Syntax: SHAM, Kind: Standalone, Actions: []*Action{a}}}}
+	return &Document{File: source.NewFile("", nil), Groups: []*Group{{Syntax: s, Kind: Standalone, Actions: []*Action{a}}}}
 }
 
 // commandRules are the limits every syntax's commands run under.

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/clada-dev/clada/source"
 )
@@ -177,6 +178,22 @@ func Syntaxes() []Syntax {
 		out[i] = syntaxes[i].ID
 	}
 	return out
+}
+
+// SyntaxNames lists the registered syntaxes' names in the registry's order.
+func SyntaxNames() []string {
+	out := make([]string, len(syntaxes))
+	for i := range syntaxes {
+		out[i] = syntaxes[i].Name
+	}
+	return out
+}
+
+// SyntaxList is the names as help texts and errors give them: "sham, csl,
+// …, json or replacer".
+func SyntaxList() string {
+	names := SyntaxNames()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // ParseSyntax maps a syntax's name or alias to it (0 if none has it).

@@ -11,7 +11,7 @@ import (
 // Syntax names the block language an action was written in. A document may
 // mix syntaxes; each group and action records its own. Everything a syntax
 // is (its name, how it is read, printed and taught, how it runs) is its
-// SyntaxDef, s.Def(); nothing else switches on a syntax.
+// SyntaxDef, s.Def(), which code reads instead of switching on a syntax.
 type Syntax uint8
 
 // The registered syntaxes, numbered in the registry's order (see
@@ -38,8 +38,9 @@ const DefaultSyntax = SHAM
 // texts and the editor list them; syntaxes[i] is the descriptor of Syntax
 // i+1. The descriptors live in syntax_<name>.go. It is filled once, by
 // init, and never changed after: the descriptors' functions refer back to
-// the registry (a printer names its syntax, a prompt prints examples), which
-// a package variable's initializer may not.
+// the registry (a loss rule names syntaxes in its messages, a prompt prints
+// its examples through Print), which a package variable's initializer may
+// not.
 var syntaxes [endSyntax - 1]SyntaxDef
 
 func init() {

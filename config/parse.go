@@ -53,12 +53,14 @@ func (p *parser) errorf(n *yaml.Node, format string, a ...any) {
 // yamlLine pulls the line out of a yaml.v3 syntax error ("yaml: line 3: …").
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// Limits are the built-in defaults a .clada.yaml may only lower. They are
-// the engine's (engine.DefaultConfig); the caller passes them, so config
-// needs no engine.
+// Limits are what a .clada.yaml's values must stay within, given by the
+// caller because config imports neither the engine nor the reports: the
+// built-in ceilings a file may only lower, and the report formats format
+// may name.
 type Limits struct {
 	Timeout   time.Duration // per-command timeout
 	MaxOutput int           // bytes kept per command stream
+	Formats   []string      // report formats (report.Formats)
 }
 
 // Parse reads a .clada.yaml's bytes; file is its absolute path, used in
@@ -99,7 +101,7 @@ func (p *parser) root(n *yaml.Node, c *Config) {
 	p.mapping(n, func(k string, kn, v *yaml.Node) {
 		switch k {
 		case "format":
-			c.Format = p.enum(k, v, "json", "text", "summary", "cml", "csl")
+			c.Format = p.enum(k, v, p.max.Formats...)
 		case "timeout":
 			c.Timeout = p.duration(k, v, p.max.Timeout)
 		case "max-output":

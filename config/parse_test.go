@@ -10,7 +10,7 @@ import (
 )
 
 // defaults are the engine's built-in limits, which a file may only lower.
-var defaults = Limits{Timeout: 30 * time.Second, MaxOutput: 10 << 20}
+var defaults = Limits{Timeout: 30 * time.Second, MaxOutput: 10 << 20, Formats: []string{"json", "text", "summary", "cml", "csl"}}
 
 func TestParseFull(t *testing.T) {
 	src := `format: summary

@@ -21,7 +21,7 @@ func policyFor(cfg *Config, s lang.Syntax) string {
 	if cfg.Approve != "" {
 		return cfg.Approve
 	}
-	if s == lang.CSL {
+	if s.Def().ApproveCommands {
 		return ApproveNever
 	}
 	return "" // run without asking
@@ -35,7 +35,7 @@ func gateConfig(cfg *Config, doc *lang.Document) *Config {
 		return cfg
 	}
 	for _, g := range doc.Groups {
-		if g.Syntax == lang.CSL {
+		if g.Syntax.Def().ApproveCommands {
 			c := *cfg
 			c.Approve = ApproveNever
 			return &c

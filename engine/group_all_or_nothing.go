@@ -17,13 +17,10 @@ import (
 // (Codex's applier and patch(1) do; clada does not). Other groups run step
 // by step and stop at their first failure.
 func wholeGroup(g *lang.Group) string {
-	switch {
-	case g.Kind == lang.Patch:
-		return "patch"
-	case g.Kind == lang.Tasks && g.Syntax == lang.UDiff:
-		return "diff"
+	if g.Kind == lang.Standalone {
+		return ""
 	}
-	return ""
+	return g.Syntax.Def().AllOrNothing
 }
 
 // blockedWhole is the all-or-nothing rule, after validation passed: the

@@ -31,13 +31,8 @@ type profile struct {
 }
 
 func profileOf(s lang.Syntax) profile {
-	switch s {
-	case lang.CSL:
-		return profile{fatalSyntax: true, nested: true}
-	case lang.CML:
-		return profile{fatalSyntax: true}
-	}
-	return profile{}
+	d := s.Def()
+	return profile{fatalSyntax: d.Fatal != lang.FatalNever, nested: d.NestedLabels}
 }
 
 // Run carries out doc in ws and reports every action's outcome. It never
@@ -311,34 +306,24 @@ func collectParseErrors(doc *lang.Document, rep *Report) {
 }
 
 // fatalSyntax returns why nothing may run when a block of a fatal-syntax
-// profile (CSL, CML) has a syntax error, or "". For CML only errors that
-// leave the block's extent unknown are (lang.CMLStopsAll); seed 000 runs
-// independent blocks even if one fails.
+// profile has a syntax error (lang.SyntaxDef.StopsAll), or "". A CML
+// document runs its independent blocks even if one fails, unless the error
+// leaves the block's extent unknown.
 func fatalSyntax(doc *lang.Document) string {
 	for _, g := range doc.Groups {
 		// A marker no block reads (a stray END, a marker after a list
-		// bullet) may have changed what a CSL block means: fatal for CSL.
-		if g.Syntax == lang.CSL && doc.Diags.HasErrors() {
-			return "the CSL has syntax errors; nothing was run (fix the errors listed and apply again)"
+		// bullet) may have changed what a block of an always-fatal syntax
+		// (CSL) means.
+		if d := g.Syntax.Def(); d.Fatal == lang.FatalAlways && doc.Diags.HasErrors() {
+			return d.FatalReport + "; nothing was run (fix the errors listed and apply again)"
 		}
 	}
 	for _, g := range doc.Groups {
 		if !profileOf(g.Syntax).fatalSyntax {
 			continue
 		}
-		bad := g.Diags.HasErrors()
-		for _, a := range g.Actions {
-			bad = bad || a.HasErrors()
-		}
-		if g.Syntax == lang.CML {
-			bad = lang.CMLStopsAll(g)
-		}
-		if bad {
-			what := "malformed_xml: the CML has syntax errors"
-			if g.Syntax == lang.CSL {
-				what = "the CSL has syntax errors"
-			}
-			return what + "; nothing was run (fix the errors listed and apply again)"
+		if d := g.Syntax.Def(); d.StopsAll(g) {
+			return d.FatalReport + "; nothing was run (fix the errors listed and apply again)"
 		}
 	}
 	return ""

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -15,47 +14,75 @@ type Loss struct {
 	Hint    string
 }
 
-// ConvertLosses lists what Print(d, to) would lose, in source order:
-//   - a TASKS/<tasks> group of two or more actions printed as SHAM, which has
-//     no groups: after a failure the later actions would run anyway, and one
-//     invalid action would no longer hold back the others;
-//   - a group version the target cannot write: CML aborts a document on any
-//     version but 1.0, so a CSL TASKS version="2.0" has no CML form.
+// ConvertLosses lists what Print(d, to) would lose, in source order: first
+// the all-or-nothing of each Patch group of two or more actions, unless to
+// prints patches itself, then what the target's own rule finds
+// (SyntaxDef.loses, in the target's convert_check file or here):
+//   - a TASKS/<tasks> group of two or more actions printed in a syntax
+//     without groups (ungroupedLosses): after a failure the later actions
+//     would run anyway, and one invalid action would no longer hold back the
+//     others;
+//   - a group version the target cannot write (convert_check_cml.go);
+//   - actions that ran on their own, printed as one patch
+//     (convert_check_v4a.go).
 //
 // A one-action group loses nothing (fail-fast over one action is running
 // it), nor does a version printed back in its own syntax.
 func ConvertLosses(d *Document, to Syntax) []Loss {
-	out := patchLosses(d, to) // convert_check_v4a.go
+	def := to.Def()
+	var out []Loss
+	if !def.patches {
+		out = patchGroupLosses(d, to)
+	}
+	if def.loses != nil {
+		out = append(out, def.loses(d, to)...)
+	}
+	return out
+}
+
+// groupLine is the 1-based line g starts on (0 without a source file).
+func groupLine(d *Document, g *Group) int {
+	if d.File == nil {
+		return 0
+	}
+	return d.File.Line(g.Range.Start)
+}
+
+// patchGroupLosses lists each Patch group of two or more actions: it
+// applies all or nothing, which to cannot say.
+func patchGroupLosses(d *Document, to Syntax) []Loss {
+	var out []Loss
 	for _, g := range d.Groups {
-		if g.Kind != Tasks {
-			continue
-		}
-		line := 0
-		if d.File != nil {
-			line = d.File.Line(g.Range.Start)
-		}
-		name := groupName(g)
-		switch {
-		case (to == SHAM || to == Aider || to == JSONCall || to == Replacer) && len(g.Actions) > 1:
-			out = append(out, Loss{Line: line,
-				Message: fmt.Sprintf("the %s group of %d actions has no %s form: %s runs every block on its own, so after a failure the later actions would run anyway", name, len(g.Actions), strings.ToUpper(to.String()), strings.ToUpper(to.String())),
-				Hint:    "convert with --flatten if each action may run on its own, or keep the document in " + strings.ToUpper(g.Syntax.String())})
-		case to == CML && g.Syntax != CML && g.Version != "" && g.Version != "1.0" && g.Version != "1":
-			out = append(out, Loss{Line: line,
-				Message: fmt.Sprintf("the %s group has version %s, which CML cannot carry: CML knows only version 1.0 and aborts a document with any other", name, strconv.Quote(g.Version)),
-				Hint:    "remove the version attribute, or convert with --flatten to drop it"})
+		if g.Kind == Patch && len(g.Actions) > 1 {
+			from := strings.ToUpper(g.Syntax.String())
+			out = append(out, Loss{Line: groupLine(d, g),
+				Message: fmt.Sprintf("the %s patch of %d actions applies all or nothing; %s cannot say that, so after a failure the earlier changes would stay", from, len(g.Actions), strings.ToUpper(to.String())),
+				Hint:    "convert with --flatten if each change may stand alone, or keep the patch in " + from})
 		}
 	}
 	return out
 }
 
-// groupName is how a group is written in its own syntax.
-func groupName(g *Group) string {
-	if g.Syntax == CML {
-		return "<tasks>"
+// ungroupedLosses is the loss rule of a syntax that has no groups and runs
+// every block on its own: each Tasks group of two or more actions loses
+// its fail-fast.
+func ungroupedLosses(d *Document, to Syntax) []Loss {
+	var out []Loss
+	for _, g := range d.Groups {
+		if g.Kind != Tasks || len(g.Actions) < 2 {
+			continue
+		}
+		out = append(out, Loss{Line: groupLine(d, g),
+			Message: fmt.Sprintf("the %s group of %d actions has no %s form: %s runs every block on its own, so after a failure the later actions would run anyway", groupName(g), len(g.Actions), strings.ToUpper(to.String()), strings.ToUpper(to.String())),
+			Hint:    "convert with --flatten if each action may run on its own, or keep the document in " + strings.ToUpper(g.Syntax.String())})
 	}
-	if g.Syntax == UDiff {
-		return "diff"
+	return out
+}
+
+// groupName is how a Tasks group is written in its own syntax.
+func groupName(g *Group) string {
+	if w := g.Syntax.Def().tasksWord; w != "" {
+		return w
 	}
 	return "TASKS"
 }

@@ -21,12 +21,6 @@ import (
 // A block that inherits the previous block's file is in the same span, and
 // the span is one group of independent actions (like SHAM blocks: a failed
 // edit does not stop the next).
-var aiderFrontEnd = frontEnd{syntax: Aider, split: splitAider, lower: lowerAider}
-
-func splitAider(src []byte) ([]source.Range, source.Diagnostics) {
-	return spanRanges(aider.Spans(src)), nil
-}
-
 func lowerAider(text []byte, _ *scratch) *Group {
 	edits := aider.Scan(text)
 	g := &Group{Syntax: Aider, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
@@ -36,10 +30,8 @@ func lowerAider(text []byte, _ *scratch) *Group {
 			op = "file_append"
 		}
 		a := foreignAction(Aider, op, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd})
-		for _, er := range e.Errs {
-			a.Diags = append(a.Diags, errorAt(er.Code, er.Message, er.Hint, source.Range{Start: er.Start, End: er.End}))
-		}
-		a.Closed = len(e.Errs) == 0
+		a.Diags = e.Diags
+		a.Closed = len(e.Diags) == 0
 		if e.Path != "" {
 			pr := source.Range{Start: e.PathStart, End: e.PathEnd}
 			if e.PathStart < 0 {
@@ -58,4 +50,8 @@ func lowerAider(text []byte, _ *scratch) *Group {
 		g.Actions = append(g.Actions, a)
 	}
 	return g
+}
+
+func splitAider(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(aider.Spans(src)), nil
 }

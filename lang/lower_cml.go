@@ -9,8 +9,8 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// CML front-end. How CML text maps to the AST, and the choices the seeds
-// leave open:
+// CML front-end. How CML text maps to the AST, and the choices CML's
+// definition (the README, "The three syntaxes") leaves open:
 //
 //   - A block starts at an element whose name is known: tasks, a CML op word
 //     (write, edit, move, remove, run) or a catalog op name or alias
@@ -23,48 +23,40 @@ import (
 //     literal, so "a && b" and "x < y" need no escaping). Whitespace-only text
 //     between markup is layout, so "<search>\n  <![CDATA[x]]>\n</search>" is
 //     "x"; an element with no markup inside keeps its text as written, blank
-//     or not. The seed's multi-line <run> CDATA starting with a newline keeps
+//     or not. A multi-line <run> CDATA starting with a newline keeps
 //     it (harmless to a shell).
 //   - Inside a versioned <tasks>, unknown elements are skipped with a warning;
 //     elsewhere an unknown element inside a block is an error. Only version
 //     "1.0" (or "1") is known; another version is an error (nothing runs).
 //   - An error that leaves a block's extent unknown (XML that cannot be
-//     read) or names an unknown version stops every block (CMLStopsAll);
+//     read) or names an unknown version stops every block (cmlStopsAll);
 //     any other error skips only its action, or its <tasks> group.
 //   - Layout and line ends: see cmlLayout and parse_indent.go.
 //
 // Diagnostic codes (besides the XML ones of grammar/cml: UNCLOSED_ELEMENT,
 // MISMATCHED_CLOSE, UNCLOSED_TAG, BAD_ATTRIBUTE, DUPLICATE_ATTRIBUTE,
-// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT, and UNCLOSED_CHILD,
-// the one of them that leaves its block delimited, so it stops only that
-// block):
+// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT, UNCLOSED_CHILD, the
+// one of them that leaves its block delimited, so it stops only that block,
+// and CDATA_END_IN_CONTENT, the "]]>" that caused one of them or, below,
+// cut a value short):
 const (
-	cmlUnknownVersion    = "UNKNOWN_VERSION"      // <tasks version="2.0">
-	cmlUnknownElement    = "UNKNOWN_ELEMENT"      // an element CML does not define, where it appears
-	cmlMisplacedElement  = "MISPLACED_ELEMENT"    // a known element in the wrong place (<tasks> in <tasks>, two <search>)
-	cmlMissingAttribute  = "MISSING_ATTRIBUTE"    // <write> without path
-	cmlMissingElement    = "MISSING_ELEMENT"      // <edit> without <search>/<replace>
-	cmlUnexpectedContent = "UNEXPECTED_CONTENT"   // text where only elements belong (warning inside <tasks>)
-	cmlInvalidAttribute  = "INVALID_ATTRIBUTE"    // append="maybe"
-	cmlEmptySearch       = "EMPTY_SEARCH"         // <search></search>
-	cmlDuplicateParam    = "DUPLICATE_PARAM"      // one param given twice (from="a" old_path="b")
-	cmlCDATAEnd          = "CDATA_END_IN_CONTENT" // <![CDATA[a]]>b]]>: the content's own ]]> ended the section
+	cmlUnknownVersion    = "UNKNOWN_VERSION"    // <tasks version="2.0">
+	cmlUnknownElement    = "UNKNOWN_ELEMENT"    // an element CML does not define, where it appears
+	cmlMisplacedElement  = "MISPLACED_ELEMENT"  // a known element in the wrong place (<tasks> in <tasks>, two <search>)
+	cmlMissingAttribute  = "MISSING_ATTRIBUTE"  // <write> without path
+	cmlMissingElement    = "MISSING_ELEMENT"    // <edit> without <search>/<replace>
+	cmlUnexpectedContent = "UNEXPECTED_CONTENT" // text where only elements belong (warning inside <tasks>)
+	cmlInvalidAttribute  = "INVALID_ATTRIBUTE"  // append="maybe"
+	cmlEmptySearch       = "EMPTY_SEARCH"       // <search></search>
+	cmlDuplicateParam    = "DUPLICATE_PARAM"    // one param given twice (from="a" old_path="b")
 )
 
-// cmlFrontEnd reads CML: a <tasks> element is one group, any other op
-// element outside it a standalone group.
-var cmlFrontEnd = frontEnd{
-	syntax: CML,
-	split:  splitCML,
-	lower:  lowerCML,
-}
-
-// CMLStopsAll reports whether g's syntax errors stop every block of the
+// cmlStopsAll reports whether g's syntax errors stop every block of the
 // document: XML that could not be read (so where the block ends, and what
-// after it is content, is a guess) or an unknown version (seed 000:
-// "Unknown version: abort"). Any other error sits in a well-formed block:
+// after it is content, is a guess) or an unknown version (CML aborts on a
+// version it does not know). Any other error sits in a well-formed block:
 // only that action, or its <tasks>, is skipped.
-func CMLStopsAll(g *Group) bool {
+func cmlStopsAll(g *Group) bool {
 	for _, d := range g.Diags {
 		if d.Severity == source.Error && (d.Code == cmlUnknownVersion || len(g.Actions) == 0 && cmlXMLError(d.Code)) {
 			return true
@@ -110,18 +102,11 @@ func splitCML(src []byte) ([]source.Range, source.Diagnostics) {
 func lowerCML(text []byte, _ *scratch) *Group {
 	b := cml.Lex(text, 0)
 	g := &Group{Syntax: CML, Kind: Standalone, Range: source.Range{Start: b.Start, End: b.End}}
-	if b.Err != nil {
+	if b.Root == nil { // XML that cannot be read: b.Diags says why
 		if cml.NameAt(text, 0) == "tasks" {
 			g.Kind = Tasks
 		}
-		g.Diags = source.Diagnostics{{Severity: source.Error, Code: b.Err.Code, Message: b.Err.Message, Hint: b.Err.Hint,
-			Range: source.Range{Start: b.Err.Start, End: b.Err.End}}}
-		if c := b.Err.CDATAEnd; c > 0 {
-			g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Error, Code: cmlCDATAEnd, Range: source.Range{Start: c, End: c + len("]]>")},
-				Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
-				Hint:    cdataEndHint})
-			g.Diags.Sort()
-		}
+		g.Diags = b.Diags
 		return g
 	}
 	l := &cmlLowerer{src: text, g: g}
@@ -488,13 +473,10 @@ func (l *cmlLowerer) cdataCut(a *Action, cdata, text lexer.Token) {
 		return
 	}
 	at := cdata.Pos.Offset + len(cdata.Value) - len("]]>")
-	l.diag(&a.Diags, source.Error, cmlCDATAEnd, at, at+len("]]>"),
+	l.diag(&a.Diags, source.Error, cml.CodeCDATAEnd, at, at+len("]]>"),
 		"this ]]> ends the CDATA section early: the content contains ]]> itself, and the rest of it is read as plain text",
-		cdataEndHint)
+		cml.CDATAEndHint)
 }
-
-// cdataEndHint says how to write a literal "]]>" inside CDATA.
-const cdataEndHint = "write a literal ]]> inside CDATA as ]]]]><![CDATA[> (or as ]]&gt;, which CML reads as ]]> there)"
 
 // cmlPlace is where param ps is written in CML: an attribute name, "text"
 // (element content) or a child element name.

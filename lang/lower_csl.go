@@ -10,8 +10,8 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// CSL front-end. How CSL text maps to the AST, and the choices the seed
-// leaves open:
+// CSL front-end. How CSL text maps to the AST, and the choices CSL's
+// definition (the README, "The three syntaxes") leaves open:
 //
 //   - A marker is a whole line: <---NAME attr="v"---> at the start of a line,
 //     nothing after it but spaces. Op and attribute names are case-sensitive.
@@ -59,14 +59,6 @@ const (
 	cslUnexpectedBody   = "UNEXPECTED_BODY"   // text in the body of an op that takes none
 )
 
-// cslFrontEnd reads CSL: a TASKS block is one group, any other op outside it
-// a standalone group.
-var cslFrontEnd = frontEnd{
-	syntax: CSL,
-	split:  splitCSL,
-	lower:  lowerCSL,
-}
-
 // cslOptions are the default delimiters with lang's marker names.
 var cslOptions = csl.Options{Known: cslKnown}
 
@@ -112,11 +104,7 @@ func cslWords() []string {
 // splitCSL finds CSL block spans; END, TO and REPLACE markers outside any
 // block become document diagnostics.
 func splitCSL(src []byte) ([]source.Range, source.Diagnostics) {
-	spans, errs := csl.Split(src, cslOptions)
-	var ds source.Diagnostics
-	for _, e := range errs {
-		ds = append(ds, source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}})
-	}
+	spans, ds := csl.Split(src, cslOptions)
 	return spanRanges(spans), ds
 }
 
@@ -146,16 +134,11 @@ func lowerCSLWith(text []byte, o csl.Options, sc *scratch) *Group {
 			g.Actions = []*Action{l.action(t.Op)}
 		}
 	}
-	// Scanner errors go to the action they fall in, else to the group.
-	for _, e := range b.Errs {
-		sev := source.Error
-		if e.Warning {
-			sev = source.Warning
-		}
-		d := source.Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}}
+	// Scanner diagnostics go to the action they fall in, else to the group.
+	for _, d := range b.Diags {
 		placed := false
 		for _, a := range g.Actions {
-			if a.Range.Contains(e.Start) {
+			if a.Range.Contains(d.Range.Start) {
 				a.Diags = append(a.Diags, d)
 				placed = true
 				break

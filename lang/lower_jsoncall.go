@@ -23,7 +23,7 @@ import (
 //     or file_replace_all_text with replace_all true; {path|file_path,
 //     content} is file_write.
 const (
-	jsonInvalid     = "INVALID_JSON"
+	jsonInvalid     = jsoncall.InvalidJSON
 	jsonNotACall    = "NOT_A_CALL"
 	jsonBadCommand  = "UNKNOWN_COMMAND"
 	jsonMissingKey  = "MISSING_KEY"
@@ -32,19 +32,15 @@ const (
 	jsonUnsupported = "UNSUPPORTED_COMMAND"
 )
 
-var jsonCallFrontEnd = frontEnd{syntax: JSONCall, split: splitJSONCall, lower: lowerJSONCall}
-
 func splitJSONCall(src []byte) ([]source.Range, source.Diagnostics) {
 	return spanRanges(jsoncall.Spans(src)), nil
 }
 
 func lowerJSONCall(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: JSONCall, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
-	v, err := jsoncall.Parse(text)
-	if err != nil {
-		g.Diags = append(g.Diags, errorAt(jsonInvalid, err.Message,
-			"fix the JSON at this place (quotes and backslashes inside strings are escaped: \\\" and \\\\; newlines are \\n)",
-			source.Range{Start: err.Offset, End: min(err.Offset+1, len(text))}))
+	v, ds := jsoncall.Parse(text)
+	if v == nil {
+		g.Diags = ds
 		return g
 	}
 	var calls []*jsoncall.Value
@@ -94,8 +90,8 @@ func lowerCall(v *jsoncall.Value) *Action {
 		}
 		if m.Value.Str != nil { // OpenAI's function calls carry their arguments as a JSON string
 			inner, _ := jsoncall.Text(*m.Value.Str)
-			v, err := jsoncall.Parse([]byte(inner))
-			if err != nil || v.Object == nil {
+			v, _ := jsoncall.Parse([]byte(inner))
+			if v == nil || v.Object == nil {
 				return fail(jsonInvalid, "the arguments string does not hold a JSON object", "write arguments as a JSON object, or as a string holding one", valueRange(m.Value))
 			}
 			at := m.Value

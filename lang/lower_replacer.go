@@ -5,7 +5,7 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// Replacer front-end (seed 003's replacer format, grammar/replacer). Each
+// Replacer front-end (the replacer tool's format, grammar/replacer). Each
 // <<<FILE>>> block is a standalone action: SEARCH/REPLACE is
 // file_replace_text (the text must occur exactly once), OVERWRITE is
 // file_write (creating parent directories). Bodies run from the line
@@ -14,12 +14,6 @@ import (
 // line end after them alone, and an OVERWRITE's content gets one final
 // line ending. A REPLACE of blanks only (the format's way to delete, since
 // its REPLACE may not be empty) replaces with nothing.
-var replacerFrontEnd = frontEnd{syntax: Replacer, split: splitReplacer, lower: lowerReplacer}
-
-func splitReplacer(src []byte) ([]source.Range, source.Diagnostics) {
-	return spanRanges(replacer.Spans(src)), nil
-}
-
 func lowerReplacer(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: Replacer, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	if blocks := replacer.Scan(text); len(blocks) > 0 { // a span is one block
@@ -30,9 +24,7 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 		}
 		a := foreignAction(Replacer, op, source.Range{Start: b.Start, End: b.End}, source.Range{Start: b.FileStart, End: b.FileEnd})
 		a.Closed = b.Closed
-		for _, e := range b.Errs {
-			a.Diags = append(a.Diags, errorAt(e.Code, e.Message, e.Hint, source.Range{Start: e.Start, End: e.End}))
-		}
+		a.Diags = b.Diags
 		if b.Path != "" {
 			pr := source.Range{Start: b.PathStart, End: b.PathEnd}
 			a.set("path", b.Path, Text, pr, pr)
@@ -47,4 +39,8 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 		g.Actions = append(g.Actions, a)
 	}
 	return g
+}
+
+func splitReplacer(src []byte) ([]source.Range, source.Diagnostics) {
+	return spanRanges(replacer.Spans(src)), nil
 }

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"slices"
+
 	"github.com/clada-dev/clada/grammar/sham"
 	"github.com/clada-dev/clada/source"
 )
@@ -12,25 +14,6 @@ const (
 	CodeInvalidHeredocDelimiter = sham.InvalidHeredocDelimiter
 	CodeDuplicateKey            = sham.DuplicateKey
 )
-
-// shamFrontEnd reads SHAM: every block is a standalone group of one action.
-var shamFrontEnd = frontEnd{
-	syntax:   SHAM,
-	split:    splitSHAM,
-	lower:    lowerSHAM,
-	lowerRun: lowerSHAMRun,
-}
-
-// splitSHAM finds SHAM block spans; headers that cannot be read become
-// document diagnostics.
-func splitSHAM(src []byte) ([]source.Range, source.Diagnostics) {
-	spans, errs := sham.Split(src)
-	out := make([]source.Range, len(spans))
-	for i, s := range spans {
-		out[i] = source.Range{Start: s.Start, End: s.End}
-	}
-	return out, shamDiags(errs, 0)
-}
 
 // shamBlock is the AST of one SHAM block in one allocation: a block is
 // always one group of one action.
@@ -75,7 +58,7 @@ func shamGroup(b *sham.Block) *Group {
 		IDRange: source.Range{Start: b.IDStart, End: b.IDEnd},
 		Range:   whole,
 		Closed:  b.Closed,
-		Diags:   shamDiags(b.Errors, 0),
+		Diags:   ownDiags(b.Diags),
 	}
 	params := sb.params[:]
 	a.Params = sb.ptrs[:0]
@@ -107,15 +90,11 @@ func shamGroup(b *sham.Block) *Group {
 	return &sb.group
 }
 
-// shamDiags turns grammar errors into Diagnostics moved by delta bytes.
-func shamDiags(errs []sham.Error, delta int) source.Diagnostics {
-	if len(errs) == 0 {
+// ownDiags is a block's diagnostics as the group keeps them: a copy (a
+// run's blocks live in the parser's scratch), nil when there are none.
+func ownDiags(ds source.Diagnostics) source.Diagnostics {
+	if len(ds) == 0 {
 		return nil
 	}
-	out := make(source.Diagnostics, len(errs))
-	for i, e := range errs {
-		out[i] = source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint,
-			Range: source.Range{Start: e.Start + delta, End: e.End + delta}}
-	}
-	return out
+	return slices.Clone(ds)
 }

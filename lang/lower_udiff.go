@@ -26,17 +26,6 @@ import (
 //
 // Mode lines are a warning (content only); copies and binary patches are
 // errors.
-var udiffFrontEnd = frontEnd{syntax: UDiff, split: splitUDiff, lower: lowerUDiff}
-
-func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
-	diffs := udiff.Scan(src)
-	out := make([]source.Range, len(diffs))
-	for i, d := range diffs {
-		out[i] = source.Range{Start: d.Start, End: d.End}
-	}
-	return out, nil
-}
-
 func lowerUDiff(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: UDiff, Kind: Tasks, Range: source.Range{Start: 0, End: len(text)}}
 	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
@@ -48,16 +37,13 @@ func lowerUDiff(text []byte, _ *scratch) *Group {
 	return g
 }
 
-func udiffDiags(errs []udiff.Error) source.Diagnostics {
-	var ds source.Diagnostics
-	for _, e := range errs {
-		sev := source.Error
-		if e.Warning {
-			sev = source.Warning
-		}
-		ds = append(ds, source.Diagnostic{Severity: sev, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: source.Range{Start: e.Start, End: e.End}})
+func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
+	diffs := udiff.Scan(src)
+	out := make([]source.Range, len(diffs))
+	for i, d := range diffs {
+		out[i] = source.Range{Start: d.Start, End: d.End}
 	}
-	return ds
+	return out, nil
 }
 
 func lowerUDiffFile(g *Group, f udiff.File) {
@@ -68,7 +54,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 	} else {
 		head.End = f.End
 	}
-	fileDiags := udiffDiags(f.Errs)
+	fileDiags := f.Diags
 	var first *Action // the file's first action carries the header's diagnostics
 	add := func(a *Action) {
 		if first == nil {
@@ -83,7 +69,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		a.set("path", f.NewPath, Text, newR, newR)
 		content := ""
 		for _, h := range f.Hunks {
-			a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
+			a.Diags = append(a.Diags, h.Diags...)
 			if h.Old != "" {
 				a.Diags = append(a.Diags, errorAt(udiff.NewFileContext, "a new file's hunk has context or removed lines",
 					"write a new file as one hunk @@ -0,0 +1,N @@ of '+' lines", source.Range{Start: h.Start, End: h.HeadEnd}))
@@ -124,12 +110,12 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set("path", path, Text, pathR, pathR)
 			a.Diags = append(a.Diags, errorAt("NO_CONTEXT", "a hunk that only adds lines needs its header's line numbers or context lines to say where",
 				"write the header as @@ -N,0 +M,K @@ (the lines go after line N), or add the unchanged lines around them with a leading space", hr))
-		case h.Old == "" && len(h.Errs) == 0 && h.New != "":
+		case h.Old == "" && len(h.Diags) == 0 && h.New != "":
 			a = foreignAction(UDiff, "file_insert", r, hr)
 			a.set("path", path, Text, pathR, pathR)
 			a.set("line", strconv.Itoa(line), Text, hr, hr)
 			a.set("content", h.New, Body, r, r)
-		case h.Old == h.New && len(h.Errs) == 0:
+		case h.Old == h.New && len(h.Diags) == 0:
 			// Only context: nothing to change, and nothing to run. Said,
 			// never dropped in silence: the LLM meant some change here.
 			w := source.Diagnostic{Severity: source.Warning, Code: "EMPTY_HUNK",
@@ -150,7 +136,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 				a.set("near_line", strconv.Itoa(line), Text, hr, hr)
 			}
 		}
-		a.Diags = append(a.Diags, udiffDiags(h.Errs)...)
+		a.Diags = append(a.Diags, h.Diags...)
 		add(a)
 	}
 	if first == nil && len(fileDiags) > 0 {

@@ -8,17 +8,6 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// v4aFrontEnd reads OpenAI apply_patch (V4A) envelopes. A patch is one
-// Patch group: its sections lower into the existing ops (Add → file_write,
-// Delete → file_delete, each Update hunk → file_replace_text with the hunk's
-// @@ lines as anchor, Move to → file_move after the hunks), and the engine
-// applies the group all or nothing.
-var v4aFrontEnd = frontEnd{
-	syntax: V4A,
-	split:  splitV4A,
-	lower:  lowerV4A,
-}
-
 // V4ATolerance is the tolerance a V4A hunk asks the edit matcher for: the
 // ladder of Codex's reference applier (exact, trailing whitespace, all
 // surrounding whitespace, unicode punctuation), always with a unique match.
@@ -48,10 +37,7 @@ func lowerV4A(text []byte, _ *scratch) *Group {
 	} else {
 		p = v4a.Parse(text)
 	}
-	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span)}
-	for _, e := range p.Errs {
-		g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Error, Code: e.Code, Message: e.Message, Hint: e.Hint, Range: v4aRange(e.Span)})
-	}
+	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span), Diags: p.Diags}
 	for _, f := range p.Files {
 		g.Actions = append(g.Actions, lowerV4AFile(f)...)
 	}

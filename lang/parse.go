@@ -13,23 +13,6 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// frontEnd is one block syntax. split finds the spans of its blocks in a
-// whole text (plus diagnostics for would-be blocks that yield none); lower
-// parses one block text into a Group whose ranges are relative to the block
-// start, so a lowered block can be cached and moved.
-//
-// lowerRun, when not nil, lowers several blocks at once into out (one
-// group per text, each what lower gives): SHAM's grammar reads a run of
-// blocks in one parser call.
-//
-// Adding CSL or CML is one more entry in frontEnds.
-type frontEnd struct {
-	syntax   Syntax
-	split    func(src []byte) ([]source.Range, source.Diagnostics)
-	lower    func(text []byte, sc *scratch) *Group
-	lowerRun func(texts [][]byte, sc *scratch, out []*Group)
-}
-
 // spanRanges turns a grammar's [start, end) block spans into Ranges, for
 // the front-ends whose split is the grammar's own.
 func spanRanges(spans [][2]int) []source.Range {
@@ -52,14 +35,12 @@ type scratch struct {
 	}
 }
 
-// frontEnds lists every syntax Parse looks for. It is never modified.
-var frontEnds = [...]frontEnd{shamFrontEnd, cmlFrontEnd, cslFrontEnd, v4aFrontEnd, aiderFrontEnd, udiffFrontEnd, jsonCallFrontEnd, replacerFrontEnd}
-
-// blockSpan is one block found by a front-end. prefix is the container
-// prefix of its marker line (see parse_indent.go), nil at column 1.
+// blockSpan is one block found by a syntax's split. prefix is the
+// container prefix of its marker line (see parse_indent.go), nil at
+// column 1.
 type blockSpan struct {
 	source.Range
-	fe     *frontEnd
+	def    *SyntaxDef
 	prefix []byte
 }
 
@@ -123,7 +104,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	todo := make([]int, 0, len(spans))
 	for i, s := range spans {
 		texts[i], maps[i] = blockText(f.Src, s)
-		if e := c.lookup(s.fe.syntax, texts[i]); e != nil {
+		if e := c.lookup(s.def.ID, texts[i]); e != nil {
 			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
 			continue
 		}
@@ -136,7 +117,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		if maps[i] != nil {
 			at = 0
 		}
-		entries[i] = c.prepare(spans[i].fe.syntax, texts[i], doc.Groups[i], at)
+		entries[i] = c.prepare(spans[i].def.ID, texts[i], doc.Groups[i], at)
 	}
 	lowerAll(func(i int) []byte { return texts[i] }, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
@@ -157,7 +138,7 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 	return g
 }
 
-// findSpans runs every front-end's splitter and merges the spans in source
+// findSpans runs every syntax's splitter and merges the spans in source
 // order: first over the text itself (blocks at column 1), then over one
 // view per container prefix (indented blocks, see findIndented). A span
 // that starts inside an earlier one is content of that block, not a block;
@@ -167,19 +148,18 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 //
 // The splitters and the search for indented markers each read the whole
 // text and nothing else, so they run as separate jobs on up to workers
-// goroutines (a third of a 5.6 MB parse on one core, and serial before:
-// issue 17 §2); their results are merged in a fixed order, the same
-// whatever ran where.
+// goroutines (a third of a 5.6 MB parse on one core); their results are
+// merged in a fixed order, the same whatever ran where.
 func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
-	var ranges [len(frontEnds)][]source.Range
-	var splitDiags [len(frontEnds)]source.Diagnostics
+	var ranges [len(syntaxes)][]source.Range
+	var splitDiags [len(syntaxes)]source.Diagnostics
 	var finds markerFinds
-	split := func(i int) { ranges[i], splitDiags[i] = frontEnds[i].split(src) }
-	// First every splitter that needs no marker and the marker searches,
-	// then the splitters whose marker was seen.
+	split := func(i int) { ranges[i], splitDiags[i] = syntaxes[i].split(src) }
+	// First every splitter that needs no marker (SyntaxDef.gate) and the
+	// marker searches, then the splitters whose marker was seen.
 	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
-	for i := range frontEnds {
-		if splitGate[i] == "" {
+	for i := range syntaxes {
+		if syntaxes[i].gate == "" {
 			first = append(first, i)
 		}
 	}
@@ -193,22 +173,22 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 			findMarkers(src, markerGroups[-i-1], &finds)
 		}
 	})
-	for i, mk := range splitGate {
-		if mk != "" && finds[slices.Index(indentedMarkers[:], mk)].seen {
+	for i := range syntaxes {
+		if mk := syntaxes[i].gate; mk != "" && finds[slices.Index(indentedMarkers[:], mk)].seen {
 			gated = append(gated, i)
 		}
 	}
 	parallel.Do(len(gated), workers, func(j int) { split(gated[j]) })
 	var found source.Diagnostics
 	n := 0
-	for i := range frontEnds {
+	for i := range syntaxes {
 		n += len(ranges[i])
 		found = append(found, splitDiags[i]...)
 	}
 	all := make([]blockSpan, 0, n)
 	for i, rs := range ranges {
 		for _, r := range rs {
-			all = append(all, blockSpan{Range: r, fe: &frontEnds[i]})
+			all = append(all, blockSpan{Range: r, def: &syntaxes[i]})
 		}
 	}
 	sortSpans(all)
@@ -230,26 +210,6 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	diags.Sort()
 	return kept, diags
 }
-
-// splitGate names, per front-end of frontEnds, a marker of
-// indentedMarkers without which its splitter finds nothing: the splitter's
-// own first step is a search for a string that holds the marker, and
-// findSpans looks for every marker anyway. Such a splitter runs only when
-// the marker was seen, which spares most answers a pass over the text per
-// syntax they do not use (issue 17 §2).
-var splitGate = func() (g [len(frontEnds)]string) {
-	for i := range frontEnds {
-		switch frontEnds[i].syntax {
-		case CSL: // csl.Split acts only on lines that start with its opening
-			g[i] = cslOpen
-		case Aider: // aider.Spans looks for "<<<<< SEARCH" first
-			g[i] = "<<<<<"
-		case Replacer: // replacer.Scan looks for "<<<FILE>>>" first
-			g[i] = "<<<FILE>>>"
-		}
-	}
-	return g
-}()
 
 // cslOpen is the opening of every CSL marker (csl.Options' default).
 const cslOpen = "<---"
@@ -322,19 +282,19 @@ func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Gro
 }
 
 // lowerChunk lowers the blocks chunk lists, each consecutive run of one
-// front-end with a lowerRun in one call, the others one by one.
+// syntax with a lowerRun in one call, the others one by one.
 func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*Group, then func(i int), sc *scratch) {
 	for len(chunk) > 0 {
-		fe := spans[chunk[0]].fe
+		def := spans[chunk[0]].def
 		n := 1
-		for n < len(chunk) && spans[chunk[n]].fe == fe {
+		for n < len(chunk) && spans[chunk[n]].def == def {
 			n++
 		}
 		run := chunk[:n]
 		chunk = chunk[n:]
-		if fe.lowerRun == nil || n == 1 {
+		if def.lowerRun == nil || n == 1 {
 			for _, i := range run {
-				out[i] = fe.lower(text(i), sc)
+				out[i] = def.lower(text(i), sc)
 				if then != nil {
 					then(i)
 				}
@@ -345,7 +305,7 @@ func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*
 		for _, i := range run {
 			rt, rg = append(rt, text(i)), append(rg, nil)
 		}
-		fe.lowerRun(rt, sc, rg)
+		def.lowerRun(rt, sc, rg)
 		for k, i := range run {
 			out[i] = rg[k]
 			if then != nil {

@@ -209,7 +209,7 @@ func blockText(src []byte, s blockSpan) ([]byte, *textMap) {
 	if s.prefix == nil && bytes.IndexByte(text, '\r') < 0 {
 		return text, nil
 	}
-	return normalize(src, s.Start, s.End, s.prefix, false, s.fe.syntax == CML)
+	return normalize(src, s.Start, s.End, s.prefix, false, s.def.loneCR)
 }
 
 // mapGroup moves every range of g (relative to a normalized text) to the
@@ -402,10 +402,10 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 			}
 		}
 	}
-	cml := &lineCursor{src: src}
+	mid := &lineCursor{src: src}
 	for _, s := range base {
-		if s.fe.syntax == CML { // an element anywhere on an indented line
-			add(s.Start, cml.indentRun(s.Start), false)
+		if s.def.midLine { // a block (a CML element) anywhere on an indented line
+			add(s.Start, mid.indentRun(s.Start), false)
 		}
 	}
 	if len(views) == 0 {
@@ -415,9 +415,9 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 	diags := bullets
 	for _, v := range views {
 		text, m := normalize(src, v.from, len(src), v.prefix, true, false)
-		for i := range frontEnds {
-			fe := &frontEnds[i]
-			rs, ds := fe.split(text)
+		for i := range syntaxes {
+			def := &syntaxes[i]
+			rs, ds := def.split(text)
 			own := func(c *lineCursor, r source.Range) (source.Range, bool) {
 				o := m.rng(r)
 				return o, bytes.Equal(c.indentRun(o.Start), v.prefix)
@@ -425,7 +425,7 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 			spanLines, diagLines := &lineCursor{src: src}, &lineCursor{src: src}
 			for _, r := range rs {
 				if o, ok := own(spanLines, r); ok {
-					spans = append(spans, blockSpan{Range: o, fe: fe, prefix: v.prefix})
+					spans = append(spans, blockSpan{Range: o, def: def, prefix: v.prefix})
 				}
 			}
 			for _, d := range ds {

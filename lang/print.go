@@ -10,26 +10,11 @@ import (
 // action, in source order. Printing then parsing gives the same ops, ids
 // (where the target syntax has ids) and params.
 //
-// Each syntax has its own printer file (print_sham.go, …); adding one is one
-// more case here.
+// Each syntax has its own printer file (print_sham.go, …), which its
+// SyntaxDef names.
 func Print(w io.Writer, d *Document, to Syntax) error {
-	switch to {
-	case SHAM:
-		return printSHAM(w, d)
-	case CML:
-		return printCML(w, d)
-	case CSL:
-		return printCSL(w, d)
-	case Aider:
-		return printAider(w, d)
-	case UDiff:
-		return printUDiff(w, d)
-	case JSONCall:
-		return printJSON(w, d)
-	case Replacer:
-		return printReplacer(w, d)
-	case V4A:
-		return printV4A(w, d)
+	if p := to.Def().print; p != nil {
+		return p(w, d)
 	}
 	return fmt.Errorf("print: no printer for syntax %s", to)
 }

@@ -20,17 +20,22 @@ func Prompt(w io.Writer, s Syntax) error { return PromptOps(w, s, catalog) }
 
 // PromptOps is Prompt teaching only ops (a project's allowed-actions).
 func PromptOps(w io.Writer, s Syntax, ops []OpSpec) error {
-	if s == V4A {
-		return promptV4A(w) // prompt_v4a.go: V4A has four ops, not the catalog
+	d := s.Def()
+	if d.prompt == nil {
+		return fmt.Errorf("prompt: no instructions for syntax %s (supported: %s)", s, strings.Join(SyntaxNames(), ", "))
 	}
-	if text, ok := foreignPrompt(s); ok { // a foreign format teaches its own few edits (prompt_foreign.go)
-		_, err := io.WriteString(w, text)
-		return err
-	}
-	p, ok := promptFor(s)
-	if !ok {
-		return fmt.Errorf("prompt: no instructions for syntax %s (supported: sham, csl, cml, v4a, aider, udiff, json, replacer)", s)
-	}
+	return d.prompt(w, ops)
+}
+
+// catalogPrompt is the prompt of syntax s, which writes every catalog op:
+// the rules and each op of ops, its params as p spells them and an example
+// block printed in s.
+func catalogPrompt(s Syntax, p promptText) func(w io.Writer, ops []OpSpec) error {
+	return func(w io.Writer, ops []OpSpec) error { return writeCatalogPrompt(w, s, p, ops) }
+}
+
+// writeCatalogPrompt writes catalogPrompt's text.
+func writeCatalogPrompt(w io.Writer, s Syntax, p promptText, ops []OpSpec) error {
 	var b bytes.Buffer
 	b.WriteString(p.intro)
 	b.WriteString(commandRules)
@@ -55,7 +60,7 @@ func PromptOps(w io.Writer, s Syntax, ops []OpSpec) error {
 			fmt.Fprintf(&b, "- %s (%s, %s): %s%s\n", p.spell(&op, ps), ps.Type, req, ps.Doc, extra)
 		}
 		b.WriteString("\n```" + p.fence + "\n")
-		if err := Print(&b, exampleDoc(op, i), s); err != nil {
+		if err := Print(&b, exampleDoc(op, i, s), s); err != nil {
 			return err
 		}
 		b.WriteString("```\n\n")
@@ -74,21 +79,6 @@ type promptText struct {
 	// omitted says what a required catalog param means when this syntax
 	// lets it be left out, by "op.param".
 	omitted map[string]string
-}
-
-func promptFor(s Syntax) (promptText, bool) {
-	switch s {
-	case SHAM:
-		return promptText{intro: shamPromptIntro, fence: "sh sham", results: promptResults("k7m", "x9p", "r2q"),
-			spell: func(_ *OpSpec, ps ParamSpec) string { return "`" + ps.Name + "`" }}, true
-	case CSL:
-		return promptText{intro: cslPromptIntro, fence: "", results: promptResults("task-1", "task-2", "task-3"), spell: cslSpelling,
-			omitted: map[string]string{"exec.lang": "left out, the text is one command line run without a shell, once the user has approved it"}}, true
-	case CML:
-		return promptText{intro: cmlPromptIntro, fence: "xml", results: promptResults("task-1", "task-2", "task-3"), spell: cmlSpelling,
-			omitted: map[string]string{"exec.lang": "left out, bash"}}, true
-	}
-	return promptText{}, false
 }
 
 // cslSpelling says where a param goes in a CSL op: an attribute of the
@@ -119,14 +109,15 @@ func cmlSpelling(_ *OpSpec, ps ParamSpec) string {
 	return fmt.Sprintf("attribute `%s`", place)
 }
 
-// exampleDoc wraps an op's catalog example in a one-action document with a
-// distinct id per op, ready for the printer.
-func exampleDoc(op OpSpec, i int) *Document {
-	a := &Action{Syntax: SHAM, ID: fmt.Sprintf("e%02d", i+1), Op: op.Name, Closed: true}
+// exampleDoc wraps an op's catalog example in a one-action document of
+// syntax s, with a distinct block id per op (for the syntaxes that write
+// ids), ready for the printer.
+func exampleDoc(op OpSpec, i int, s Syntax) *Document {
+	a := &Action{Syntax: s, ID: fmt.Sprintf("e%02d", i+1), Op: op.Name, Closed: true}
 	for _, kv := range op.Example {
 		a.Params = append(a.Params, &Param{Key: kv[0], Value: kv[1]})
 	}
-	return &Document{File: source.NewFile("", nil), Groups: []*Group{{Syntax: SHAM, Kind: Standalone, Actions: []*Action{a}}}}
+	return &Document{File: source.NewFile("", nil), Groups: []*Group{{Syntax: s, Kind: Standalone, Actions: []*Action{a}}}}
 }
 
 // commandRules are the limits every syntax's commands run under.

@@ -5,21 +5,6 @@ package lang
 // matches, no retargeting, no tab rewriting); every fenced example in them
 // is checked clean and applied by the tests (prompt_foreign_test.go).
 
-// foreignPrompt returns the instructions for a foreign format.
-func foreignPrompt(s Syntax) (string, bool) {
-	switch s {
-	case Aider:
-		return aiderPrompt, true
-	case UDiff:
-		return udiffPrompt, true
-	case JSONCall:
-		return jsonPrompt, true
-	case Replacer:
-		return replacerPrompt, true
-	}
-	return "", false
-}
-
 const foreignResults = "## Results\n\n" +
 	"clada reports each edit as a success or a failure with the reason; a failed search quotes the file's closest lines, numbered. " +
 	"Fix what failed and send only that again.\n"

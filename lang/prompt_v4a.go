@@ -1,15 +1,5 @@
 package lang
 
-import "io"
-
-// promptV4A teaches OpenAI's apply_patch format as clada reads it. V4A can
-// only add, update, move and delete files, so this prompt is fixed text
-// rather than generated per op like the others; a test applies its example.
-func promptV4A(w io.Writer) error {
-	_, err := io.WriteString(w, v4aPrompt)
-	return err
-}
-
 // V4APromptExample is the patch the V4A prompt shows.
 const V4APromptExample = "*** Begin Patch\n" +
 	"*** Add File: src/hello.txt\n" +
@@ -23,6 +13,10 @@ const V4APromptExample = "*** Begin Patch\n" +
 	"*** Delete File: src/old.txt\n" +
 	"*** End Patch\n"
 
+// v4aPrompt teaches OpenAI's apply_patch format as clada reads it. V4A can
+// only add, update, move and delete files, so this prompt is fixed text
+// rather than generated per op like the catalog syntaxes'; a test applies
+// its example.
 const v4aPrompt = "# Writing changes for clada (apply_patch / V4A format)\n\n" +
 	"You can change files in the user's project by writing one patch in your answer. " +
 	"clada finds it, checks it, applies it in the project directory and reports the result back to you. " +

@@ -42,7 +42,7 @@ func duplicateIDs(d *Document) source.Diagnostics {
 	var ds source.Diagnostics
 	first := map[string]*Action{}
 	for a := range d.Actions() {
-		if a.Syntax != SHAM || a.ID == "" {
+		if a.ID == "" { // only SHAM blocks have ids
 			continue
 		}
 		prev, seen := first[a.ID]

@@ -11,28 +11,9 @@ import (
 )
 
 // convertTargets is every syntax `clada fmt --to` prints, in the order the
-// "Convert block to…" actions are offered: clada's own syntaxes, then the
-// foreign formats.
-func convertTargets() []lang.Syntax {
-	return []lang.Syntax{lang.SHAM, lang.CSL, lang.CML, lang.V4A, lang.Aider, lang.UDiff, lang.JSONCall, lang.Replacer}
-}
-
-// syntaxTitle is how a target is named in a code action's title.
-func syntaxTitle(s lang.Syntax) string {
-	switch s {
-	case lang.V4A:
-		return "V4A (apply_patch)"
-	case lang.Aider:
-		return "aider SEARCH/REPLACE"
-	case lang.UDiff:
-		return "unified diff"
-	case lang.JSONCall:
-		return "JSON tool calls"
-	case lang.Replacer:
-		return "replacer"
-	}
-	return strings.ToUpper(s.String())
-}
+// "Convert block to…" actions are offered: the registry's (clada's own
+// syntaxes, then the foreign formats).
+func convertTargets() []lang.Syntax { return lang.Syntaxes() }
 
 // convertActions offers g printed in each other syntax: exactly what
 // `clada fmt --to` would print for the group alone, and only where fmt
@@ -66,7 +47,7 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 		if !keepsMeaning(d, before, r, text) {
 			continue
 		}
-		out = append(out, editAction("Convert block to "+syntaxTitle(to), protocol.CodeActionKindRefactorRewrite, d.uri,
+		out = append(out, editAction("Convert block to "+to.Def().Title, protocol.CodeActionKindRefactorRewrite, d.uri,
 			[]protocol.TextEdit{{Range: m.rng(r), NewText: text}}))
 	}
 	return out
@@ -84,12 +65,13 @@ func groupAt(doc *lang.Document, off int) *lang.Group {
 }
 
 // convertRange is the text a conversion of g replaces: the group's range,
-// and for an aider block, whose range starts at its file name and so holds
-// the opening fence, the closing fence line right after it too, so the
-// converted block is not left with a stray fence.
+// and for a block that owns its opening fence (an aider block, whose range
+// starts at its file name above the fence; lang.SyntaxDef.OwnsFence), the
+// closing fence line right after it too, so the converted block is not
+// left with a stray fence.
 func convertRange(f *source.File, g *lang.Group) source.Range {
 	r := g.Range
-	if g.Syntax != lang.Aider || !hasLine(f.Text(r), isFence) {
+	if !g.Syntax.Def().OwnsFence || !hasLine(f.Text(r), isFence) {
 		return r
 	}
 	rest := f.Src[r.End:]

@@ -105,18 +105,18 @@ func promptSpec() *sdk.Prompt {
 		Title:       "Write clada action blocks",
 		Description: "How to write action blocks clada carries out (the op catalog, with examples), for the apply tool; the same text as `clada prompt`.",
 		Arguments: []*sdk.PromptArgument{{Name: "syntax", Title: "Block syntax",
-			Description: "sham (default), csl or cml"}},
+			Description: lang.SyntaxList() + " (default " + lang.DefaultSyntax.String() + ")"}},
 	}
 }
 
 func (h *handler) prompt(_ context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
 	name := req.Params.Arguments["syntax"]
 	if name == "" {
-		name = "sham"
+		name = lang.DefaultSyntax.String()
 	}
 	s := lang.ParseSyntax(name)
 	if s == 0 {
-		return nil, invalid("prompt clada: unknown syntax %q; use sham, csl or cml", name)
+		return nil, invalid("prompt clada: unknown syntax %q; use %s", name, lang.SyntaxList())
 	}
 	var b bytes.Buffer
 	if err := lang.PromptOps(&b, s, h.o.Session.Config.Ops()); err != nil {

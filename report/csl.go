@@ -225,15 +225,13 @@ func cslActions(doc *lang.Document) []*lang.Action {
 	return out
 }
 
-// cslLabels gives each action of doc (in source order) its task-N or
-// task-N.M label and its CSL op word.
+// cslLabels gives each action of doc (in source order) its nested task-N or
+// task-N.M label (lang.NestedLabel, as the engine numbers CSL's tasks) and
+// its CSL op word.
 func cslLabels(doc *lang.Document) (labels, words []string) {
 	for gi, g := range doc.Groups {
 		for mi, a := range g.Actions {
-			label := fmt.Sprintf("task-%d", gi+1)
-			if g.Kind == lang.Tasks {
-				label = fmt.Sprintf("task-%d.%d", gi+1, mi+1)
-			}
+			label := lang.NestedLabel(gi+1, g, mi)
 			word := a.Op
 			if s := lang.Lookup(a.Op); s != nil {
 				word = s.CSL

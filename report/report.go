@@ -8,6 +8,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
@@ -34,29 +35,56 @@ type Options struct {
 	MaxReport int
 }
 
+// format is one report format: its name and renderer (nil for json, which
+// Write writes itself).
+type format struct {
+	name   string
+	render func(io.Writer, *lang.Document, *engine.Report, Options) error
+}
+
+// formats lists every report format, in the order help texts name them.
+var formats = [...]format{{"json", nil}, {"text", Text}, {"summary", Summary}, {"cml", CML}, {"csl", CSL}}
+
+// Formats lists the report formats: what --format, watch's --format and
+// .clada.yaml's format accept, and a syntax's default report
+// (lang.SyntaxDef.ReportFormat) is one of.
+func Formats() []string {
+	out := make([]string, len(formats))
+	for i, f := range formats {
+		out[i] = f.name
+	}
+	return out
+}
+
+// FormatList is the formats as help texts and errors name them: "json,
+// text, summary, cml or csl".
+func FormatList() string {
+	names := Formats()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // DefaultFormat is the report a document gets without --format: the one
-// of its first block's syntax (JSON for SHAM, as seed 004 reports).
+// of its first block's syntax (lang.SyntaxDef.ReportFormat), JSON for an
+// empty document.
 func DefaultFormat(doc *lang.Document) string {
 	if doc != nil && len(doc.Groups) > 0 {
-		switch doc.Groups[0].Syntax {
-		case lang.CML:
-			return "cml"
-		case lang.CSL:
-			return "csl"
-		}
+		return doc.Groups[0].Syntax.Def().ReportFormat
 	}
 	return "json"
 }
 
-// Write renders rep, produced from doc, in format ("" for the document's
-// default).
-func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o Options) error {
-	if format == "" {
-		format = DefaultFormat(doc)
+// Write renders rep, produced from doc, in the format name ("" for the
+// document's default).
+func Write(w io.Writer, name string, doc *lang.Document, rep *engine.Report, o Options) error {
+	if name == "" {
+		name = DefaultFormat(doc)
 	}
-	var render func(io.Writer, *lang.Document, *engine.Report, Options) error
-	switch format {
-	case "json":
+	i := slices.IndexFunc(formats[:], func(f format) bool { return f.name == name })
+	if i < 0 {
+		return fmt.Errorf("report: unknown format %q; use %s", name, FormatList())
+	}
+	render := formats[i].render
+	if render == nil {
 		// encoding/json escapes C0 controls but not DEL or the C1 range
 		// (U+009B is a CSI on some terminals): escape those too.
 		var buf strings.Builder
@@ -67,16 +95,6 @@ func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o
 			return fmt.Errorf("write json report: %w", err)
 		}
 		return nil
-	case "text":
-		render = Text
-	case "summary":
-		render = Summary
-	case "cml":
-		render = CML
-	case "csl":
-		render = CSL
-	default:
-		return fmt.Errorf("report: unknown format %q; use json, text, summary, cml or csl", format)
 	}
 	// Every format but JSON is read on a terminal or by an LLM as it is:
 	// no control sequence of a command's output or a file gets through.
@@ -85,7 +103,7 @@ func Write(w io.Writer, format string, doc *lang.Document, rep *engine.Report, o
 		return err
 	}
 	if _, err := io.WriteString(w, textedit.Printable(buf.String())); err != nil {
-		return fmt.Errorf("write %s report: %w", format, err)
+		return fmt.Errorf("write %s report: %w", name, err)
 	}
 	return nil
 }

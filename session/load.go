@@ -3,12 +3,14 @@ package session
 import (
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/report"
 )
 
 // LoadConfig reads the project config for root (file: --config, "" to find
-// it), with the engine's ceilings for the keys that have one: the one place
-// that knows both config's keys and engine's defaults.
+// it), with what its values must stay within: the engine's ceilings and the
+// report formats. The one place that knows config's keys and what engine
+// and report accept for them.
 func LoadConfig(root, file string) (*config.Config, error) {
 	def := engine.DefaultConfig("")
-	return config.Load(root, file, config.Limits{Timeout: def.Timeout, MaxOutput: def.MaxOutput})
+	return config.Load(root, file, config.Limits{Timeout: def.Timeout, MaxOutput: def.MaxOutput, Formats: report.Formats()})
 }

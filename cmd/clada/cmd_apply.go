@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -60,7 +61,7 @@ func cmdApply(e *env) int {
 	opBudget := durationVar(fs, "op-budget", engine.DefaultOpBudget, "how long one grep or glob may walk before it stops with an error")
 	maxRead := sizeFlag(engine.DefaultMaxReadBytes)
 	fs.Var(&maxRead, "max-read", "largest file read whole by reads, edits and grep (e.g. 64MB); a range of a bigger file streams")
-	format := fs.String("format", "", "report: json, text, summary, cml or csl (default: json for SHAM, cml for CML, csl for CSL)")
+	format := fs.String("format", "", "report: "+report.FormatList()+" (default: "+defaultFormats()+")")
 	detail := fs.String("error-detail", "minimal", "minimal (errors with hints) or full (also the source of each failed action)")
 	fromClip := fs.Bool("from-clipboard", false, "read the answer from the clipboard instead of FILE")
 	toClip := fs.Bool("to-clipboard", false, "also copy the results summary to the clipboard, ready to paste into the chat")
@@ -73,8 +74,8 @@ func cmdApply(e *env) int {
 		return exitUsage
 	}
 	switch {
-	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
-		return usageErr("unknown --format %q; use json, text, summary, cml or csl", *format)
+	case *format != "" && !slices.Contains(report.Formats(), *format):
+		return usageErr("unknown --format %q; use %s", *format, report.FormatList())
 	case ef.approveErr() != nil:
 		return usageErr("%v", ef.approveErr())
 	case *detail != "minimal" && *detail != "full":

@@ -18,8 +18,8 @@ import (
 // printed as SHAM) is refused unless --flatten, and -w will not rewrite a
 // file whose prose around the blocks would be dropped.
 func cmdFmt(e *env) int {
-	fs := newFlagSet(e, "fmt", "[--to sham|csl|cml|v4a|aider|udiff|json|replacer] [--flatten] [-w] FILE|-")
-	to := fs.String("to", "", "convert to this syntax: sham, csl, cml, v4a, aider, udiff, json or replacer (default: the document's own)")
+	fs := newFlagSet(e, "fmt", "[--to "+strings.Join(lang.SyntaxNames(), "|")+"] [--flatten] [-w] FILE|-")
+	to := fs.String("to", "", "convert to this syntax: "+lang.SyntaxList()+" (default: the document's own)")
 	write := fs.Bool("w", false, "rewrite FILE in place (atomically) instead of printing to stdout")
 	flatten := fs.Bool("flatten", false, "convert even where the target cannot carry a group: TASKS/<tasks> become standalone blocks, versions it does not know are dropped")
 	pos, code, ok := parseArgs(fs, e.args)
@@ -32,7 +32,7 @@ func cmdFmt(e *env) int {
 	}
 	target := lang.ParseSyntax(*to)
 	if *to != "" && target == 0 {
-		return usageErr("unknown --to %q; use sham, csl, cml, v4a, aider, udiff, json or replacer", *to)
+		return usageErr("unknown --to %q; use %s", *to, lang.SyntaxList())
 	}
 	if *write && (len(pos) == 0 || pos[0] == "-") {
 		return usageErr("-w needs a FILE to rewrite, not stdin")

@@ -2,14 +2,15 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/clada-dev/clada/lang"
 )
 
 // cmdPrompt prints the LLM instructions generated from the catalog.
 func cmdPrompt(e *env) int {
-	fs := newFlagSet(e, "prompt", "[--syntax sham|csl|cml|v4a|aider|udiff|json|replacer]")
-	syntax := fs.String("syntax", "sham", "block syntax the instructions teach: sham, csl, cml, v4a, aider, udiff, json or replacer")
+	fs := newFlagSet(e, "prompt", "[--syntax "+strings.Join(lang.SyntaxNames(), "|")+"]")
+	syntax := fs.String("syntax", lang.DefaultSyntax.String(), "block syntax the instructions teach: "+lang.SyntaxList())
 	root := fs.String("root", ".", "project root whose .clada.yaml allowed-actions limit the ops taught")
 	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	pos, code, ok := parseArgs(fs, e.args)
@@ -22,7 +23,7 @@ func cmdPrompt(e *env) int {
 	}
 	s := lang.ParseSyntax(*syntax)
 	if s == 0 {
-		fmt.Fprintf(e.stderr, "clada prompt: unknown --syntax %q; use sham, csl, cml, v4a, aider, udiff, json or replacer\n", *syntax)
+		fmt.Fprintf(e.stderr, "clada prompt: unknown --syntax %q; use %s\n", *syntax, lang.SyntaxList())
 		return exitUsage
 	}
 	ops, err := promptOps(*root, *configFile)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -32,7 +33,7 @@ func cmdWatch(e *env) int {
 	interval := fs.Duration("poll-interval", time.Second, "how often to poll the file (always, as a safety net) or the clipboard")
 	debounce := fs.Duration("debounce", 200*time.Millisecond, "quiet time after a save before the file is read")
 	settle := fs.Duration("settle", 10*time.Second, "how long an answer that ends inside a block waits for the rest")
-	format := fs.String("format", "", "format of .clada/last-output.md: json, text, summary, cml or csl (default: the syntax's)")
+	format := fs.String("format", "", "format of .clada/last-output.md: "+report.FormatList()+" (default: the syntax's)")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -48,8 +49,8 @@ func cmdWatch(e *env) int {
 		return fail("--clipboard watches the clipboard; drop the FILE argument %q", pos[0])
 	case ef.approveErr() != nil:
 		return fail("%v", ef.approveErr())
-	case *format != "" && *format != "json" && *format != "text" && *format != "summary" && *format != "cml" && *format != "csl":
-		return fail("unknown --format %q; use json, text, summary, cml or csl", *format)
+	case *format != "" && !slices.Contains(report.Formats(), *format):
+		return fail("unknown --format %q; use %s", *format, report.FormatList())
 	case *interval <= 0 || *debounce < 0 || *settle < 0 || *ef.timeout <= 0:
 		return fail("--poll-interval and --timeout must be positive, --debounce and --settle not negative")
 	}

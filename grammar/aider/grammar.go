@@ -5,6 +5,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
 // Token types: one token per marker line and per text between them, so a
@@ -31,15 +32,16 @@ var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
 
 // checkShape runs a complete block's tokens through the grammar; nil when
 // they fit.
-func checkShape(e Edit) *Error {
+func checkShape(e Edit) *source.Diagnostic {
 	tok := func(t lexer.TokenType, v string, at int) lexer.Token {
 		return lexer.Token{Type: t, Value: v, Pos: lexer.Position{Offset: at}}
 	}
 	toks := []lexer.Token{tok(HeadTok, "<", e.HeadStart), tok(TextTok, e.Search, e.SearchStart),
 		tok(DividerTok, "=", e.SearchEnd), tok(TextTok, e.Replace, e.ReplaceStart), tok(UpdatedTok, ">", e.ReplaceEnd)}
 	if _, err := lines.Parse(parser, toks); err != nil {
-		return &Error{Code: "MALFORMED_BLOCK", Message: "this SEARCH/REPLACE block is malformed", Start: e.HeadStart, End: e.HeadEnd,
-			Hint: "write <<<<<<< SEARCH, the text, =======, the replacement, >>>>>>> REPLACE, each marker on its own line"}
+		d := errorAt("MALFORMED_BLOCK", e.HeadStart, e.HeadEnd, "this SEARCH/REPLACE block is malformed",
+			"write <<<<<<< SEARCH, the text, =======, the replacement, >>>>>>> REPLACE, each marker on its own line")
+		return &d
 	}
 	return nil
 }

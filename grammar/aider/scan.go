@@ -18,12 +18,12 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
-// Error is one problem of a block, with byte offsets into the scanned text.
-type Error struct {
-	Code, Message, Hint string
-	Start, End          int
+// errorAt is the error diagnostic of a problem at [start, end).
+func errorAt(code string, start, end int, msg, hint string) source.Diagnostic {
+	return source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}}
 }
 
 // Diagnostic codes.
@@ -48,7 +48,9 @@ type Edit struct {
 	// SearchStart/End, ReplaceStart/End cover each text as written.
 	SearchStart, SearchEnd   int
 	ReplaceStart, ReplaceEnd int
-	Errs                     []Error
+	// Diags are the block's problems (all errors), with byte offsets into
+	// the scanned text.
+	Diags source.Diagnostics
 }
 
 // Inherited reports whether the block edits the previous block's file.
@@ -73,9 +75,9 @@ func Scan(src []byte) []Edit {
 		} else if have {
 			e.Path = cur
 		} else {
-			e.Errs = append(e.Errs, Error{Code: MissingFilename, Start: h.Start, End: h.End,
-				Message: "this SEARCH/REPLACE block names no file",
-				Hint:    "put the file's path alone on the line before the opening fence (or the SEARCH line)"})
+			e.Diags = append(e.Diags, errorAt(MissingFilename, h.Start, h.End,
+				"this SEARCH/REPLACE block names no file",
+				"put the file's path alone on the line before the opening fence (or the SEARCH line)"))
 		}
 		j := i + 1
 		for j < len(ls) && !isDivider(text(ls[j])) && !isHead(text(ls[j])) && !isUpdated(text(ls[j])) {
@@ -84,9 +86,9 @@ func Scan(src []byte) []Edit {
 		e.SearchStart, e.SearchEnd = bodyRange(ls, i+1, j, h.Next)
 		e.Search = string(src[e.SearchStart:e.SearchEnd])
 		if j >= len(ls) || !isDivider(text(ls[j])) {
-			e.Errs = append(e.Errs, Error{Code: MissingDivider, Start: h.Start, End: h.End,
-				Message: "this SEARCH block has no ======= line before its end",
-				Hint:    "end the text to find with a line =======, then the replacement, then >>>>>>> REPLACE"})
+			e.Diags = append(e.Diags, errorAt(MissingDivider, h.Start, h.End,
+				"this SEARCH block has no ======= line before its end",
+				"end the text to find with a line =======, then the replacement, then >>>>>>> REPLACE"))
 			e.End = e.SearchEnd
 			e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
 			out = append(out, e)
@@ -106,15 +108,15 @@ func Scan(src []byte) []Edit {
 			e.End = ls[k].Next
 			i = k
 		case k < len(ls) && isDivider(text(ls[k])):
-			e.Errs = append(e.Errs, Error{Code: ExtraDivider, Start: ls[k].Start, End: ls[k].End,
-				Message: "a second ======= in one SEARCH/REPLACE block",
-				Hint:    "end the replacement with >>>>>>> REPLACE; start the next edit with its own <<<<<<< SEARCH"})
+			e.Diags = append(e.Diags, errorAt(ExtraDivider, ls[k].Start, ls[k].End,
+				"a second ======= in one SEARCH/REPLACE block",
+				"end the replacement with >>>>>>> REPLACE; start the next edit with its own <<<<<<< SEARCH"))
 			e.End = ls[k].Next
 			i = k
 		default:
-			e.Errs = append(e.Errs, Error{Code: MissingReplace, Start: d.Start, End: d.End,
-				Message: "this block's replacement has no >>>>>>> REPLACE line after it",
-				Hint:    "end the replacement text with a line >>>>>>> REPLACE"})
+			e.Diags = append(e.Diags, errorAt(MissingReplace, d.Start, d.End,
+				"this block's replacement has no >>>>>>> REPLACE line after it",
+				"end the replacement text with a line >>>>>>> REPLACE"))
 			e.End = e.ReplaceEnd
 			i = k - 1
 		}
@@ -124,7 +126,7 @@ func Scan(src []byte) []Edit {
 		e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
 		e.Replace = strings.ReplaceAll(e.Replace, "\r\n", "\n")
 		if err := checkShape(e); err != nil {
-			e.Errs = append(e.Errs, *err)
+			e.Diags = append(e.Diags, *err)
 		}
 		out = append(out, e)
 		floor = i + 1

@@ -64,8 +64,8 @@ func TestErrors(t *testing.T) {
 	} {
 		edits := Scan([]byte(tc.src))
 		got := ""
-		if len(edits) > 0 && len(edits[0].Errs) > 0 {
-			got = edits[0].Errs[0].Code
+		if len(edits) > 0 && len(edits[0].Diags) > 0 {
+			got = edits[0].Diags[0].Code
 		}
 		if got != tc.code {
 			t.Errorf("%q: code %q, want %q", tc.src, got, tc.code)

@@ -7,10 +7,13 @@ package cml
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Token types. Negative, like participle's own symbols, so they never clash
@@ -35,8 +38,8 @@ func symbols() map[string]lexer.TokenType {
 	}
 }
 
-// Syntax error codes. Each names one way XML can be broken; lang reports them
-// as error diagnostics, and any of them makes a CML document refuse to run.
+// Syntax error codes. Each names one way XML can be broken; a block's Diags
+// report them as errors, and any of them makes a CML document refuse to run.
 const (
 	CodeUnclosedElement  = "UNCLOSED_ELEMENT"    // input ended inside an element
 	CodeMismatchedClose  = "MISMATCHED_CLOSE"    // </b> where </a> was expected
@@ -51,7 +54,15 @@ const (
 	// block ends, so only this block is broken; the others of the
 	// document can run.
 	CodeUnclosedChild = "UNCLOSED_CHILD"
+	// CodeCDATAEnd is a "]]>" that ended a CDATA section early because the
+	// content held one of its own (<![CDATA[a]]>b]]>). The block's Diags
+	// give it beside the error it caused; lang gives it too where the
+	// rest of the content is read as plain text.
+	CodeCDATAEnd = "CDATA_END_IN_CONTENT"
 )
+
+// CDATAEndHint says how to write a literal "]]>" inside CDATA.
+const CDATAEndHint = "write a literal ]]> inside CDATA as ]]]]><![CDATA[> (or as ]]&gt;, which CML reads as ]]> there)"
 
 // MaxNesting bounds how deep elements may nest. CML needs three levels
 // (<tasks>, an action, its parts); the tree builder and the lowering recurse
@@ -59,20 +70,16 @@ const (
 // no recover catches.
 const MaxNesting = 256
 
-// Error is a syntax error with the byte range [Start, End) it is about.
-type Error struct {
-	Start, End int
-	Code       string
-	Message    string
-	Hint       string
-	// CDATAEnd, when > 0, is the offset of a "]]>" that ended a CDATA
-	// section before this error while another "]]>" follows it: the
-	// content most likely held a "]]>" of its own, which is the real
-	// mistake.
-	CDATAEnd int
+// syntaxError is the error diagnostic of one way the XML is broken, at
+// [start, end).
+func syntaxError(start, end int, code, msg, hint string) *source.Diagnostic {
+	return &source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint,
+		Range: source.Range{Start: start, End: end}}
 }
 
-func (e *Error) Error() string { return e.Message }
+// errStopped is what the lexer gives participle when it stopped at a
+// syntax error (elementLexer.err), so the parse never starts.
+var errStopped = errors.New("cml: the element is not well-formed")
 
 // elementLexer lexes one top-level element starting at a '<'. It keeps a
 // stack of open element names so a mismatched or missing close tag is
@@ -90,7 +97,7 @@ type elementLexer struct {
 	pos     int
 	started bool
 	done    bool
-	err     *Error
+	err     *source.Diagnostic
 	pend    [2]lexer.Token // lexed, not yet returned (a self-closing tag gives two)
 	npend   int
 	ipend   int
@@ -98,9 +105,13 @@ type elementLexer struct {
 	stackBf [8]openTag // stack's first backing array
 	// cdataEnd is the offset just past the last CDATA section's "]]>".
 	cdataEnd int
+	// cdataCut, when > 0, is the offset of a "]]>" that ended a CDATA
+	// section before err while another "]]>" follows it: the content most
+	// likely held a "]]>" of its own, which is the real mistake.
+	cdataCut int
 	// unclosed is the first element left open before an ancestor's close
 	// tag; lexing goes on to the block's real end, which then reports it.
-	unclosed *Error
+	unclosed *source.Diagnostic
 }
 
 // openTag is the range of "<name" of an open element.
@@ -131,7 +142,7 @@ func (l *elementLexer) step() bool {
 	if l.done {
 		return false
 	}
-	var err *Error
+	var err *source.Diagnostic
 	switch {
 	case !l.started:
 		l.started = true
@@ -146,10 +157,10 @@ func (l *elementLexer) step() bool {
 		err = l.content()
 	}
 	if err != nil {
-		err.End = min(err.End, len(l.src)) // an error at end of input is empty there
-		err.Start = min(err.Start, err.End)
-		if c := l.cdataEnd; c > 0 && bytes.Contains(l.src[c:max(l.pos, err.End, c)], []byte("]]>")) {
-			err.CDATAEnd = c - len("]]>")
+		err.Range.End = min(err.Range.End, len(l.src)) // an error at end of input is empty there
+		err.Range.Start = min(err.Range.Start, err.Range.End)
+		if c := l.cdataEnd; c > 0 && bytes.Contains(l.src[c:max(l.pos, err.Range.End, c)], []byte("]]>")) {
+			l.cdataCut = c - len("]]>")
 		}
 		l.err, l.done = err, true
 		return false
@@ -162,9 +173,26 @@ func (l *elementLexer) step() bool {
 // reports the same error; the end of input for an unclosed element).
 func (l *elementLexer) end() int {
 	if l.err != nil {
-		return max(l.pos, l.err.End)
+		return max(l.pos, l.err.Range.End)
 	}
 	return l.pos
+}
+
+// diags is what the lexer found wrong, in source order: its error, and a
+// "]]>" that ended a CDATA section early when that caused it. Nil when
+// the element lexed.
+func (l *elementLexer) diags() source.Diagnostics {
+	if l.err == nil {
+		return nil
+	}
+	ds := source.Diagnostics{*l.err}
+	if c := l.cdataCut; c > 0 {
+		ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeCDATAEnd, Range: source.Range{Start: c, End: c + len("]]>")},
+			Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
+			Hint:    CDATAEndHint})
+		ds.Sort()
+	}
+	return ds
 }
 
 // Next implements lexer.Lexer.
@@ -173,7 +201,7 @@ func (l *elementLexer) Next() (lexer.Token, error) {
 		l.ipend, l.npend = 0, 0
 		if !l.step() {
 			if l.err != nil {
-				return lexer.Token{}, l.err
+				return lexer.Token{}, errStopped
 			}
 			return lexer.EOFToken(lexer.Position{}), nil
 		}
@@ -216,7 +244,7 @@ func bareTag(src []byte, nameEnd int) bool {
 }
 
 // content lexes one item inside the innermost open element.
-func (l *elementLexer) content() *Error {
+func (l *elementLexer) content() *source.Diagnostic {
 	src, p := l.src, l.pos
 	if p >= len(src) {
 		top := l.stack[len(l.stack)-1]
@@ -227,17 +255,16 @@ func (l *elementLexer) content() *Error {
 			// an element ("use a <write> element"); say how to keep it text.
 			hint += "; if the tag is meant as text, put it in backquotes (`<" + name + ">`)"
 		}
-		return &Error{Start: top.start, End: top.end, Code: CodeUnclosedElement,
-			Message: "element <" + name + "> is never closed", Hint: hint}
+		return syntaxError(top.start, top.end, CodeUnclosedElement, "element <"+name+"> is never closed", hint)
 	}
 	switch {
 	case hasPrefixAt(src, p, "<![CDATA["):
 		i := bytes.Index(src[p+9:], []byte("]]>"))
 		if i < 0 {
 			l.pos = len(src)
-			return &Error{Start: p, End: p + 9, Code: CodeUnclosedCDATA,
-				Message: "CDATA section is never closed",
-				Hint:    "end it with ]]> (write a literal ]]> inside it as ]]&gt;)"}
+			return syntaxError(p, p+9, CodeUnclosedCDATA,
+				"CDATA section is never closed",
+				"end it with ]]> (write a literal ]]> inside it as ]]&gt;)")
 		}
 		end := p + 9 + i + 3
 		l.emit(CDATA, p, end)
@@ -246,8 +273,7 @@ func (l *elementLexer) content() *Error {
 		i := bytes.Index(src[p+4:], []byte("-->"))
 		if i < 0 {
 			l.pos = len(src)
-			return &Error{Start: p, End: p + 4, Code: CodeUnclosedComment,
-				Message: "comment is never closed", Hint: "end it with -->"}
+			return syntaxError(p, p+4, CodeUnclosedComment, "comment is never closed", "end it with -->")
 		}
 		end := p + 4 + i + 3
 		l.emit(Comment, p, end)
@@ -293,7 +319,7 @@ func (l *elementLexer) textEnd(p int) int {
 // tag lexes "<name attr="v" …>" or "… />" as one token: the grammar sees
 // tags, and lang splits attributes out of a validated tag (Element.Attrs).
 // Names are compared as byte ranges, never copied, unless there is an error.
-func (l *elementLexer) tag() *Error {
+func (l *elementLexer) tag() *source.Diagnostic {
 	src, start := l.src, l.pos
 	nameEnd := nameEndAt(src, start+1)
 	open := openTag{start: start, end: nameEnd}
@@ -310,17 +336,17 @@ func (l *elementLexer) tag() *Error {
 		switch {
 		case p >= len(src) || src[p] == '<':
 			name := l.name(open)
-			return &Error{Start: open.start, End: open.end, Code: CodeUnclosedTag,
-				Message: "tag <" + name + " is not finished with > or />",
-				Hint:    "close the tag: <" + name + " …> or <" + name + " …/>"}
+			return syntaxError(open.start, open.end, CodeUnclosedTag,
+				"tag <"+name+" is not finished with > or />",
+				"close the tag: <"+name+" …> or <"+name+" …/>")
 		case src[p] == '>':
 			if len(l.stack) >= MaxNesting {
 				name := l.name(open)
 				// The range covers the whole tag, so the span ends after it and
 				// re-lexing the span finds this same error.
-				return &Error{Start: open.start, End: p + 1, Code: CodeMalformedElement,
-					Message: fmt.Sprintf("<%s> is nested more than %d elements deep", name, MaxNesting),
-					Hint:    "CML nests <tasks>, an action and its parts; close the elements above it"}
+				return syntaxError(open.start, p+1, CodeMalformedElement,
+					fmt.Sprintf("<%s> is nested more than %d elements deep", name, MaxNesting),
+					"CML nests <tasks>, an action and its parts; close the elements above it")
 			}
 			l.emit(StartTag, start, p+1)
 			l.stack = append(l.stack, open)
@@ -337,15 +363,15 @@ func (l *elementLexer) tag() *Error {
 			an := src[p:ae]
 			if l.seenBefore(seen, &seenSet, an) {
 				name := l.name(open)
-				return &Error{Start: p, End: ae, Code: CodeDuplicateAttr,
-					Message: "attribute " + string(an) + " appears twice in <" + name + ">",
-					Hint:    "keep one " + string(an) + "=\"…\""}
+				return syntaxError(p, ae, CodeDuplicateAttr,
+					"attribute "+string(an)+" appears twice in <"+name+">",
+					"keep one "+string(an)+"=\"…\"")
 			}
 			seen = append(seen, [2]int{p, ae})
 		default:
-			return &Error{Start: p, End: p + 1, Code: CodeBadAttribute,
-				Message: "unexpected " + quoteByte(src[p]) + " in tag <" + l.name(open) + ">",
-				Hint:    `attributes are written name="value"`}
+			return syntaxError(p, p+1, CodeBadAttribute,
+				"unexpected "+quoteByte(src[p])+" in tag <"+l.name(open)+">",
+				`attributes are written name="value"`)
 		}
 	}
 }
@@ -378,15 +404,15 @@ func (l *elementLexer) seenBefore(seen [][2]int, set *map[string]struct{}, an []
 
 // attr checks name="value" (or 'value') and moves past it; it returns the
 // end of the name.
-func (l *elementLexer) attr(open openTag) (int, *Error) {
+func (l *elementLexer) attr(open openTag) (int, *source.Diagnostic) {
 	src, p := l.src, l.pos
 	nameEnd := nameEndAt(src, p)
 	q := skipSpace(src, nameEnd)
 	if q >= len(src) || src[q] != '=' {
 		name, tag := string(src[p:nameEnd]), l.name(open)
-		return nameEnd, &Error{Start: p, End: nameEnd, Code: CodeBadAttribute,
-			Message: "attribute " + name + " in <" + tag + "> has no value",
-			Hint:    "write " + name + `="…"`}
+		return nameEnd, syntaxError(p, nameEnd, CodeBadAttribute,
+			"attribute "+name+" in <"+tag+"> has no value",
+			"write "+name+`="…"`)
 	}
 	q = skipSpace(src, q+1)
 	if q >= len(src) || src[q] != '"' && src[q] != '\'' {
@@ -395,9 +421,9 @@ func (l *elementLexer) attr(open openTag) (int, *Error) {
 			end++
 		}
 		name, tag := string(src[p:nameEnd]), l.name(open)
-		return nameEnd, &Error{Start: q, End: max(end, q+1), Code: CodeBadAttribute,
-			Message: "value of attribute " + name + " in <" + tag + "> is not quoted",
-			Hint:    "put it in double quotes: " + name + `="` + string(src[q:end]) + `"`}
+		return nameEnd, syntaxError(q, max(end, q+1), CodeBadAttribute,
+			"value of attribute "+name+" in <"+tag+"> is not quoted",
+			"put it in double quotes: "+name+`="`+string(src[q:end])+`"`)
 	}
 	quote := src[q]
 	i := bytes.IndexByte(src[q+1:], quote)
@@ -407,24 +433,24 @@ func (l *elementLexer) attr(open openTag) (int, *Error) {
 	}
 	if i < 0 || lt >= 0 {
 		name, tag := string(src[p:nameEnd]), l.name(open)
-		return nameEnd, &Error{Start: q, End: q + 1, Code: CodeBadAttribute,
-			Message: "value of attribute " + name + " in <" + tag + "> has no closing " + quoteByte(quote),
-			Hint:    "end the value with " + quoteByte(quote) + " (write a literal < as &lt;)"}
+		return nameEnd, syntaxError(q, q+1, CodeBadAttribute,
+			"value of attribute "+name+" in <"+tag+"> has no closing "+quoteByte(quote),
+			"end the value with "+quoteByte(quote)+" (write a literal < as &lt;)")
 	}
 	l.pos = q + 1 + i + 1
 	return nameEnd, nil
 }
 
 // closeTag lexes "</name>" and checks it closes the innermost open element.
-func (l *elementLexer) closeTag() *Error {
+func (l *elementLexer) closeTag() *source.Diagnostic {
 	src, p := l.src, l.pos
 	nameEnd := nameEndAt(src, p+2)
 	name := src[p+2 : nameEnd]
 	q := skipSpace(src, nameEnd)
 	if q >= len(src) || src[q] != '>' {
-		return &Error{Start: p, End: nameEnd, Code: CodeUnclosedTag,
-			Message: "close tag </" + string(name) + " is not finished with >",
-			Hint:    "write </" + string(name) + ">"}
+		return syntaxError(p, nameEnd, CodeUnclosedTag,
+			"close tag </"+string(name)+" is not finished with >",
+			"write </"+string(name)+">")
 	}
 	top := l.stack[len(l.stack)-1]
 	topName := src[top.start+1 : top.end]
@@ -440,9 +466,9 @@ func (l *elementLexer) closeTag() *Error {
 			// block's end and report it there: one block is broken, and the
 			// document's other blocks keep their own fate.
 			if l.unclosed == nil {
-				l.unclosed = &Error{Start: top.start, End: top.end, Code: CodeUnclosedChild,
-					Message: "element <" + string(topName) + "> is not closed before </" + string(name) + ">",
-					Hint:    "add </" + string(topName) + "> after its content"}
+				l.unclosed = syntaxError(top.start, top.end, CodeUnclosedChild,
+					"element <"+string(topName)+"> is not closed before </"+string(name)+">",
+					"add </"+string(topName)+"> after its content")
 			}
 			for !bytes.Equal(name, topName) {
 				l.stack = l.stack[:len(l.stack)-1]
@@ -453,9 +479,9 @@ func (l *elementLexer) closeTag() *Error {
 		}
 	}
 	if !bytes.Equal(name, topName) {
-		return &Error{Start: p, End: q + 1, Code: CodeMismatchedClose,
-			Message: "</" + string(name) + "> does not close <" + string(topName) + ">",
-			Hint:    "close <" + string(topName) + "> with </" + string(topName) + "> first"}
+		return syntaxError(p, q+1, CodeMismatchedClose,
+			"</"+string(name)+"> does not close <"+string(topName)+">",
+			"close <"+string(topName)+"> with </"+string(topName)+"> first")
 	}
 	l.stack = l.stack[:len(l.stack)-1]
 	l.emit(EndTag, p, q+1)

@@ -6,14 +6,18 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Block is one top-level CML element found in prose: [Start, End) of the
-// source. Root is its tree, nil when Err is set.
+// source. Root is its tree, nil exactly when Diags holds the syntax error
+// that stopped the element (and, when a "]]>" inside CDATA content caused
+// it, a CDATA_END_IN_CONTENT error at that "]]>"), in source order.
 type Block struct {
 	Start, End int
 	Root       *Element
-	Err        *Error
+	Diags      source.Diagnostics
 }
 
 // Scan finds the CML blocks of src: every element whose name known accepts
@@ -79,9 +83,9 @@ func Lex(src []byte, start int) Block { return parseElement(src, string(src[star
 func parseElement(src []byte, str string, base, start int) Block {
 	l := newLexer(src, str, base, start)
 	pl, err := lexer.Upgrade(l, CDATA, Text, Comment)
-	b := Block{Start: start, End: l.end(), Err: l.err}
+	b := Block{Start: start, End: l.end(), Diags: l.diags()}
 	if err == nil && l.err == nil {
-		b.Root, b.Err = parseBlock(pl, start)
+		b.Root, b.Diags = parseBlock(pl, start)
 	}
 	return b
 }
@@ -103,7 +107,7 @@ func isBlockStart(src []byte, j int, known func(string) bool) bool {
 // parseBlock runs the participle grammar over lexed tokens. The lexer has
 // already checked nesting and quoting, so a grammar error here is unexpected;
 // it is still turned into a plain diagnostic, never participle's wording.
-func parseBlock(pl *lexer.PeekingLexer, start int) (*Element, *Error) {
+func parseBlock(pl *lexer.PeekingLexer, start int) (*Element, source.Diagnostics) {
 	root, err := parser.ParseFromLexer(pl)
 	if err == nil {
 		return root, nil
@@ -113,8 +117,8 @@ func parseBlock(pl *lexer.PeekingLexer, start int) (*Element, *Error) {
 	if errors.As(err, &perr) && perr.Position().Offset > start {
 		off = perr.Position().Offset
 	}
-	return nil, &Error{Start: off, End: off + 1, Code: CodeMalformedElement,
-		Message: "this element is not well-formed XML", Hint: "check its tags, quotes and nesting"}
+	return nil, source.Diagnostics{*syntaxError(off, off+1, CodeMalformedElement,
+		"this element is not well-formed XML", "check its tags, quotes and nesting")}
 }
 
 // NameAt returns the element name of the tag starting at src[i] ('<'), or "".

@@ -27,7 +27,7 @@ func TestScanFindsBlocksInProse(t *testing.T) {
 	}
 	root := blocks[0].Root
 	if root == nil || root.Name() != "tasks" || len(root.Attrs()) != 1 || root.Attrs()[0].Raw != "1.0" {
-		t.Fatalf("root = %+v err=%v", root, blocks[0].Err)
+		t.Fatalf("root = %+v diags=%v", root, blocks[0].Diags)
 	}
 	var elems []string
 	for _, e := range root.Elements {
@@ -56,15 +56,15 @@ func TestScanErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		b := Scan([]byte(tt.src), known)
-		if len(b) != 1 || b[0].Err == nil {
+		if len(b) != 1 || len(b[0].Diags) != 1 {
 			t.Errorf("%s: blocks %+v, want one error", tt.src, b)
 			continue
 		}
-		e := b[0].Err
+		e := b[0].Diags[0]
 		if e.Code != tt.code {
 			t.Errorf("%s: code %s, want %s (%s)", tt.src, e.Code, tt.code, e.Message)
 		}
-		if got := tt.src[e.Start:e.End]; got != tt.at && !(tt.code == CodeDuplicateAttr && e.Start == strings.LastIndex(tt.src, "path")) {
+		if got := tt.src[e.Range.Start:e.Range.End]; got != tt.at && !(tt.code == CodeDuplicateAttr && e.Range.Start == strings.LastIndex(tt.src, "path")) {
 			t.Errorf("%s: range covers %q, want %q", tt.src, got, tt.at)
 		}
 	}
@@ -76,7 +76,7 @@ func TestScanErrors(t *testing.T) {
 func TestElementCharsAndRanges(t *testing.T) {
 	src := `<tasks>a<!--c--><edit path="x">b<search><![CDATA[s]]></search>d<remove path="y"/>e</edit>f</tasks>`
 	blocks := Scan([]byte(src), known)
-	if len(blocks) != 1 || blocks[0].Err != nil {
+	if len(blocks) != 1 || blocks[0].Diags != nil {
 		t.Fatalf("blocks %+v", blocks)
 	}
 	chars := func(e *Element) string {
@@ -130,16 +130,16 @@ func TestScanNestingCap(t *testing.T) {
 	n := MaxNesting + 1
 	src := []byte("<tasks>" + strings.Repeat("<a>", n-1) + strings.Repeat("</a>", n-1) + "</tasks>")
 	blocks := Scan(src, known)
-	if len(blocks) != 1 || blocks[0].Err == nil {
+	if len(blocks) != 1 || len(blocks[0].Diags) != 1 {
 		t.Fatalf("blocks = %+v", blocks)
 	}
-	e := blocks[0].Err
+	e := blocks[0].Diags[0]
 	wantStart := len("<tasks>") + 3*(MaxNesting-1)
-	if e.Code != CodeMalformedElement || e.Message != "<a> is nested more than 256 elements deep" || e.Start != wantStart || e.End != wantStart+3 {
+	if e.Code != CodeMalformedElement || e.Message != "<a> is nested more than 256 elements deep" || e.Range.Start != wantStart || e.Range.End != wantStart+3 {
 		t.Errorf("error = %+v, want MALFORMED_ELEMENT at %d", e, wantStart)
 	}
 	ok := []byte("<tasks>" + strings.Repeat("<a>", n-2) + strings.Repeat("</a>", n-2) + "</tasks>")
-	if b := Scan(ok, known); len(b) != 1 || b[0].Err != nil {
-		t.Errorf("%d levels should scan: %+v", n-1, b[0].Err)
+	if b := Scan(ok, known); len(b) != 1 || b[0].Diags != nil {
+		t.Errorf("%d levels should scan: %+v", n-1, b[0].Diags)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Token types of the hand-written lexer. A whole marker line is one token
@@ -28,20 +30,14 @@ func symbols() map[string]lexer.TokenType {
 	}
 }
 
-// Error is one problem found while scanning a block, with byte offsets into
-// the scanned text. Warning marks problems that do not stop execution.
-type Error struct {
-	Code, Message, Hint string
-	Start, End          int
-	Warning             bool
-}
-
 // Block is one CSL block: a TASKS group or a standalone op.
 type Block struct {
 	Start, End int
 	Tree       *Tree
 	Markers    []Marker // every marker token's parse, in source order
-	Errs       []Error
+	// Diags are the problems found while scanning, with byte offsets into
+	// the scanned text; a warning does not stop execution.
+	Diags source.Diagnostics
 }
 
 // Marker returns the parsed marker of a marker token (the zero Marker for
@@ -68,13 +64,13 @@ func Spans(src []byte, o Options) [][2]int {
 	return spans
 }
 
-// Split is Spans, plus a STRAY_MARKER Error for each END, TO or REPLACE
+// Split is Spans, plus a STRAY_MARKER error for each END, TO or REPLACE
 // marker at the start of a line outside any block: it closes or splits
 // nothing, which usually means its opening marker was not read (indented
 // differently, misspelt) or an op ended twice.
-func Split(src []byte, o Options) ([][2]int, []Error) {
+func Split(src []byte, o Options) ([][2]int, source.Diagnostics) {
 	var out [][2]int
-	var errs []Error
+	var errs source.Diagnostics
 	var str string
 	// A byte order mark (editors on Windows save one) does not keep the
 	// first line's marker from starting it.
@@ -106,12 +102,12 @@ func Split(src []byte, o Options) ([][2]int, []Error) {
 }
 
 // strayMarker is the error of an END, TO or REPLACE marker outside a block.
-func strayMarker(m Marker, o Options) Error {
+func strayMarker(m Marker, o Options) source.Diagnostic {
 	what := "ends no op"
 	if m.Name != "END" {
 		what = "is outside any SEARCH op"
 	}
-	return Error{Code: "STRAY_MARKER", Start: m.Start, End: m.End,
+	return source.Diagnostic{Severity: source.Error, Code: "STRAY_MARKER", Range: source.Range{Start: m.Start, End: m.End},
 		Message: "the " + m.Name + " marker " + what + ", so it is not read",
 		Hint: "check the op marker before it: it must start its line (indented as this marker), e.g. " +
 			o.open() + `WRITE file="a.txt"` + o.close() + "; or remove this line"}
@@ -147,14 +143,14 @@ func (sc *Scratch) Scan(text []byte, o Options) *Block {
 	m, _, err := parseMarker(text, str, 0, o)
 	s := &scanner{src: text, str: str, o: o, toks: sc.toks[:0], markers: make([]Marker, 0, 8)}
 	end := s.block(0, m, err)
-	b := &Block{Start: 0, End: end, Markers: s.markers, Errs: s.errs}
+	b := &Block{Start: 0, End: end, Markers: s.markers, Diags: s.errs}
 	tree, perr := parseTokens(s.toks)
 	clear(s.toks) // drop the strings, so the scratch buffer pins no block
 	sc.toks = s.toks[:0]
 	if perr != nil {
 		// The scanner only emits well-shaped token streams; this is a safety net.
-		b.Errs = append(b.Errs, Error{Code: "MALFORMED_BLOCK", Message: "this CSL block cannot be read",
-			Hint: "check that every op ends with " + o.open() + "END" + o.close(), Start: 0, End: m.End})
+		b.Diags = append(b.Diags, source.Diagnostic{Severity: source.Error, Code: "MALFORMED_BLOCK", Message: "this CSL block cannot be read",
+			Hint: "check that every op ends with " + o.open() + "END" + o.close(), Range: source.Range{Start: 0, End: m.End}})
 		return b
 	}
 	b.Tree = tree
@@ -169,14 +165,18 @@ type scanner struct {
 	dry     bool // only find the block's end
 	toks    []lexer.Token
 	markers []Marker
-	errs    []Error
+	errs    source.Diagnostics
 }
 
 func (s *scanner) err(code, msg, hint string, start, end int, warn bool) {
 	if s.dry {
 		return
 	}
-	s.errs = append(s.errs, Error{Code: code, Message: msg, Hint: hint, Start: start, End: end, Warning: warn})
+	sev := source.Error
+	if warn {
+		sev = source.Warning
+	}
+	s.errs = append(s.errs, source.Diagnostic{Severity: sev, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}})
 }
 
 func (s *scanner) markerErr(e *markerErr) { s.err(e.code, e.msg, e.hint, e.start, e.end, false) }

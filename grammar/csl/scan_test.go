@@ -18,8 +18,8 @@ func TestSpans(t *testing.T) {
 func TestScanCustomDelimiters(t *testing.T) {
 	o := Options{Open: "@@", Close: "@@"}
 	b := Scan([]byte("@@SEARCH file=\"a\"@@\nx\n@@REPLACE@@\ny\n@@END@@"), o)
-	if len(b.Errs) != 0 || b.Tree == nil || b.Tree.Op == nil {
-		t.Fatalf("errs %v tree %v", b.Errs, b.Tree)
+	if len(b.Diags) != 0 || b.Tree == nil || b.Tree.Op == nil {
+		t.Fatalf("errs %v tree %v", b.Diags, b.Tree)
 	}
 	op := b.Tree.Op
 	if op.Body().Value != "x\n" || len(op.Sections()) != 1 || op.Sections()[0].Body.Value != "y\n" || op.End() == nil {
@@ -52,7 +52,7 @@ func TestEndsBody(t *testing.T) {
 func TestOpCutByNestedTasksTakesTheEnd(t *testing.T) {
 	b := Scan([]byte("<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---TASKS--->\n<---END--->\n"), Options{})
 	if b.Tree == nil || b.Tree.Tasks == nil || len(b.Tree.Tasks.Ops) != 1 {
-		t.Fatalf("tree %+v errs %v", b.Tree, b.Errs)
+		t.Fatalf("tree %+v errs %v", b.Tree, b.Diags)
 	}
 	op := b.Tree.Tasks.Ops[0]
 	if op.End() == nil || b.Marker(*op.End()).Name != "END" || b.Tree.Tasks.End() != nil {

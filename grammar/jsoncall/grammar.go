@@ -13,6 +13,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Value is one JSON value. Exactly one field is set; Pos and EndPos locate
@@ -54,16 +56,13 @@ var jsonLexer = lexer.MustSimple([]lexer.SimpleRule{
 
 var parser = participle.MustBuild[Value](participle.Lexer(jsonLexer), participle.Elide("Whitespace"))
 
-// Error is a syntax error at byte offset Offset of the parsed text.
-type Error struct {
-	Offset  int
-	Message string
-}
+// InvalidJSON is the code of a text that is not JSON.
+const InvalidJSON = "INVALID_JSON"
 
-func (e *Error) Error() string { return e.Message }
-
-// Parse reads src as one JSON value.
-func Parse(src []byte) (*Value, *Error) {
+// Parse reads src as one JSON value. When src is not JSON, the value is nil
+// and the one diagnostic, an error, points at the byte where reading
+// stopped.
+func Parse(src []byte) (*Value, source.Diagnostics) {
 	v, err := parser.ParseBytes("", src)
 	if err == nil {
 		return v, nil
@@ -86,7 +85,9 @@ func Parse(src []byte) (*Value, *Error) {
 			msg = "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"
 		}
 	}
-	return nil, &Error{Offset: off, Message: msg}
+	return nil, source.Diagnostics{{Severity: source.Error, Code: InvalidJSON, Message: msg,
+		Hint:  "fix the JSON at this place (quotes and backslashes inside strings are escaped: \\\" and \\\\; newlines are \\n)",
+		Range: source.Range{Start: off, End: min(off+1, len(src))}}}
 }
 
 func shorten(s string) string {

@@ -17,12 +17,12 @@ func TestParseErrorsPoint(t *testing.T) {
 		{`{"a": `, 6, "invalid JSON: it ends before the value is complete"},
 		{"[1 2]", 3, `invalid JSON: unexpected "2"`},
 	} {
-		_, err := Parse([]byte(tc.src))
-		if err == nil {
-			t.Fatalf("%q parsed", tc.src)
+		v, ds := Parse([]byte(tc.src))
+		if v != nil || len(ds) != 1 {
+			t.Fatalf("%q: value %v, diagnostics %+v", tc.src, v, ds)
 		}
-		if err.Offset != tc.off || err.Message != tc.msg {
-			t.Errorf("%q: %d %q, want %d %q", tc.src, err.Offset, err.Message, tc.off, tc.msg)
+		if d := ds[0]; d.Range.Start != tc.off || d.Message != tc.msg || d.Code != InvalidJSON {
+			t.Errorf("%q: %s %d %q, want %d %q", tc.src, d.Code, d.Range.Start, d.Message, tc.off, tc.msg)
 		}
 	}
 }

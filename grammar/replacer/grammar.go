@@ -5,6 +5,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
 // Token types: one per marker line and one per body.
@@ -37,7 +38,7 @@ var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
 }))
 
 // checkShape runs a block the scanner found complete through the grammar.
-func checkShape(b Block) *Error {
+func checkShape(b Block) *source.Diagnostic {
 	t := func(tt lexer.TokenType, v string) lexer.Token { return lexer.Token{Type: tt, Value: v} }
 	toks := []lexer.Token{t(FileTok, "FILE"), t(BodyTok, b.Path)}
 	if b.Overwrite {
@@ -47,8 +48,9 @@ func checkShape(b Block) *Error {
 	}
 	toks = append(toks, t(EndTok, "END"))
 	if _, err := lines.Parse(parser, toks); err != nil {
-		return &Error{Code: "MALFORMED_BLOCK", Start: b.FileStart, End: b.FileEnd, Message: "this <<<FILE>>> block is malformed",
-			Hint: "write <<<FILE>>>, the path, <<<SEARCH>>> … <<<REPLACE>>> … (or <<<OVERWRITE>>> …), then <<<END>>>"}
+		d := errorAt("MALFORMED_BLOCK", b.FileStart, b.FileEnd, "this <<<FILE>>> block is malformed",
+			"write <<<FILE>>>, the path, <<<SEARCH>>> … <<<REPLACE>>> … (or <<<OVERWRITE>>> …), then <<<END>>>")
+		return &d
 	}
 	return nil
 }

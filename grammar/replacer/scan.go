@@ -1,4 +1,5 @@
-// Package replacer reads the edit format of seed 003's replacer tool:
+// Package replacer reads the replacer tool's edit format (the README's
+// section on replacer blocks):
 //
 //	<<<EXPLANATION>>>      (optional: why, in prose)
 //	<<<FILE>>>
@@ -19,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
 // Marker words.
@@ -31,10 +33,9 @@ const (
 	End         = "END"
 )
 
-// Error is one problem, with byte offsets into the scanned text.
-type Error struct {
-	Code, Message, Hint string
-	Start, End          int
+// errorAt is the error diagnostic of a problem at [start, end).
+func errorAt(code string, start, end int, msg, hint string) source.Diagnostic {
+	return source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}}
 }
 
 // Block is one FILE block.
@@ -50,7 +51,9 @@ type Block struct {
 	SearchStart, SearchEnd   int
 	ReplaceStart, ReplaceEnd int
 	Closed                   bool
-	Errs                     []Error
+	// Diags are the block's problems (all errors), with byte offsets into
+	// the scanned text.
+	Diags source.Diagnostics
 }
 
 // marker returns the word of a marker line ("" for any other line).
@@ -99,7 +102,7 @@ func Scan(src []byte) []Block {
 		}
 		b := Block{Start: start, FileStart: ls[i].Start, FileEnd: ls[i].End}
 		errAt := func(l lines.Line, code, msg, hint string) {
-			b.Errs = append(b.Errs, Error{Code: code, Message: msg, Hint: hint, Start: l.Start, End: l.End})
+			b.Diags = append(b.Diags, errorAt(code, l.Start, l.End, msg, hint))
 		}
 		j := i + 1
 		for j < len(ls) && word(j) == "" && len(bytes.TrimSpace(src[ls[j].Start:ls[j].End])) == 0 {
@@ -170,7 +173,7 @@ func Scan(src []byte) []Block {
 			b.Closed = true
 			end = ls[j].Next
 			i = j
-		case len(b.Errs) == 0:
+		case len(b.Diags) == 0:
 			at := ls[i]
 			if j < len(ls) {
 				at = ls[j]
@@ -186,9 +189,9 @@ func Scan(src []byte) []Block {
 			}
 		}
 		b.End = end
-		if len(b.Errs) == 0 {
+		if len(b.Diags) == 0 {
 			if err := checkShape(b); err != nil {
-				b.Errs = append(b.Errs, *err)
+				b.Diags = append(b.Diags, *err)
 			}
 		}
 		out = append(out, b)

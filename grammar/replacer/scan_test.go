@@ -15,8 +15,8 @@ func TestBlocks(t *testing.T) {
 	}
 	var got []view
 	for _, b := range Scan([]byte(src)) {
-		if len(b.Errs) > 0 {
-			t.Errorf("%s: %+v", b.Path, b.Errs)
+		if len(b.Diags) > 0 {
+			t.Errorf("%s: %+v", b.Path, b.Diags)
 		}
 		got = append(got, view{b.Path, b.Search, b.Replace, b.Content, b.Overwrite, b.Closed})
 	}
@@ -39,8 +39,8 @@ func TestErrors(t *testing.T) {
 	} {
 		bs := Scan([]byte(tc.src))
 		got := ""
-		if len(bs) > 0 && len(bs[0].Errs) > 0 {
-			got = bs[0].Errs[0].Code
+		if len(bs) > 0 && len(bs[0].Diags) > 0 {
+			got = bs[0].Diags[0].Code
 		}
 		if got != tc.code {
 			t.Errorf("%q: %q, want %q", tc.src, got, tc.code)

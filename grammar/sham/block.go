@@ -9,6 +9,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // blockGrammar is the participle grammar of one block, over the compact
@@ -26,7 +28,7 @@ type blockGrammar struct {
 // runGrammar is blockGrammar repeated: a run of blocks, each the tokens of
 // one block text, read in one participle call. A call's fixed cost (the
 // peeking lexer, the parse context, reflection, about twenty allocations)
-// was most of participle's share of a small block's parse (issue 17 §2).
+// was most of participle's share of a small block's parse.
 // Header starts every block's tokens and nothing else, so each repetition
 // takes exactly one block, and the run is accepted exactly when every block
 // is accepted alone.
@@ -70,7 +72,8 @@ type Block struct {
 	// Params are the well-formed assignments in source order, one per key; a
 	// repeated key keeps its first position and takes the last value.
 	Params []Param
-	Errors []Error
+	// Diags are the block's syntax errors, nil when it has none.
+	Diags source.Diagnostics
 }
 
 // Param is one key = value assignment.
@@ -84,7 +87,7 @@ type Param struct {
 }
 
 // ParseBlock parses one block text as returned by Split (src[Start:End]).
-// It never fails: problems are Errors on the block.
+// It never fails: problems are Diags of the block.
 func ParseBlock(text []byte) *Block { return new(Scratch).ParseBlock(text) }
 
 // ParseBlock is the package's ParseBlock working in s's buffers.
@@ -93,7 +96,7 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 	h, herr := parseHeader(text[:hend])
 	b := &Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text)}
 	if herr != nil { // Split never hands out such a block; be safe anyway.
-		b.Errors = append(b.Errors, *herr)
+		b.Diags = append(b.Diags, *herr)
 		return b
 	}
 	l := &s.l
@@ -107,9 +110,9 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 	}
 	if err != nil {
 		// Unreachable by construction of the lexer; report it in our words.
-		b.Errors = append(b.Errors, Error{Code: MalformedAssignment, Start: 0, End: hend,
-			Message: fmt.Sprintf("Block %q could not be read.", h.id),
-			Hint:    "Check that every line of the block is a key = value assignment."})
+		b.Diags = append(b.Diags, syntaxError(MalformedAssignment, 0, hend,
+			fmt.Sprintf("Block %q could not be read.", h.id),
+			"Check that every line of the block is a key = value assignment."))
 		return b
 	}
 	b.Params = make([]Param, 0, len(l.values))
@@ -124,7 +127,7 @@ func (s *Scratch) ParseBlocks(texts [][]byte) []*Block {
 	s.EachBlock(texts, func(k int, b *Block) {
 		c := *b
 		c.Params = slices.Clone(b.Params)
-		c.Errors = slices.Clone(b.Errors)
+		c.Diags = slices.Clone(b.Diags)
 		out[k] = &c
 	})
 	return out
@@ -136,7 +139,7 @@ func (s *Scratch) ParseBlocks(texts [][]byte) []*Block {
 // participle refuses alone, or a header that cannot be read, which Split
 // never hands out) every block is parsed alone, so each keeps exactly the
 // diagnostics ParseBlock gives it. The Block f gets, with its Params and
-// Errors, lives in s and is reused once f returns: f copies what it keeps
+// Diags, lives in s and is reused once f returns: f copies what it keeps
 // (its strings are its own). A run of blocks so costs no allocation per
 // block for them.
 func (s *Scratch) EachBlock(texts [][]byte, f func(k int, b *Block)) {
@@ -207,11 +210,11 @@ func (s *Scratch) parseRun(texts [][]byte, f func(k int, b *Block)) bool {
 	for k, text := range texts {
 		h, from, to := starts[k].h, starts[k], starts[k+1]
 		*b = Block{ID: h.id, IDStart: h.idStart, IDEnd: h.idEnd, End: len(text),
-			Params: s.params[: 0 : to.value-from.value], Errors: s.errs[:0]}
+			Params: s.params[: 0 : to.value-from.value], Diags: s.errs[:0]}
 		b.build(ends[k], l.tokens[from.tok:to.tok], l.values[from.value:to.value])
-		errs := b.Errors
+		errs := b.Diags
 		if len(errs) == 0 {
-			b.Errors = nil // as ParseBlock gives it
+			b.Diags = nil // as ParseBlock gives it
 		}
 		f(k, b)
 		// Nothing the next block or a later parse does may keep this one's
@@ -345,12 +348,12 @@ func (b *Block) checkLine(ln *assignment, v value) bool {
 	name := key
 	if e := v.err; e != nil {
 		ok = false
-		switch e.Code {
+		switch e.code {
 		case InvalidValue:
-			if e.Message != "" { // a quoted value with an escape JSON does not know
-				b.errorf(InvalidValue, e.Start, e.End,
-					fmt.Sprintf(`Write a backslash as \\ (so %s becomes \%s), or use a heredoc <<'EOT_SHAM_%s', whose text is taken as written.`, e.Message, e.Message, b.ID),
-					"Value of %q has an invalid escape %s; quoted values take JSON's escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.", name, e.Message)
+			if e.text != "" { // a quoted value with an escape JSON does not know
+				b.errorf(InvalidValue, e.start, e.end,
+					fmt.Sprintf(`Write a backslash as \\ (so %s becomes \%s), or use a heredoc <<'EOT_SHAM_%s', whose text is taken as written.`, e.text, e.text, b.ID),
+					"Value of %q has an invalid escape %s; quoted values take JSON's escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.", name, e.text)
 				break
 			}
 			start, end := v.start, v.end
@@ -365,13 +368,13 @@ func (b *Block) checkLine(ln *assignment, v value) bool {
 				fmt.Sprintf("Close the quote on the same line; for text over several lines use a heredoc <<'EOT_SHAM_%s'.", b.ID),
 				"Quoted value of %q has no closing quote on its line.", name)
 		case UnclosedHeredoc:
-			b.errorf(UnclosedHeredoc, e.Start, e.End,
+			b.errorf(UnclosedHeredoc, e.start, e.end,
 				fmt.Sprintf("Add a line containing only EOT_SHAM_%s after the heredoc's last line.", b.ID),
 				"Heredoc of %q is never closed.", name)
 		case InvalidHeredocDelimiter:
-			b.errorf(InvalidHeredocDelimiter, e.Start, e.End,
+			b.errorf(InvalidHeredocDelimiter, e.start, e.end,
 				fmt.Sprintf("Write <<'EOT_SHAM_%s' and close the heredoc with a line EOT_SHAM_%s.", b.ID, b.ID),
-				"Heredoc delimiter %q does not fit block %q.", e.Message, b.ID)
+				"Heredoc delimiter %q does not fit block %q.", e.text, b.ID)
 		}
 	}
 	if t := ln.Trailing; t.Type != 0 {
@@ -427,5 +430,5 @@ func suggestKey(key string) string {
 }
 
 func (b *Block) errorf(code string, start, end int, hint, format string, args ...any) {
-	b.Errors = append(b.Errors, Error{Code: code, Start: start, End: end, Hint: hint, Message: fmt.Sprintf(format, args...)})
+	b.Diags = append(b.Diags, syntaxError(code, start, end, fmt.Sprintf(format, args...), hint))
 }

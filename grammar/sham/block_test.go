@@ -7,8 +7,8 @@ import "testing"
 // reported, never mistaken for the block's body.
 func TestParseBlockLinesAfterEnd(t *testing.T) {
 	b := ParseBlock([]byte("#!SHAM [@three-char-SHA-256: ab]\nk = \"v\"\n#!END_SHAM_ab\nj = \"w\"\n"))
-	if len(b.Errors) != 1 || b.Errors[0].Code != MalformedAssignment || len(b.Params) != 0 {
-		t.Fatalf("errors %+v, params %+v", b.Errors, b.Params)
+	if len(b.Diags) != 1 || b.Diags[0].Code != MalformedAssignment || len(b.Params) != 0 {
+		t.Fatalf("diagnostics %+v, params %+v", b.Diags, b.Params)
 	}
 }
 
@@ -22,7 +22,7 @@ func TestParseBlockParams(t *testing.T) {
 	if p := b.Params[1]; text[p.KeyStart:p.KeyEnd] != "path" || text[p.ValueStart:p.ValueEnd] != `"a.txt"` {
 		t.Fatalf("positions of %+v", p)
 	}
-	if len(b.Errors) != 1 || b.Errors[0].Code != MalformedAssignment || text[b.Errors[0].Start:b.Errors[0].End] != "bad line" {
-		t.Fatalf("errors %+v", b.Errors)
+	if len(b.Diags) != 1 || b.Diags[0].Code != MalformedAssignment || text[b.Diags[0].Range.Start:b.Diags[0].Range.End] != "bad line" {
+		t.Fatalf("diagnostics %+v", b.Diags)
 	}
 }

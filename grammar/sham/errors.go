@@ -1,5 +1,7 @@
 package sham
 
+import "github.com/clada-dev/clada/source"
+
 // Error codes are nesl-js's, so tools written against nesl-js keep working.
 const (
 	MalformedHeader           = "MALFORMED_HEADER"
@@ -21,14 +23,10 @@ const (
 	StrayMarker = "STRAY_MARKER"
 )
 
-// Error is one syntax problem. Start and End are byte offsets into the text
-// that was given to Split or ParseBlock. Message says what is wrong in plain
-// words; Hint says how to fix it. The lang package turns these into
-// Diagnostics.
-type Error struct {
-	Code    string
-	Message string
-	Hint    string
-	Start   int
-	End     int
+// syntaxError is the diagnostic of one syntax problem at [start, end), byte
+// offsets into the text given to Split or ParseBlock: every SHAM problem is
+// an error (a block with one is not run).
+func syntaxError(code string, start, end int, msg, hint string) source.Diagnostic {
+	return source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint,
+		Range: source.Range{Start: start, End: end}}
 }

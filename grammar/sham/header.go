@@ -3,6 +3,8 @@ package sham
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // MinIDLen and MaxIDLen bound block ids (DESIGN: 2–8 ASCII letters or digits;
@@ -22,15 +24,13 @@ type header struct {
 // parseHeader reads a header line (without its newline). The label after "@"
 // is not checked beyond its shape, so "[@three-char-SHA-256: k7m]" and
 // variants with other labels are both read.
-func parseHeader(line []byte) (header, *Error) {
+func parseHeader(line []byte) (header, *source.Diagnostic) {
 	line = trimRightSpace(line)
-	malformed := func() (header, *Error) { // built only on failure: headers are on the hot path
-		return header{}, &Error{
-			Code:    MalformedHeader,
-			Message: fmt.Sprintf("%q is not a valid SHAM block header.", clip(line)),
-			Hint:    "Write the header as #!SHAM [@three-char-SHA-256: k7m], with a block id of 2 to 8 letters or digits.",
-			Start:   0, End: len(line),
-		}
+	malformed := func() (header, *source.Diagnostic) { // built only on failure: headers are on the hot path
+		d := syntaxError(MalformedHeader, 0, len(line),
+			fmt.Sprintf("%q is not a valid SHAM block header.", clip(line)),
+			"Write the header as #!SHAM [@three-char-SHA-256: k7m], with a block id of 2 to 8 letters or digits.")
+		return header{}, &d
 	}
 	i := len(headerPrefix)
 	for i < len(line) && isBlank(line[i]) {
@@ -60,12 +60,9 @@ func parseHeader(line []byte) (header, *Error) {
 	}
 	h := header{id: string(line[idStart:idEnd]), idStart: idStart, idEnd: idEnd}
 	if err := checkID(h.id); err != "" {
-		return h, &Error{
-			Code:    InvalidBlockID,
-			Message: err,
-			Hint:    "Use an id of 2 to 8 ASCII letters or digits, such as k7m, and end the block with #!END_SHAM_k7m.",
-			Start:   idStart, End: idEnd,
-		}
+		d := syntaxError(InvalidBlockID, idStart, idEnd, err,
+			"Use an id of 2 to 8 ASCII letters or digits, such as k7m, and end the block with #!END_SHAM_k7m.")
+		return h, &d
 	}
 	return h, nil
 }

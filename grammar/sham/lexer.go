@@ -4,6 +4,8 @@ import (
 	"io"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Token types of the block lexer. The lexer is line-aware: it classifies each
@@ -72,7 +74,15 @@ type value struct {
 	contentStart, contentEnd int // the decoded text's source
 	text                     string
 	heredoc                  bool
-	err                      *Error
+	err                      *badValue
+}
+
+// badValue is what the lexer found wrong with a value; checkLine words
+// the diagnostic, which needs the line's key.
+type badValue struct {
+	code       string
+	start, end int    // the bad escape or heredoc opener; unset for a value missing its form
+	text       string // the bad escape, or the heredoc delimiter as written
 }
 
 // blockLexer holds the tokens of one block and the details of its values.
@@ -88,7 +98,7 @@ type value struct {
 // strings that can be large, stay separate strings so nothing pins them
 // but their own value.
 //
-// participle is handed fewer tokens than the lexer makes (issue 17 §2): the
+// participle is handed fewer tokens than the lexer makes: the
 // header, one Lines token for the whole body, and the end marker or NoEnd
 // (compact): three per block, in a fixed shape, so the grammar needs no
 // optional parts (each cost participle a branch and its allocations).
@@ -185,7 +195,7 @@ type Scratch struct {
 	ends   []lexer.Token
 	block  Block
 	params []Param
-	errs   []Error
+	errs   source.Diagnostics
 }
 
 // maxScratchBuf is the largest string buffer a Scratch keeps between blocks.
@@ -255,12 +265,12 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 	tt, trail := tBadValue, -1
 	switch {
 	case at >= len(trimmed):
-		v.err = &Error{Code: InvalidValue}
+		v.err = &badValue{code: InvalidValue}
 	case line[at] == '"':
 		close := closingQuote(trimmed, at)
 		if close < 0 {
 			tt = tUnclosed
-			v.err = &Error{Code: UnclosedQuote}
+			v.err = &badValue{code: UnclosedQuote}
 			break
 		}
 		tt = tString
@@ -272,13 +282,13 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 		l.refs = append(l.refs, bufRef{tok: -1, val: len(l.values), start: start, end: len(l.buf)})
 		if bad >= 0 {
 			esc := off + at + 1 + bad
-			v.err = &Error{Code: InvalidValue, Start: esc, End: esc + n, Message: string(text[esc : esc+n])}
+			v.err = &badValue{code: InvalidValue, start: esc, end: esc + n, text: string(text[esc : esc+n])}
 		}
 		trail = close + 1
 	case isHeredocValue(line, at):
 		o := parseOpener(trimmed, at)
 		if !o.ok {
-			v.err = &Error{Code: InvalidHeredocDelimiter, Start: off + at, End: off + o.end}
+			v.err = &badValue{code: InvalidHeredocDelimiter, start: off + at, end: off + o.end}
 			break
 		}
 		tt = tHeredoc
@@ -291,16 +301,16 @@ func (l *blockLexer) lexValue(text []byte, off int, line, trimmed []byte, at, ne
 			v.contentEnd = dropFinalNewline(text, next, bodyEnd)
 		} else {
 			v.end = bodyEnd
-			v.err = &Error{Code: UnclosedHeredoc, Start: off + at, End: off + o.end}
+			v.err = &badValue{code: UnclosedHeredoc, start: off + at, end: off + o.end}
 		}
 		v.text = heredocText(text[v.contentStart:v.contentEnd])
 		if string(o.delim) != "EOT_SHAM_"+id || o.quote != '\'' {
-			v.err = &Error{Code: InvalidHeredocDelimiter, Start: off + at, End: off + o.end, Message: string(o.delim)}
+			v.err = &badValue{code: InvalidHeredocDelimiter, start: off + at, end: off + o.end, text: string(o.delim)}
 		}
 		trail = o.end
 		next = hnext
 	default:
-		v.err = &Error{Code: InvalidValue}
+		v.err = &badValue{code: InvalidValue}
 	}
 	l.values = append(l.values, v)
 	l.emit(tt, v.start)

@@ -3,14 +3,9 @@ package sham
 import (
 	"bytes"
 	"fmt"
-)
 
-// Span is one block found by Split: Text = src[Start:End] runs from the start
-// of the header line to the end of the end-marker line (newline excluded), or
-// to the last non-blank line of an unclosed block.
-type Span struct {
-	Start, End int
-}
+	"github.com/clada-dev/clada/source"
+)
 
 var bom = []byte("\xEF\xBB\xBF")
 
@@ -20,12 +15,16 @@ var bom = []byte("\xEF\xBB\xBF")
 // heredoc bodies are skipped as content, so markers in them are not seen.
 // A block ends at its "#!END_SHAM_" line; without one it ends before the next
 // header, before a markdown fence line, or at the end of input. A header that
-// cannot be read yields an Error and no Span; scanning resumes on the next
-// line. An end marker outside any block is a STRAY_MARKER Error (unless it
-// ends a block whose header could not be read). Error offsets are into src.
-func Split(src []byte) ([]Span, []Error) {
-	var spans []Span
-	var errs []Error
+// cannot be read yields an error and no span; scanning resumes on the next
+// line. An end marker outside any block is a STRAY_MARKER error (unless it
+// ends a block whose header could not be read). Offsets are into src.
+//
+// A block's span, src[Start:End], runs from the start of its header line to
+// the end of its end-marker line (newline excluded), or to the last
+// non-blank line of an unclosed block.
+func Split(src []byte) ([]source.Range, source.Diagnostics) {
+	var spans []source.Range
+	var errs source.Diagnostics
 	hf := newHeredocFinder(src)
 	// afterBadHeader: the last marker line was a header that could not be
 	// read; its end marker is explained by that error, not a stray.
@@ -58,8 +57,7 @@ func Split(src []byte) ([]Span, []Error) {
 		}
 		h, err := parseHeader(line)
 		if err != nil {
-			err.Start += off
-			err.End += off
+			err.Range = err.Range.Shift(off)
 			errs = append(errs, *err)
 			afterBadHeader = true
 			off = next
@@ -67,7 +65,7 @@ func Split(src []byte) ([]Span, []Error) {
 		}
 		afterBadHeader = false
 		bEnd, bNext := scanBlock(src, hf, next, off+len(trimRightSpace(line)), h.id)
-		spans = append(spans, Span{Start: off, End: bEnd})
+		spans = append(spans, source.Range{Start: off, End: bEnd})
 		off = bNext
 	}
 	return spans, errs
@@ -114,13 +112,13 @@ func scanBlock(src []byte, hf *heredocFinder, off, lastEnd int, id string) (end,
 }
 
 // strayEnd is the error of an end marker line at off that ends no block.
-func strayEnd(line []byte, off int) Error {
+func strayEnd(line []byte, off int) source.Diagnostic {
 	line = trimRightSpace(line)
 	id := string(line[len(endPrefix):])
-	return Error{Code: StrayMarker, Start: off, End: off + len(line),
-		Message: fmt.Sprintf("End marker %q has no block to end.", clip(line)),
-		Hint: fmt.Sprintf("Start the block with a header line #!SHAM [@three-char-SHA-256: %s] at the start of a line, "+
-			"indented as its end marker, or remove this line.", clipString(id))}
+	return syntaxError(StrayMarker, off, off+len(line),
+		fmt.Sprintf("End marker %q has no block to end.", clip(line)),
+		fmt.Sprintf("Start the block with a header line #!SHAM [@three-char-SHA-256: %s] at the start of a line, "+
+			"indented as its end marker, or remove this line.", clipString(id)))
 }
 
 // clipString is clip for a string.

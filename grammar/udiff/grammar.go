@@ -5,6 +5,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
 // Token types: a hunk is its header and its two sides, one token each.
@@ -27,15 +28,15 @@ var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
 }))
 
 // checkShape runs a hunk through the grammar; nil when it fits.
-func checkShape(h Hunk) *Error {
+func checkShape(h Hunk) *source.Diagnostic {
 	toks := []lexer.Token{{Type: HeadTok, Value: "@@", Pos: lexer.Position{Offset: h.Start}}}
 	if h.Old != "" || h.New != "" {
 		toks = append(toks, lexer.Token{Type: SideTok, Value: h.Old}, lexer.Token{Type: SideTok, Value: h.New})
 	}
 	if _, err := lines.Parse(parser, toks); err != nil {
-		return &Error{Code: "EMPTY_HUNK", Start: h.Start, End: h.HeadEnd,
-			Message: "this hunk has no lines",
-			Hint:    "give the hunk's context lines (' '), removed lines ('-') and added lines ('+')"}
+		d := errorAt("EMPTY_HUNK", h.Start, h.HeadEnd, "this hunk has no lines",
+			"give the hunk's context lines (' '), removed lines ('-') and added lines ('+')")
+		return &d
 	}
 	return nil
 }

@@ -13,14 +13,19 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
-// Error is one problem, with byte offsets into the scanned text. Warning
-// marks a problem that does not stop the diff.
-type Error struct {
-	Code, Message, Hint string
-	Start, End          int
-	Warning             bool
+// errorAt is the error diagnostic of a problem at [start, end).
+func errorAt(code string, start, end int, msg, hint string) source.Diagnostic {
+	return source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}}
+}
+
+// warningAt is errorAt for a problem that does not stop the diff.
+func warningAt(code string, start, end int, msg, hint string) source.Diagnostic {
+	d := errorAt(code, start, end, msg, hint)
+	d.Severity = source.Warning
+	return d
 }
 
 // Diagnostic codes.
@@ -50,7 +55,9 @@ type File struct {
 	NewStart, NewEnd          int
 	Created, Deleted, Renamed bool
 	Hunks                     []Hunk
-	Errs                      []Error
+	// Diags are the file header's problems, with byte offsets into the
+	// scanned text; a warning does not stop the diff.
+	Diags source.Diagnostics
 }
 
 // Hunk is one @@ section.
@@ -62,7 +69,7 @@ type Hunk struct {
 	OldLine, OldCount, NewLine, NewCount int
 	Counted                              bool
 	Old, New                             string // each side's text, lines with their "\n"
-	Errs                                 []Error
+	Diags                                source.Diagnostics
 }
 
 // Scan finds every diff in src.
@@ -182,10 +189,10 @@ func (s *scanner) file(i int) (File, int) {
 		f.End = h.End
 		i = next
 	}
-	if len(f.Hunks) == 0 && !f.Created && !f.Deleted && !f.Renamed && len(f.Errs) == 0 {
-		f.Errs = append(f.Errs, Error{Code: NoHunks, Start: f.Start, End: s.lineEndAt(f.Start),
-			Message: "this file's diff has no hunk (@@ … @@) to apply",
-			Hint:    "give each change as a hunk: @@ -start,count +start,count @@ and its lines"})
+	if len(f.Hunks) == 0 && !f.Created && !f.Deleted && !f.Renamed && len(f.Diags) == 0 {
+		f.Diags = append(f.Diags, errorAt(NoHunks, f.Start, s.lineEndAt(f.Start),
+			"this file's diff has no hunk (@@ … @@) to apply",
+			"give each change as a hunk: @@ -start,count +start,count @@ and its lines"))
 	}
 	return f, i
 }
@@ -211,17 +218,17 @@ func (s *scanner) extendedLine(f *File, i int, p, rest string) {
 	case "rename to ":
 		f.Renamed, f.NewPath, f.NewStart, f.NewEnd = true, rest, l.Start+len(p), l.End
 	case "copy from ", "copy to ":
-		f.Errs = append(f.Errs, Error{Code: CopyUnsupported, Start: l.Start, End: l.End,
-			Message: "a copy is not applied: clada's diffs create, change, move and delete files",
-			Hint:    "write the copy as a new file (--- /dev/null) with its whole content"})
+		f.Diags = append(f.Diags, errorAt(CopyUnsupported, l.Start, l.End,
+			"a copy is not applied: clada's diffs create, change, move and delete files",
+			"write the copy as a new file (--- /dev/null) with its whole content"))
 	case "Binary files ", "GIT binary patch":
-		f.Errs = append(f.Errs, Error{Code: BinaryPatch, Start: l.Start, End: l.End,
-			Message: "a binary patch cannot be applied: clada edits text files",
-			Hint:    "leave binary files out of the diff"})
+		f.Diags = append(f.Diags, errorAt(BinaryPatch, l.Start, l.End,
+			"a binary patch cannot be applied: clada edits text files",
+			"leave binary files out of the diff"))
 	case "old mode ", "new mode ":
-		f.Errs = append(f.Errs, Error{Code: ModeIgnored, Start: l.Start, End: l.End, Warning: true,
-			Message: "a mode change is not applied: only the content changes",
-			Hint:    "change the mode with a command (chmod) if it matters"})
+		f.Diags = append(f.Diags, warningAt(ModeIgnored, l.Start, l.End,
+			"a mode change is not applied: only the content changes",
+			"change the mode with a command (chmod) if it matters"))
 	}
 }
 
@@ -322,9 +329,9 @@ func (s *scanner) hunk(i int) (Hunk, int) {
 			if !h.Counted {
 				break
 			}
-			h.Errs = append(h.Errs, Error{Code: BadHunkLine, Start: s.lines[j].Start, End: s.lines[j].End,
-				Message: fmt.Sprintf("the hunk ends early: its header promises %d old and %d new lines, this line is none (it starts with neither ' ', '-' nor '+')", h.OldCount, h.NewCount),
-				Hint:    countHint(oldN, newN, h) + "; a context line starts with a space"})
+			h.Diags = append(h.Diags, errorAt(BadHunkLine, s.lines[j].Start, s.lines[j].End,
+				fmt.Sprintf("the hunk ends early: its header promises %d old and %d new lines, this line is none (it starts with neither ' ', '-' nor '+')", h.OldCount, h.NewCount),
+				countHint(oldN, newN, h)+"; a context line starts with a space"))
 			break
 		}
 		if len(t) == 0 && !h.Counted && !s.moreHunk(j) {
@@ -350,29 +357,29 @@ func (s *scanner) hunk(i int) (Hunk, int) {
 		last = c
 		h.End = s.lines[j].Next
 	}
-	if h.Counted && len(h.Errs) == 0 {
+	if h.Counted && len(h.Diags) == 0 {
 		extra := 0
 		for k := j; k < len(s.lines) && !s.headerAt(k) && len(s.text(k)) > 0 && strings.IndexByte(" +-", s.text(k)[0]) >= 0; k++ {
 			extra++
 		}
 		switch {
 		case extra > 0:
-			h.Errs = append(h.Errs, Error{Code: HunkCount, Start: h.Start, End: h.HeadEnd,
-				Message: fmt.Sprintf("the hunk has more lines than its header says (-%d,%d +%d,%d)", h.OldLine, h.OldCount, h.NewLine, h.NewCount),
-				Hint:    "count the hunk's lines again: the header's counts are its old side (context and '-') and new side (context and '+')"})
+			h.Diags = append(h.Diags, errorAt(HunkCount, h.Start, h.HeadEnd,
+				fmt.Sprintf("the hunk has more lines than its header says (-%d,%d +%d,%d)", h.OldLine, h.OldCount, h.NewLine, h.NewCount),
+				"count the hunk's lines again: the header's counts are its old side (context and '-') and new side (context and '+')"))
 			for k := 0; k < extra; k++ {
 				h.End = s.lines[j+k].Next
 			}
 			j += extra
 		case !full():
-			h.Errs = append(h.Errs, Error{Code: HunkCount, Start: h.Start, End: h.HeadEnd,
-				Message: fmt.Sprintf("the hunk has fewer lines than its header says (-%d,%d +%d,%d)", h.OldLine, h.OldCount, h.NewLine, h.NewCount),
-				Hint:    countHint(oldN, newN, h)})
+			h.Diags = append(h.Diags, errorAt(HunkCount, h.Start, h.HeadEnd,
+				fmt.Sprintf("the hunk has fewer lines than its header says (-%d,%d +%d,%d)", h.OldLine, h.OldCount, h.NewLine, h.NewCount),
+				countHint(oldN, newN, h)))
 		}
 	}
 	h.Old, h.New = oldB.String(), newB.String()
 	if err := checkShape(h); err != nil {
-		h.Errs = append(h.Errs, *err)
+		h.Diags = append(h.Diags, *err)
 	}
 	return h, j
 }

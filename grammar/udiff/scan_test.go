@@ -19,8 +19,8 @@ func TestHunkSides(t *testing.T) {
 	for _, f := range ds[0].Files {
 		for _, h := range f.Hunks {
 			got = append(got, [2]string{h.Old, h.New})
-			if len(h.Errs) > 0 {
-				t.Errorf("hunk at %d: %+v", h.Start, h.Errs)
+			if len(h.Diags) > 0 {
+				t.Errorf("hunk at %d: %+v", h.Start, h.Diags)
 			}
 		}
 	}
@@ -69,8 +69,8 @@ func TestCountErrors(t *testing.T) {
 	} {
 		h := Scan([]byte(tc.src))[0].Files[0].Hunks[0]
 		got := ""
-		if len(h.Errs) > 0 {
-			got = h.Errs[0].Code
+		if len(h.Diags) > 0 {
+			got = h.Diags[0].Code
 		}
 		if got != tc.code {
 			t.Errorf("%q: %q, want %q", tc.src, got, tc.code)

@@ -74,7 +74,7 @@ type callItem struct {
 }
 
 // ParseCalls reads the items of one JSON text into a Patch whose sections
-// each span their item. It never fails: problems are in Patch.Errs.
+// each span their item. It never fails: problems are in Patch.Diags.
 func ParseCalls(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}, Closed: true}
 	var items []Span
@@ -101,7 +101,7 @@ func ParseCalls(text []byte) *Patch {
 	for _, sp := range items {
 		p.call(text, sp)
 	}
-	if len(p.Files) == 0 && len(p.Errs) == 0 {
+	if len(p.Files) == 0 && len(p.Diags) == 0 {
 		p.errf(p.Span, EmptyPatch, "no apply_patch_call item holds an operation", `give each item an "operation": {"type": "update_file", "path": …, "diff": …}`)
 	}
 	return p
@@ -167,10 +167,10 @@ func (p *Patch) call(text []byte, sp Span) {
 		}
 		f.Kind = Update
 		inner := Parse([]byte(beginMarker + "\n" + updHeader + " " + f.Path + "\n" + strings.TrimSuffix(*op.Diff, "\n") + "\n" + endMarker + "\n"))
-		for _, e := range inner.Errs {
-			p.errf(sp, e.Code, "in the update_file diff for '"+f.Path+"': "+e.Message, e.Hint)
+		for _, d := range inner.Diags {
+			p.errf(sp, d.Code, "in the update_file diff for '"+f.Path+"': "+d.Message, d.Hint)
 		}
-		if len(inner.Errs) > 0 || len(inner.Files) != 1 {
+		if len(inner.Diags) > 0 || len(inner.Files) != 1 {
 			return
 		}
 		f.Hunks = inner.Files[0].Hunks

@@ -18,6 +18,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/source"
 )
 
 // Kind is what a file section does.
@@ -42,18 +43,14 @@ const (
 	MissingPath   = "V4A_MISSING_PATH"
 )
 
-// Error is one problem in a patch, with the bytes it is about.
-type Error struct {
-	Span
-	Code, Message, Hint string
-}
-
 // Patch is one envelope.
 type Patch struct {
 	Span
 	Files  []*FileOp
 	Closed bool
-	Errs   []Error
+	// Diags are the patch's problems, every one an error, at the bytes
+	// each is about.
+	Diags source.Diagnostics
 }
 
 // FileOp is one file section.
@@ -154,7 +151,7 @@ func Split(src []byte) []Span {
 var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 
 // Parse reads one envelope (text as Split delimits it). It never fails:
-// problems are in Patch.Errs, and sections read before a problem are kept.
+// problems are in Patch.Diags, and sections read before a problem are kept.
 func Parse(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}}
 	ls := lines.Split(text)
@@ -174,7 +171,7 @@ func Parse(text []byte) *Patch {
 		p.errf(Span{last.Start, last.End}, MissingEnd, "the patch has no `*** End Patch` line",
 			"end the patch with a line `*** End Patch`; nothing of an unclosed patch is applied")
 	}
-	if p.Closed && len(p.Files) == 0 && len(p.Errs) == 0 {
+	if p.Closed && len(p.Files) == 0 && len(p.Diags) == 0 {
 		p.errf(Span{ls[0].Start, ls[0].End}, EmptyPatch, "the patch has no file sections",
 			"add `*** Add File:`, `*** Update File:` or `*** Delete File:` sections between the markers")
 	}
@@ -182,7 +179,8 @@ func Parse(text []byte) *Patch {
 }
 
 func (p *Patch) errf(at Span, code, msg, hint string) {
-	p.Errs = append(p.Errs, Error{at, code, msg, hint})
+	p.Diags = append(p.Diags, source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint,
+		Range: source.Range{Start: at.Start, End: at.End}})
 }
 
 // builder turns the grammar's parse of one patch into its FileOps and
@@ -271,7 +269,7 @@ func (b *builder) update(u *updateAST) {
 		}
 		f.End = b.ls[j].End
 	}
-	badLines := len(b.p.Errs) // a hunk whose lines were all bad is reported once
+	badLines := len(b.p.Diags) // a hunk whose lines were all bad is reported once
 	for _, t := range u.Lead {
 		for k := t.Pos.Line; k <= lastLine(t); k++ {
 			b.p.errf(b.span(k), BadHunkLine, "`*** End of File` outside a hunk", "put `*** End of File` right after the last line of a hunk")
@@ -282,7 +280,7 @@ func (b *builder) update(u *updateAST) {
 		var h *Hunk
 		if hk.Lines[0].Type == tAt {
 			h = &Hunk{Span: b.span(hk.Lines[0].Pos.Line)}
-			badLines = len(b.p.Errs)
+			badLines = len(b.p.Diags)
 		} else { // the first hunk may omit its @@
 			at := b.ls[hk.Lines[0].Pos.Line].Start
 			h = &Hunk{Span: Span{at, at}}
@@ -296,7 +294,7 @@ func (b *builder) update(u *updateAST) {
 		}
 		f.End = h.End
 		h.Old, h.New = old.String(), nw.String()
-		if h.Old == "" && h.New == "" && len(b.p.Errs) == badLines {
+		if h.Old == "" && h.New == "" && len(b.p.Diags) == badLines {
 			b.p.errf(h.Span, EmptyHunk, "the hunk has no lines", "a hunk holds lines starting with ' ' (context), '-' (removed) or '+' (added)")
 		}
 		f.Hunks = append(f.Hunks, h)

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Split delimits each envelope: to its End Patch (bad lines inside are
@@ -30,8 +32,8 @@ func TestSplit(t *testing.T) {
 func TestParseHunks(t *testing.T) {
 	src := "*** Begin Patch\n*** Update File: f\n@@ class A\n@@ def g(): @@\n ctx\n-old \n+new\n\n@@\n+added\n*** End of File\n*** End Patch"
 	p := Parse([]byte(src))
-	if len(p.Errs) != 0 || len(p.Files) != 1 {
-		t.Fatalf("errs %+v files %d", p.Errs, len(p.Files))
+	if len(p.Diags) != 0 || len(p.Files) != 1 {
+		t.Fatalf("errs %+v files %d", p.Diags, len(p.Files))
 	}
 	type hunk struct {
 		Anchors  []string
@@ -50,12 +52,12 @@ func TestParseHunks(t *testing.T) {
 		t.Fatalf("hunks (-want +got):\n%s", diff)
 	}
 	bad := Parse([]byte("*** Begin Patch\n*** Update File: f\n@@\nno prefix\n*** End Patch\n"))
-	if len(bad.Errs) != 1 || bad.Errs[0].Code != BadHunkLine || src2(bad, "*** Begin Patch\n*** Update File: f\n@@\nno prefix\n*** End Patch\n") != "no prefix" {
-		t.Fatalf("errs = %+v", bad.Errs)
+	if len(bad.Diags) != 1 || bad.Diags[0].Code != BadHunkLine || src2(bad, "*** Begin Patch\n*** Update File: f\n@@\nno prefix\n*** End Patch\n") != "no prefix" {
+		t.Fatalf("errs = %+v", bad.Diags)
 	}
 }
 
-func src2(p *Patch, s string) string { return s[p.Errs[0].Start:p.Errs[0].End] }
+func src2(p *Patch, s string) string { return s[p.Diags[0].Range.Start:p.Diags[0].Range.End] }
 
 // The grammar's hunk boundaries: `@@` lines before any hunk line (bad lines
 // among them) head one hunk, which may start without `@@`; after `*** End
@@ -82,8 +84,8 @@ func TestParseHunkBoundaries(t *testing.T) {
 		t.Fatalf("hunks (-want +got):\n%s", diff)
 	}
 	var errs []string
-	for _, e := range p.Errs {
-		errs = append(errs, e.Code+" "+src[e.Start:e.End]+": "+e.Message)
+	for _, e := range p.Diags {
+		errs = append(errs, e.Code+" "+src[e.Range.Start:e.Range.End]+": "+e.Message)
 	}
 	wantErrs := []string{
 		"V4A_BAD_HUNK_LINE *** End of File: `*** End of File` outside a hunk",
@@ -101,8 +103,8 @@ func TestParseHunkBoundaries(t *testing.T) {
 func TestParseNoBegin(t *testing.T) {
 	for _, src := range []string{"", "*** Add File: a\n+x\n*** End Patch\n", "  \n*** Begin Patch\n*** End Patch"} {
 		p := Parse([]byte(src))
-		want := []Error{{Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`"}}
-		if diff := cmp.Diff(want, p.Errs); diff != "" || len(p.Files) != 0 {
+		want := source.Diagnostics{{Severity: source.Error, Code: MissingEnd, Message: "the patch does not start with `*** Begin Patch`", Hint: "start the patch with a line `*** Begin Patch`"}}
+		if diff := cmp.Diff(want, p.Diags); diff != "" || len(p.Files) != 0 {
 			t.Fatalf("%q: files %d, errors (-want +got):\n%s", src, len(p.Files), diff)
 		}
 	}

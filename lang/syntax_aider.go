@@ -1,0 +1,24 @@
+package lang
+
+// aiderSyntax is aider's SEARCH/REPLACE blocks (grammar/aider,
+// lower_aider.go, print_aider.go, prompt_foreign.go). A block names its file
+// on the line above its opening fence, so the fence closing after it is
+// the block's too.
+var aiderSyntax = SyntaxDef{
+	ID:        Aider,
+	Name:      "aider",
+	Title:     "aider SEARCH/REPLACE",
+	Foreign:   true,
+	OwnsFence: true,
+
+	split: splitAider,
+	lower: lowerAider,
+	gate:  "<<<<<", // aider.Spans looks for "<<<<< SEARCH" first
+
+	print:  printAider,
+	prompt: fixedPrompt(aiderPrompt),
+	loses:  ungroupedLosses,
+
+	Fatal:        FatalNever,
+	ReportFormat: "json",
+}

@@ -1,0 +1,22 @@
+package lang
+
+// jsonSyntax is edit tool calls written as JSON (grammar/jsoncall,
+// lower_jsoncall.go, print_json.go, prompt_foreign.go): a call is one
+// action, an array of them one group of independent actions.
+var jsonSyntax = SyntaxDef{
+	ID:      JSONCall,
+	Name:    "json",
+	Aliases: []string{"jsoncall"},
+	Title:   "JSON tool calls",
+	Foreign: true,
+
+	split: splitJSONCall,
+	lower: lowerJSONCall,
+
+	print:  printJSON,
+	prompt: fixedPrompt(jsonPrompt),
+	loses:  ungroupedLosses,
+
+	Fatal:        FatalNever,
+	ReportFormat: "json",
+}

@@ -1,0 +1,22 @@
+package lang
+
+// replacerSyntax is the replacer tool's <<<FILE>>> blocks
+// (grammar/replacer, lower_replacer.go, print_replacer.go,
+// prompt_foreign.go): each block is a standalone action.
+var replacerSyntax = SyntaxDef{
+	ID:      Replacer,
+	Name:    "replacer",
+	Title:   "replacer",
+	Foreign: true,
+
+	split: splitReplacer,
+	lower: lowerReplacer,
+	gate:  "<<<FILE>>>", // replacer.Scan looks for "<<<FILE>>>" first
+
+	print:  printReplacer,
+	prompt: fixedPrompt(replacerPrompt),
+	loses:  ungroupedLosses,
+
+	Fatal:        FatalNever,
+	ReportFormat: "json",
+}

@@ -1,0 +1,24 @@
+package lang
+
+import "github.com/clada-dev/clada/grammar/sham"
+
+// shamSyntax is SHAM, clada's own key = value blocks (grammar/sham,
+// lower_sham.go, print_sham.go): every block is a standalone group of one
+// action, so a syntax error skips only its block.
+var shamSyntax = SyntaxDef{
+	ID:    SHAM,
+	Name:  "sham",
+	Title: "SHAM",
+
+	split:    sham.Split, // headers that cannot be read are document diagnostics
+	lower:    lowerSHAM,
+	lowerRun: lowerSHAMRun,
+
+	print: printSHAM,
+	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, fence: "sh sham", results: promptResults("k7m", "x9p", "r2q"),
+		spell: func(_ *OpSpec, ps ParamSpec) string { return "`" + ps.Name + "`" }}),
+	loses: ungroupedLosses,
+
+	Fatal:        FatalNever,
+	ReportFormat: "json",
+}

@@ -1,0 +1,23 @@
+package lang
+
+// udiffSyntax is the unified diff as git diff and diff -u write it
+// (grammar/udiff, lower_udiff.go, print_udiff.go, prompt_foreign.go): a
+// diff is one Tasks group that applies all or nothing.
+var udiffSyntax = SyntaxDef{
+	ID:      UDiff,
+	Name:    "udiff",
+	Aliases: []string{"diff"},
+	Title:   "unified diff",
+	Foreign: true,
+
+	split:     splitUDiff,
+	lower:     lowerUDiff,
+	tasksWord: "diff",
+
+	print:  printUDiff,
+	prompt: fixedPrompt(udiffPrompt),
+
+	Fatal:        FatalNever,
+	AllOrNothing: "diff",
+	ReportFormat: "json",
+}

@@ -304,9 +304,11 @@ func (w *WriteBack) replaceIndexed(abs, old, repl string) textedit.Indexed {
 }
 
 // The capabilities of the workspace under the cache, passed on: a streamed
-// read of a big file and a walk by handle read the disk itself (a streamed
-// file was just Lstat'ed, which wrote it out), and an Overlay over the
-// cache keeps the tree's read cap and hard-link rule.
+// read of a big file and a walk by handle read the disk itself, so what the
+// cache holds is written out first (a streamed file was just Lstat'ed, which
+// wrote it out; a walk may read any file below its folder, so everything
+// is), and an Overlay over the cache keeps the tree's read cap and hard-link
+// rule.
 
 func (w *WriteBack) settings() (int64, bool) {
 	if s, ok := w.inner.(settings); ok {
@@ -320,5 +322,6 @@ func (w *WriteBack) openRegular(name string) (*os.File, fs.FileInfo, bool, error
 }
 
 func (w *WriteBack) openDir(abs string, fi fs.FileInfo) (*os.Root, bool, error) {
+	w.flush()
 	return openDir(w.inner, abs, fi)
 }

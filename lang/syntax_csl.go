@@ -1,7 +1,7 @@
 package lang
 
 // cslSyntax is CSL, clada's marker blocks (grammar/csl, lower_csl.go,
-// print_csl.go): a TASKS block is one group, any other op outside it a
+// print_csl.go, prompt_csl.go): a TASKS block is one group, any other op outside it a
 // standalone group. Every syntax error is fatal, its tasks are numbered by
 // block, and its commands wait for the user's approval.
 var cslSyntax = SyntaxDef{

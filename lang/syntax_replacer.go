@@ -2,7 +2,7 @@ package lang
 
 // replacerSyntax is the replacer tool's <<<FILE>>> blocks
 // (grammar/replacer, lower_replacer.go, print_replacer.go,
-// prompt_foreign.go): each block is a standalone action.
+// prompt_replacer.go): each block is a standalone action.
 var replacerSyntax = SyntaxDef{
 	ID:      Replacer,
 	Name:    "replacer",

@@ -30,8 +30,10 @@ const (
 	endSyntax // one past the last id
 )
 
-// DefaultSyntax is the syntax clada teaches when none is asked for (clada
-// prompt, the MCP prompt): its own canonical one.
+// DefaultSyntax is clada's own canonical syntax: the one it teaches when
+// none is asked for (clada prompt, the MCP prompt), and the one an action
+// built from params rather than read from text is written in
+// (ActionDocument).
 const DefaultSyntax = SHAM
 
 // syntaxes is the registry: every syntax Parse reads, in the order help

@@ -11,9 +11,10 @@ var aiderSyntax = SyntaxDef{
 	Foreign:   true,
 	OwnsFence: true,
 
-	split: splitAider,
-	lower: lowerAider,
-	gate:  "<<<<<", // aider.Spans looks for "<<<<< SEARCH" first
+	split:   splitAider,
+	lower:   lowerAider,
+	markers: []blockMarker{aiderMarker},
+	gate:    aiderMarker.text, // aider.Spans looks for "<<<<< SEARCH" first
 
 	print:  printAider,
 	prompt: fixedPrompt(aiderPrompt),

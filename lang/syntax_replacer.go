@@ -9,9 +9,10 @@ var replacerSyntax = SyntaxDef{
 	Title:   "replacer",
 	Foreign: true,
 
-	split: splitReplacer,
-	lower: lowerReplacer,
-	gate:  "<<<FILE>>>", // replacer.Scan looks for "<<<FILE>>>" first
+	split:   splitReplacer,
+	lower:   lowerReplacer,
+	markers: []blockMarker{{text: "<<<FILE>>>"}, {text: "<<<EXPLANATION>>>"}},
+	gate:    "<<<FILE>>>", // replacer.Scan looks for "<<<FILE>>>" first
 
 	print:  printReplacer,
 	prompt: fixedPrompt(replacerPrompt),

@@ -13,6 +13,7 @@ var shamSyntax = SyntaxDef{
 	split:    sham.Split, // headers that cannot be read are document diagnostics
 	lower:    lowerSHAM,
 	lowerRun: lowerSHAMRun,
+	markers:  []blockMarker{shamMarker},
 
 	print: printSHAM,
 	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, fence: "sh sham", results: promptResults("k7m", "x9p", "r2q"),

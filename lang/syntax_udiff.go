@@ -12,6 +12,7 @@ var udiffSyntax = SyntaxDef{
 
 	split:     splitUDiff,
 	lower:     lowerUDiff,
+	markers:   []blockMarker{udiffOldHeader, {text: "diff --git "}},
 	tasksWord: "diff",
 
 	print:  printUDiff,

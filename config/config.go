@@ -8,9 +8,12 @@
 // and its hooks and pass-env count only once the user trusted that exact
 // file. The command line overrides it; defaults ← .clada.yaml ← flags.
 //
-// config imports lang (op names, actions) and nothing that runs anything:
-// package session reads the file, turns it into engine settings and runs its
-// hooks. Start with Config below, then parse.go.
+// config imports lang (op names, actions) and internal/state (the file is
+// read as clada reads its own state files, read.go), and nothing that runs
+// anything: it must never import engine or os/exec. Package session reads
+// the file, turns it into engine settings and runs its hooks; session and
+// cmd/clada import config. Start with Config below, then parse.go and
+// policy.go.
 package config
 
 import (

@@ -13,6 +13,11 @@
 //
 // Sections other than input, files/ and want/ are goldens: tests compare
 // against them and rewrite them with -update.
+//
+// It is for tests only (lang, engine, fuzz and cmd/clada load the cases):
+// it imports nothing of clada's, so any package's tests may use it. Start
+// with Case and Load below; the harness that runs the cases on the engine
+// is engine/corpus_test.go.
 package corpus
 
 import (

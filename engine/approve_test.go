@@ -99,8 +99,8 @@ func TestArgvBadStoreIsAnError(t *testing.T) {
 }
 
 // The gate judges every command of every syntax and lang; only the default
-// policy differs by syntax (seed 002: CSL asks first-use approval; SHAM and
-// CML run unless the user set --approve).
+// policy differs by syntax (README, "Safety": CSL asks first-use approval;
+// SHAM and CML run unless the user set --approve).
 func TestGateEverySyntaxAndLang(t *testing.T) {
 	tests := []struct {
 		name    string

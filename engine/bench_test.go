@@ -190,9 +190,9 @@ func editsDoc(n int) *lang.Document {
 }
 
 // benchEdits applies doc to a fresh copy of the 10 MiB file each iteration
-// (with fsync, no git). The goal (issue 17 §1): 5,000 edits in one apply
-// within about 0.23 s, one edit about as fast as reading and writing the
-// file once.
+// (with fsync, no git). The goal: 5,000 edits in one apply within about
+// 0.23 s, one edit about as fast as reading and writing the file once
+// (scripts/bench reports it; README, "Tests").
 func benchEdits(b *testing.B, n int) {
 	doc, content := editsDoc(n), bigFile()
 	root := b.TempDir()

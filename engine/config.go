@@ -1,16 +1,3 @@
-// Package engine carries out a parsed lang.Document in a workspace and
-// reports what happened: the run loop and its groups (run.go,
-// group_all_or_nothing.go), the ops (op_*.go), their budgets and
-// footprints, the run's Config and its Report. It never parses text.
-//
-// The rest of an apply lives in packages of its own, which engine imports:
-// engine/fsys (the workspaces: the real tree, the Overlay, the write-back
-// cache), engine/textedit (matching, hints, diffs), engine/command (the
-// command gate and launcher) and internal/state (the lock, clada's own
-// files). engine/history (the git model, undo, squash) imports engine and
-// hears a run through an Observer (observer.go); engine never imports it.
-//
-// Start reading at run.go (Run), then op.go (Do) and the op you care about.
 package engine
 
 import (

@@ -11,8 +11,9 @@ import (
 	"github.com/clada-dev/clada/engine/fsys"
 )
 
-// The benchmarks of issue 13 point 9: each input whose cost grew faster than
-// its size, at three sizes, so the growth shows. Run:
+// The benchmarks of inputs whose cost once grew faster than their size
+// (grep and glob over a deep tree, many ** in one glob), each at three
+// sizes, so the growth shows. Run:
 //
 //	go test ./engine -run XXX -bench 'GrepDepth|GlobStars' -benchtime 3x
 

@@ -18,7 +18,7 @@ type panicWS struct{ fsys.Workspace }
 func (panicWS) ReadFile(string) ([]byte, error) { panic("boom") }
 
 // A panic inside one action fails that action with an internal-error result;
-// the run goes on and the report is written (issue 13 point 10).
+// the run goes on and the report is written (README, "`clada apply` flags").
 func TestPanicFailsOneAction(t *testing.T) {
 	cfg, root, _ := testRoot(t)
 	cfg.NoGit = true

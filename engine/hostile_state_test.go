@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// Issue 13 §3: .clada, .ssh (any case) and the default editor and agent
-// settings are refused in the root, in --allow directories and under
-// --allow-escape.
+// .clada, .ssh (any case) and the default editor and agent settings are
+// refused in the root, in --allow directories and under --allow-escape
+// (README, "Safety").
 func TestHostileProtectedEverywhere(t *testing.T) {
 	root, other := t.TempDir(), t.TempDir()
 	cfg := DefaultConfig(root)

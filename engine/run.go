@@ -129,12 +129,11 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Work
 			continue
 		}
 		*n++
-		label := fmt.Sprintf("task-%d", *n)
-		switch {
-		case prof.nested && g.Kind == lang.Tasks: // CSL: the Mth op of the Nth block
-			label = fmt.Sprintf("task-%d.%d", gnum, mi+1)
-		case prof.nested: // CSL numbers blocks, so a standalone op after a TASKS is the next N
-			label = fmt.Sprintf("task-%d", gnum)
+		var label string
+		if prof.nested { // CSL numbers blocks: task-N, and task-N.M inside TASKS
+			label = lang.NestedLabel(gnum, g, mi)
+		} else {
+			label = fmt.Sprintf("task-%d", *n)
 		}
 		spec, verr, hint := validate(a)
 		if verr == "" && cfg.Refuse != nil {

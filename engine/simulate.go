@@ -315,7 +315,7 @@ func (r *simRun) close() {
 }
 
 // affected marks every group related, directly or through other groups, to
-// one of the seed paths (those of the groups an edit added, changed or
+// one of the paths in seeds (those of the groups an edit added, changed or
 // removed). It is a union-find over paths: each group joins its own paths,
 // and each path joins the nearest of its parents that is also a path of
 // some group or seed (which in turn joins its own nearest one), so related

@@ -1,5 +1,3 @@
-// Package fuzz holds native Go fuzz targets, seeded from corpus/ and the
-// conformance suites.
 package fuzz
 
 import (

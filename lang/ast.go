@@ -46,7 +46,9 @@ type Group struct {
 // Action is one operation: a SHAM block, a CSL op, a CML element.
 type Action struct {
 	Syntax Syntax
-	// ID is the SHAM block id ("" for CSL and CML).
+	// ID is the block's id in a syntax whose blocks carry one, which is
+	// SHAM's alone (#!SHAM [@…: ID]); "" in every other syntax. Code that
+	// needs a block id tests ID != "", not the syntax.
 	ID      string
 	IDRange source.Range
 	// Op is the op name exactly as written (may be an alias or unknown);
@@ -142,6 +144,16 @@ func (a *Action) ParamMap() map[string]string {
 		m[p.Key] = p.Value
 	}
 	return m
+}
+
+// ActionDocument is the document of one action built from params rather
+// than read from text (an MCP tool call, a resource read): a standalone
+// action of op in DefaultSyntax, so the engine runs and reports it exactly
+// as a block of that syntax holding the same op and params.
+func ActionDocument(op string, params []*Param) *Document {
+	a := &Action{Syntax: DefaultSyntax, Op: op, Params: params, Closed: true}
+	g := &Group{Syntax: DefaultSyntax, Kind: Standalone, Actions: []*Action{a}}
+	return &Document{File: source.NewFile("", nil), Groups: []*Group{g}}
 }
 
 // HasErrors reports whether the action has a syntax error and must be skipped.

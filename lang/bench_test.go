@@ -58,7 +58,7 @@ func BenchmarkParseSHAM(b *testing.B) {
 		})
 	}
 	// The whole of reading an answer: the line table (NewFile) and Parse,
-	// the figure issue 17 compares with nesl-js.
+	// the figure the README compares with nesl-js (section "Tests").
 	src := benchdoc.SHAM(5000, 100)
 	b.Run("5MB+lines", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))

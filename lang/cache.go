@@ -104,8 +104,8 @@ func (p *Parser) lookup(s Syntax, text []byte) *cacheEntry {
 
 // prepare is the costly half of caching a block, which touches nothing shared: the
 // entry (a copy of the group, the text as its key), so parse can make the
-// entries of a document's blocks on its workers (issue 17 §3: storing a
-// 5.6 MB document's blocks one by one was a fifth of didOpen). Called while
+// entries of a document's blocks on its workers (storing a 5.6 MB
+// document's blocks one by one was a fifth of didOpen). Called while
 // the caller of parse holds mu; it only reads maxBytes.
 func (p *Parser) prepare(s Syntax, text []byte, g *Group, at int) *cacheEntry {
 	if len(text) > p.maxBytes/4 { // one huge block would flush everything else

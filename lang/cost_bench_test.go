@@ -8,8 +8,8 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// The parse benchmarks of issue 13 point 9: hostile CML and CSL whose parse
-// time grew with the square of their size, at three sizes. Run:
+// The parse benchmarks of hostile CML and CSL whose parse time once grew
+// with the square of their size, at three sizes. Run:
 //
 //	go test ./lang -run XXX -bench 'ParseHostile' -benchtime 3x
 

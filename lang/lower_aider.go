@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/aider"
@@ -54,4 +55,19 @@ func lowerAider(text []byte, _ *scratch) *Group {
 
 func splitAider(src []byte) ([]source.Range, source.Diagnostics) {
 	return spanRanges(aider.Spans(src)), nil
+}
+
+// aiderMarker is how an aider block's SEARCH line starts
+// (SyntaxDef.markers): five or more '<' and " SEARCH". Its file name may be
+// written up to three lines above it (the fence and a blank line between).
+var aiderMarker = blockMarker{
+	text: "<<<<<",
+	opens: func(b []byte) bool {
+		i := 0
+		for i < len(b) && b[i] == '<' {
+			i++
+		}
+		return bytes.HasPrefix(b[i:], []byte(" SEARCH"))
+	},
+	above: 3,
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -61,6 +62,22 @@ const (
 
 // cslOptions are the default delimiters with lang's marker names.
 var cslOptions = csl.Options{Known: cslKnown}
+
+// cslOpen is the opening of every CSL marker (csl.Options' default).
+const cslOpen = "<---"
+
+// cslMarker is how a CSL marker line starts (SyntaxDef.markers): its
+// opening and a letter (an op, TASKS or END); after a list bullet it is a
+// whole line when it ends in the close delimiter.
+var cslMarker = blockMarker{
+	text: cslOpen,
+	opens: func(b []byte) bool {
+		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
+	},
+	wholeLine: func(line []byte) bool {
+		return bytes.HasPrefix(line, []byte(cslOpen)) && bytes.HasSuffix(line, []byte("--->"))
+	},
+}
 
 // cslKnown reports whether a marker name means something in CSL.
 func cslKnown(name string) bool {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/clada-dev/clada/grammar/sham"
@@ -97,4 +98,18 @@ func ownDiags(ds source.Diagnostics) source.Diagnostics {
 		return nil
 	}
 	return slices.Clone(ds)
+}
+
+// shamMarker is how a SHAM block's lines start (SyntaxDef.markers): a
+// header or an end marker, each a whole line when written after a list
+// bullet (a header with its "[…]", an end marker with no blank in it).
+var shamMarker = blockMarker{
+	text: "#!",
+	opens: func(b []byte) bool {
+		return bytes.HasPrefix(b, []byte("#!SHAM")) || bytes.HasPrefix(b, []byte("#!END_SHAM_"))
+	},
+	wholeLine: func(line []byte) bool {
+		return bytes.HasPrefix(line, []byte("#!SHAM")) && bytes.Contains(line, []byte("[")) && bytes.HasSuffix(line, []byte("]")) ||
+			bytes.HasPrefix(line, []byte("#!END_SHAM_")) && !bytes.ContainsAny(line, " \t")
+	},
 }

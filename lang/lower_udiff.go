@@ -143,3 +143,10 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		g.Diags = append(g.Diags, fileDiags...)
 	}
 }
+
+// udiffOldHeader is a diff's "--- a/path" line (SyntaxDef.markers), not a
+// "----" rule.
+var udiffOldHeader = blockMarker{
+	text:  "--- ",
+	opens: func(b []byte) bool { return len(b) > 4 && b[4] != '-' },
+}

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"runtime"
-	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -153,7 +152,7 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	var ranges [len(syntaxes)][]source.Range
 	var splitDiags [len(syntaxes)]source.Diagnostics
-	var finds markerFinds
+	finds := make(markerFinds, len(indentedMarkers))
 	split := func(i int) { ranges[i], splitDiags[i] = syntaxes[i].split(src) }
 	// First every splitter that needs no marker (SyntaxDef.gate) and the
 	// marker searches, then the splitters whose marker was seen.
@@ -170,11 +169,11 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		if i := first[j]; i >= 0 {
 			split(i)
 		} else {
-			findMarkers(src, markerGroups[-i-1], &finds)
+			findMarkers(src, markerGroups[-i-1], finds)
 		}
 	})
 	for i := range syntaxes {
-		if mk := syntaxes[i].gate; mk != "" && finds[slices.Index(indentedMarkers[:], mk)].seen {
+		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen {
 			gated = append(gated, i)
 		}
 	}
@@ -193,7 +192,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	}
 	sortSpans(all)
 	kept := dropOverlaps(all)
-	if more, mds := findIndented(src, kept, &finds); len(more) > 0 || len(mds) > 0 {
+	if more, mds := findIndented(src, kept, finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)
@@ -210,9 +209,6 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	diags.Sort()
 	return kept, diags
 }
-
-// cslOpen is the opening of every CSL marker (csl.Options' default).
-const cslOpen = "<---"
 
 // sortSpans orders spans by start, an indented reading first at a tie.
 func sortSpans(all []blockSpan) {

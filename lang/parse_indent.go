@@ -2,6 +2,7 @@ package lang
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 
 	"github.com/clada-dev/clada/source"
@@ -12,14 +13,14 @@ import (
 // blocks that start at column 1 with LF endings; this file turns the other
 // kind into that one and maps positions back to the real bytes.
 //
-// The rule, for all three syntaxes:
+// The rule, for every syntax:
 //
-//   - A block marker may be preceded on its line by a container prefix: a run
-//     of spaces, tabs and '>' (what CommonMark strips for a list item, an
-//     indented fence or a block quote), at most containerPrefixMax bytes.
-//     A SHAM or CSL marker after anything else (prose, a list bullet) is not
-//     a marker. A CML element may start anywhere on a line; its prefix is the
-//     run of container bytes that starts its line.
+//   - A block marker (SyntaxDef.markers) may be preceded on its line by a
+//     container prefix: a run of spaces, tabs and '>' (what CommonMark
+//     strips for a list item, an indented fence or a block quote), at most
+//     containerPrefixMax bytes. A marker after anything else (prose, a list
+//     bullet) is not a marker. A CML element may start anywhere on a line;
+//     its prefix is the run of container bytes that starts its line.
 //   - From every later line of that block, the longest common prefix with
 //     the marker line's prefix is stripped: a line indented as the marker
 //     loses exactly that indentation, a line indented less (a heredoc line
@@ -236,15 +237,84 @@ func mapDiags(ds source.Diagnostics, m *textMap) {
 	}
 }
 
-// indentedMarkers lists the byte strings that may start a SHAM or CSL
-// marker; CML elements are found anywhere on a line by the CML splitter
-// itself.
-var indentedMarkers = [...]string{"#!", "<---", "*** Begin Patch", "```json", "<<<<<", "<<<FILE>>>", "<<<EXPLANATION>>>", "--- ", "diff --git "}
+// blockMarker is one way a syntax's blocks announce themselves at the
+// start of a line (SyntaxDef.markers). Every syntax's markers are looked
+// for in the whole text, beside the splitters: a marker behind a container
+// prefix opens a view of the text with that prefix stripped (findIndented),
+// a marker line written after a list bullet is reported rather than
+// skipped in silence, and a split that needs a marker runs only when it
+// was seen (SyntaxDef.gate). A CML element is found anywhere on a line by
+// its own splitter and needs none.
+type blockMarker struct {
+	// text starts every such marker line; it is what the search looks for.
+	text string
+	// opens, when not nil, tells whether b, which starts with text, really
+	// is a marker ("#!" alone may be a shebang); nil when text is enough.
+	opens func(b []byte) bool
+	// wholeLine, when not nil, tells whether line, which starts with text
+	// and follows a list bullet, is a whole marker line the writer meant
+	// as one (MARKER_AFTER_BULLET); nil when such a line is never reported.
+	wholeLine func(line []byte) bool
+	// above is how many lines above its marker a block may start (an aider
+	// block's file name): the view of an indented one starts that far up.
+	above int
+}
+
+// maxMarkers bounds how many markers all syntaxes together declare, so
+// findMarkers keeps its positions in a fixed array (no allocation per
+// search); newMarkerTable refuses more.
+const maxMarkers = 16
+
+// indentedMarkers is every syntax's markers in the registry's order, and
+// markerGroups the same by first byte: the markers of one group are looked
+// for in one pass over the text, each stop at that byte tried against all
+// of them ("<---", "<<<<<", "<<<FILE>>>" and "<<<EXPLANATION>>>" share
+// '<'). Both are built once, by init (newMarkerTable), and never changed
+// after. Past maxViews prefixes, which prefixes get a view follows this
+// order.
+var (
+	indentedMarkers []blockMarker
+	markerGroups    [][]int
+)
+
+// newMarkerTable collects the markers of defs, in order, and groups them
+// by first byte.
+func newMarkerTable(defs []SyntaxDef) (markers []blockMarker, groups [][]int) {
+	byFirst := map[byte]int{}
+	for i := range defs {
+		for _, mk := range defs[i].markers {
+			k := len(markers)
+			markers = append(markers, mk)
+			if g, ok := byFirst[mk.text[0]]; ok {
+				groups[g] = append(groups[g], k)
+				continue
+			}
+			byFirst[mk.text[0]] = len(groups)
+			groups = append(groups, []int{k})
+		}
+	}
+	if len(markers) > maxMarkers {
+		panic(fmt.Sprintf("lang: the syntaxes declare %d block markers, more than maxMarkers (%d)", len(markers), maxMarkers))
+	}
+	return markers, groups
+}
+
+// markerIndex is the index in indentedMarkers of the marker text, -1 if
+// no syntax declares it.
+func markerIndex(text string) int {
+	for k := range indentedMarkers {
+		if indentedMarkers[k].text == text {
+			return k
+		}
+	}
+	return -1
+}
 
 // markerHit is a marker of indentedMarkers found in the text that may open
 // a view or is written after a list bullet: at is where it starts, prefix
-// its container prefix, above the start of the line a view of an aider
-// block starts at, and diag the MARKER_AFTER_BULLET diagnostic when bullet.
+// its container prefix, above the start of the line a view of its block
+// starts at (blockMarker.above), and diag the MARKER_AFTER_BULLET
+// diagnostic when bullet.
 type markerHit struct {
 	at, above int
 	prefix    []byte
@@ -252,30 +322,14 @@ type markerHit struct {
 	diag      source.Diagnostic
 }
 
-// markerFinds is what the search for each marker of indentedMarkers found:
-// the occurrences that have a container prefix or follow a list bullet, in
-// source order, and whether the marker occurs in the text at all.
-type markerFinds [len(indentedMarkers)]struct {
+// markerFinds is what the search for each marker of indentedMarkers found
+// (finds[k] for marker k): the occurrences that have a container prefix or
+// follow a list bullet, in source order, and whether the marker occurs in
+// the text at all.
+type markerFinds []struct {
 	hits []markerHit
 	seen bool
 }
-
-// markerGroups lists the markers of indentedMarkers by their first byte:
-// the markers of one group are looked for in one pass over the text, each
-// stop at that byte tried against all of them ("<---", "<<<<<",
-// "<<<FILE>>>" and "<<<EXPLANATION>>>" share '<').
-var markerGroups = func() (groups [][]int) {
-	byFirst := map[byte]int{}
-	for k, mk := range indentedMarkers {
-		if g, ok := byFirst[mk[0]]; ok {
-			groups[g] = append(groups[g], k)
-			continue
-		}
-		byFirst[mk[0]] = len(groups)
-		groups = append(groups, []int{k})
-	}
-	return groups
-}()
 
 // findMarkers looks for the markers ks (one of markerGroups) in src and
 // records what it finds in out[k] for each. Each marker's occurrences are
@@ -283,10 +337,10 @@ var markerGroups = func() (groups [][]int) {
 // match starts at or after the end of the one before. It reads src only,
 // so the groups can be looked for at once, beside the splitters;
 // findIndented weighs the hits against the blocks found.
-func findMarkers(src []byte, ks []int, out *markerFinds) {
+func findMarkers(src []byte, ks []int, out markerFinds) {
 	if len(ks) == 1 {
 		k := ks[0]
-		mk := []byte(indentedMarkers[k])
+		mk := []byte(indentedMarkers[k].text)
 		for i := 0; ; {
 			j := bytes.Index(src[i:], mk)
 			if j < 0 {
@@ -299,8 +353,8 @@ func findMarkers(src []byte, ks []int, out *markerFinds) {
 			i += j + len(mk)
 		}
 	}
-	var next [len(indentedMarkers)]int // where marker k's next match may start
-	first := indentedMarkers[ks[0]][0]
+	var next [maxMarkers]int // where marker k's next match may start
+	first := indentedMarkers[ks[0]].text[0]
 	for at := 0; ; at++ {
 		j := bytes.IndexByte(src[at:], first)
 		if j < 0 {
@@ -308,7 +362,7 @@ func findMarkers(src []byte, ks []int, out *markerFinds) {
 		}
 		at += j
 		for _, k := range ks {
-			if mk := indentedMarkers[k]; at >= next[k] && bytes.HasPrefix(src[at:], []byte(mk)) {
+			if mk := indentedMarkers[k].text; at >= next[k] && bytes.HasPrefix(src[at:], []byte(mk)) {
 				out[k].seen = true
 				if h, ok := markerHitAt(src, at, k); ok {
 					out[k].hits = append(out[k].hits, h)
@@ -320,21 +374,24 @@ func findMarkers(src []byte, ks []int, out *markerFinds) {
 }
 
 // markerHitAt reads the occurrence of indentedMarkers[k] at src[at:]: a hit
-// when it looks like a marker and has a container prefix or follows a list
-// bullet.
+// when it is a marker (blockMarker.opens) and has a container prefix or
+// follows a list bullet.
 func markerHitAt(src []byte, at, k int) (markerHit, bool) {
+	mk := &indentedMarkers[k]
 	// At a line start a marker has no container prefix and no bullet:
 	// the common case (every column-1 block) costs no look back.
-	if at == 0 || src[at-1] == '\n' || !looksLikeMarker(src[at:]) {
+	if at == 0 || src[at-1] == '\n' || mk.opens != nil && !mk.opens(src[at:]) {
 		return markerHit{}, false
 	}
 	h := markerHit{at: at, prefix: containerPrefix(src, at)}
-	h.diag, h.bullet = bulletMarker(src, at)
+	if mk.wholeLine != nil {
+		h.diag, h.bullet = bulletMarker(src, at, mk.wholeLine)
+	}
 	if len(h.prefix) == 0 && !h.bullet {
 		return markerHit{}, false
 	}
-	if indentedMarkers[k] == "<<<<<" {
-		h.above = aboveLines(src, at, 3)
+	if mk.above > 0 {
+		h.above = aboveLines(src, at, mk.above)
 	}
 	return h, true
 }
@@ -347,7 +404,7 @@ func markerHitAt(src []byte, at, k int) (markerHit, bool) {
 // base holds the blocks found at column 1, sorted; a marker inside one of
 // them is its content and opens no view. finds are findMarkers' finds; a
 // marker with no container prefix and no bullet before it opens nothing.
-func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan, source.Diagnostics) {
+func findIndented(src []byte, base []blockSpan, finds markerFinds) ([]blockSpan, source.Diagnostics) {
 	type view struct {
 		prefix []byte
 		from   int
@@ -379,7 +436,7 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 				}
 			}
 			refused = append(refused, p)
-			if checkBase { // a SHAM or CSL marker (a CML element is still read, unstripped)
+			if checkBase { // a marker on its block's first line (a CML element is still read, unstripped)
 				bullets = append(bullets, source.Diagnostic{Severity: source.Error, Code: "TOO_MANY_INDENTS", Range: source.Range{Start: off, End: off + len(p)},
 					Message: "this block is not read: the answer indents its blocks in more than 16 different ways",
 					Hint:    "indent the blocks of one answer alike, or start them at column 1"})
@@ -388,9 +445,9 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 		}
 		views = append(views, view{p, lines.lineStart(off)})
 	}
-	for k, mk := range indentedMarkers {
+	for k := range indentedMarkers {
 		for _, h := range finds[k].hits {
-			if mk == "<<<<<" { // an aider block's file name is on a line above its marker
+			if indentedMarkers[k].above > 0 { // the block starts on a line above its marker (an aider file name)
 				if !inBase(h.at) {
 					add(h.above, h.prefix, false)
 				}
@@ -439,37 +496,9 @@ func findIndented(src []byte, base []blockSpan, finds *markerFinds) ([]blockSpan
 	return spans, diags
 }
 
-// looksLikeMarker reports whether b starts like a SHAM header or end
-// marker, or a CSL marker, so only those open a view.
-func looksLikeMarker(b []byte) bool {
-	switch {
-	case bytes.HasPrefix(b, []byte("#!SHAM")), bytes.HasPrefix(b, []byte("#!END_SHAM_")):
-		return true
-	case bytes.HasPrefix(b, []byte("<---")):
-		return len(b) > 4 && (b[4] >= 'A' && b[4] <= 'Z' || b[4] >= 'a' && b[4] <= 'z')
-	case bytes.HasPrefix(b, []byte("*** Begin Patch")), bytes.HasPrefix(b, []byte("```json")): // V4A, apply_patch_call items
-		return true
-	}
-	return looksLikeForeignMarker(b)
-}
-
-// looksLikeForeignMarker: the line starts of the foreign formats' blocks
-// (an aider SEARCH, a replacer FILE or EXPLANATION, a diff's file header).
-func looksLikeForeignMarker(b []byte) bool {
-	if bytes.HasPrefix(b, []byte("<<<<<")) {
-		i := 0
-		for i < len(b) && b[i] == '<' {
-			i++
-		}
-		return bytes.HasPrefix(b[i:], []byte(" SEARCH"))
-	}
-	return bytes.HasPrefix(b, []byte("<<<FILE>>>")) || bytes.HasPrefix(b, []byte("<<<EXPLANATION>>>")) ||
-		bytes.HasPrefix(b, []byte("diff --git ")) || bytes.HasPrefix(b, []byte("--- ")) && len(b) > 4 && b[4] != '-'
-}
-
 // aboveLines returns the start of the line n lines above the one holding
-// off (or of the first line), so a view of an indented aider block holds
-// the file name written above its marker.
+// off (or of the first line), so a view of an indented block holds what
+// is written above its marker (an aider block's file name).
 func aboveLines(src []byte, off, n int) int {
 	ls := bytes.LastIndexByte(src[:off], '\n') + 1
 	for ; n > 0 && ls > 0; n-- {
@@ -482,9 +511,9 @@ func aboveLines(src []byte, off, n int) int {
 // ("1. #!SHAM [@…: k7m]", "- <---WRITE file="a"--->"): no syntax reads a
 // marker there, and a silent skip would leave the user believing the block
 // ran. Prose that merely mentions a marker is not such a line: the marker
-// must fill the rest of the line (a header with its "[", an end marker, or a
-// CSL marker ending in its close delimiter).
-func bulletMarker(src []byte, at int) (source.Diagnostic, bool) {
+// must fill the rest of the line, as wholeLine (the marker's
+// blockMarker.wholeLine) judges.
+func bulletMarker(src []byte, at int, wholeLine func(line []byte) bool) (source.Diagnostic, bool) {
 	ls, ok := lineStartNear(src, at, containerPrefixMax+16)
 	if !ok {
 		return source.Diagnostic{}, false
@@ -520,11 +549,7 @@ func bulletMarker(src []byte, at int) (source.Diagnostic, bool) {
 		le = len(src) - at
 	}
 	line := bytes.TrimRight(src[at:at+le], " \t\r")
-	switch {
-	case bytes.HasPrefix(line, []byte("#!SHAM")) && bytes.Contains(line, []byte("[")) && bytes.HasSuffix(line, []byte("]")):
-	case bytes.HasPrefix(line, []byte("#!END_SHAM_")) && !bytes.ContainsAny(line, " \t"):
-	case bytes.HasPrefix(line, []byte("<---")) && bytes.HasSuffix(line, []byte("--->")):
-	default:
+	if !wholeLine(line) {
 		return source.Diagnostic{}, false
 	}
 	return source.Diagnostic{Severity: source.Error, Code: "MARKER_AFTER_BULLET", Range: source.Range{Start: at, End: at + len(line)},

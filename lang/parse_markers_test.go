@@ -11,8 +11,10 @@ import (
 
 // markersOneByOne is findMarkers as it was, one marker at a time and one
 // bytes.Index after another: the reference the grouped search must match.
-func markersOneByOne(src []byte) (out markerFinds) {
-	for k, mk := range indentedMarkers {
+func markersOneByOne(src []byte) markerFinds {
+	out := make(markerFinds, len(indentedMarkers))
+	for k := range indentedMarkers {
+		mk := indentedMarkers[k].text
 		for i := 0; ; {
 			j := bytes.Index(src[i:], []byte(mk))
 			if j < 0 {
@@ -32,9 +34,9 @@ func markersOneByOne(src []byte) (out markerFinds) {
 // search finds in src.
 func sameMarkers(t *testing.T, src []byte) {
 	t.Helper()
-	var got markerFinds
+	got := make(markerFinds, len(indentedMarkers))
 	for _, ks := range markerGroups {
-		findMarkers(src, ks, &got)
+		findMarkers(src, ks, got)
 	}
 	if want := markersOneByOne(src); !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q:\ngrouped    %+v\none by one %+v", src, got, want)
@@ -47,7 +49,7 @@ func sameMarkers(t *testing.T, src []byte) {
 // marker after three '<').
 func TestFindMarkersGrouped(t *testing.T) {
 	if len(markerGroups) >= len(indentedMarkers) {
-		t.Fatalf("markers %q share no first byte: %v", indentedMarkers, markerGroups)
+		t.Fatalf("markers %+v share no first byte: %v", indentedMarkers, markerGroups)
 	}
 	cases, err := corpus.Load()
 	if err != nil {

@@ -30,8 +30,10 @@ const (
 	endSyntax // one past the last id
 )
 
-// DefaultSyntax is the syntax clada teaches when none is asked for (clada
-// prompt, the MCP prompt): its own canonical one.
+// DefaultSyntax is clada's own canonical syntax: the one it teaches when
+// none is asked for (clada prompt, the MCP prompt), and the one an action
+// built from params rather than read from text is written in
+// (ActionDocument).
 const DefaultSyntax = SHAM
 
 // syntaxes is the registry: every syntax Parse reads, in the order help
@@ -45,6 +47,7 @@ var syntaxes [endSyntax - 1]SyntaxDef
 
 func init() {
 	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax}
+	indentedMarkers, markerGroups = newMarkerTable(syntaxes[:])
 }
 
 // noSyntax is the descriptor of an id no syntax has (the zero Syntax): it
@@ -89,11 +92,18 @@ type SyntaxDef struct {
 	// group per text, each what lower gives): SHAM's grammar reads a run of
 	// blocks in one parser call.
 	lowerRun func(texts [][]byte, sc *scratch, out []*Group)
-	// gate, when not "", is a marker of indentedMarkers without which split
-	// finds nothing (split's own first step is a search for a string that
-	// holds it). findSpans looks for every marker anyway, so such a split
-	// runs only when its marker was seen: most answers are spared a pass
-	// over the text per syntax they do not use.
+	// markers are how its blocks' marker lines start, as data
+	// (blockMarker, parse_indent.go): findSpans looks for every syntax's
+	// markers, so that an indented block is found behind its container
+	// prefix, a marker after a list bullet is reported, and a gated split
+	// runs only when its marker was seen. A syntax whose blocks start
+	// anywhere on a line (midLine) needs none.
+	markers []blockMarker
+	// gate, when not "", is the text of one of its markers without which
+	// split finds nothing (split's own first step is a search for a string
+	// that holds it). findSpans looks for every marker anyway, so such a
+	// split runs only when its marker was seen: most answers are spared a
+	// pass over the text per syntax they do not use.
 	gate string
 	// midLine marks a syntax whose block may start anywhere on a line (a
 	// CML element): an indented block is found by split at its own column,

@@ -1,7 +1,7 @@
 package lang
 
 // cmlSyntax is CML, clada's XML-shaped blocks (grammar/cml, lower_cml.go,
-// print_cml.go): a <tasks> element is one group, any other op element
+// print_cml.go, prompt_cml.go): a <tasks> element is one group, any other op element
 // outside it a standalone group. An element may start anywhere on a line,
 // and a lone "\r" ends a line as in XML. Only an error that leaves a
 // block's extent unknown, or an unknown version, stops the document.

@@ -1,8 +1,8 @@
 package lang
 
 // cslSyntax is CSL, clada's marker blocks (grammar/csl, lower_csl.go,
-// print_csl.go): a TASKS block is one group, any other op outside it a
-// standalone group. Every syntax error is fatal, its tasks are numbered by
+// print_csl.go, prompt_csl.go): a TASKS block is one group, any other op
+// outside it a standalone group. Every syntax error is fatal, its tasks are numbered by
 // block, and its commands wait for the user's approval.
 var cslSyntax = SyntaxDef{
 	ID:    CSL,
@@ -11,6 +11,7 @@ var cslSyntax = SyntaxDef{
 
 	split:     splitCSL,
 	lower:     lowerCSL,
+	markers:   []blockMarker{cslMarker},
 	gate:      cslOpen, // csl.Split acts only on lines that start with its opening
 	tasksWord: "TASKS",
 

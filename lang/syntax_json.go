@@ -1,7 +1,7 @@
 package lang
 
 // jsonSyntax is edit tool calls written as JSON (grammar/jsoncall,
-// lower_jsoncall.go, print_json.go, prompt_foreign.go): a call is one
+// lower_jsoncall.go, print_json.go, prompt_json.go): a call is one
 // action, an array of them one group of independent actions.
 var jsonSyntax = SyntaxDef{
 	ID:      JSONCall,

@@ -3,7 +3,7 @@ package lang
 import "github.com/clada-dev/clada/grammar/sham"
 
 // shamSyntax is SHAM, clada's own key = value blocks (grammar/sham,
-// lower_sham.go, print_sham.go): every block is a standalone group of one
+// lower_sham.go, print_sham.go, prompt_sham.go): every block is a standalone group of one
 // action, so a syntax error skips only its block.
 var shamSyntax = SyntaxDef{
 	ID:    SHAM,
@@ -13,6 +13,7 @@ var shamSyntax = SyntaxDef{
 	split:    sham.Split, // headers that cannot be read are document diagnostics
 	lower:    lowerSHAM,
 	lowerRun: lowerSHAMRun,
+	markers:  []blockMarker{shamMarker},
 
 	print: printSHAM,
 	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, fence: "sh sham", results: promptResults("k7m", "x9p", "r2q"),

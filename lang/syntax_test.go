@@ -16,6 +16,7 @@ func TestSyntaxDefsAreComplete(t *testing.T) {
 		t.Fatalf("%d syntaxes registered, %d ids declared", len(Syntaxes()), endSyntax-1)
 	}
 	words := map[string]Syntax{}
+	markers := map[string]bool{}
 	for i, s := range Syntaxes() {
 		d := s.Def()
 		if s != Syntax(i+1) || d.ID != s || d != &syntaxes[i] {
@@ -43,8 +44,17 @@ func TestSyntaxDefsAreComplete(t *testing.T) {
 			t.Errorf("%s: split %v, lower %v, print %v, prompt %v: every syntax is read, printed and taught",
 				d.Name, d.split != nil, d.lower != nil, d.print != nil, d.prompt != nil)
 		}
-		if d.gate != "" && !slices.Contains(indentedMarkers[:], d.gate) {
-			t.Errorf("%s: split gate %q is not a marker findSpans looks for (indentedMarkers)", d.Name, d.gate)
+		if d.gate != "" && !slices.ContainsFunc(d.markers, func(m blockMarker) bool { return m.text == d.gate }) {
+			t.Errorf("%s: split gate %q is not one of its markers (SyntaxDef.markers)", d.Name, d.gate)
+		}
+		for _, m := range d.markers {
+			if m.text == "" || markerIndex(m.text) < 0 {
+				t.Errorf("%s: marker %q is not in the table findSpans searches", d.Name, m.text)
+			}
+			if markers[m.text] {
+				t.Errorf("%s: marker %q is another syntax's too", d.Name, m.text)
+			}
+			markers[m.text] = true
 		}
 		switch d.Fatal {
 		case FatalNever:

@@ -1,7 +1,7 @@
 package lang
 
 // udiffSyntax is the unified diff as git diff and diff -u write it
-// (grammar/udiff, lower_udiff.go, print_udiff.go, prompt_foreign.go): a
+// (grammar/udiff, lower_udiff.go, print_udiff.go, prompt_udiff.go): a
 // diff is one Tasks group that applies all or nothing.
 var udiffSyntax = SyntaxDef{
 	ID:      UDiff,
@@ -12,6 +12,7 @@ var udiffSyntax = SyntaxDef{
 
 	split:     splitUDiff,
 	lower:     lowerUDiff,
+	markers:   []blockMarker{udiffOldHeader, {text: "diff --git "}},
 	tasksWord: "diff",
 
 	print:  printUDiff,

@@ -14,6 +14,8 @@ var v4aSyntax = SyntaxDef{
 
 	split: splitV4A,
 	lower: lowerV4A,
+	// an envelope, and a ```json fence of apply_patch_call items
+	markers: []blockMarker{{text: "*** Begin Patch"}, {text: "```json"}},
 
 	print:   printV4A,
 	prompt:  fixedPrompt(v4aPrompt),

@@ -103,8 +103,9 @@ func heap() uint64 {
 }
 
 // BenchmarkDidOpen5MB measures didOpen of the 5.6 MB load document until its
-// first diagnostics arrive, through the real JSON-RPC connection (the goal of
-// issue 17 §3: within 1.2× of `clada check` on the same file). The client
+// first diagnostics arrive, through the real JSON-RPC connection (the
+// README's in-process didOpen figure, section "Tests", against
+// BenchmarkCheck5MB on the same file). The client
 // encodes its params once, before the timer: encoding them is the editor's
 // work, and the test client's encoder alone took 11 ms a message. Each
 // iteration closes the document again.

@@ -10,15 +10,15 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// structuralFix returns the quick fix for a SHAM syntax diagnostic whose
-// repair is mechanical: a mismatched end marker or heredoc delimiter gets the
-// block's own id, a duplicate key line is removed. The parser decides what is
-// wrong; this only rewrites the text it pointed at. nil when there is no
-// such fix.
+// structuralFix returns the quick fix for a syntax diagnostic of a block
+// with an id (a SHAM block, lang.Action.ID) whose repair is mechanical: a
+// mismatched end marker or heredoc delimiter gets the block's own id, a
+// duplicate key line is removed. The parser decides what is wrong; this
+// only rewrites the text it pointed at. nil when there is no such fix.
 func structuralFix(d *document, m mapper, dg protocol.Diagnostic) *protocol.CodeAction {
 	start := m.offset(dg.Range.Start)
 	a := actionAt(d.doc, start)
-	if a == nil || a.Syntax != lang.SHAM || a.ID == "" {
+	if a == nil || a.ID == "" {
 		return nil
 	}
 	var title string
@@ -89,12 +89,12 @@ func duplicateKeyFix(d *document, m mapper, a *lang.Action, keyStart int) (strin
 	return fmt.Sprintf("Remove this %s line", key), []protocol.TextEdit{{Range: m.rng(r), NewText: ""}}
 }
 
-// renameDuplicateID offers, for a SHAM block whose id an earlier block
+// renameDuplicateID offers, for a block whose id an earlier block
 // already uses, a fresh unused id written into its header, heredoc
 // delimiters and end marker, so the two blocks' results can be told apart.
 // nil when a's id is its own.
 func renameDuplicateID(d *document, m mapper, a *lang.Action) *protocol.CodeAction {
-	if a.Syntax != lang.SHAM || a.ID == "" {
+	if a.ID == "" {
 		return nil
 	}
 	dup := false

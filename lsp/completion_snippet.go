@@ -46,7 +46,7 @@ func (s *Server) valueCompletion(d *document, a *lang.Action, off int) ([]protoc
 			}
 		}
 	}
-	if !quoted && a.Syntax == lang.SHAM && a.ID != "" {
+	if !quoted && a.ID != "" { // a block with an id: SHAM's heredocs
 		delim := "EOT_SHAM_" + a.ID
 		it := item("<<'"+delim+"'", protocol.CompletionItemKindSnippet, "heredoc for several lines", "")
 		it.InsertText = protocol.NewOptional(fmt.Sprintf("<<'%s'\n$0\n%s", delim, delim))
@@ -67,9 +67,10 @@ func blockSnippets(doc *lang.Document) []protocol.CompletionItem {
 	return []protocol.CompletionItem{it}
 }
 
-// closeSnippet offers the end marker of an unclosed SHAM block a.
+// closeSnippet offers the end marker of an unclosed block a that has an id
+// (a SHAM block, lang.Action.ID).
 func closeSnippet(a *lang.Action) []protocol.CompletionItem {
-	if a.Syntax != lang.SHAM || a.Closed || a.ID == "" {
+	if a.Closed || a.ID == "" {
 		return nil
 	}
 	return []protocol.CompletionItem{item("#!END_SHAM_"+a.ID, protocol.CompletionItemKindSnippet, "close block "+a.ID, "")}

@@ -42,7 +42,7 @@ func (s *Server) publish(ctx context.Context, d *document) { s.send(ctx, d, s.di
 // its diagnostics in two steps: first what `clada check` reports (and the
 // configuration's), then, only if the simulation on the workspace finds
 // something, everything. Simulating thousands of file ops doubled the time
-// to the first diagnostics of a 5.6 MB answer (issue 17 §3), and on an
+// to the first diagnostics of a 5.6 MB answer (README, "Tests"), and on an
 // answer whose ops would all succeed it finds nothing.
 const stagedMin = 1000
 

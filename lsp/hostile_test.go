@@ -12,7 +12,7 @@ import (
 )
 
 // The language server reads the files actions name the way the engine does
-// (issue 13 §2): a target that is a symlink to /dev/zero, a FIFO, or a
+// (README, "Safety"): a target that is a symlink to /dev/zero, a FIFO, or a
 // symlink out of the root is refused, with the reason in the hover, and
 // never stalls the server: the next request answers at once.
 func TestHostileHoverTargets(t *testing.T) {
@@ -78,7 +78,7 @@ func mustLink(t *testing.T, target, link string) {
 }
 
 // A second initialize is refused: it would reset the root and the trust the
-// first one set (issue 13 §13).
+// first one set.
 func TestHostileSecondInitialize(t *testing.T) {
 	root := t.TempDir()
 	c := start(t, root, false)

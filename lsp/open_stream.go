@@ -17,7 +17,7 @@ import (
 //
 // Opening a 5.6 MB answer cost three passes over its JSON text before the
 // parse began: jsonrpc2's scan of the frame, a second scan to find the text
-// member, and the unescaping (issue 17 §3). openStream reads each frame
+// member, and the unescaping (README, "Tests"). openStream reads each frame
 // itself, and when it is a didOpen whose text is big, finds the text in one
 // scan and unescapes it split over the cores (open_text.go); the line table
 // is source.NewFile's, which is split over the cores too. jsonrpc2 then gets a

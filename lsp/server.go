@@ -28,6 +28,16 @@
 //
 // A call from the server to the client (client/registerCapability) must not
 // run on the read loop, which the reply has to arrive on; see watch.go.
+//
+// Features. One file per feature (hover.go, completion.go, codeaction_*.go,
+// …); each reads the document's parse (sync.go) and converts positions
+// only through mapper.go. What a run would do comes from the root's
+// session (config.go, simulate.go), never from checks of the server's own.
+//
+// lsp imports lang, source, report, session, engine and engine/fsys (and
+// go.lsp.dev's protocol and jsonrpc2); only cmd/clada-lsp imports it.
+// Start reading at Serve below and guard, then sync.go (the document and
+// its parse), diagnostics.go and simulate.go.
 package lsp
 
 import (

@@ -42,7 +42,7 @@ func BenchmarkReplaceTextDirect(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		t := toggle[i%2]
-		doc := oneAction("file_replace_text", []*lang.Param{{Key: "path", Value: "app.js"}, {Key: "old_text", Value: t[0]}, {Key: "new_text", Value: t[1]}})
+		doc := lang.ActionDocument("file_replace_text", []*lang.Param{{Key: "path", Value: "app.js"}, {Key: "old_text", Value: t[0]}, {Key: "new_text", Value: t[1]}})
 		rep, _, err := engine.Apply(ctx, doc, cfg, engine.Real, nil)
 		if err != nil || !rep.Success {
 			b.Fatalf("run %d: %v %+v", i, err, rep)

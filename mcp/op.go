@@ -7,21 +7,20 @@ import (
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
-	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // op is the handler of one op's tool: the arguments become a one-action
-// SHAM document that runs through the engine exactly like a block of an
-// answer (validation, the project's refusals, the lock, git, the approval
-// gate), and the report comes back as the call's result.
+// document (lang.ActionDocument) that runs through the engine exactly like
+// a block of an answer (validation, the project's refusals, the lock, git,
+// the approval gate), and the report comes back as the call's result.
 func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		ps, err := params(spec, req.Params.Arguments)
 		if err != nil {
 			return toolError(err.Error()), nil
 		}
-		doc := oneAction(spec.Name, ps)
+		doc := lang.ActionDocument(spec.Name, ps)
 		cfg := h.callConfig(ctx, req)
 		if spec.Kind == lang.Read {
 			rep, err := read(ctx, doc, cfg)
@@ -39,14 +38,6 @@ func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 		}
 		return h.result(doc, res.Report, "")
 	}
-}
-
-// oneAction is the document of one tool call: a single standalone SHAM
-// action, as if the model had written one block.
-func oneAction(op string, ps []*lang.Param) *lang.Document {
-	a := &lang.Action{Syntax: lang.SHAM, Op: op, Params: ps, Closed: true}
-	g := &lang.Group{Syntax: lang.SHAM, Kind: lang.Standalone, Actions: []*lang.Action{a}}
-	return &lang.Document{File: source.NewFile("", nil), Groups: []*lang.Group{g}}
 }
 
 // callConfig is the server's engine config for one call: the same policy,

@@ -45,7 +45,7 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 		return nil, invalid("resource %s: not a file URI; write "+fileScheme+"PATH with PATH relative to the root", uri)
 	}
 	cfg := h.o.Session.Engine
-	a := oneAction("file_read", []*lang.Param{{Key: "path", Value: rel}})
+	a := lang.ActionDocument("file_read", []*lang.Param{{Key: "path", Value: rel}})
 	if cfg.Refuse != nil {
 		if why := cfg.Refuse(a.Groups[0].Actions[0]); why != "" {
 			return nil, invalid("resource %s: %s", uri, why)

@@ -5,6 +5,12 @@
 // and wires it to the protocol: every call runs through the engine with the
 // settings the command line and .clada.yaml gave (a trusted file's hooks
 // and pass-env included), and no tool argument can widen them.
+//
+// mcp imports lang, source, report, session, engine and its subpackages
+// fsys, history (undo) and textedit (and the MCP Go SDK); only cmd/clada
+// imports it. Start reading at New below, then schema.go (the tools the
+// catalog generates), op.go (one op as a tool) and answer.go (apply, check
+// and undo).
 package mcp
 
 import (

@@ -131,7 +131,8 @@ func TestWriteEditRead(t *testing.T) {
 }
 
 // TestFailingEditHint: an edit whose old_text is not in the file fails with
-// the seed's error, the type, and the closest line as the hint, in both the
+// its fixed error text (DESIGN.md, "Edits"), the type, and the closest line
+// as the hint, in both the
 // structured report and the text; the file is untouched.
 func TestFailingEditHint(t *testing.T) {
 	root := tempRoot(t, map[string]string{"a.txt": "one\ntwo\nthree\n"})

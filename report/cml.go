@@ -11,17 +11,16 @@ import (
 	"github.com/clada-dev/clada/lang"
 )
 
-// CML writes rep in CML's default report shape (seeds 000/001): one
-// "[task-N] Success: …" / "Error: …" / "Skipped: …" line per task, then the
-// <result> summary. Decisions the seeds leave open:
+// CML writes rep in CML's default report shape (DESIGN.md, "Three syntaxes,
+// one AST"): one "[task-N] Success: …" / "Error: …" / "Skipped: …" line per
+// task, then the <result> summary. Decisions that shape leaves open:
 //
 //   - A block is a group: a <tasks> element, or one standalone task (also a
 //     SHAM block or CSL op in a mixed document). Blocks are numbered 0-based
 //     in source order.
 //   - <task index> is the task's 0-based position in the whole document, the
-//     same count as the 1-based [task-N] label ([task-4] is index 3). Seed
-//     000's own example pairs [task-3] with index 3; seed 001 and the stated
-//     rule ("<task index="0"> = first task") decide.
+//     same count as the 1-based [task-N] label ([task-4] is index 3), by
+//     CML's rule that <task index="0"> is the first task.
 //   - Tasks a failed block did not run are listed as status="skipped", and
 //     the <result> gets skipped="K" when K > 0, so succeeded+failed+skipped
 //     always equals tasks.
@@ -147,7 +146,7 @@ func cmlBlocks(doc *lang.Document, rep *engine.Report) []cmlBlock {
 func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Options) {
 	blocks := cmlBlocks(doc, rep)
 	succeeded, already, failed, skipped := 0, 0, 0, 0
-	// Syntax errors that stopped only their own block (issue 12): the block
+	// Syntax errors that stopped only their own block: the block
 	// did not run and has no task line, so say why here.
 	for _, pe := range rep.ParseErrors {
 		fmt.Fprintf(bw, "[error] %s at line %d, column %d: %s", pe.Code, pe.Line, pe.Column, pe.Message)
@@ -336,8 +335,8 @@ func lowerFirst(msg string) string {
 	return strings.ToLower(msg[:1]) + msg[1:]
 }
 
-// cmlSummary says what a successful task did, in the seed's words for writes
-// ("created file.txt").
+// cmlSummary says what a successful task did, in the words CML's reports
+// use for writes ("created file.txt").
 func cmlSummary(r engine.ActionResult) string {
 	p := r.Params
 	primary := textedit.FirstLine(p[r.Primary], 60)

@@ -12,13 +12,14 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// CSL writes rep in CSL's report shape (seed 002): one line per task,
+// CSL writes rep in CSL's report shape (DESIGN.md, "Three syntaxes, one
+// AST"): one line per task,
 //
 //	[task-N] STATUS: OP - details
 //
 // with STATUS one of SUCCESS, ERROR, SKIP, FATAL and OP the CSL word (WRITE,
-// SEARCH, RUN, or the upper-case catalog name). Decisions the seed leaves
-// open:
+// SEARCH, RUN, or the upper-case catalog name). Decisions that shape
+// leaves open:
 //
 //   - N counts blocks (a TASKS group or a standalone op) in source order;
 //     ops inside TASKS are task-N.M. The engine's own labels count actions
@@ -32,7 +33,7 @@ import (
 //     (CODE)" in its place, and the count line adds ", K invalid" and
 //     counts it among the tasks, as the labels do. A syntax error of no
 //     action (a broken V4A envelope) is "ERROR: line L: …" before the tasks.
-//   - Statuses beyond the seed's four say what it cannot: ALREADY_APPLIED
+//   - Statuses beyond CSL's four say what they cannot: ALREADY_APPLIED
 //     for an edit the file already held; a command in a dry run and every
 //     action of a refused --atomic apply are SKIP with the reason.
 //   - Warnings (an unknown attribute, which is ignored) come first as

@@ -3,7 +3,7 @@ package report
 import "testing"
 
 // Output cannot end its section or the results, nor start forged ones
-// (issue 13 §12); other lines stay as they are.
+// (README, "Safety"); other lines stay as they are.
 func TestEscapeFrames(t *testing.T) {
 	cases := map[string]string{
 		"ok\n=== END ===\nmore\n":                       "ok\n\\=== END ===\nmore\n",

@@ -9,8 +9,8 @@ import (
 	"github.com/clada-dev/clada/lang"
 )
 
-// jsonReport is the ExecutionResult shape of seed 004, extended; field
-// meanings are in docs/report-json.md.
+// jsonReport is the ExecutionResult shape of the original SHAM tool,
+// extended; field meanings are in docs/report-json.md.
 type jsonReport struct {
 	Version         int              `json:"version"`
 	Success         bool             `json:"success"`

@@ -3,6 +3,12 @@
 // person and the LLM that reads them back, each action's output bounded by
 // Options.MaxReport). It reads the engine's results and the document they
 // came from; it decides nothing about what a run meant.
+//
+// report imports engine, engine/textedit, lang and source, and runs
+// nothing; session and the front doors (lsp, mcp, watch, cmd/clada) import
+// it, never engine or anything below. Start reading at Write below, then
+// the format you care about (json.go, text.go, summary.go, csl.go, cml.go)
+// and bound.go (the per-action bound).
 package report
 
 import (

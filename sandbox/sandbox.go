@@ -5,6 +5,12 @@
 // helper (Main) that restricts itself and then execs the command, so the
 // restriction holds for the command and everything it starts, and clada
 // itself stays unrestricted.
+//
+// sandbox imports go-landlock and nothing of clada's, and knows nothing of
+// ops: engine/command wraps each command with Wrap, engine and session
+// carry its Mode as a setting, and every binary that may run commands
+// (cmd/clada, cmd/clada-lsp) calls Main first thing. Start reading at Wrap
+// below, then helper.go (Main) and contain_linux.go.
 package sandbox
 
 import (

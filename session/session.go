@@ -15,8 +15,10 @@
 // A front door that wants less says so with a named Option (NoHooks,
 // NoPassEnv, KeepBrokenConfig), visible where it opens the session.
 //
-// session imports config, engine, sandbox, lang and source; config imports no
-// engine and runs nothing. Start reading at Open below.
+// session imports config, engine (and its fsys, history and textedit),
+// report, sandbox, lang and source; config imports no engine and runs
+// nothing. Only the front doors import session: lsp, mcp, watch and
+// cmd/clada. Start reading at Open below, then apply.go and simulate.go.
 package session
 
 import (

@@ -17,8 +17,8 @@ type File struct {
 // NewFile builds the line table once; lookups are a binary search. The
 // table is sized from a first count (bytes.Count, vectorised), filled
 // sixteen bytes at a time and holds uint32 offsets, so a 5 MB answer costs
-// one allocation of 2 MB and about a millisecond instead of six (issue 17
-// §2); a big text is counted and filled by several cores at once, each its
+// one allocation of 2 MB and about a millisecond instead of six; a big
+// text is counted and filled by several cores at once, each its
 // share of the text. bytes.IndexByte per line was slower on answers, whose
 // lines are short.
 func NewFile(name string, src []byte) *File {

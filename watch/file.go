@@ -3,6 +3,10 @@
 // time it appears, and writes the results back where the user copies them
 // from. Each run is an apply of the session it holds (hooks around the
 // engine, package session), as `clada apply` runs one.
+//
+// watch imports session, engine, report, lang, source and internal/state
+// (and fsnotify); only cmd/clada imports it. Start reading at run.go
+// (Runner), then this file (the file watch), clipwatch.go and results.go.
 package watch
 
 import (

@@ -9,7 +9,7 @@ import (
 
 // The output file a .clada.yaml names is written through the root: a
 // directory on the way that is a symlink out is refused and nothing is
-// written outside (issue 13 §1); a plain output is written.
+// written outside (README, ".clada.yaml"); a plain output is written.
 func TestWriteOutputNoSymlinkOut(t *testing.T) {
 	root, outside := t.TempDir(), t.TempDir()
 	if err := os.Symlink(outside, filepath.Join(root, "out")); err != nil {

@@ -14,8 +14,8 @@ import (
 	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
-// The pair below is issue 17 §3 as the issue words it, through the real
-// binaries: a running clada-lsp opening the 5.6 MB load document, from the
+// The pair below is the README's didOpen figure (section "Tests") through
+// the real binaries: a running clada-lsp opening the 5.6 MB load document, from the
 // didOpen written to its stdin to the first publishDiagnostics read from its
 // stdout, against a whole `clada check` process on the same file. lsp's
 // BenchmarkDidOpen5MB/BenchmarkCheck5MB is the stricter in-process pair.

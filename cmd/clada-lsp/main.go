@@ -1,5 +1,10 @@
 // Command clada-lsp is clada's language server. Editors start it and speak
 // LSP over stdin/stdout; logs go to stderr.
+//
+// It only wires the process to package lsp, which is the server: the
+// sandbox helper's entry (sandbox.Main), the signals that end it, and a
+// bigger stdin pipe (pipe_linux.go). It imports lsp and sandbox, and nothing
+// imports it. Start reading at main below, then lsp/server.go.
 package main
 
 import (

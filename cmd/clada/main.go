@@ -2,7 +2,13 @@
 // them, carries them out in a project directory and reports back.
 //
 // This file only dispatches; each command's flags and wiring live in
-// cmd_<name>.go and its logic in lang/ or engine/.
+// cmd_<name>.go, and its logic below: session (what apply, check and watch
+// run, with the project's .clada.yaml), lang (parse, fmt, prompt), engine,
+// report, watch and mcp. It is the top of the import graph: it may import
+// any of clada's packages, and nothing imports it.
+//
+// Start reading at commands below, then cmd_apply.go (cmdApply) and
+// flags_engine.go (the flags apply, mcp and watch share).
 package main
 
 import (

@@ -10,7 +10,8 @@
 // It knows nothing of ops, documents or reports: engine's exec op builds a
 // Settings from its Config, asks Approve, calls Run and turns the Outcome
 // into a Result. It imports sandbox, internal/state and engine/textedit,
-// never engine.
+// never engine; engine and engine/history (git's environment, the root pin)
+// import it.
 //
 // Start reading at run.go (Run), then gate.go (Approve).
 package command

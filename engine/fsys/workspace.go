@@ -20,7 +20,8 @@
 // through the functions of capability.go, never by a workspace's type.
 //
 // fsys imports internal/state (temp files) and engine/textedit (the edit
-// index, Change); engine imports fsys. Start reading at this file, then
+// index, Change), never engine; engine imports fsys, and so do session, lsp
+// and mcp, which hand a run its workspace. Start reading at this file, then
 // policy.go, os.go and overlay.go.
 package fsys
 

@@ -7,8 +7,9 @@
 // A run tells it what it does through engine.Observer: Tracker makes the
 // observer a caller gives engine.Run or engine.Apply for a real apply.
 // history imports engine (Config, Report, Footprint), engine/command (the
-// environment git runs with and the root pin) and internal/state (the lock
-// and clada's own files); engine never imports history.
+// environment git runs with and the root pin), internal/state (the lock
+// and clada's own files), lang and source; engine never imports history,
+// and session, mcp and cmd/clada do.
 //
 // Start reading at git_apply.go (Tracker and the record of one apply), then
 // git.go (how git is called), undo.go and squash.go.

@@ -7,8 +7,9 @@
 // package engine (op_replace.go, match_tolerance.go, edit_index.go) read
 // the file, call these, and turn the outcome into a Result.
 //
-// It imports only the standard library; engine, report and cmd/clada
-// import it.
+// It imports only the standard library, so any package may import it:
+// engine, engine/fsys and engine/command do, and report, session, mcp and
+// cmd/clada for Diff, Change, FirstLine and Printable.
 //
 // Start reading at text.go (Text, Decode, MatchIn), then hint.go
 // (NotFoundHint), replay.go, hunk.go (the tolerant matcher) and index.go.

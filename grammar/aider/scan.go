@@ -11,6 +11,11 @@
 // edits the file of the block before it, as aider does. The scanner finds
 // blocks and their parts; the participle grammar (grammar.go) checks each
 // block's shape. It knows nothing of what an edit means.
+//
+// aider imports source, grammar/internal/lines and participle, nothing else of
+// clada's; package lang imports it and lowers what it reads into the AST, and
+// it never imports lang. Start reading at Scan below, then marker.go and
+// grammar.go.
 package aider
 
 import (

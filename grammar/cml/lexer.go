@@ -3,6 +3,11 @@
 // per tag part, CDATA section, text run or comment, so raw content never costs
 // more than one token) and builds an element tree with a participle grammar.
 // It knows XML structure only; what an element means is lang's business.
+//
+// cml imports source and participle, nothing else of clada's; package lang
+// imports it and lowers what it reads into the AST, and it never imports lang.
+// Start reading at scan.go (Scan, Spans), then this file and grammar.go
+// (Element).
 package cml
 
 import (

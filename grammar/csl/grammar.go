@@ -1,6 +1,10 @@
 // Package csl reads CSL blocks: a hand-written line lexer (one token per
 // marker line and per raw body) feeding a participle grammar for their shape.
 // It knows markers, attributes and bodies, not what an op means.
+//
+// csl imports source and participle, nothing else of clada's; package lang
+// imports it and lowers what it reads into the AST, and it never imports lang.
+// Start reading at scan.go (Split, Scan), then marker.go and this file.
 package csl
 
 import (

@@ -4,6 +4,10 @@
 // Its participle grammar is JSON itself, kept with positions so a
 // problem points at the value that has it; the meaning of the keys is
 // lang's business.
+//
+// jsoncall imports source and participle, nothing else of clada's; package
+// lang imports it and lowers what it reads into the AST, and it never imports
+// lang. Start reading at split.go (Spans), then Parse below.
 package jsoncall
 
 import (

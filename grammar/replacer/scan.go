@@ -13,6 +13,10 @@
 // or <<<OVERWRITE>>> and the whole new content instead of SEARCH/REPLACE.
 // Markers are whole lines. The scanner cuts blocks into marker and body
 // tokens; the participle grammar (grammar.go) checks their order.
+//
+// replacer imports source, grammar/internal/lines and participle, nothing else
+// of clada's; package lang imports it and lowers what it reads into the AST,
+// and it never imports lang. Start reading at Scan below, then grammar.go.
 package replacer
 
 import (

@@ -4,6 +4,10 @@
 // "\ No newline at end of file" markers. The scanner finds diffs and their
 // parts; the participle grammar (grammar.go) checks each hunk's shape.
 // It knows nothing of files on disk.
+//
+// udiff imports source, grammar/internal/lines and participle, nothing else of
+// clada's; package lang imports it and lowers what it reads into the AST, and
+// it never imports lang. Start reading at Scan below, then grammar.go.
 package udiff
 
 import (

@@ -8,6 +8,12 @@
 // gives every line a token type from its own text, a participle grammar
 // (grammar.go) parses one patch's tokens into sections and hunks, and the
 // builder walks that parse, reporting each wrong line at its bytes.
+// The Responses API's apply_patch_call items (JSON) are read by call.go.
+//
+// v4a imports source, grammar/internal/lines and participle, nothing else of
+// clada's; package lang imports it and lowers what it reads into the AST, and
+// it never imports lang. Start reading at Split and Parse below, then lexer.go
+// and grammar.go.
 package v4a
 
 import (

@@ -14,8 +14,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 )
 
-// TestHostileServer drives the built clada-lsp over stdio (issue 13 §2, §6,
-// §13): hover on an edit whose target is a FIFO, then a symlink to
+// TestHostileServer drives the built clada-lsp over stdio: hover on an
+// edit whose target is a FIFO, then a symlink to
 // /dev/zero, answers at once with the refusal, and the server answers the
 // next request; a second initialize is refused; SIGTERM while it runs a
 // command that setsid's a child ends the server and leaves no process.

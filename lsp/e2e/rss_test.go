@@ -15,8 +15,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 )
 
-// TestResidentMemoryFlat holds the figure for the real process:
-// the server's resident memory after opening and closing 1,000 documents is
+// TestResidentMemoryFlat holds the language server to a flat footprint in
+// the real process: the server's resident memory after opening and closing 1,000 documents is
 // where it was after the first 200. (lsp's TestOpenCloseHeapFlat checks the
 // Go heap in process; this checks what the operating system sees, VmRSS,
 // for the built binary.)

@@ -342,31 +342,30 @@ func cmlSummary(r engine.ActionResult) string {
 	p := r.Params
 	primary := textedit.FirstLine(p[r.Primary], 60)
 	spec := lang.Lookup(r.Action)
-	name := r.Action
-	if spec != nil {
-		name = spec.Name
+	if spec == nil {
+		return r.Action + " " + primary
 	}
-	switch name {
-	case "file_write":
+	switch spec.ID {
+	case lang.OpFileWrite:
 		return "created " + primary
-	case "file_append":
+	case lang.OpFileAppend:
 		return "appended to " + primary
-	case "file_replace_text", "file_replace_all_text", "file_replace_text_range", "file_replace_lines":
+	case lang.OpFileReplaceText, lang.OpFileReplaceAllText, lang.OpFileReplaceTextRange, lang.OpFileReplaceLines:
 		return "edited " + primary
-	case "file_move":
-		return "moved " + p["old_path"] + " to " + p["new_path"]
-	case "remove", "file_delete", "dir_delete":
+	case lang.OpFileMove:
+		return "moved " + p[lang.ParamOldPath] + " to " + p[lang.ParamNewPath]
+	case lang.OpRemove, lang.OpFileDelete, lang.OpDirDelete:
 		return "removed " + primary
-	case "dir_create":
+	case lang.OpDirCreate:
 		return "created directory " + primary
-	case "exec":
+	case lang.OpExec:
 		s := "ran " + primary
 		if code, ok := r.Data["exit_code"]; ok {
 			s += fmt.Sprintf(" (exit %v)", code)
 		}
 		return s
 	}
-	return name + " " + primary
+	return spec.Name + " " + primary
 }
 
 // writeCMLOutput writes a command's output or a read's content, one

@@ -96,8 +96,8 @@ func (t *applyTracker) open() bool {
 			continue
 		}
 		whole := false
-		switch spec.Name {
-		case "file_delete", "remove", "dir_delete", "file_move":
+		switch spec.ID {
+		case lang.OpFileDelete, lang.OpRemove, lang.OpDirDelete, lang.OpFileMove:
 			whole = true
 		}
 		for _, p := range engine.Footprint(t.cfg, spec.Name, a.ParamMap()) {

@@ -220,7 +220,7 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	res := Do(context.Background(), ws, cfg, "file_write", map[string]string{"path": ".clada/allowed-commands.json", "content": planted})
+	res := Do(context.Background(), ws, cfg, lang.OpFileWrite, map[string]string{"path": ".clada/allowed-commands.json", "content": planted})
 	if res.Success || res.Type != "permission_denied" || !strings.Contains(res.Error, `matches the deny pattern ".clada/**"`) {
 		t.Fatalf("file_write: %+v", res)
 	}

@@ -106,7 +106,7 @@ func DefaultConfig(root string) *Config {
 		LockTimeout: 10 * time.Second,
 		Sandbox:     sandbox.Write,
 
-		// the cost limits of issue 13
+		// the cost limits (README, "`clada apply` flags": --op-budget, --max-read)
 		OpBudget:     DefaultOpBudget,
 		MaxReadBytes: DefaultMaxReadBytes,
 	}

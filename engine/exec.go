@@ -19,7 +19,7 @@ import (
 // into an argv, asks the gate (command/gate.go), and runs it in the
 // resolved cwd. The timeout param (seconds) overrides cfg.Timeout.
 func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]string, label string) Result {
-	langName, code := params["lang"], params["code"]
+	langName, code := params[lang.ParamLang], params[lang.ParamCode]
 	argv, fail := command.Argv(langName, code)
 	if fail != nil {
 		return fromOutcome(*fail)
@@ -58,7 +58,7 @@ func fromOutcome(o command.Outcome) Result {
 // execPlace reads the cwd and timeout params every kind of command takes;
 // fail says why they cannot be used.
 func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.Duration, fail *Result) {
-	dir, err := execDir(cfg, params["cwd"])
+	dir, err := execDir(cfg, params[lang.ParamCwd])
 	if err != nil {
 		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
 		var refused *fsys.RefusedError
@@ -67,7 +67,7 @@ func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.
 		}
 		return "", 0, &res
 	}
-	if s := params["timeout"]; s != "" {
+	if s := params[lang.ParamTimeout]; s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
 			return "", 0, &Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}

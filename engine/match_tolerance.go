@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // file_replace_text with tolerance, anchor or at_end: the op around the
@@ -38,26 +39,26 @@ func (x *opRun) replaceTolerant() Result {
 // the file already holds the hunk's result (a replayed patch, as
 // textedit/replay.go describes; lines are then unchanged), or the failure.
 func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any, bool, *Result) {
-	oldText, bad := x.textParam("old_text")
+	oldText, bad := x.textParam(lang.ParamOldText)
 	if bad != nil {
 		return nil, false, bad
 	}
-	newText, bad := x.textParam("new_text")
+	newText, bad := x.textParam(lang.ParamNewText)
 	if bad != nil {
 		return nil, false, bad
 	}
-	atEnd := x.params["at_end"] == "true"
+	atEnd := x.params[lang.ParamAtEnd] == "true"
 	rungs := textedit.AllRungs
-	switch x.params["tolerance"] {
+	switch x.params[lang.ParamTolerance] {
 	case "", "exact":
 		rungs = textedit.ExactRung
 	case "whitespace":
 	default:
-		return nil, false, &Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params["tolerance"]),
+		return nil, false, &Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params[lang.ParamTolerance]),
 			Hint: `leave tolerance out for an exact match`}
 	}
 	from := 0
-	for _, a := range textedit.TextLines(x.params["anchor"]) {
+	for _, a := range textedit.TextLines(x.params[lang.ParamAnchor]) {
 		at, _, hits := lines.Seek([]string{a}, from, false, rungs)
 		if len(hits) > 1 {
 			return nil, false, &Result{Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, textedit.LineNumbers(hits)),

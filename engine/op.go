@@ -11,62 +11,29 @@ import (
 
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
-// Do carries out one op, by catalog name (the caller resolves aliases with
-// lang.Lookup), on ws. It never panics and never returns a Go error: every
-// outcome, including bad params and refused paths, is a Result whose Error
-// follows the seeds' wording and whose Hint says what would work. exec is
+// Do carries out one op on ws, by its catalog id (the caller resolves the
+// name or alias with lang.Lookup), as its opTable line says. It never
+// panics and never returns a Go error: every outcome, including bad params
+// and refused paths, is a Result whose Error keeps nesl-js's wording where
+// nesl-js has one (DESIGN.md) and whose Hint says what would work. exec is
 // not here: the runner routes it.
-func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op string, params map[string]string) Result {
+func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op lang.OpID, params map[string]string) Result {
 	if err := ctx.Err(); err != nil {
 		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
 			Hint: "the run was cancelled or ran out of time before this op; run it again"}
 	}
-	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: op, params: params}
-	switch op {
-	case "file_write":
-		return x.write(false)
-	case "file_append":
-		return x.write(true)
-	case "file_replace_text":
-		return x.replaceOnce()
-	case "file_replace_all_text":
-		return x.replaceAll()
-	case "file_replace_text_range":
-		return x.replaceRange()
-	case "file_replace_lines":
-		return x.replaceLines()
-	case "file_insert":
-		return x.insertLines()
-	case "file_delete":
-		return x.fileDelete()
-	case "remove":
-		return x.remove()
-	case "file_move":
-		return x.move()
-	case "file_read":
-		return x.read()
-	case "file_read_numbered":
-		return x.readNumbered()
-	case "files_read":
-		return x.readMany()
-	case "dir_create":
-		return x.dirCreate()
-	case "dir_delete":
-		return x.dirDelete()
-	case "ls":
-		return x.ls()
-	case "grep":
-		return x.grep()
-	case "glob":
-		return x.glob()
+	def := opFor(op)
+	if def == nil || def.run == nil {
+		res := Result{Error: "Unknown action: " + op.String(), Hint: "`clada actions` lists the ops this version knows"}
+		if def != nil {
+			res.Hint = "exec is run by the runner (engine.Run), not by Do"
+		}
+		return res
 	}
-	res := Result{Error: "Unknown action: " + op, Hint: "`clada actions` lists the ops this version knows"}
-	if op == "exec" {
-		res.Hint = "exec is run by the runner (engine.Run), not by Do"
-	}
-	return res
+	return def.run(&opRun{ctx: ctx, ws: ws, cfg: cfg, op: op.String(), params: params})
 }
 
 // opRun is one op in progress: what it needs, in one place.
@@ -74,7 +41,7 @@ type opRun struct {
 	ctx    context.Context
 	ws     fsys.Workspace
 	cfg    *Config
-	op     string
+	op     string // its catalog name, as messages start
 	params map[string]string
 }
 
@@ -105,7 +72,7 @@ var cmlTypes = map[string]bool{
 }
 
 // fail turns err from doing verb on path p (as the user wrote it) into a
-// Result, using the seed's "CODE: description, verb 'path'" wording for
+// Result, in nesl-js's "CODE: description, verb 'path'" wording for
 // operating-system errors.
 func (x *opRun) fail(verb, p string, err error) Result {
 	return x.failMove(verb, p, "", err)

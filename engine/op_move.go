@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // move is file_move (CML move): files and directories; creates the
@@ -18,11 +19,11 @@ import (
 // dir/file.txt; src/ to an existing dest/ is dest/src; src/ to a missing
 // dest/ renames src to dest). A symlink is moved as itself.
 func (x *opRun) move() Result {
-	src, oldP, bad := x.path("old_path", true)
+	src, oldP, bad := x.path(lang.ParamOldPath, true)
 	if bad != nil {
 		return *bad
 	}
-	dst, newP, bad := x.path("new_path", true)
+	dst, newP, bad := x.path(lang.ParamNewPath, true)
 	if bad != nil {
 		return *bad
 	}
@@ -77,7 +78,7 @@ func (x *opRun) move() Result {
 	if fi, err := x.ws.Lstat(dst); err == nil {
 		overwrote = !fi.IsDir()
 	}
-	if overwrote && x.params["overwrite"] == "false" {
+	if overwrote && x.params[lang.ParamOverwrite] == "false" {
 		return Result{Error: fmt.Sprintf("%s: '%s' already exists; not moving '%s' onto it", x.op, newP, oldP), Type: "file_exists",
 			Hint: "move it somewhere free, or delete the existing file first"}
 	}

@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // notRoot refuses to remove or move the root (or an --allow directory)
@@ -23,7 +24,7 @@ func (x *opRun) notRoot(abs, p string) *Result {
 
 // fileDelete is file_delete: a regular file (or a symlink itself) only.
 func (x *opRun) fileDelete() Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}
@@ -51,7 +52,7 @@ func (x *opRun) fileDelete() Result {
 // remove deletes a file, a symlink itself, or a directory with everything
 // in it.
 func (x *opRun) remove() Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // The text-replacing edits. Each reads the file once, matches on the text
@@ -15,7 +16,7 @@ import (
 
 // editFile reads the file at param "path" as UTF-8 text for an edit.
 func (x *opRun) editFile() (string, string, textedit.Text, *Result) {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return "", "", textedit.Text{}, bad
 	}
@@ -70,14 +71,14 @@ func (x *opRun) nonEmpty(names ...string) ([]string, *Result) {
 
 // replaceOnce is file_replace_text: old_text must occur exactly once.
 func (x *opRun) replaceOnce() Result {
-	if x.params["tolerance"] != "" || x.params["anchor"] != "" || x.params["at_end"] != "" {
+	if x.params[lang.ParamTolerance] != "" || x.params[lang.ParamAnchor] != "" || x.params[lang.ParamAtEnd] != "" {
 		return x.replaceTolerant() // match_tolerance.go
 	}
-	olds, bad := x.nonEmpty("old_text")
+	olds, bad := x.nonEmpty(lang.ParamOldText)
 	if bad != nil {
 		return *bad
 	}
-	newText, bad := x.textParam("new_text")
+	newText, bad := x.textParam(lang.ParamNewText)
 	if bad != nil {
 		return *bad
 	}
@@ -119,16 +120,16 @@ func (x *opRun) replaceOnce() Result {
 // (CSL's count="all" means none), must equal the number found. Finding none
 // fails too: an edit that changes nothing is never what was meant.
 func (x *opRun) replaceAll() Result {
-	olds, bad := x.nonEmpty("old_text")
+	olds, bad := x.nonEmpty(lang.ParamOldText)
 	if bad != nil {
 		return *bad
 	}
-	newText, bad := x.textParam("new_text")
+	newText, bad := x.textParam(lang.ParamNewText)
 	if bad != nil {
 		return *bad
 	}
 	want := -1
-	if s, given := x.params["count"]; given && s != "" && s != "all" {
+	if s, given := x.params[lang.ParamCount]; given && s != "" && s != "all" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
 			return Result{Error: fmt.Sprintf("%s: count must be a positive whole number, got '%s'", x.op, s),
@@ -181,11 +182,11 @@ func (x *opRun) replaceAll() Result {
 // the first old_text_end after it, both ends included; exactly one such
 // range may exist.
 func (x *opRun) replaceRange() Result {
-	ends, bad := x.nonEmpty("old_text_beginning", "old_text_end")
+	ends, bad := x.nonEmpty(lang.ParamOldTextBeginning, lang.ParamOldTextEnd)
 	if bad != nil {
 		return *bad
 	}
-	newText, abs, p, t, bad := x.editFileWith("new_text")
+	newText, abs, p, t, bad := x.editFileWith(lang.ParamNewText)
 	if bad != nil {
 		return *bad
 	}

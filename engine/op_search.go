@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // Limits keep a search from flooding the report (and the LLM's context).
@@ -142,17 +143,17 @@ func (x *opRun) shown(abs string) string {
 // file name glob (or by path, when it has a slash). Binary and non-UTF-8
 // files are skipped.
 func (x *opRun) grep() Result {
-	pat := x.params["pattern"]
+	pat := x.params[lang.ParamPattern]
 	re, err := regexp.Compile(pat)
 	if err != nil {
 		return Result{Error: fmt.Sprintf("grep: invalid pattern '%s': %v", pat, err),
 			Hint: "the pattern is a Go RE2 regular expression; escape special characters such as ( [ . with \\"}
 	}
-	abs, p, bad := x.path("path", false)
+	abs, p, bad := x.path(lang.ParamPath, false)
 	if bad != nil {
 		return *bad
 	}
-	include := x.params["include"]
+	include := x.params[lang.ParamInclude]
 	if _, err := path.Match(include, ""); include != "" && err != nil {
 		return Result{Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
 	}
@@ -213,7 +214,7 @@ func includeMatch(include, rel string) bool {
 // glob lists files under base_path whose path relative to it matches the
 // pattern ("**" spans folders), sorted, relative to the root.
 func (x *opRun) glob() Result {
-	pat := strings.TrimLeft(strings.TrimPrefix(x.params["pattern"], "./"), "/")
+	pat := strings.TrimLeft(strings.TrimPrefix(x.params[lang.ParamPattern], "./"), "/")
 	if pat == "" {
 		return Result{Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
 	}
@@ -223,7 +224,7 @@ func (x *opRun) glob() Result {
 	if bad := x.globEscape(pat); bad != nil {
 		return *bad
 	}
-	abs, p, bad := x.path("base_path", false)
+	abs, p, bad := x.path(lang.ParamBasePath, false)
 	if bad != nil {
 		return *bad
 	}

@@ -170,7 +170,7 @@ func (sg *simGroup) footprint(cfg *Config) []string {
 			continue
 		}
 		if spec := lang.Lookup(a.Op); spec != nil && spec.Kind != lang.Exec {
-			sg.paths = append(sg.paths, Footprint(cfg, spec.Name, a.ParamMap())...)
+			sg.paths = append(sg.paths, Footprint(cfg, spec.ID, a.ParamMap())...)
 		}
 	}
 	sg.pathsDone = true

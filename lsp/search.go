@@ -146,5 +146,5 @@ func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
 	for _, p := range a.Params {
 		params[p.Key] = p.Value
 	}
-	return engine.Do(context.Background(), fsys.NewOverlay(base), cfg, spec.Name, params), true
+	return engine.Do(context.Background(), fsys.NewOverlay(base), cfg, spec.ID, params), true
 }

@@ -67,7 +67,7 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 	case err == nil && fi.Mode().IsRegular() && fi.Size() > maxResource:
 		return nil, invalid("resource %s: the file has %d bytes, over the %d a resource returns; read it in parts with file_read_numbered and lines", uri, fi.Size(), maxResource)
 	}
-	res := engine.Do(ctx, ws, cfg, lang.OpFileRead.String(), map[string]string{lang.ParamPath: rel})
+	res := engine.Do(ctx, ws, cfg, lang.OpFileRead, map[string]string{lang.ParamPath: rel})
 	if !res.Success {
 		if res.Type == "file_not_found" {
 			return nil, sdk.ResourceNotFoundError(uri)

@@ -100,7 +100,7 @@ func (t *applyTracker) open() bool {
 		case lang.OpFileDelete, lang.OpRemove, lang.OpDirDelete, lang.OpFileMove:
 			whole = true
 		}
-		for _, p := range engine.Footprint(t.cfg, spec.Name, a.ParamMap()) {
+		for _, p := range engine.Footprint(t.cfg, spec.ID, a.ParamMap()) {
 			t.plan = append(t.plan, target{p, whole})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -221,14 +222,14 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 	}
 	defer ws.Close()
 	res := Do(context.Background(), ws, cfg, lang.OpFileWrite, map[string]string{"path": ".clada/allowed-commands.json", "content": planted})
-	if res.Success || res.Type != "permission_denied" || !strings.Contains(res.Error, `matches the deny pattern ".clada/**"`) {
+	if res.Success || res.Type != fault.PermissionDenied || !strings.Contains(res.Error, `matches the deny pattern ".clada/**"`) {
 		t.Fatalf("file_write: %+v", res)
 	}
 
 	plant := map[string]string{"lang": "bash", "code": "mkdir -p .clada && echo '" + planted + "' > .clada/allowed-commands.json"}
 	res = execOp(context.Background(), cfg, lang.SHAM, plant, "task-1")
 	want := "exec: the command changed .clada/allowed-commands.json, the list of commands the user approved; clada put it back as it was"
-	if res.Success || res.Type != "permission_denied" || res.Error != want {
+	if res.Success || res.Type != fault.PermissionDenied || res.Error != want {
 		t.Fatalf("planting command: %+v", res)
 	}
 	if _, err := os.Stat(store); !os.IsNotExist(err) {

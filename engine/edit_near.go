@@ -25,7 +25,7 @@ func (x *opRun) pickNear(body string, offs []int, n int) ([]int, nearLine, *Resu
 	}
 	want, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || want < 1 {
-		return nil, nearLine{}, &Result{Error: fmt.Sprintf("%s: near_line must be a line number (1 or more), got '%s'", x.op, s),
+		return nil, nearLine{}, &Result{Param: lang.ParamNearLine, Error: fmt.Sprintf("%s: near_line must be a line number (1 or more), got '%s'", x.op, s),
 			Hint: `write near_line = "12", or leave it out`}
 	}
 	kept, got := textedit.PickNear(body, offs, want)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
@@ -60,7 +61,7 @@ func fromOutcome(o command.Outcome) Result {
 func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.Duration, fail *Result) {
 	dir, err := execDir(cfg, params[lang.ParamCwd])
 	if err != nil {
-		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
+		res := Result{Error: "exec: cwd: " + err.Error(), Type: fault.PathEscape}
 		var refused *fsys.RefusedError
 		if errors.As(err, &refused) {
 			res.Type, res.Hint = refused.Type, refused.Fix
@@ -70,7 +71,7 @@ func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.
 	if s := params[lang.ParamTimeout]; s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
-			return "", 0, &Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}
+			return "", 0, &Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: fault.ExecFailed}
 		}
 		timeout = time.Duration(n) * time.Second
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
@@ -25,8 +26,8 @@ type hostileCase struct {
 	cfg    func(cfg *Config, root, outside string)
 	op     lang.OpID
 	params func(root, outside string) map[string]string
-	typ    string // Result.Type
-	err    string // Result.Error prefix; "" means the op must succeed
+	typ    fault.Kind // Result.Type
+	err    string     // Result.Error prefix; "" means the op must succeed
 	check  func(t *testing.T, root, outside string, ws fsys.Workspace)
 }
 
@@ -43,62 +44,62 @@ func fixed(kv ...string) func(root, outside string) map[string]string {
 
 var hostileCases = []hostileCase{
 	{name: "dot-dot escape", op: lang.OpFileWrite, params: fixed("path", "../outside/x", "content", "pwn"),
-		typ: "path_escape", err: "file_write: path '../outside/x' is outside the project root"},
+		typ: fault.PathEscape, err: "file_write: path '../outside/x' is outside the project root"},
 	{name: "dot-dot hidden mid-path", op: lang.OpFileWrite, params: fixed("path", "a/../../outside/x", "content", "pwn"),
-		typ: "path_escape", err: "file_write: path 'a/../../outside/x' is outside the project root"},
+		typ: fault.PathEscape, err: "file_write: path 'a/../../outside/x' is outside the project root"},
 	{name: "absolute path outside", op: lang.OpFileWrite,
 		params: func(_, outside string) map[string]string { return p("path", outside+"/x", "content", "pwn") },
-		typ:    "path_escape", err: "file_write: path '/"},
+		typ:    fault.PathEscape, err: "file_write: path '/"},
 	{name: "prefix sibling root_evil",
 		setup: func(t *testing.T, root, _ string) { writeTree(t, root+"_evil", map[string]string{"f": "orig"}) },
 		op:    lang.OpFileWrite,
 		params: func(root, _ string) map[string]string {
 			return p("path", root+"_evil/f", "content", "pwn")
 		},
-		typ: "path_escape", err: "file_write: path '/"},
+		typ: fault.PathEscape, err: "file_write: path '/"},
 	{name: "read outside by ..", setup: func(t *testing.T, _, outside string) { writeTree(t, outside, map[string]string{"secret": "s"}) },
 		op: lang.OpFileRead, params: fixed("path", "../outside/secret"),
-		typ: "path_escape", err: "file_read: path '../outside/secret' is outside the project root"},
+		typ: fault.PathEscape, err: "file_read: path '../outside/secret' is outside the project root"},
 	{name: "symlink out, absolute",
 		setup: func(t *testing.T, root, outside string) { mustSymlink(t, outside, filepath.Join(root, "link")) },
 		op:    lang.OpFileWrite, params: fixed("path", "link/x", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "symlink out, relative",
 		setup: func(t *testing.T, root, _ string) { mustSymlink(t, "../outside", filepath.Join(root, "link")) },
 		op:    lang.OpFileWrite, params: fixed("path", "link/x", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "symlink to an outside file, write",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s"})
 			mustSymlink(t, filepath.Join(outside, "secret"), filepath.Join(root, "f"))
 		},
 		op: lang.OpFileWrite, params: fixed("path", "f", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "symlink to an outside file, read",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s"})
 			mustSymlink(t, "../outside/secret", filepath.Join(root, "f"))
 		},
 		op: lang.OpFileRead, params: fixed("path", "f"),
-		typ: "symlink_not_allowed", err: "file_read: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_read: '"},
 	{name: "chained symlinks",
 		setup: func(t *testing.T, root, _ string) {
 			mustSymlink(t, "l2", filepath.Join(root, "l1"))
 			mustSymlink(t, "../outside", filepath.Join(root, "l2"))
 		},
 		op: lang.OpFileAppend, params: fixed("path", "l1/x", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_append: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_append: '"},
 	{name: "dangling symlink",
 		setup: func(t *testing.T, root, _ string) { mustSymlink(t, "../outside/new", filepath.Join(root, "d")) },
 		op:    lang.OpFileWrite, params: fixed("path", "d", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "edit through symlinked parent",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"code.go": "old"})
 			mustSymlink(t, outside, filepath.Join(root, "src"))
 		},
 		op: lang.OpFileReplaceText, params: fixed("path", "src/code.go", "old_text", "old", "new_text", "pwn"),
-		typ: "symlink_not_allowed", err: "file_replace_text: '"},
+		typ: fault.SymlinkNotAllowed, err: "file_replace_text: '"},
 	{name: "moving a symlink itself is allowed",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s"})
@@ -119,7 +120,7 @@ var hostileCases = []hostileCase{
 		op: lang.OpRemove, params: fixed("path", "ln")},
 	{name: "move out of the root", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{"a": "A"}) },
 		op: lang.OpFileMove, params: fixed("old_path", "a", "new_path", "../outside/a"),
-		typ: "path_escape", err: "file_move: path '../outside/a' is outside the project root"},
+		typ: fault.PathEscape, err: "file_move: path '../outside/a' is outside the project root"},
 	{name: "hard link to an outside file, read, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -128,7 +129,7 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: lang.OpFileRead, params: fixed("path", "h"),
-		typ: "permission_denied", err: "file_read: 'h' has 2 hard links; clada does not read or write a file that may also be a file outside the root"},
+		typ: fault.PermissionDenied, err: "file_read: 'h' has 2 hard links; clada does not read or write a file that may also be a file outside the root"},
 	{name: "hard link to an outside file, edit, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -137,7 +138,7 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: lang.OpFileReplaceText, params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
-		typ: "permission_denied", err: "file_replace_text: 'h' has 2 hard links"},
+		typ: fault.PermissionDenied, err: "file_replace_text: 'h' has 2 hard links"},
 	{name: "hard link to an outside file, overwrite, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -146,7 +147,7 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: lang.OpFileWrite, params: fixed("path", "h", "content", "pwn"),
-		typ: "permission_denied", err: "file_write: 'h' has 2 hard links"},
+		typ: fault.PermissionDenied, err: "file_write: 'h' has 2 hard links"},
 	{name: "hard link under --allow-escape is replaced, not written through",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -168,7 +169,7 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: lang.OpFileRead, params: fixed("path", "p"),
-		typ: "permission_denied", err: "file_read: 'p' is a named pipe (FIFO), not a regular file"},
+		typ: fault.PermissionDenied, err: "file_read: 'p' is a named pipe (FIFO), not a regular file"},
 	{name: "FIFO write refused",
 		setup: func(t *testing.T, root, _ string) {
 			if err := syscall.Mkfifo(filepath.Join(root, "p"), 0o644); err != nil {
@@ -176,7 +177,7 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: lang.OpFileWrite, params: fixed("path", "p", "content", "x"),
-		typ: "permission_denied", err: "file_write: '"},
+		typ: fault.PermissionDenied, err: "file_write: '"},
 	{name: "socket refused",
 		setup: func(t *testing.T, root, _ string) {
 			l, err := net.Listen("unix", filepath.Join(root, "s"))
@@ -186,7 +187,7 @@ var hostileCases = []hostileCase{
 			t.Cleanup(func() { l.Close() })
 		},
 		op: lang.OpFileRead, params: fixed("path", "s"),
-		typ: "permission_denied", err: "file_read: 's' is a socket, not a regular file"},
+		typ: fault.PermissionDenied, err: "file_read: 's' is a socket, not a regular file"},
 	{name: "device refused",
 		setup: func(t *testing.T, root, _ string) {
 			if err := syscall.Mknod(filepath.Join(root, "null"), syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
@@ -194,17 +195,17 @@ var hostileCases = []hostileCase{
 			}
 		},
 		op: lang.OpFileWrite, params: fixed("path", "null", "content", "x"),
-		typ: "permission_denied", err: "file_write: 'null' is a device, not a regular file"},
+		typ: fault.PermissionDenied, err: "file_write: 'null' is a device, not a regular file"},
 	{name: ".git/hooks never written", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{".git/hooks/": ""}) },
 		op: lang.OpFileWrite, params: fixed("path", ".git/hooks/pre-commit", "content", "#!/bin/sh\nrm -rf ~"),
-		typ: "permission_denied", err: "file_write: '.git/hooks/pre-commit' is inside a .git directory"},
+		typ: fault.PermissionDenied, err: "file_write: '.git/hooks/pre-commit' is inside a .git directory"},
 	{name: ".GIT in another case", op: lang.OpFileWrite, params: fixed("path", ".GIT/config", "content", "x"),
-		typ: "permission_denied", err: "file_write: '.GIT/config' is inside a .git directory"},
+		typ: fault.PermissionDenied, err: "file_write: '.GIT/config' is inside a .git directory"},
 	{name: "move into .git", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{"a": "A", ".git/": ""}) },
 		op: lang.OpFileMove, params: fixed("old_path", "a", "new_path", ".git/hooks/post-checkout"),
-		typ: "permission_denied", err: "file_move: '.git/hooks/post-checkout' is inside a .git directory"},
+		typ: fault.PermissionDenied, err: "file_move: '.git/hooks/post-checkout' is inside a .git directory"},
 	{name: "deny pattern .ssh", op: lang.OpFileWrite, params: fixed("path", "home/.ssh/authorized_keys", "content", "key"),
-		typ: "permission_denied", err: `file_write: 'home/.ssh/authorized_keys' matches the deny pattern "**/.ssh/**"`},
+		typ: fault.PermissionDenied, err: `file_write: 'home/.ssh/authorized_keys' matches the deny pattern "**/.ssh/**"`},
 	{name: "NUL in path", op: lang.OpFileWrite, params: fixed("path", "a\x00b", "content", "x"),
 		err: `file_write: path "a\x00b" contains a NUL byte`},
 	{name: "invalid UTF-8 content", op: lang.OpFileWrite, params: fixed("path", "bad.txt", "content", "ok\xc3("),

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
@@ -21,11 +22,15 @@ import (
 // nesl-js has one (DESIGN.md) and whose Hint says what would work. exec is
 // not here: the runner routes it.
 func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op lang.OpID, params map[string]string) Result {
-	if err := ctx.Err(); err != nil {
-		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
-			Hint: "the run was cancelled or ran out of time before this op; run it again"}
-	}
 	def := opFor(op)
+	if err := ctx.Err(); err != nil {
+		res := Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
+			Hint: "the run was cancelled or ran out of time before this op; run it again"}
+		if def != nil {
+			res.Param = def.blame
+		}
+		return res
+	}
 	if def == nil || def.run == nil {
 		res := Result{Error: "Unknown action: " + op.String(), Hint: "`clada actions` lists the ops this version knows"}
 		if def != nil {
@@ -33,7 +38,11 @@ func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op lang.OpID, param
 		}
 		return res
 	}
-	return def.run(&opRun{ctx: ctx, ws: ws, cfg: cfg, op: op.String(), params: params})
+	res := def.run(&opRun{ctx: ctx, ws: ws, cfg: cfg, op: op.String(), params: params})
+	if !res.Success && res.Param == "" {
+		res.Param = def.blame
+	}
+	return res
 }
 
 // opRun is one op in progress: what it needs, in one place.
@@ -52,7 +61,7 @@ func (x *opRun) path(name string, write bool) (string, string, *Result) {
 	abs, err := x.cfg.Resolve(p)
 	if err == nil {
 		if err := checkPathShape(x.op, abs); err != nil { // budget.go
-			return "", p, &Result{Error: err.Error(), Hint: "use a shorter path with fewer folders"}
+			return "", p, &Result{Error: err.Error(), Hint: "use a shorter path with fewer folders", Param: name}
 		}
 	}
 	if err == nil && write {
@@ -60,15 +69,10 @@ func (x *opRun) path(name string, write bool) (string, string, *Result) {
 	}
 	if err != nil {
 		r := x.fail("open", p, err)
+		r.Param = name
 		return "", p, &r
 	}
 	return abs, p, nil
-}
-
-// cmlTypes are the error types reports know; other refusals carry none.
-var cmlTypes = map[string]bool{
-	"search_not_found": true, "file_not_found": true, "permission_denied": true,
-	"symlink_not_allowed": true, "path_escape": true,
 }
 
 // fail turns err from doing verb on path p (as the user wrote it) into a
@@ -88,8 +92,9 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 			reason = strings.ReplaceAll(reason, "'"+refused.Path+"'", "'"+x.shown(refused.Path)+"'")
 		}
 		r := Result{Error: x.op + ": " + reason, Hint: refused.Fix}
-		if cmlTypes[refused.Type] {
-			r.Type = refused.Type
+		switch refused.Type {
+		case fault.PermissionDenied, fault.SymlinkNotAllowed, fault.PathEscape:
+			r.Type = refused.Type // an invalid path reports no kind, as it always has
 		}
 		return r
 	}
@@ -100,7 +105,7 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	var errno syscall.Errno
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return Result{Error: "ENOENT: no such file or directory, " + target, Type: "file_not_found",
+		return Result{Error: "ENOENT: no such file or directory, " + target, Type: fault.FileNotFound,
 			Hint: fmt.Sprintf("check the path: it is relative to the project root %s", x.cfg.Root)}
 	case errors.As(err, &errno) && errno == syscall.EISDIR:
 		return Result{Error: "EISDIR: illegal operation on a directory, " + target,
@@ -114,10 +119,10 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	case errors.Is(err, fs.ErrExist):
 		return Result{Error: "EEXIST: file already exists, " + target, Hint: "pick another name or remove the existing entry first"}
 	case errors.Is(err, fs.ErrPermission):
-		return Result{Error: "EACCES: permission denied, " + target, Type: "permission_denied",
+		return Result{Error: "EACCES: permission denied, " + target, Type: fault.PermissionDenied,
 			Hint: "the operating system refused access; check the file's permissions"}
 	case strings.Contains(err.Error(), "path escapes from parent"):
-		return Result{Error: fmt.Sprintf("%s: '%s' leads outside the project root", x.op, p), Type: "path_escape",
+		return Result{Error: fmt.Sprintf("%s: '%s' leads outside the project root", x.op, p), Type: fault.PathEscape,
 			Hint: "a symlink or .. in the path points outside the root; use a path inside it"}
 	}
 	return Result{Error: fmt.Sprintf("%s: %s: %v", x.op, target, err)}
@@ -129,7 +134,7 @@ func (x *opRun) textParam(name string) (string, *Result) {
 	v := x.params[name]
 	if err := textedit.CheckUTF8([]byte(v)); err != nil {
 		return "", &Result{Error: fmt.Sprintf("%s: %s %v", x.op, name, err),
-			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes"}
+			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes", Param: name}
 	}
 	return v, nil
 }

@@ -19,7 +19,7 @@ func (x *opRun) insertLines() Result {
 	s := strings.TrimSpace(x.params[lang.ParamLine])
 	at, err := strconv.Atoi(s)
 	if err != nil || at < 0 {
-		return Result{Error: fmt.Sprintf("%s: line must be a whole number (0 or more), got '%s'", x.op, x.params[lang.ParamLine]),
+		return Result{Param: lang.ParamLine, Error: fmt.Sprintf("%s: line must be a whole number (0 or more), got '%s'", x.op, x.params[lang.ParamLine]),
 			Hint: `write line = "0" to insert at the top, or the number of the line to insert after`}
 	}
 	content, abs, p, t, bad := x.editFileWith(lang.ParamContent)
@@ -28,7 +28,7 @@ func (x *opRun) insertLines() Result {
 	}
 	starts := textedit.LineStarts(t.Body)
 	if at > len(starts) {
-		return Result{Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
+		return Result{Param: lang.ParamLine, Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
 			Hint: lineNumbersHint}
 	}
 	eol := "\n"

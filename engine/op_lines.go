@@ -16,7 +16,7 @@ func (x *opRun) replaceLines() Result {
 	spec := x.params[lang.ParamLines]
 	s, e, err := lang.ParseLineSpec(spec)
 	if err != nil {
-		return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 	}
 	newContent, abs, p, t, bad := x.editFileWith(lang.ParamNewContent)
 	if bad != nil {
@@ -25,7 +25,7 @@ func (x *opRun) replaceLines() Result {
 	starts := textedit.LineStarts(t.Body)
 	total := len(starts)
 	if e > total {
-		return Result{Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
 			Hint: lineNumbersHint}
 	}
 	from := starts[s-1]

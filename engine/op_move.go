@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
@@ -33,7 +34,7 @@ func (x *opRun) move() Result {
 	sfi, err := x.ws.Lstat(src)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: "file_not_found",
+			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound,
 				Hint: fmt.Sprintf("check old_path: it is relative to the project root %s", x.cfg.Root)}
 		}
 		return x.failMove("rename", oldP, newP, err)
@@ -61,7 +62,7 @@ func (x *opRun) move() Result {
 		dst = filepath.Join(dst, filepath.Base(src))
 		newP = path.Join(strings.ReplaceAll(newP, `\`, "/"), filepath.Base(src))
 		if err := x.cfg.CheckWrite(newP, dst); err != nil {
-			return x.fail("rename", newP, err)
+			return atNewPath(x.fail("rename", newP, err))
 		}
 	}
 	if fsys.Within(src, dst) && src != dst {
@@ -69,7 +70,7 @@ func (x *opRun) move() Result {
 			Hint: "pick a destination outside the directory being moved"}
 	}
 	if bad := x.notRoot(dst, newP); bad != nil {
-		return *bad
+		return atNewPath(*bad)
 	}
 	if src == dst {
 		return ok(map[string]any{"old_path": oldP, "new_path": newP})
@@ -79,11 +80,11 @@ func (x *opRun) move() Result {
 		overwrote = !fi.IsDir()
 	}
 	if overwrote && x.params[lang.ParamOverwrite] == "false" {
-		return Result{Error: fmt.Sprintf("%s: '%s' already exists; not moving '%s' onto it", x.op, newP, oldP), Type: "file_exists",
+		return Result{Param: lang.ParamNewPath, Error: fmt.Sprintf("%s: '%s' already exists; not moving '%s' onto it", x.op, newP, oldP), Type: fault.FileExists,
 			Hint: "move it somewhere free, or delete the existing file first"}
 	}
-	if err := x.ws.MkdirAll(filepath.Dir(dst)); err != nil {
-		return x.failMove("rename", oldP, newP, err)
+	if err := x.ws.MkdirAll(filepath.Dir(dst)); err != nil { // the destination's parents
+		return atNewPath(x.failMove("rename", oldP, newP, err))
 	}
 	if err := x.ws.Rename(src, dst); err != nil {
 		return x.failMove("rename", oldP, newP, err)
@@ -93,4 +94,11 @@ func (x *opRun) move() Result {
 		data["overwrote"] = true
 	}
 	return ok(data)
+}
+
+// atNewPath is a failure of file_move that is the destination's: new_path
+// is what to fix.
+func atNewPath(r Result) Result {
+	r.Param = lang.ParamNewPath
+	return r
 }

@@ -55,7 +55,7 @@ func (x *opRun) readNumbered() Result {
 	if spec != "" {
 		start, end, err := lang.ParseLineSpec(spec)
 		if err != nil {
-			return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+			return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 		}
 		if _, big := x.overCap(abs); big { // a range of a huge file: stream to it
 			if r, streamed := x.streamNumbered(abs, p, start, end, delim, spec); streamed {
@@ -69,11 +69,11 @@ func (x *opRun) readNumbered() Result {
 	}
 	out, _, oor, err := extractNumberedLines(content, spec, delim)
 	if err != nil {
-		return Result{Error: fmt.Sprintf("%s: %v", x.op, err)}
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: %v", x.op, err)}
 	}
 	data := map[string]any{"path": p, "content": out}
 	if oor != nil {
-		return Result{Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, oor.requested, oor.actual),
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, oor.requested, oor.actual),
 			Hint: "data.content holds the lines that exist", Data: data}
 	}
 	return ok(data)

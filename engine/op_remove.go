@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
@@ -15,7 +16,7 @@ import (
 func (x *opRun) notRoot(abs, p string) *Result {
 	for _, d := range append([]string{x.cfg.Root}, x.cfg.Allow...) {
 		if abs == filepath.Clean(d) {
-			return &Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: "permission_denied",
+			return &Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: fault.PermissionDenied,
 				Hint: "name a file or directory inside the root"}
 		}
 	}

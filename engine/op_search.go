@@ -146,7 +146,7 @@ func (x *opRun) grep() Result {
 	pat := x.params[lang.ParamPattern]
 	re, err := regexp.Compile(pat)
 	if err != nil {
-		return Result{Error: fmt.Sprintf("grep: invalid pattern '%s': %v", pat, err),
+		return Result{Param: lang.ParamPattern, Error: fmt.Sprintf("grep: invalid pattern '%s': %v", pat, err),
 			Hint: "the pattern is a Go RE2 regular expression; escape special characters such as ( [ . with \\"}
 	}
 	abs, p, bad := x.path(lang.ParamPath, false)
@@ -155,7 +155,7 @@ func (x *opRun) grep() Result {
 	}
 	include := x.params[lang.ParamInclude]
 	if _, err := path.Match(include, ""); include != "" && err != nil {
-		return Result{Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
+		return Result{Param: lang.ParamInclude, Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
 	}
 	if size, big := x.overCap(abs); big { // one file, named: say so rather than find nothing
 		return *x.tooBig(p, size)
@@ -216,10 +216,10 @@ func includeMatch(include, rel string) bool {
 func (x *opRun) glob() Result {
 	pat := strings.TrimLeft(strings.TrimPrefix(x.params[lang.ParamPattern], "./"), "/")
 	if pat == "" {
-		return Result{Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
+		return Result{Param: lang.ParamPattern, Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
 	}
 	if _, err := path.Match(strings.ReplaceAll(pat, "**", "*"), ""); err != nil {
-		return Result{Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
+		return Result{Param: lang.ParamPattern, Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
 	}
 	if bad := x.globEscape(pat); bad != nil {
 		return *bad

@@ -3,9 +3,10 @@ package engine
 import "github.com/clada-dev/clada/lang"
 
 // opTable is the engine's half of each op of the catalog (lang/catalog.go
-// is the other): how it runs and which paths it touches. Do and Footprint
-// read it by lang.OpID. Adding an op is its catalog entry and its line
-// here; TestOpTable fails on a catalog op without one.
+// is the other): how it runs, which paths it touches, and which param its
+// failures point at. Do and Footprint read it by lang.OpID. Adding an op
+// is its catalog entry and its line here; TestOpTable fails on a catalog op
+// without one.
 //
 // touches is the op's footprint (Footprint): the path params whose paths it
 // reads or writes; nil means the root. The language server re-runs, after
@@ -40,24 +41,24 @@ import "github.com/clada-dev/clada/lang"
 // path; so do files_read and any op whose line lists no paths. An op added
 // or changed must keep this argument true or be left to that default.
 var opTable = [...]opDef{
-	lang.OpFileWrite:            {run: func(x *opRun) Result { return x.write(false) }, touches: onPath},
-	lang.OpFileAppend:           {run: func(x *opRun) Result { return x.write(true) }, touches: onPath},
-	lang.OpFileReplaceText:      {run: (*opRun).replaceOnce, touches: onPath},
-	lang.OpFileReplaceAllText:   {run: (*opRun).replaceAll, touches: onPath},
-	lang.OpFileReplaceTextRange: {run: (*opRun).replaceRange, touches: onPath},
-	lang.OpFileReplaceLines:     {run: (*opRun).replaceLines, touches: onPath},
-	lang.OpFileInsert:           {run: (*opRun).insertLines, touches: onPath},
-	lang.OpFileDelete:           {run: (*opRun).fileDelete, touches: onPath},
-	lang.OpRemove:               {run: (*opRun).remove, touches: onPath},
-	lang.OpFileMove:             {run: (*opRun).move, touches: []string{lang.ParamOldPath, lang.ParamNewPath}},
-	lang.OpFileRead:             {run: (*opRun).read, touches: onPath},
-	lang.OpFileReadNumbered:     {run: (*opRun).readNumbered, touches: onPath},
-	lang.OpFilesRead:            {run: (*opRun).readMany},
-	lang.OpDirCreate:            {run: (*opRun).dirCreate, touches: onPath},
-	lang.OpDirDelete:            {run: (*opRun).dirDelete, touches: onPath},
-	lang.OpLs:                   {run: (*opRun).ls},
-	lang.OpGrep:                 {run: (*opRun).grep},
-	lang.OpGlob:                 {run: (*opRun).glob},
+	lang.OpFileWrite:            {run: func(x *opRun) Result { return x.write(false) }, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileAppend:           {run: func(x *opRun) Result { return x.write(true) }, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileReplaceText:      {run: (*opRun).replaceOnce, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileReplaceAllText:   {run: (*opRun).replaceAll, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileReplaceTextRange: {run: (*opRun).replaceRange, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileReplaceLines:     {run: (*opRun).replaceLines, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileInsert:           {run: (*opRun).insertLines, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileDelete:           {run: (*opRun).fileDelete, touches: onPath, blame: lang.ParamPath},
+	lang.OpRemove:               {run: (*opRun).remove, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileMove:             {run: (*opRun).move, touches: []string{lang.ParamOldPath, lang.ParamNewPath}, blame: lang.ParamOldPath},
+	lang.OpFileRead:             {run: (*opRun).read, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileReadNumbered:     {run: (*opRun).readNumbered, touches: onPath, blame: lang.ParamPath},
+	lang.OpFilesRead:            {run: (*opRun).readMany, blame: lang.ParamPaths},
+	lang.OpDirCreate:            {run: (*opRun).dirCreate, touches: onPath, blame: lang.ParamPath},
+	lang.OpDirDelete:            {run: (*opRun).dirDelete, touches: onPath, blame: lang.ParamPath},
+	lang.OpLs:                   {run: (*opRun).ls, blame: lang.ParamPath},
+	lang.OpGrep:                 {run: (*opRun).grep, blame: lang.ParamPath},
+	lang.OpGlob:                 {run: (*opRun).glob, blame: lang.ParamBasePath},
 	// exec is run by the runner (runAction, exec.go), not by Do: it needs
 	// the block's syntax for the command gate and the task's label.
 	lang.OpExec: {byRunner: true},
@@ -68,6 +69,9 @@ type opDef struct {
 	run      func(x *opRun) Result // carries the op out (Do); nil for exec
 	byRunner bool                  // exec: Run carries it out itself
 	touches  []string              // path params of its footprint; nil: the root
+	// blame is the param a failure points at when the op set none
+	// (Result.Param): the path the op works on.
+	blame string
 }
 
 // onPath is the footprint of the ops that name one path.

@@ -19,6 +19,8 @@ func TestOpTable(t *testing.T) {
 			t.Errorf("%s: an exec op is the runner's; its line says byRunner and has no run", spec.Name)
 		case spec.Kind != lang.Exec && (def.run == nil || def.byRunner):
 			t.Errorf("%s: its line has no run", spec.Name)
+		case spec.Kind != lang.Exec && spec.Param(def.blame) == nil:
+			t.Errorf("%s: its failures point at %q, which is none of its params", spec.Name, def.blame)
 		}
 		for _, k := range def.touches {
 			if ps := spec.Param(k); ps == nil || ps.Type != lang.TPath {

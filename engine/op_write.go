@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
@@ -24,7 +25,7 @@ func (x *opRun) write(appendTo bool) Result {
 	// A trailing slash names a directory: writing a file named like it
 	// would not be what the answer meant.
 	if strings.HasSuffix(strings.ReplaceAll(p, `\`, "/"), "/") {
-		return x.fail("open", p, &fsys.RefusedError{Type: "invalid_path", Path: p,
+		return x.fail("open", p, &fsys.RefusedError{Type: fault.InvalidPath, Path: p,
 			Reason: fmt.Sprintf("'%s' ends in a slash, which names a directory, not a file", p),
 			Fix:    "give the file's name after the slash (e.g. " + strings.TrimRight(p, `/\`) + "/file.txt), or use dir_create for a directory"})
 	}
@@ -42,7 +43,7 @@ func (x *opRun) write(appendTo bool) Result {
 					return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 				}
 			}
-			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: "file_exists",
+			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: fault.FileExists,
 				Hint: "edit the existing file instead (a diff hunk of its current lines), or delete it first"}
 		}
 	}

@@ -37,7 +37,7 @@ func (s *Server) ladderHover(a *lang.Action, rel string, data []byte) string {
 		msg := r.Error
 		if strings.Contains(msg, "not found") {
 			msg = fmt.Sprintf("matches nowhere in %s", rel)
-			if anchor, ok := a.Value(lang.ParamAnchor); ok && strings.Contains(r.Error, "anchor") {
+			if anchor, ok := a.Value(lang.ParamAnchor); ok && r.Param == lang.ParamAnchor {
 				msg = fmt.Sprintf("its @@ line %q matches nowhere in %s", firstMissing(anchor, r.Error), rel)
 			}
 		}

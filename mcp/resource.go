@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -69,7 +70,7 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 	}
 	res := engine.Do(ctx, ws, cfg, lang.OpFileRead, map[string]string{lang.ParamPath: rel})
 	if !res.Success {
-		if res.Type == "file_not_found" {
+		if res.Type == fault.FileNotFound {
 			return nil, sdk.ResourceNotFoundError(uri)
 		}
 		msg := res.Error

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
@@ -242,8 +243,8 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 
 func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *engine.Report) {
 	typ := "aborted"
-	if strings.HasPrefix(rep.Fatal, "malformed_xml") {
-		typ = "malformed_xml"
+	if w := fault.MalformedXML.String(); strings.HasPrefix(rep.Fatal, w) {
+		typ = w
 	}
 	for _, pe := range rep.ParseErrors {
 		fmt.Fprintf(bw, "[error] %s: %s at line %d, column %d: %s", typ, pe.Code, pe.Line, pe.Column, pe.Message)
@@ -305,8 +306,8 @@ func cmlBlockStatus(rep *engine.Report, b cmlBlock) string {
 // rejected before running (bad lang, bad count, unknown op) is invalid_task.
 func cmlType(r engine.ActionResult) string {
 	switch {
-	case r.Type != "":
-		return r.Type
+	case r.Type != fault.None:
+		return r.Type.String()
 	case r.Skipped:
 		return "invalid_task"
 	}

@@ -45,7 +45,7 @@ func commandSettings(cfg *Config) command.Settings {
 	s := command.Settings{Root: cfg.Root, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
 		Timeout: cfg.Timeout, MaxOutput: cfg.MaxOutput, Confirm: cfg.Confirm,
 		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID}
-	if cfg.OutputMode == "stream" {
+	if cfg.OutputMode == OutputStream {
 		s.Stream = cfg.Stream
 	}
 	return s

@@ -39,7 +39,7 @@ func sandboxConfig(t *testing.T, mode sandbox.Mode) (cfg *Config, parent string)
 		t.Fatal(err)
 	}
 	cfg = DefaultConfig(root)
-	cfg.NoGit, cfg.OutputMode, cfg.Timeout, cfg.Sandbox = true, "buffer", 10*time.Second, mode
+	cfg.NoGit, cfg.OutputMode, cfg.Timeout, cfg.Sandbox = true, OutputBuffer, 10*time.Second, mode
 	return cfg, parent
 }
 

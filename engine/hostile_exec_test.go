@@ -25,7 +25,7 @@ func hostileConfig(t *testing.T) *Config {
 	t.Helper()
 	cfg := DefaultConfig(t.TempDir())
 	cfg.NoGit = true
-	cfg.OutputMode = "buffer"
+	cfg.OutputMode = OutputBuffer
 	cfg.Timeout = 500 * time.Millisecond
 	return cfg
 }
@@ -146,7 +146,7 @@ func TestExecStreamsPrefixedLines(t *testing.T) {
 	cfg := hostileConfig(t)
 	var mu sync.Mutex
 	var lines []string
-	cfg.OutputMode = "stream"
+	cfg.OutputMode = OutputStream
 	cfg.Stream = func(l string) { mu.Lock(); lines = append(lines, l); mu.Unlock() }
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "sh", "code": "echo a; printf b"}, "task-7")
 	if !res.Success {

@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/internal/state"
@@ -30,21 +31,14 @@ import (
 // project's trusted commands are reviewed once and shared. Settings.Approve
 // decides what happens to a command not in it:
 //
-//	never   it fails, telling the user how to approve it
-//	ask     Settings.Confirm asks on the terminal; without a terminal it fails
-//	always  it is approved and recorded, then runs
-//	""      it runs without asking
+//	approval.Never    it fails, telling the user how to approve it
+//	approval.Ask      Settings.Confirm asks on the terminal; without a terminal it fails
+//	approval.Always   it is approved and recorded, then runs
+//	approval.Default  it runs without asking
 //
 // (engine's policyFor picks the policy: --approve, else each syntax's own
 // default, CSL asking first-use approval, i.e. never; SHAM and CML running
 // without asking.)
-
-// Approval policies: what the gate does with a command not in the store.
-const (
-	Never  = "never"
-	Ask    = "ask"
-	Always = "always"
-)
 
 // allowedCommandsFile is the approval store, relative to the root.
 const allowedCommandsFile = ".clada/allowed-commands.json"
@@ -91,7 +85,7 @@ func (c approvedCommand) describe() string {
 func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok bool) {
 	key := commandKey(langName, code, argv)
 	policy := s.Approve
-	if policy == "" {
+	if policy == approval.Default {
 		return Outcome{}, true
 	}
 	allowed, err := loadAllowed(s.Root)
@@ -104,8 +98,8 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 	}
 	name := key.describe()
 	switch policy {
-	case Always:
-	case Ask:
+	case approval.Always:
+	case approval.Ask:
 		yes, err := false, error(errNoTerminal)
 		if s.Confirm != nil {
 			yes, err = s.Confirm(askText(key))

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/sandbox"
@@ -29,9 +30,9 @@ type Settings struct {
 	// Stream, when set, receives each complete output line as
 	// "[label:exec] line" while the command runs.
 	Stream func(line string)
-	// Approve is the gate's policy for a command not yet approved: Never,
-	// Ask, Always, or "" to run it without asking.
-	Approve string
+	// Approve is the gate's policy for a command not yet approved:
+	// approval.Never, Ask, Always, or Default to run it without asking.
+	Approve approval.Policy
 	// Confirm asks the user a yes/no question on the terminal (Ask); err
 	// means there is no terminal to ask on, and a nil Confirm means the same.
 	Confirm func(question string) (yes bool, err error)

@@ -15,7 +15,7 @@ import (
 // with its BOM set aside (a search written with \n also matches a CRLF file,
 // and the replacement then gets CRLF too), and writes the result atomically.
 
-// editFile reads the file at param "path" as UTF-8 text for an edit.
+// editFile reads the file its path param names as UTF-8 text for an edit.
 func (x *opRun) editFile() (string, string, textedit.Text, *Result) {
 	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {

@@ -7,10 +7,12 @@
 // engine/fsys (the workspaces: the real tree, the Overlay, the write-back
 // cache), engine/textedit (matching, hints, diffs), engine/command (the
 // command gate and launcher) and internal/state (the lock, clada's own
-// files). engine/history (the git model, undo, squash) imports engine and
+// files); engine/fault and engine/approval are the leaves naming failure
+// kinds and approval policies. engine/history (the git model, undo, squash) imports engine and
 // hears a run through an Observer (observer.go); engine never imports it.
 //
-// Start reading at run.go (Run), then op.go (Do) and the op you care about.
+// Start reading at run.go (Run), then op.go (Do), op_table.go (each op's
+// line) and the op you care about.
 package engine
 
 import (

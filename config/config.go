@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"time"
+
+	"github.com/clada-dev/clada/engine/approval"
 )
 
 // FileName is the config file clada looks for, walking up from the root.
@@ -33,12 +35,12 @@ type Config struct {
 	Dir  string // its directory: allow/deny globs and watch paths are relative to it
 	Hash string // sha256 of the file's bytes, hex: what `clada trust` records
 
-	Format    string        // neutral: report format default
-	Timeout   time.Duration // lower only: per-command timeout
-	MaxOutput int           // lower only: bytes kept per command stream
-	MaxReport int           // bound only: bytes of a report per action
-	Approve   string        // stricter only: "never" or "ask" ("always" refused)
-	Sandbox   string        // stricter only: "write" or "strict" ("off" refused)
+	Format    string          // neutral: report format default
+	Timeout   time.Duration   // lower only: per-command timeout
+	MaxOutput int             // lower only: bytes kept per command stream
+	MaxReport int             // bound only: bytes of a report per action
+	Approve   approval.Policy // stricter only: Never or Ask (Always refused)
+	Sandbox   string          // stricter only: "write" or "strict" ("off" refused)
 
 	AllowedActions []string // restrict: canonical op names an answer may use (nil: all)
 	Allow          []string // restrict: globs a path must match (nil: everything in the root)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/lang"
 	"go.yaml.in/yaml/v3"
 )
@@ -109,9 +110,9 @@ func (p *parser) root(n *yaml.Node, c *Config) {
 		case "max-report":
 			c.MaxReport = p.size(k, v, 0)
 		case "approve":
-			if c.Approve = p.enum(k, v, "never", "ask", "always"); c.Approve == "always" {
+			if c.Approve, _ = approval.Parse(p.enum(k, v, approval.Words()...)); c.Approve == approval.Always {
 				p.errorf(v, "approve: always would run commands nobody approved; a .clada.yaml may only make approval stricter (never or ask); pass --approve always on the command line instead")
-				c.Approve = ""
+				c.Approve = approval.Default
 			}
 		case "sandbox":
 			if c.Sandbox = p.enum(k, v, "off", "write", "strict"); c.Sandbox == "off" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -36,7 +37,7 @@ hooks:
 	want := &Config{
 		Path: "/p/.clada.yaml", Dir: "/p", Hash: hashOf([]byte(src)),
 		Format: "summary", Timeout: 10 * time.Second, MaxOutput: 1 << 20, MaxReport: 64 << 10,
-		Approve: "ask", Sandbox: "strict",
+		Approve: approval.Ask, Sandbox: "strict",
 		AllowedActions: []string{"file_write", "exec"}, // file_create is file_write
 		Allow:          []string{"src/**", "docs"}, Deny: []string{"**/*.pem"},
 		WatchFile: "in/answer.md", OutputFile: "results.md",

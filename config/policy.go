@@ -11,7 +11,7 @@ import (
 )
 
 // pathParams are the params that name a path, checked against allow/deny.
-var pathParams = []string{"path", "old_path", "new_path", "base_path", "cwd"}
+var pathParams = []string{lang.ParamPath, lang.ParamOldPath, lang.ParamNewPath, lang.ParamBasePath, lang.ParamCwd}
 
 // Refuse is the config's verdict on one action before it runs: "" when it
 // may run, else the reason (an action allowed-actions leaves out, or a path
@@ -38,10 +38,10 @@ func (c *Config) Refuse(root string, a *lang.Action) string {
 			}
 		}
 	}
-	if v, ok := a.Value("paths"); ok {
+	if v, ok := a.Value(lang.ParamPaths); ok {
 		for _, line := range strings.Split(v, "\n") {
 			if line = strings.TrimSpace(line); line != "" {
-				if why := c.refusePath(root, "paths", line); why != "" {
+				if why := c.refusePath(root, lang.ParamPaths, line); why != "" {
 					return why
 				}
 			}

@@ -7,20 +7,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/approval"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
 
-func approveConfig(t *testing.T, mode string) *Config {
+func approveConfig(t *testing.T, mode approval.Policy) *Config {
 	t.Helper()
 	cfg := DefaultConfig(t.TempDir())
-	cfg.Approve, cfg.OutputMode, cfg.NoGit = mode, "buffer", true
+	cfg.Approve, cfg.OutputMode, cfg.NoGit = mode, OutputBuffer, true
 	return cfg
 }
 
 func TestArgvNeverRunsUnapproved(t *testing.T) {
-	cfg := approveConfig(t, "never")
+	cfg := approveConfig(t, approval.Never)
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "argv", "code": "touch made"}, "task-1")
 	if res.Success || res.Error != "exec: command `touch made` did not run: it has not been approved" ||
 		!strings.Contains(res.Hint, "--approve always") {
@@ -29,7 +31,7 @@ func TestArgvNeverRunsUnapproved(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(cfg.Root, "made")); !os.IsNotExist(err) {
 		t.Fatalf("the command ran: %v", err)
 	}
-	cfg.Approve = "ask" // no Confirm: not interactive
+	cfg.Approve = approval.Ask // no Confirm: not interactive
 	res = execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "argv", "code": "touch made"}, "task-1")
 	if !strings.HasSuffix(res.Error, "it has not been approved and there is no terminal to ask on (clada is not attached to a terminal)") {
 		t.Fatalf("got %+v", res)
@@ -37,7 +39,7 @@ func TestArgvNeverRunsUnapproved(t *testing.T) {
 }
 
 func TestArgvAlwaysRecordsThenNeverRuns(t *testing.T) {
-	cfg := approveConfig(t, "always")
+	cfg := approveConfig(t, approval.Always)
 	params := map[string]string{"lang": "argv", "code": `echo "a  b" '$HOME'`}
 	res := execOp(context.Background(), cfg, lang.SHAM, params, "task-1")
 	if !res.Success || res.Data["stdout"] != "a  b $HOME\n" {
@@ -60,14 +62,14 @@ func TestArgvAlwaysRecordsThenNeverRuns(t *testing.T) {
 	if diff := cmp.Diff(want, string(data)); diff != "" {
 		t.Errorf("store (-want +got):\n%s", diff)
 	}
-	cfg.Approve = "never" // approved once, runs from now on
+	cfg.Approve = approval.Never // approved once, runs from now on
 	if res := execOp(context.Background(), cfg, lang.SHAM, params, "task-2"); !res.Success {
 		t.Fatalf("approved command refused: %+v", res)
 	}
 }
 
 func TestArgvAsk(t *testing.T) {
-	cfg := approveConfig(t, "ask")
+	cfg := approveConfig(t, approval.Ask)
 	var asked []string
 	answer := false
 	cfg.Confirm = func(q string) (bool, error) { asked = append(asked, q); return answer, nil }
@@ -89,7 +91,7 @@ func TestArgvAsk(t *testing.T) {
 }
 
 func TestArgvBadStoreIsAnError(t *testing.T) {
-	cfg := approveConfig(t, "always")
+	cfg := approveConfig(t, approval.Always)
 	os.MkdirAll(filepath.Join(cfg.Root, ".clada"), 0o755)
 	os.WriteFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"), []byte("{"), 0o644)
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "argv", "code": "true"}, "task-1")
@@ -105,23 +107,23 @@ func TestGateEverySyntaxAndLang(t *testing.T) {
 	tests := []struct {
 		name    string
 		syntax  lang.Syntax
-		approve string
+		approve approval.Policy
 		params  map[string]string
 		err     string // "" means it ran
 	}{
-		{"CSL argv by default", lang.CSL, "", map[string]string{"lang": "argv", "code": "touch made"},
+		{"CSL argv by default", lang.CSL, approval.Default, map[string]string{"lang": "argv", "code": "touch made"},
 			"exec: command `touch made` did not run: it has not been approved"},
-		{"CSL bash by default", lang.CSL, "", map[string]string{"lang": "bash", "code": "touch made\n"},
+		{"CSL bash by default", lang.CSL, approval.Default, map[string]string{"lang": "bash", "code": "touch made\n"},
 			"exec: bash command `touch made` did not run: it has not been approved"},
-		{"CSL python by default", lang.CSL, "", map[string]string{"lang": "python", "code": "open('made','w')"},
+		{"CSL python by default", lang.CSL, approval.Default, map[string]string{"lang": "python", "code": "open('made','w')"},
 			"exec: python command `open('made','w')` did not run: it has not been approved"},
-		{"SHAM bash by default", lang.SHAM, "", map[string]string{"lang": "bash", "code": "touch made"}, ""},
-		{"CML bash by default", lang.CML, "", map[string]string{"lang": "bash", "code": "touch made"}, ""},
-		{"SHAM bash under never", lang.SHAM, ApproveNever, map[string]string{"lang": "bash", "code": "touch made"},
+		{"SHAM bash by default", lang.SHAM, approval.Default, map[string]string{"lang": "bash", "code": "touch made"}, ""},
+		{"CML bash by default", lang.CML, approval.Default, map[string]string{"lang": "bash", "code": "touch made"}, ""},
+		{"SHAM bash under never", lang.SHAM, approval.Never, map[string]string{"lang": "bash", "code": "touch made"},
 			"exec: bash command `touch made` did not run: it has not been approved"},
-		{"CML sh under never", lang.CML, ApproveNever, map[string]string{"lang": "sh", "code": "touch made"},
+		{"CML sh under never", lang.CML, approval.Never, map[string]string{"lang": "sh", "code": "touch made"},
 			"exec: sh command `touch made` did not run: it has not been approved"},
-		{"multi-line script names its first line", lang.SHAM, ApproveNever, map[string]string{"lang": "bash", "code": "touch made\necho done"},
+		{"multi-line script names its first line", lang.SHAM, approval.Never, map[string]string{"lang": "bash", "code": "touch made\necho done"},
 			"exec: bash command `touch made…` did not run: it has not been approved"},
 	}
 	for _, tc := range tests {
@@ -148,14 +150,14 @@ func TestGateEverySyntaxAndLang(t *testing.T) {
 // A script is approved as its exact text in its lang: the same text in
 // another lang, or edited, asks again; trailing blank lines do not matter.
 func TestGateKeysLangAndCode(t *testing.T) {
-	cfg := approveConfig(t, ApproveAlways)
+	cfg := approveConfig(t, approval.Always)
 	run := func(l, code string) Result {
 		return execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": l, "code": code}, "task-1")
 	}
 	if res := run("bash", "echo one | tr a-z A-Z\n\n"); !res.Success || res.Data["stdout"] != "ONE\n" {
 		t.Fatalf("got %+v", res)
 	}
-	cfg.Approve = ApproveNever
+	cfg.Approve = approval.Never
 	if res := run("bash", "echo one | tr a-z A-Z"); !res.Success {
 		t.Fatalf("approved text refused: %+v", res)
 	}
@@ -186,7 +188,7 @@ func TestGateKeysLangAndCode(t *testing.T) {
 
 // A version 1 store (argv lines) still approves its commands.
 func TestGateReadsVersion1Store(t *testing.T) {
-	cfg := approveConfig(t, ApproveNever)
+	cfg := approveConfig(t, approval.Never)
 	os.MkdirAll(filepath.Join(cfg.Root, ".clada"), 0o755)
 	os.WriteFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"), []byte(`{"version": 1, "commands": ["echo hi"]}`), 0o644)
 	res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "argv", "code": "echo   hi"}, "task-1")
@@ -197,7 +199,7 @@ func TestGateReadsVersion1Store(t *testing.T) {
 
 // --approve ask without a terminal fails and says so, naming what to do.
 func TestGateAskWithoutTerminal(t *testing.T) {
-	cfg := approveConfig(t, ApproveAsk)
+	cfg := approveConfig(t, approval.Ask)
 	cfg.Confirm = func(string) (bool, error) {
 		return false, &os.PathError{Op: "open", Path: "/dev/tty", Err: os.ErrNotExist}
 	}
@@ -212,7 +214,7 @@ func TestGateAskWithoutTerminal(t *testing.T) {
 // store: file actions are denied .clada/, and a command that changed the
 // store fails and the store is put back (or removed, if it was not there).
 func TestGateStoreIsTheUsers(t *testing.T) {
-	cfg := approveConfig(t, "")
+	cfg := approveConfig(t, approval.Default)
 	store := filepath.Join(cfg.Root, ".clada", "allowed-commands.json")
 	planted := `{"version": 2, "commands": [{"lang": "bash", "code": "touch owned"}]}`
 	ws, err := NewOS(cfg)
@@ -220,15 +222,15 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	res := Do(context.Background(), ws, cfg, "file_write", map[string]string{"path": ".clada/allowed-commands.json", "content": planted})
-	if res.Success || res.Type != "permission_denied" || !strings.Contains(res.Error, `matches the deny pattern ".clada/**"`) {
+	res := Do(context.Background(), ws, cfg, lang.OpFileWrite, map[string]string{"path": ".clada/allowed-commands.json", "content": planted})
+	if res.Success || res.Type != fault.PermissionDenied || !strings.Contains(res.Error, `matches the deny pattern ".clada/**"`) {
 		t.Fatalf("file_write: %+v", res)
 	}
 
 	plant := map[string]string{"lang": "bash", "code": "mkdir -p .clada && echo '" + planted + "' > .clada/allowed-commands.json"}
 	res = execOp(context.Background(), cfg, lang.SHAM, plant, "task-1")
 	want := "exec: the command changed .clada/allowed-commands.json, the list of commands the user approved; clada put it back as it was"
-	if res.Success || res.Type != "permission_denied" || res.Error != want {
+	if res.Success || res.Type != fault.PermissionDenied || res.Error != want {
 		t.Fatalf("planting command: %+v", res)
 	}
 	if _, err := os.Stat(store); !os.IsNotExist(err) {
@@ -262,7 +264,7 @@ func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
 		{"CML beside CSL", csl + "<run>touch made</run>\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := approveConfig(t, "")
+			cfg := approveConfig(t, approval.Default)
 			doc := lang.Parse(source.NewFile("answer.txt", []byte(tc.input)))
 			rep, _, err := Apply(context.Background(), doc, cfg, Real, nil)
 			if err != nil {
@@ -272,8 +274,8 @@ func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
 			if ran := statErr == nil; ran != tc.ran {
 				t.Fatalf("ran = %v, want %v; results %+v", ran, tc.ran, rep.Results)
 			}
-			if cfg.Approve != "" {
-				t.Fatalf("the caller's Config was changed: Approve = %q", cfg.Approve)
+			if cfg.Approve != approval.Default {
+				t.Fatalf("the caller's Config was changed: Approve = %v", cfg.Approve)
 			}
 			last := rep.Results[len(rep.Results)-1]
 			if !tc.ran && last.Error != "exec: bash command `touch made` did not run: it has not been approved" {
@@ -285,11 +287,11 @@ func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
 
 // The same script pasted with CRLF line ends is the same command.
 func TestGateKeyIgnoresCRLF(t *testing.T) {
-	cfg := approveConfig(t, ApproveAlways)
+	cfg := approveConfig(t, approval.Always)
 	if res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "bash", "code": "echo a\necho b\n"}, "task-1"); !res.Success {
 		t.Fatalf("got %+v", res)
 	}
-	cfg.Approve = ApproveNever
+	cfg.Approve = approval.Never
 	if res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "bash", "code": "echo a\r\necho b\r\n"}, "task-1"); !res.Success {
 		t.Fatalf("the CRLF copy was refused: %+v", res)
 	}
@@ -298,7 +300,7 @@ func TestGateKeyIgnoresCRLF(t *testing.T) {
 // The question shows control and bidi characters as escapes: an escape
 // sequence in the code cannot redraw the line the user approves.
 func TestGateAskShowsControlCharacters(t *testing.T) {
-	cfg := approveConfig(t, ApproveAsk)
+	cfg := approveConfig(t, approval.Ask)
 	var asked string
 	cfg.Confirm = func(q string) (bool, error) { asked = q; return false, nil }
 	execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "rm -rf ~\x1b[2K\recho hi \u202e\tok"}, "task-1")

@@ -35,6 +35,9 @@ func runActionSafe(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label
 		if v := recover(); v != nil {
 			r = Result{Error: fmt.Sprintf("%s: internal error (a bug in clada, please report it): %v", a.Op, v),
 				Hint: "this action may have been cut short; check its file before retrying"}
+			if def := opFor(spec.ID); def != nil {
+				r.Param = def.blame // the file the action may have left half done
+			}
 		}
 	}()
 	return runAction(ctx, spec, a, label, ws, cfg)

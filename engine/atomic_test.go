@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/clada-dev/clada/lang"
 )
 
 // With fsync on (the default), a write keeps the file's mode and replaces
@@ -30,7 +32,7 @@ func TestAtomicWriteKeepsModeNewInode(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	r := Do(context.Background(), ws, cfg, "file_replace_text", p("path", "run.sh", "old_text", "old", "new_text", "new"))
+	r := Do(context.Background(), ws, cfg, lang.OpFileReplaceText, p("path", "run.sh", "old_text", "old", "new_text", "new"))
 	if !r.Success {
 		t.Fatalf("%+v", r)
 	}
@@ -84,7 +86,7 @@ func TestAtomicWriteFailureLeavesNothing(t *testing.T) {
 	}
 	defer ws.Close()
 	// d/keep is a file, so d/keep/x cannot be created.
-	r := Do(context.Background(), ws, cfg, "file_write", p("path", "d/keep/x", "content", "x"))
+	r := Do(context.Background(), ws, cfg, lang.OpFileWrite, p("path", "d/keep/x", "content", "x"))
 	if r.Success || r.Error != "ENOTDIR: not a directory, open 'd/keep/x'" {
 		t.Fatalf("%+v", r)
 	}

@@ -55,7 +55,7 @@ func BenchmarkApply(b *testing.B) {
 			b.Fatal(err)
 		}
 		cfg := DefaultConfig(root)
-		cfg.NoGit, cfg.OutputMode = true, "silent"
+		cfg.NoGit, cfg.OutputMode = true, OutputSilent
 		b.StartTimer()
 		ws, err := NewOS(cfg)
 		if err != nil {
@@ -197,7 +197,7 @@ func benchEdits(b *testing.B, n int) {
 	doc, content := editsDoc(n), bigFile()
 	root := b.TempDir()
 	cfg := DefaultConfig(root)
-	cfg.NoGit, cfg.OutputMode = true, "silent"
+	cfg.NoGit, cfg.OutputMode = true, OutputSilent
 	b.SetBytes(int64(len(content)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

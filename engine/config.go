@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"fmt"
 	"time"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
@@ -20,12 +22,12 @@ type Config struct {
 
 	Timeout    time.Duration // per command (--timeout)
 	MaxOutput  int           // bytes of output kept per command (--max-output)
-	OutputMode string        // "stream", "buffer" or "silent" (--output-mode)
+	OutputMode OutputMode    // what becomes of a command's output (--output-mode)
 	// PassEnv names environment variables that look like secrets (command.SecretEnv)
 	// and are passed to commands all the same (--pass-env, or pass-env of a
 	// trusted .clada.yaml).
 	PassEnv []string
-	// Stream receives "[task-N:exec] line" output when OutputMode is "stream".
+	// Stream receives "[task-N:exec] line" output when OutputMode is OutputStream.
 	Stream func(line string)
 
 	NoGit     bool   // --no-git
@@ -35,11 +37,10 @@ type Config struct {
 	LockTimeout time.Duration // --lock-timeout
 
 	// Approve is the gate for commands not yet in the allowlist (approve.go,
-	// command/gate.go):
-	// ApproveNever, ApproveAsk or ApproveAlways, or "" (--approve not given)
-	// for each syntax's own default: CSL asks first-use approval, SHAM and CML
-	// run their commands.
-	Approve string
+	// command/gate.go): approval.Never, Ask or Always, or Default
+	// (--approve not given) for each syntax's own default: CSL asks
+	// first-use approval, SHAM and CML run their commands.
+	Approve approval.Policy
 	// Confirm asks the user a yes/no question on the terminal (--approve ask).
 	// err means there is no terminal to ask on; a nil Confirm means the same.
 	Confirm func(question string) (yes bool, err error)
@@ -68,6 +69,44 @@ type Config struct {
 	MaxReadBytes int64
 }
 
+// OutputMode is what becomes of a command's output as it runs
+// (--output-mode). Every mode keeps the output in the result's data; the
+// zero OutputMode is none of them and streams nothing.
+type OutputMode uint8
+
+const (
+	// OutputStream sends each line to Config.Stream as the command prints it.
+	OutputStream OutputMode = iota + 1
+	// OutputBuffer holds it for the report, which prints it after the run.
+	OutputBuffer
+	// OutputSilent neither streams nor prints it.
+	OutputSilent
+)
+
+// String is the mode's word, as --output-mode takes it.
+func (m OutputMode) String() string {
+	switch m {
+	case OutputStream:
+		return "stream"
+	case OutputBuffer:
+		return "buffer"
+	case OutputSilent:
+		return "silent"
+	}
+	return ""
+}
+
+// ParseOutputMode reads an --output-mode word. The error is the one the
+// flag reports.
+func ParseOutputMode(s string) (OutputMode, error) {
+	for _, m := range []OutputMode{OutputStream, OutputBuffer, OutputSilent} {
+		if s == m.String() {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown --output-mode %q; use stream, buffer or silent", s)
+}
+
 // DefaultDeny is the deny list used when none is configured. .clada/ holds
 // clada's own state, the command approvals among it: an action that wrote
 // there could approve its own commands (.git, .clada and .ssh are refused
@@ -88,12 +127,12 @@ func DefaultConfig(root string) *Config {
 		Deny:        append([]string(nil), DefaultDeny...),
 		Timeout:     30 * time.Second,
 		MaxOutput:   10 << 20,
-		OutputMode:  "stream",
+		OutputMode:  OutputStream,
 		GitAuthor:   "clada",
 		LockTimeout: 10 * time.Second,
 		Sandbox:     sandbox.Write,
 
-		// the cost limits of issue 13
+		// the cost limits (README, "`clada apply` flags": --op-budget, --max-read)
 		OpBudget:     DefaultOpBudget,
 		MaxReadBytes: DefaultMaxReadBytes,
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	. "github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
@@ -81,14 +82,17 @@ func corpusConfig(t *testing.T, c *corpus.Case) *Config {
 		}
 	}
 	cfg := DefaultConfig(root)
-	cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, "buffer"
+	cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, OutputBuffer
 	cfg.Timeout = 10 * time.Second
 	for _, a := range c.Args {
 		switch {
 		case a == "--allow-escape":
 			cfg.AllowEscape = true
 		case strings.HasPrefix(a, "--approve="):
-			cfg.Approve = strings.TrimPrefix(a, "--approve=")
+			var err error
+			if cfg.Approve, err = approval.Parse(strings.TrimPrefix(a, "--approve=")); err != nil {
+				t.Fatal(err)
+			}
 		case a == "--atomic":
 			// corpusOS applies the case with Apply's Atomic mode (atomicCase).
 		case strings.HasPrefix(a, "--timeout="):

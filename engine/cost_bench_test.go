@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // The benchmarks of inputs whose cost once grew faster than their size
@@ -46,7 +47,7 @@ func BenchmarkGrepDepth(b *testing.B) {
 			}
 			defer ws.Close()
 			for b.Loop() {
-				r := Do(context.Background(), ws, cfg, "grep", map[string]string{"pattern": "line 7", "path": "."})
+				r := Do(context.Background(), ws, cfg, lang.OpGrep, map[string]string{"pattern": "line 7", "path": "."})
 				// Past MaxPathDepth the walk stops with an error naming the path.
 				if !r.Success && !strings.Contains(r.Error, "folders deep") {
 					b.Fatal(r.Error)
@@ -70,11 +71,11 @@ func BenchmarkGrepDepthOverlay(b *testing.B) {
 			}
 			defer base.Close()
 			ws := fsys.NewOverlay(base)
-			if r := Do(context.Background(), ws, cfg, "file_write", map[string]string{"path": "new.txt", "content": "line 7\n"}); !r.Success {
+			if r := Do(context.Background(), ws, cfg, lang.OpFileWrite, map[string]string{"path": "new.txt", "content": "line 7\n"}); !r.Success {
 				b.Fatal(r.Error)
 			}
 			for b.Loop() {
-				r := Do(context.Background(), ws, cfg, "grep", map[string]string{"pattern": "line 7", "path": "."})
+				r := Do(context.Background(), ws, cfg, lang.OpGrep, map[string]string{"pattern": "line 7", "path": "."})
 				if !r.Success && !strings.Contains(r.Error, "folders deep") {
 					b.Fatal(r.Error)
 				}
@@ -98,7 +99,7 @@ func BenchmarkGlobStars(b *testing.B) {
 		pat := strings.Repeat("**/d/", stars) + "nothing.txt"
 		b.Run(fmt.Sprint("stars=", stars), func(b *testing.B) {
 			for b.Loop() {
-				r := Do(context.Background(), ws, cfg, "glob", map[string]string{"pattern": pat, "base_path": "."})
+				r := Do(context.Background(), ws, cfg, lang.OpGlob, map[string]string{"pattern": pat, "base_path": "."})
 				if !r.Success {
 					b.Fatal(r.Error)
 				}

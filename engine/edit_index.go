@@ -30,15 +30,15 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 			continue
 		}
 		spec, verr, _ := validate(a)
-		if verr != "" || spec == nil || spec.Name != "file_replace_text" {
+		if verr != "" || spec == nil || spec.ID != lang.OpFileReplaceText {
 			continue
 		}
 		params := a.ParamMap()
-		old := params["old_text"]
+		old := params[lang.ParamOldText]
 		if len(old) < textedit.KeyLen {
 			continue
 		}
-		abs, err := cfg.Resolve(params["path"])
+		abs, err := cfg.Resolve(params[lang.ParamPath])
 		if err != nil {
 			continue
 		}
@@ -60,7 +60,7 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 	if !fsys.Indexes(x.ws) {
 		return Result{}, false
 	}
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return Result{}, false
 	}

@@ -93,7 +93,7 @@ func agree(t *testing.T, name, content, src string) {
 		t.Fatal(err)
 	}
 	cfg := DefaultConfig(root)
-	cfg.NoGit, cfg.OutputMode = true, "silent"
+	cfg.NoGit, cfg.OutputMode = true, OutputSilent
 	base, err := NewOS(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // nearLine is what file_replace_text's near_line param (a unified diff
@@ -18,13 +19,13 @@ type nearLine struct {
 // pickNear applies near_line to the matches offs of a search of length n in
 // body (textedit.PickNear says how). Without near_line it changes nothing.
 func (x *opRun) pickNear(body string, offs []int, n int) ([]int, nearLine, *Result) {
-	s, given := x.params["near_line"]
+	s, given := x.params[lang.ParamNearLine]
 	if !given || s == "" {
 		return offs, nearLine{}, nil
 	}
 	want, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || want < 1 {
-		return nil, nearLine{}, &Result{Error: fmt.Sprintf("%s: near_line must be a line number (1 or more), got '%s'", x.op, s),
+		return nil, nearLine{}, &Result{Param: lang.ParamNearLine, Error: fmt.Sprintf("%s: near_line must be a line number (1 or more), got '%s'", x.op, s),
 			Hint: `write near_line = "12", or leave it out`}
 	}
 	kept, got := textedit.PickNear(body, offs, want)

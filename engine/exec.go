@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
@@ -19,7 +20,7 @@ import (
 // into an argv, asks the gate (command/gate.go), and runs it in the
 // resolved cwd. The timeout param (seconds) overrides cfg.Timeout.
 func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]string, label string) Result {
-	langName, code := params["lang"], params["code"]
+	langName, code := params[lang.ParamLang], params[lang.ParamCode]
 	argv, fail := command.Argv(langName, code)
 	if fail != nil {
 		return fromOutcome(*fail)
@@ -44,7 +45,7 @@ func commandSettings(cfg *Config) command.Settings {
 	s := command.Settings{Root: cfg.Root, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
 		Timeout: cfg.Timeout, MaxOutput: cfg.MaxOutput, Confirm: cfg.Confirm,
 		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID}
-	if cfg.OutputMode == "stream" {
+	if cfg.OutputMode == OutputStream {
 		s.Stream = cfg.Stream
 	}
 	return s
@@ -58,19 +59,19 @@ func fromOutcome(o command.Outcome) Result {
 // execPlace reads the cwd and timeout params every kind of command takes;
 // fail says why they cannot be used.
 func execPlace(cfg *Config, params map[string]string) (dir string, timeout time.Duration, fail *Result) {
-	dir, err := execDir(cfg, params["cwd"])
+	dir, err := execDir(cfg, params[lang.ParamCwd])
 	if err != nil {
-		res := Result{Error: "exec: cwd: " + err.Error(), Type: "path_escape"}
+		res := Result{Error: "exec: cwd: " + err.Error(), Type: fault.PathEscape}
 		var refused *fsys.RefusedError
 		if errors.As(err, &refused) {
 			res.Type, res.Hint = refused.Type, refused.Fix
 		}
 		return "", 0, &res
 	}
-	if s := params["timeout"]; s != "" {
+	if s := params[lang.ParamTimeout]; s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
-			return "", 0, &Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: "exec_failed"}
+			return "", 0, &Result{Error: fmt.Sprintf("exec: timeout %q is not a positive number of seconds", s), Type: fault.ExecFailed}
 		}
 		timeout = time.Duration(n) * time.Second
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 	"github.com/clada-dev/clada/source"
@@ -38,7 +39,7 @@ func sandboxConfig(t *testing.T, mode sandbox.Mode) (cfg *Config, parent string)
 		t.Fatal(err)
 	}
 	cfg = DefaultConfig(root)
-	cfg.NoGit, cfg.OutputMode, cfg.Timeout, cfg.Sandbox = true, "buffer", 10*time.Second, mode
+	cfg.NoGit, cfg.OutputMode, cfg.Timeout, cfg.Sandbox = true, OutputBuffer, 10*time.Second, mode
 	return cfg, parent
 }
 
@@ -66,7 +67,7 @@ func TestSandboxDeniesWritesOutsideRoot(t *testing.T) {
 			res := sandboxRun(cfg, tc.lang, tc.code)
 			want := fmt.Sprintf("exec: the sandbox denied writing %s (%s): commands may write only under the root, the --allow directories and their own $TMPDIR",
 				tc.path, filepath.Join(parent, "x"))
-			if res.Success || res.Type != "sandbox_denied" || res.Error != want {
+			if res.Success || res.Type != fault.SandboxDenied || res.Error != want {
 				t.Fatalf("got type %q error %q stderr %q\nwant %q", res.Type, res.Error, res.Data["stderr"], want)
 			}
 			if !strings.Contains(res.Hint, "--allow "+parent+" or --sandbox off") {
@@ -154,7 +155,7 @@ func TestSandboxStrictDeniesConnect(t *testing.T) {
 	cfg.Sandbox = sandbox.Strict
 	res := sandboxRun(cfg, "bash", code)
 	want := "exec: the sandbox denied a network connection (bash: connect: Permission denied): under --sandbox strict commands may not open TCP connections or listen"
-	if res.Success || res.Type != "sandbox_denied" || res.Error != want || !strings.Contains(res.Hint, "--sandbox write or --sandbox off") {
+	if res.Success || res.Type != fault.SandboxDenied || res.Error != want || !strings.Contains(res.Hint, "--sandbox write or --sandbox off") {
 		t.Fatalf("strict: type %q error %q hint %q stderr %q", res.Type, res.Error, res.Hint, res.Data["stderr"])
 	}
 }
@@ -188,7 +189,7 @@ func TestSandboxMissingAllowDir(t *testing.T) {
 		t.Fatalf("got %q stderr %q", res.Error, res.Data["stderr"])
 	}
 	res := sandboxRun(cfg, "bash", "mkdir ../nope")
-	if res.Type != "sandbox_denied" {
+	if res.Type != fault.SandboxDenied {
 		t.Fatalf("making the missing --allow dir: type %q error %q", res.Type, res.Error)
 	}
 }

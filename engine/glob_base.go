@@ -3,6 +3,9 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/lang"
 )
 
 // globEscape refuses a glob pattern with a ".." segment. The pattern matches
@@ -12,7 +15,7 @@ import (
 func (x *opRun) globEscape(pat string) *Result {
 	for _, seg := range strings.Split(strings.ReplaceAll(pat, `\`, "/"), "/") {
 		if seg == ".." {
-			return &Result{Type: "path_escape",
+			return &Result{Param: lang.ParamPattern, Type: fault.PathEscape,
 				Error: fmt.Sprintf("glob: pattern '%s' climbs out of base_path with '..'; a pattern only matches below base_path", pat),
 				Hint:  "set base_path to the directory to search (inside the project root) and keep the pattern below it, e.g. base_path = \"x\", pattern = \"*\""}
 		}

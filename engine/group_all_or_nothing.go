@@ -112,10 +112,10 @@ func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Wor
 
 // deletedAlready says whether a is a file_delete whose file is not there.
 func deletedAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (string, bool) {
-	if a.Op != "file_delete" {
+	if a.Op != lang.OpFileDelete.String() {
 		return "", false
 	}
-	p, _ := a.Value("path")
+	p, _ := a.Value(lang.ParamPath)
 	abs, err := cfg.Resolve(p)
 	if err != nil {
 		return "", false
@@ -127,11 +127,11 @@ func deletedAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (string, boo
 // writtenAlready says whether a is a file_write whose file already holds
 // exactly what it writes (in the file's line ends).
 func writtenAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (string, bool) {
-	if a.Op != "file_write" {
+	if a.Op != lang.OpFileWrite.String() {
 		return "", false
 	}
-	p, _ := a.Value("path")
-	content, _ := a.Value("content")
+	p, _ := a.Value(lang.ParamPath)
+	content, _ := a.Value(lang.ParamContent)
 	abs, err := cfg.Resolve(p)
 	if err != nil {
 		return "", false

@@ -57,7 +57,7 @@ func TestGrepSkipsFileOverCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	r := Do(context.Background(), ws, cfg, "grep", p("pattern", "x", "path", "."))
+	r := Do(context.Background(), ws, cfg, lang.OpGrep, p("pattern", "x", "path", "."))
 	if !r.Success {
 		t.Fatal(r.Error)
 	}
@@ -81,7 +81,7 @@ func TestReadCapAcrossFilesAndGrepOfOneFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	r := Do(context.Background(), ws, cfg, "files_read", p("paths", "a.txt\nb.txt"))
+	r := Do(context.Background(), ws, cfg, lang.OpFilesRead, p("paths", "a.txt\nb.txt"))
 	want := "files_read: Failed to read 1 file(s):\n  b.txt: files_read: reading it would pass the 10 bytes read limit for one files_read; read it in an action of its own"
 	if r.Error != want {
 		t.Errorf("files_read error = %q, want %q", r.Error, want)
@@ -89,7 +89,7 @@ func TestReadCapAcrossFilesAndGrepOfOneFile(t *testing.T) {
 	if got := r.Data["content"]; got != "=== a.txt ===\naaaaaa\n" {
 		t.Errorf("files_read content = %q", got)
 	}
-	r = Do(context.Background(), ws, cfg, "grep", p("pattern", "0", "path", "big.txt"))
+	r = Do(context.Background(), ws, cfg, lang.OpGrep, p("pattern", "0", "path", "big.txt"))
 	if r.Error != "grep: 'big.txt' is 14 bytes, over the 10 bytes read limit" {
 		t.Errorf("grep error = %q", r.Error)
 	}
@@ -107,18 +107,18 @@ func TestGrepOverlayMixesChangedAndUntouchedFolders(t *testing.T) {
 	defer base.Close()
 	ov := fsys.NewOverlay(base)
 	for _, op := range []struct {
-		name   string
+		name   lang.OpID
 		params map[string]string
 	}{
-		{"file_write", p("path", "b/new.txt", "content", "x new\n")},
-		{"file_delete", p("path", "b/gone.txt")},
-		{"file_write", p("path", "a/old.txt", "content", "x changed\n")},
+		{lang.OpFileWrite, p("path", "b/new.txt", "content", "x new\n")},
+		{lang.OpFileDelete, p("path", "b/gone.txt")},
+		{lang.OpFileWrite, p("path", "a/old.txt", "content", "x changed\n")},
 	} {
 		if r := Do(context.Background(), ov, cfg, op.name, op.params); !r.Success {
 			t.Fatal(r.Error)
 		}
 	}
-	r := Do(context.Background(), ov, cfg, "grep", p("pattern", "x", "path", "."))
+	r := Do(context.Background(), ov, cfg, lang.OpGrep, p("pattern", "x", "path", "."))
 	if !r.Success {
 		t.Fatal(r.Error)
 	}
@@ -142,7 +142,7 @@ func TestGrepClipsLongLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	r := Do(context.Background(), ws, cfg, "grep", p("pattern", "x", "path", "min.js"))
+	r := Do(context.Background(), ws, cfg, lang.OpGrep, p("pattern", "x", "path", "min.js"))
 	ms := r.Data["matches"].([]GrepMatch)
 	if len(ms) != 1 {
 		t.Fatalf("matches = %+v", ms)
@@ -168,7 +168,7 @@ func TestStreamedReadRefusesHardLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ws.Close()
-	r := Do(context.Background(), ws, cfg, "file_read_numbered", p("path", "h", "lines", "1-2"))
+	r := Do(context.Background(), ws, cfg, lang.OpFileReadNumbered, p("path", "h", "lines", "1-2"))
 	if r.Success || !strings.Contains(r.Error, "'h' has 2 hard links") {
 		t.Errorf("streamed read of a hard-linked file: success=%v error=%q", r.Success, r.Error)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -24,7 +25,7 @@ func hostileConfig(t *testing.T) *Config {
 	t.Helper()
 	cfg := DefaultConfig(t.TempDir())
 	cfg.NoGit = true
-	cfg.OutputMode = "buffer"
+	cfg.OutputMode = OutputBuffer
 	cfg.Timeout = 500 * time.Millisecond
 	return cfg
 }
@@ -43,7 +44,7 @@ func runBash(t *testing.T, cfg *Config, code string, limit time.Duration) Result
 func TestExecSleepPastTimeout(t *testing.T) {
 	cfg := hostileConfig(t)
 	res := runBash(t, cfg, "echo started; sleep 30", 5*time.Second)
-	if res.Success || res.Type != "exec_timeout" {
+	if res.Success || res.Type != fault.ExecTimeout {
 		t.Fatalf("got success=%v type=%q error=%q, want exec_timeout", res.Success, res.Type, res.Error)
 	}
 	if got := res.Data["stdout"]; got != "started\n" {
@@ -56,7 +57,7 @@ func TestExecTimeoutParamOverridesConfig(t *testing.T) {
 	cfg.Timeout = time.Minute
 	start := time.Now()
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "sleep 30", "timeout": "1"}, "task-1")
-	if res.Type != "exec_timeout" || time.Since(start) > 6*time.Second {
+	if res.Type != fault.ExecTimeout || time.Since(start) > 6*time.Second {
 		t.Fatalf("type=%q after %s, want exec_timeout after about 1s", res.Type, time.Since(start))
 	}
 }
@@ -64,7 +65,7 @@ func TestExecTimeoutParamOverridesConfig(t *testing.T) {
 func TestExecIgnoresSIGTERM(t *testing.T) {
 	cfg := hostileConfig(t)
 	res := runBash(t, cfg, "trap '' TERM; sleep 30", 5*time.Second)
-	if res.Type != "exec_timeout" {
+	if res.Type != fault.ExecTimeout {
 		t.Fatalf("type=%q error=%q, want exec_timeout", res.Type, res.Error)
 	}
 }
@@ -112,7 +113,7 @@ func TestExecFloodIsCapped(t *testing.T) {
 func TestExecNonZeroExit(t *testing.T) {
 	cfg := hostileConfig(t)
 	res := runBash(t, cfg, "echo out; echo err >&2; exit 3", 5*time.Second)
-	if res.Success || res.Type != "exec_failed" {
+	if res.Success || res.Type != fault.ExecFailed {
 		t.Fatalf("success=%v type=%q", res.Success, res.Type)
 	}
 	want := map[string]any{"stdout": "out\n", "stderr": "err\n", "exit_code": 3}
@@ -136,7 +137,7 @@ func TestExecEnvironmentAndStdin(t *testing.T) {
 func TestExecCwdOutsideRootRefused(t *testing.T) {
 	cfg := hostileConfig(t)
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "touch x", "cwd": "../"}, "task-1")
-	if res.Success || res.Type != "path_escape" {
+	if res.Success || res.Type != fault.PathEscape {
 		t.Fatalf("success=%v type=%q error=%q, want path_escape", res.Success, res.Type, res.Error)
 	}
 }
@@ -145,7 +146,7 @@ func TestExecStreamsPrefixedLines(t *testing.T) {
 	cfg := hostileConfig(t)
 	var mu sync.Mutex
 	var lines []string
-	cfg.OutputMode = "stream"
+	cfg.OutputMode = OutputStream
 	cfg.Stream = func(l string) { mu.Lock(); lines = append(lines, l); mu.Unlock() }
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "sh", "code": "echo a; printf b"}, "task-7")
 	if !res.Success {

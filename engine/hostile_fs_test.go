@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // hostileCase is an attempt to read or write somewhere it must not. Every
@@ -22,10 +24,10 @@ type hostileCase struct {
 	name   string
 	setup  func(t *testing.T, root, outside string) // before the workspace opens
 	cfg    func(cfg *Config, root, outside string)
-	op     string
+	op     lang.OpID
 	params func(root, outside string) map[string]string
-	typ    string // Result.Type
-	err    string // Result.Error prefix; "" means the op must succeed
+	typ    fault.Kind // Result.Type
+	err    string     // Result.Error prefix; "" means the op must succeed
 	check  func(t *testing.T, root, outside string, ws fsys.Workspace)
 }
 
@@ -41,69 +43,69 @@ func fixed(kv ...string) func(root, outside string) map[string]string {
 }
 
 var hostileCases = []hostileCase{
-	{name: "dot-dot escape", op: "file_write", params: fixed("path", "../outside/x", "content", "pwn"),
-		typ: "path_escape", err: "file_write: path '../outside/x' is outside the project root"},
-	{name: "dot-dot hidden mid-path", op: "file_write", params: fixed("path", "a/../../outside/x", "content", "pwn"),
-		typ: "path_escape", err: "file_write: path 'a/../../outside/x' is outside the project root"},
-	{name: "absolute path outside", op: "file_write",
+	{name: "dot-dot escape", op: lang.OpFileWrite, params: fixed("path", "../outside/x", "content", "pwn"),
+		typ: fault.PathEscape, err: "file_write: path '../outside/x' is outside the project root"},
+	{name: "dot-dot hidden mid-path", op: lang.OpFileWrite, params: fixed("path", "a/../../outside/x", "content", "pwn"),
+		typ: fault.PathEscape, err: "file_write: path 'a/../../outside/x' is outside the project root"},
+	{name: "absolute path outside", op: lang.OpFileWrite,
 		params: func(_, outside string) map[string]string { return p("path", outside+"/x", "content", "pwn") },
-		typ:    "path_escape", err: "file_write: path '/"},
+		typ:    fault.PathEscape, err: "file_write: path '/"},
 	{name: "prefix sibling root_evil",
 		setup: func(t *testing.T, root, _ string) { writeTree(t, root+"_evil", map[string]string{"f": "orig"}) },
-		op:    "file_write",
+		op:    lang.OpFileWrite,
 		params: func(root, _ string) map[string]string {
 			return p("path", root+"_evil/f", "content", "pwn")
 		},
-		typ: "path_escape", err: "file_write: path '/"},
+		typ: fault.PathEscape, err: "file_write: path '/"},
 	{name: "read outside by ..", setup: func(t *testing.T, _, outside string) { writeTree(t, outside, map[string]string{"secret": "s"}) },
-		op: "file_read", params: fixed("path", "../outside/secret"),
-		typ: "path_escape", err: "file_read: path '../outside/secret' is outside the project root"},
+		op: lang.OpFileRead, params: fixed("path", "../outside/secret"),
+		typ: fault.PathEscape, err: "file_read: path '../outside/secret' is outside the project root"},
 	{name: "symlink out, absolute",
 		setup: func(t *testing.T, root, outside string) { mustSymlink(t, outside, filepath.Join(root, "link")) },
-		op:    "file_write", params: fixed("path", "link/x", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		op:    lang.OpFileWrite, params: fixed("path", "link/x", "content", "pwn"),
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "symlink out, relative",
 		setup: func(t *testing.T, root, _ string) { mustSymlink(t, "../outside", filepath.Join(root, "link")) },
-		op:    "file_write", params: fixed("path", "link/x", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		op:    lang.OpFileWrite, params: fixed("path", "link/x", "content", "pwn"),
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "symlink to an outside file, write",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s"})
 			mustSymlink(t, filepath.Join(outside, "secret"), filepath.Join(root, "f"))
 		},
-		op: "file_write", params: fixed("path", "f", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		op: lang.OpFileWrite, params: fixed("path", "f", "content", "pwn"),
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "symlink to an outside file, read",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s"})
 			mustSymlink(t, "../outside/secret", filepath.Join(root, "f"))
 		},
-		op: "file_read", params: fixed("path", "f"),
-		typ: "symlink_not_allowed", err: "file_read: '"},
+		op: lang.OpFileRead, params: fixed("path", "f"),
+		typ: fault.SymlinkNotAllowed, err: "file_read: '"},
 	{name: "chained symlinks",
 		setup: func(t *testing.T, root, _ string) {
 			mustSymlink(t, "l2", filepath.Join(root, "l1"))
 			mustSymlink(t, "../outside", filepath.Join(root, "l2"))
 		},
-		op: "file_append", params: fixed("path", "l1/x", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_append: '"},
+		op: lang.OpFileAppend, params: fixed("path", "l1/x", "content", "pwn"),
+		typ: fault.SymlinkNotAllowed, err: "file_append: '"},
 	{name: "dangling symlink",
 		setup: func(t *testing.T, root, _ string) { mustSymlink(t, "../outside/new", filepath.Join(root, "d")) },
-		op:    "file_write", params: fixed("path", "d", "content", "pwn"),
-		typ: "symlink_not_allowed", err: "file_write: '"},
+		op:    lang.OpFileWrite, params: fixed("path", "d", "content", "pwn"),
+		typ: fault.SymlinkNotAllowed, err: "file_write: '"},
 	{name: "edit through symlinked parent",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"code.go": "old"})
 			mustSymlink(t, outside, filepath.Join(root, "src"))
 		},
-		op: "file_replace_text", params: fixed("path", "src/code.go", "old_text", "old", "new_text", "pwn"),
-		typ: "symlink_not_allowed", err: "file_replace_text: '"},
+		op: lang.OpFileReplaceText, params: fixed("path", "src/code.go", "old_text", "old", "new_text", "pwn"),
+		typ: fault.SymlinkNotAllowed, err: "file_replace_text: '"},
 	{name: "moving a symlink itself is allowed",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s"})
 			mustSymlink(t, "../outside/secret", filepath.Join(root, "ln"))
 		},
-		op: "file_move", params: fixed("old_path", "ln", "new_path", "ln2"),
+		op: lang.OpFileMove, params: fixed("old_path", "ln", "new_path", "ln2"),
 		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			fi, err := ws.Lstat(filepath.Join(root, "ln2"))
 			if err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -115,10 +117,10 @@ var hostileCases = []hostileCase{
 			writeTree(t, outside, map[string]string{"keep/me": "1"})
 			mustSymlink(t, outside, filepath.Join(root, "ln"))
 		},
-		op: "remove", params: fixed("path", "ln")},
+		op: lang.OpRemove, params: fixed("path", "ln")},
 	{name: "move out of the root", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{"a": "A"}) },
-		op: "file_move", params: fixed("old_path", "a", "new_path", "../outside/a"),
-		typ: "path_escape", err: "file_move: path '../outside/a' is outside the project root"},
+		op: lang.OpFileMove, params: fixed("old_path", "a", "new_path", "../outside/a"),
+		typ: fault.PathEscape, err: "file_move: path '../outside/a' is outside the project root"},
 	{name: "hard link to an outside file, read, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -126,8 +128,8 @@ var hostileCases = []hostileCase{
 				t.Fatal(err)
 			}
 		},
-		op: "file_read", params: fixed("path", "h"),
-		typ: "permission_denied", err: "file_read: 'h' has 2 hard links; clada does not read or write a file that may also be a file outside the root"},
+		op: lang.OpFileRead, params: fixed("path", "h"),
+		typ: fault.PermissionDenied, err: "file_read: 'h' has 2 hard links; clada does not read or write a file that may also be a file outside the root"},
 	{name: "hard link to an outside file, edit, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -135,8 +137,8 @@ var hostileCases = []hostileCase{
 				t.Fatal(err)
 			}
 		},
-		op: "file_replace_text", params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
-		typ: "permission_denied", err: "file_replace_text: 'h' has 2 hard links"},
+		op: lang.OpFileReplaceText, params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
+		typ: fault.PermissionDenied, err: "file_replace_text: 'h' has 2 hard links"},
 	{name: "hard link to an outside file, overwrite, refused",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -144,8 +146,8 @@ var hostileCases = []hostileCase{
 				t.Fatal(err)
 			}
 		},
-		op: "file_write", params: fixed("path", "h", "content", "pwn"),
-		typ: "permission_denied", err: "file_write: 'h' has 2 hard links"},
+		op: lang.OpFileWrite, params: fixed("path", "h", "content", "pwn"),
+		typ: fault.PermissionDenied, err: "file_write: 'h' has 2 hard links"},
 	{name: "hard link under --allow-escape is replaced, not written through",
 		setup: func(t *testing.T, root, outside string) {
 			writeTree(t, outside, map[string]string{"secret": "s\n"})
@@ -154,7 +156,7 @@ var hostileCases = []hostileCase{
 			}
 		},
 		cfg: func(cfg *Config, _, _ string) { cfg.AllowEscape = true },
-		op:  "file_replace_text", params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
+		op:  lang.OpFileReplaceText, params: fixed("path", "h", "old_text", "s", "new_text", "pwn"),
 		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			if got, _ := ws.ReadFile(filepath.Join(root, "h")); string(got) != "pwn\n" {
 				t.Errorf("h = %q", got)
@@ -166,16 +168,16 @@ var hostileCases = []hostileCase{
 				t.Skip("mkfifo:", err)
 			}
 		},
-		op: "file_read", params: fixed("path", "p"),
-		typ: "permission_denied", err: "file_read: 'p' is a named pipe (FIFO), not a regular file"},
+		op: lang.OpFileRead, params: fixed("path", "p"),
+		typ: fault.PermissionDenied, err: "file_read: 'p' is a named pipe (FIFO), not a regular file"},
 	{name: "FIFO write refused",
 		setup: func(t *testing.T, root, _ string) {
 			if err := syscall.Mkfifo(filepath.Join(root, "p"), 0o644); err != nil {
 				t.Skip("mkfifo:", err)
 			}
 		},
-		op: "file_write", params: fixed("path", "p", "content", "x"),
-		typ: "permission_denied", err: "file_write: '"},
+		op: lang.OpFileWrite, params: fixed("path", "p", "content", "x"),
+		typ: fault.PermissionDenied, err: "file_write: '"},
 	{name: "socket refused",
 		setup: func(t *testing.T, root, _ string) {
 			l, err := net.Listen("unix", filepath.Join(root, "s"))
@@ -184,31 +186,31 @@ var hostileCases = []hostileCase{
 			}
 			t.Cleanup(func() { l.Close() })
 		},
-		op: "file_read", params: fixed("path", "s"),
-		typ: "permission_denied", err: "file_read: 's' is a socket, not a regular file"},
+		op: lang.OpFileRead, params: fixed("path", "s"),
+		typ: fault.PermissionDenied, err: "file_read: 's' is a socket, not a regular file"},
 	{name: "device refused",
 		setup: func(t *testing.T, root, _ string) {
 			if err := syscall.Mknod(filepath.Join(root, "null"), syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
 				t.Skip("mknod:", err)
 			}
 		},
-		op: "file_write", params: fixed("path", "null", "content", "x"),
-		typ: "permission_denied", err: "file_write: 'null' is a device, not a regular file"},
+		op: lang.OpFileWrite, params: fixed("path", "null", "content", "x"),
+		typ: fault.PermissionDenied, err: "file_write: 'null' is a device, not a regular file"},
 	{name: ".git/hooks never written", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{".git/hooks/": ""}) },
-		op: "file_write", params: fixed("path", ".git/hooks/pre-commit", "content", "#!/bin/sh\nrm -rf ~"),
-		typ: "permission_denied", err: "file_write: '.git/hooks/pre-commit' is inside a .git directory"},
-	{name: ".GIT in another case", op: "file_write", params: fixed("path", ".GIT/config", "content", "x"),
-		typ: "permission_denied", err: "file_write: '.GIT/config' is inside a .git directory"},
+		op: lang.OpFileWrite, params: fixed("path", ".git/hooks/pre-commit", "content", "#!/bin/sh\nrm -rf ~"),
+		typ: fault.PermissionDenied, err: "file_write: '.git/hooks/pre-commit' is inside a .git directory"},
+	{name: ".GIT in another case", op: lang.OpFileWrite, params: fixed("path", ".GIT/config", "content", "x"),
+		typ: fault.PermissionDenied, err: "file_write: '.GIT/config' is inside a .git directory"},
 	{name: "move into .git", setup: func(t *testing.T, root, _ string) { writeTree(t, root, map[string]string{"a": "A", ".git/": ""}) },
-		op: "file_move", params: fixed("old_path", "a", "new_path", ".git/hooks/post-checkout"),
-		typ: "permission_denied", err: "file_move: '.git/hooks/post-checkout' is inside a .git directory"},
-	{name: "deny pattern .ssh", op: "file_write", params: fixed("path", "home/.ssh/authorized_keys", "content", "key"),
-		typ: "permission_denied", err: `file_write: 'home/.ssh/authorized_keys' matches the deny pattern "**/.ssh/**"`},
-	{name: "NUL in path", op: "file_write", params: fixed("path", "a\x00b", "content", "x"),
+		op: lang.OpFileMove, params: fixed("old_path", "a", "new_path", ".git/hooks/post-checkout"),
+		typ: fault.PermissionDenied, err: "file_move: '.git/hooks/post-checkout' is inside a .git directory"},
+	{name: "deny pattern .ssh", op: lang.OpFileWrite, params: fixed("path", "home/.ssh/authorized_keys", "content", "key"),
+		typ: fault.PermissionDenied, err: `file_write: 'home/.ssh/authorized_keys' matches the deny pattern "**/.ssh/**"`},
+	{name: "NUL in path", op: lang.OpFileWrite, params: fixed("path", "a\x00b", "content", "x"),
 		err: `file_write: path "a\x00b" contains a NUL byte`},
-	{name: "invalid UTF-8 content", op: "file_write", params: fixed("path", "bad.txt", "content", "ok\xc3("),
+	{name: "invalid UTF-8 content", op: lang.OpFileWrite, params: fixed("path", "bad.txt", "content", "ok\xc3("),
 		err: "file_write: content is not valid UTF-8 (byte 0xc3 at offset 2, line 1)"},
-	{name: "100 MB content", op: "file_write",
+	{name: "100 MB content", op: lang.OpFileWrite,
 		// Built when the case runs, not at package init: every process of
 		// this test binary (the sandbox helper too) would pay for 100 MB.
 		params: func(string, string) map[string]string {
@@ -225,7 +227,7 @@ var hostileCases = []hostileCase{
 		setup: func(t *testing.T, root, _ string) {
 			writeTree(t, root+"_allowed", map[string]string{"keep": "k"})
 		},
-		op:     "file_write",
+		op:     lang.OpFileWrite,
 		params: func(root, _ string) map[string]string { return p("path", root+"_allowed/new.txt", "content", "ok") },
 		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			if got, err := ws.ReadFile(root + "_allowed/new.txt"); string(got) != "ok" {
@@ -234,7 +236,7 @@ var hostileCases = []hostileCase{
 		}},
 	{name: "--allow-escape reaches outside the root",
 		cfg:    func(cfg *Config, _, _ string) { cfg.AllowEscape = true },
-		op:     "file_write",
+		op:     lang.OpFileWrite,
 		params: fixed("path", "../root_allowed/esc.txt", "content", "ok"),
 		check: func(t *testing.T, root, _ string, ws fsys.Workspace) {
 			if got, err := ws.ReadFile(root + "_allowed/esc.txt"); string(got) != "ok" {
@@ -247,7 +249,7 @@ var hostileCases = []hostileCase{
 			writeTree(t, root, map[string]string{"in.txt": "TOKEN=0"})
 			mustSymlink(t, outside, filepath.Join(root, "ln"))
 		},
-		op: "grep", params: fixed("pattern", "TOKEN", "path", "."),
+		op: lang.OpGrep, params: fixed("pattern", "TOKEN", "path", "."),
 		check: func(t *testing.T, _, _ string, ws fsys.Workspace) {}},
 }
 
@@ -297,7 +299,7 @@ func TestHostileFS(t *testing.T) {
 				if tc.check != nil {
 					tc.check(t, root, outside, ws)
 				}
-				if tc.op == "grep" {
+				if tc.op == lang.OpGrep {
 					for _, m := range got.Data["matches"].([]GrepMatch) {
 						if m.File != "in.txt" {
 							t.Errorf("grep reached %s", m.File)
@@ -376,7 +378,7 @@ func TestHostileSymlinkSwapMidRun(t *testing.T) {
 	}()
 	refused := 0
 	for i := 0; i < 300; i++ {
-		r := Do(context.Background(), ws, cfg, "file_write", p("path", "dir/f.txt", "content", "x"))
+		r := Do(context.Background(), ws, cfg, lang.OpFileWrite, p("path", "dir/f.txt", "content", "x"))
 		if !r.Success {
 			refused++
 		}

@@ -27,11 +27,11 @@ func newHunkBatch(g *lang.Group) *hunkBatch {
 	}
 	b := &hunkBatch{run: map[*lang.Action][]*lang.Action{}, done: map[*lang.Action]Result{}}
 	key := func(a *lang.Action) string {
-		if a.Op != "file_replace_text" || a.HasErrors() {
+		if a.Op != lang.OpFileReplaceText.String() || a.HasErrors() {
 			return ""
 		}
-		p := a.Param("path")
-		if p == nil || a.Param("tolerance") == nil {
+		p := a.Param(lang.ParamPath)
+		if p == nil || a.Param(lang.ParamTolerance) == nil {
 			return ""
 		}
 		return p.Value
@@ -63,7 +63,7 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 		return Result{}, false
 	}
 	delete(b.run, a)
-	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: "file_replace_text", params: a.ParamMap()}
+	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: lang.OpFileReplaceText.String(), params: a.ParamMap()}
 	abs, p, t, bad := x.editFile()
 	if bad != nil {
 		return Result{}, false
@@ -72,7 +72,7 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 	results := make([]Result, len(run))
 	changed := false
 	for i, ra := range run {
-		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: "file_replace_text", params: ra.ParamMap()}
+		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: lang.OpFileReplaceText.String(), params: ra.ParamMap()}
 		d, already, bad := hx.applyHunk(lines, p, t.Body)
 		switch {
 		case bad != nil:

@@ -45,7 +45,7 @@ func TestHunkBatchMatchesOneByOne(t *testing.T) {
 			var want []string
 			failed := false
 			for a := range doc.Actions() {
-				r := Do(context.Background(), ws1, cfg1, a.Op, a.ParamMap())
+				r := Do(context.Background(), ws1, cfg1, lang.Lookup(a.Op).ID, a.ParamMap())
 				want = append(want, fmt.Sprint(r.Success, r.AlreadyApplied, r.Error, r.Data["match"]))
 				failed = failed || !r.Success
 			}

@@ -3,7 +3,9 @@ package engine
 import (
 	"fmt"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // file_replace_text with tolerance, anchor or at_end: the op around the
@@ -38,33 +40,33 @@ func (x *opRun) replaceTolerant() Result {
 // the file already holds the hunk's result (a replayed patch, as
 // textedit/replay.go describes; lines are then unchanged), or the failure.
 func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any, bool, *Result) {
-	oldText, bad := x.textParam("old_text")
+	oldText, bad := x.textParam(lang.ParamOldText)
 	if bad != nil {
 		return nil, false, bad
 	}
-	newText, bad := x.textParam("new_text")
+	newText, bad := x.textParam(lang.ParamNewText)
 	if bad != nil {
 		return nil, false, bad
 	}
-	atEnd := x.params["at_end"] == "true"
+	atEnd := x.params[lang.ParamAtEnd] == "true"
 	rungs := textedit.AllRungs
-	switch x.params["tolerance"] {
+	switch x.params[lang.ParamTolerance] {
 	case "", "exact":
 		rungs = textedit.ExactRung
 	case "whitespace":
 	default:
-		return nil, false, &Result{Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params["tolerance"]),
+		return nil, false, &Result{Param: lang.ParamTolerance, Error: fmt.Sprintf("%s: tolerance must be \"exact\" or \"whitespace\", got '%s'", x.op, x.params[lang.ParamTolerance]),
 			Hint: `leave tolerance out for an exact match`}
 	}
 	from := 0
-	for _, a := range textedit.TextLines(x.params["anchor"]) {
+	for _, a := range textedit.TextLines(x.params[lang.ParamAnchor]) {
 		at, _, hits := lines.Seek([]string{a}, from, false, rungs)
 		if len(hits) > 1 {
-			return nil, false, &Result{Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, textedit.LineNumbers(hits)),
-				Type: "search_not_found", Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
+			return nil, false, &Result{Param: lang.ParamAnchor, Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, textedit.LineNumbers(hits)),
+				Type: fault.SearchNotFound, Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
 		}
 		if at < 0 {
-			return nil, false, &Result{Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: "search_not_found", Hint: textedit.NotFoundHint(body, a)}
+			return nil, false, &Result{Param: lang.ParamAnchor, Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: fault.SearchNotFound, Hint: textedit.NotFoundHint(body, a)}
 		}
 		from = at + 1
 	}
@@ -103,8 +105,8 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 			return nil, true, nil
 		}
 		if len(hits) > 1 {
-			return nil, false, &Result{Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, textedit.LineNumbers(hits), match),
-				Type: "search_not_found", Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
+			return nil, false, &Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, textedit.LineNumbers(hits), match),
+				Type: fault.SearchNotFound, Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
 		}
 		if at < 0 {
 			// The search gone and the hunk's result there once, exactly as
@@ -119,8 +121,8 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 			if rungs > 1 {
 				where += ", even ignoring whitespace"
 			}
-			return nil, false, &Result{Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
-				Type: "search_not_found", Hint: textedit.NotFoundHint(body, oldText)}
+			return nil, false, &Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text not found in '%s'%s", x.op, p, where),
+				Type: fault.SearchNotFound, Hint: textedit.NotFoundHint(body, oldText)}
 		}
 	}
 	lines.Replace(at, len(old), repl)

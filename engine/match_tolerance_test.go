@@ -51,7 +51,7 @@ func TestReplaceTolerant(t *testing.T) {
 			for i := 0; i < len(tt.params); i += 2 {
 				params[tt.params[i]] = tt.params[i+1]
 			}
-			r := Do(context.Background(), ws, cfg, "file_replace_text", params)
+			r := Do(context.Background(), ws, cfg, lang.OpFileReplaceText, params)
 			if r.Error != tt.err {
 				t.Fatalf("error = %q, want %q", r.Error, tt.err)
 			}

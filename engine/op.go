@@ -9,62 +9,38 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
-// Do carries out one op, by catalog name (the caller resolves aliases with
-// lang.Lookup), on ws. It never panics and never returns a Go error: every
-// outcome, including bad params and refused paths, is a Result whose Error
-// follows the seeds' wording and whose Hint says what would work. exec is
+// Do carries out one op on ws, by its catalog id (the caller resolves the
+// name or alias with lang.Lookup), as its opTable line says. It never
+// panics and never returns a Go error: every outcome, including bad params
+// and refused paths, is a Result whose Error keeps nesl-js's wording where
+// nesl-js has one (DESIGN.md) and whose Hint says what would work. exec is
 // not here: the runner routes it.
-func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op string, params map[string]string) Result {
+func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op lang.OpID, params map[string]string) Result {
+	def := opFor(op)
 	if err := ctx.Err(); err != nil {
-		return Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
+		res := Result{Error: fmt.Sprintf("%s: not started: %v", op, err),
 			Hint: "the run was cancelled or ran out of time before this op; run it again"}
+		if def != nil {
+			res.Param = def.blame
+		}
+		return res
 	}
-	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: op, params: params}
-	switch op {
-	case "file_write":
-		return x.write(false)
-	case "file_append":
-		return x.write(true)
-	case "file_replace_text":
-		return x.replaceOnce()
-	case "file_replace_all_text":
-		return x.replaceAll()
-	case "file_replace_text_range":
-		return x.replaceRange()
-	case "file_replace_lines":
-		return x.replaceLines()
-	case "file_insert":
-		return x.insertLines()
-	case "file_delete":
-		return x.fileDelete()
-	case "remove":
-		return x.remove()
-	case "file_move":
-		return x.move()
-	case "file_read":
-		return x.read()
-	case "file_read_numbered":
-		return x.readNumbered()
-	case "files_read":
-		return x.readMany()
-	case "dir_create":
-		return x.dirCreate()
-	case "dir_delete":
-		return x.dirDelete()
-	case "ls":
-		return x.ls()
-	case "grep":
-		return x.grep()
-	case "glob":
-		return x.glob()
+	if def == nil || def.run == nil {
+		res := Result{Error: "Unknown action: " + op.String(), Hint: "`clada actions` lists the ops this version knows"}
+		if def != nil {
+			res.Hint = "exec is run by the runner (engine.Run), not by Do"
+		}
+		return res
 	}
-	res := Result{Error: "Unknown action: " + op, Hint: "`clada actions` lists the ops this version knows"}
-	if op == "exec" {
-		res.Hint = "exec is run by the runner (engine.Run), not by Do"
+	res := def.run(&opRun{ctx: ctx, ws: ws, cfg: cfg, op: op.String(), params: params})
+	if !res.Success && res.Param == "" {
+		res.Param = def.blame
 	}
 	return res
 }
@@ -74,7 +50,7 @@ type opRun struct {
 	ctx    context.Context
 	ws     fsys.Workspace
 	cfg    *Config
-	op     string
+	op     string // its catalog name, as messages start
 	params map[string]string
 }
 
@@ -85,7 +61,7 @@ func (x *opRun) path(name string, write bool) (string, string, *Result) {
 	abs, err := x.cfg.Resolve(p)
 	if err == nil {
 		if err := checkPathShape(x.op, abs); err != nil { // budget.go
-			return "", p, &Result{Error: err.Error(), Hint: "use a shorter path with fewer folders"}
+			return "", p, &Result{Error: err.Error(), Hint: "use a shorter path with fewer folders", Param: name}
 		}
 	}
 	if err == nil && write {
@@ -93,19 +69,14 @@ func (x *opRun) path(name string, write bool) (string, string, *Result) {
 	}
 	if err != nil {
 		r := x.fail("open", p, err)
+		r.Param = name
 		return "", p, &r
 	}
 	return abs, p, nil
 }
 
-// cmlTypes are the error types reports know; other refusals carry none.
-var cmlTypes = map[string]bool{
-	"search_not_found": true, "file_not_found": true, "permission_denied": true,
-	"symlink_not_allowed": true, "path_escape": true,
-}
-
 // fail turns err from doing verb on path p (as the user wrote it) into a
-// Result, using the seed's "CODE: description, verb 'path'" wording for
+// Result, in nesl-js's "CODE: description, verb 'path'" wording for
 // operating-system errors.
 func (x *opRun) fail(verb, p string, err error) Result {
 	return x.failMove(verb, p, "", err)
@@ -121,8 +92,9 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 			reason = strings.ReplaceAll(reason, "'"+refused.Path+"'", "'"+x.shown(refused.Path)+"'")
 		}
 		r := Result{Error: x.op + ": " + reason, Hint: refused.Fix}
-		if cmlTypes[refused.Type] {
-			r.Type = refused.Type
+		switch refused.Type {
+		case fault.PermissionDenied, fault.SymlinkNotAllowed, fault.PathEscape:
+			r.Type = refused.Type // an invalid path reports no kind, as it always has
 		}
 		return r
 	}
@@ -133,7 +105,7 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	var errno syscall.Errno
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return Result{Error: "ENOENT: no such file or directory, " + target, Type: "file_not_found",
+		return Result{Error: "ENOENT: no such file or directory, " + target, Type: fault.FileNotFound,
 			Hint: fmt.Sprintf("check the path: it is relative to the project root %s", x.cfg.Root)}
 	case errors.As(err, &errno) && errno == syscall.EISDIR:
 		return Result{Error: "EISDIR: illegal operation on a directory, " + target,
@@ -147,10 +119,10 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	case errors.Is(err, fs.ErrExist):
 		return Result{Error: "EEXIST: file already exists, " + target, Hint: "pick another name or remove the existing entry first"}
 	case errors.Is(err, fs.ErrPermission):
-		return Result{Error: "EACCES: permission denied, " + target, Type: "permission_denied",
+		return Result{Error: "EACCES: permission denied, " + target, Type: fault.PermissionDenied,
 			Hint: "the operating system refused access; check the file's permissions"}
 	case strings.Contains(err.Error(), "path escapes from parent"):
-		return Result{Error: fmt.Sprintf("%s: '%s' leads outside the project root", x.op, p), Type: "path_escape",
+		return Result{Error: fmt.Sprintf("%s: '%s' leads outside the project root", x.op, p), Type: fault.PathEscape,
 			Hint: "a symlink or .. in the path points outside the root; use a path inside it"}
 	}
 	return Result{Error: fmt.Sprintf("%s: %s: %v", x.op, target, err)}
@@ -162,7 +134,7 @@ func (x *opRun) textParam(name string) (string, *Result) {
 	v := x.params[name]
 	if err := textedit.CheckUTF8([]byte(v)); err != nil {
 		return "", &Result{Error: fmt.Sprintf("%s: %s %v", x.op, name, err),
-			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes"}
+			Hint: "clada writes UTF-8 text only; remove or re-encode the bad bytes", Param: name}
 	}
 	return v, nil
 }

@@ -5,12 +5,14 @@ import (
 	"io/fs"
 	"syscall"
 	"time"
+
+	"github.com/clada-dev/clada/lang"
 )
 
 // dirCreate is dir_create: mkdir -p; an existing directory is fine, an
 // existing file is not.
 func (x *opRun) dirCreate() Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}
@@ -25,7 +27,7 @@ func (x *opRun) dirCreate() Result {
 
 // dirDelete is dir_delete: empty directories only (remove deletes trees).
 func (x *opRun) dirDelete() Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}
@@ -61,7 +63,7 @@ type LsEntry struct {
 
 // ls lists a directory: name, type, size, modified.
 func (x *opRun) ls() Result {
-	abs, p, bad := x.path("path", false)
+	abs, p, bad := x.path(lang.ParamPath, false)
 	if bad != nil {
 		return *bad
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // insertLines is file_insert: content goes in as whole lines after line
@@ -15,19 +16,19 @@ import (
 // before an insertion after it. The file's other bytes, tabs included, stay
 // as they are.
 func (x *opRun) insertLines() Result {
-	s := strings.TrimSpace(x.params["line"])
+	s := strings.TrimSpace(x.params[lang.ParamLine])
 	at, err := strconv.Atoi(s)
 	if err != nil || at < 0 {
-		return Result{Error: fmt.Sprintf("%s: line must be a whole number (0 or more), got '%s'", x.op, x.params["line"]),
+		return Result{Param: lang.ParamLine, Error: fmt.Sprintf("%s: line must be a whole number (0 or more), got '%s'", x.op, x.params[lang.ParamLine]),
 			Hint: `write line = "0" to insert at the top, or the number of the line to insert after`}
 	}
-	content, abs, p, t, bad := x.editFileWith("content")
+	content, abs, p, t, bad := x.editFileWith(lang.ParamContent)
 	if bad != nil {
 		return *bad
 	}
 	starts := textedit.LineStarts(t.Body)
 	if at > len(starts) {
-		return Result{Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
+		return Result{Param: lang.ParamLine, Error: fmt.Sprintf("%s: line %d is out of bounds (file has %d lines)", x.op, at, len(starts)),
 			Hint: lineNumbersHint}
 	}
 	eol := "\n"

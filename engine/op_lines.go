@@ -13,19 +13,19 @@ import (
 // needs none of its own; an empty new_content deletes the lines outright.
 // new_content written with \n gets the file's CRLF.
 func (x *opRun) replaceLines() Result {
-	spec := x.params["lines"]
+	spec := x.params[lang.ParamLines]
 	s, e, err := lang.ParseLineSpec(spec)
 	if err != nil {
-		return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 	}
-	newContent, abs, p, t, bad := x.editFileWith("new_content")
+	newContent, abs, p, t, bad := x.editFileWith(lang.ParamNewContent)
 	if bad != nil {
 		return *bad
 	}
 	starts := textedit.LineStarts(t.Body)
 	total := len(starts)
 	if e > total {
-		return Result{Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
 			Hint: lineNumbersHint}
 	}
 	from := starts[s-1]

@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // move is file_move (CML move): files and directories; creates the
@@ -18,11 +20,11 @@ import (
 // dir/file.txt; src/ to an existing dest/ is dest/src; src/ to a missing
 // dest/ renames src to dest). A symlink is moved as itself.
 func (x *opRun) move() Result {
-	src, oldP, bad := x.path("old_path", true)
+	src, oldP, bad := x.path(lang.ParamOldPath, true)
 	if bad != nil {
 		return *bad
 	}
-	dst, newP, bad := x.path("new_path", true)
+	dst, newP, bad := x.path(lang.ParamNewPath, true)
 	if bad != nil {
 		return *bad
 	}
@@ -32,7 +34,7 @@ func (x *opRun) move() Result {
 	sfi, err := x.ws.Lstat(src)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: "file_not_found",
+			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound,
 				Hint: fmt.Sprintf("check old_path: it is relative to the project root %s", x.cfg.Root)}
 		}
 		return x.failMove("rename", oldP, newP, err)
@@ -60,7 +62,7 @@ func (x *opRun) move() Result {
 		dst = filepath.Join(dst, filepath.Base(src))
 		newP = path.Join(strings.ReplaceAll(newP, `\`, "/"), filepath.Base(src))
 		if err := x.cfg.CheckWrite(newP, dst); err != nil {
-			return x.fail("rename", newP, err)
+			return atNewPath(x.fail("rename", newP, err))
 		}
 	}
 	if fsys.Within(src, dst) && src != dst {
@@ -68,7 +70,7 @@ func (x *opRun) move() Result {
 			Hint: "pick a destination outside the directory being moved"}
 	}
 	if bad := x.notRoot(dst, newP); bad != nil {
-		return *bad
+		return atNewPath(*bad)
 	}
 	if src == dst {
 		return ok(map[string]any{"old_path": oldP, "new_path": newP})
@@ -77,12 +79,12 @@ func (x *opRun) move() Result {
 	if fi, err := x.ws.Lstat(dst); err == nil {
 		overwrote = !fi.IsDir()
 	}
-	if overwrote && x.params["overwrite"] == "false" {
-		return Result{Error: fmt.Sprintf("%s: '%s' already exists; not moving '%s' onto it", x.op, newP, oldP), Type: "file_exists",
+	if overwrote && x.params[lang.ParamOverwrite] == "false" {
+		return Result{Param: lang.ParamNewPath, Error: fmt.Sprintf("%s: '%s' already exists; not moving '%s' onto it", x.op, newP, oldP), Type: fault.FileExists,
 			Hint: "move it somewhere free, or delete the existing file first"}
 	}
-	if err := x.ws.MkdirAll(filepath.Dir(dst)); err != nil {
-		return x.failMove("rename", oldP, newP, err)
+	if err := x.ws.MkdirAll(filepath.Dir(dst)); err != nil { // the destination's parents
+		return atNewPath(x.failMove("rename", oldP, newP, err))
 	}
 	if err := x.ws.Rename(src, dst); err != nil {
 		return x.failMove("rename", oldP, newP, err)
@@ -92,4 +94,11 @@ func (x *opRun) move() Result {
 		data["overwrote"] = true
 	}
 	return ok(data)
+}
+
+// atNewPath is a failure of file_move that is the destination's: new_path
+// is what to fix.
+func atNewPath(r Result) Result {
+	r.Param = lang.ParamNewPath
+	return r
 }

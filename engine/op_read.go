@@ -28,7 +28,7 @@ func (x *opRun) readText(abs, p string) (string, *Result) {
 
 // read is file_read.
 func (x *opRun) read() Result {
-	abs, p, bad := x.path("path", false)
+	abs, p, bad := x.path(lang.ParamPath, false)
 	if bad != nil {
 		return *bad
 	}
@@ -43,19 +43,19 @@ func (x *opRun) read() Result {
 // with right-aligned numbers. Asking past the end fails but still returns
 // the lines that exist in data.content.
 func (x *opRun) readNumbered() Result {
-	abs, p, bad := x.path("path", false)
+	abs, p, bad := x.path(lang.ParamPath, false)
 	if bad != nil {
 		return *bad
 	}
-	delim, given := x.params["delimiter"]
+	delim, given := x.params[lang.ParamDelimiter]
 	if !given {
 		delim = ": "
 	}
-	spec := x.params["lines"]
+	spec := x.params[lang.ParamLines]
 	if spec != "" {
 		start, end, err := lang.ParseLineSpec(spec)
 		if err != nil {
-			return Result{Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
+			return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: %v", x.op, err), Hint: `write lines = "4" or lines = "23-43"`}
 		}
 		if _, big := x.overCap(abs); big { // a range of a huge file: stream to it
 			if r, streamed := x.streamNumbered(abs, p, start, end, delim, spec); streamed {
@@ -69,11 +69,11 @@ func (x *opRun) readNumbered() Result {
 	}
 	out, _, oor, err := extractNumberedLines(content, spec, delim)
 	if err != nil {
-		return Result{Error: fmt.Sprintf("%s: %v", x.op, err)}
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: %v", x.op, err)}
 	}
 	data := map[string]any{"path": p, "content": out}
 	if oor != nil {
-		return Result{Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, oor.requested, oor.actual),
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, oor.requested, oor.actual),
 			Hint: "data.content holds the lines that exist", Data: data}
 	}
 	return ok(data)
@@ -83,7 +83,7 @@ func (x *opRun) readNumbered() Result {
 // "=== path ===" headers. If any file fails, the op fails naming each.
 func (x *opRun) readMany() Result {
 	var paths []string
-	for _, line := range strings.Split(x.params["paths"], "\n") {
+	for _, line := range strings.Split(x.params[lang.ParamPaths], "\n") {
 		if line = strings.TrimSpace(line); line != "" {
 			paths = append(paths, line)
 		}
@@ -112,7 +112,7 @@ func (x *opRun) readMany() Result {
 	}
 	data := map[string]any{"paths": paths, "content": b.String()}
 	if len(failed) > 0 {
-		// The seed's error names each failure; data still carries the files
+		// nesl-js's error names each failure; data still carries the files
 		// that could be read, so one bad path does not cost a second read.
 		return Result{Error: fmt.Sprintf("files_read: Failed to read %d file(s):\n%s", len(failed), strings.Join(failed, "\n")),
 			Hint: "data.content holds the other files; fix or drop the paths listed", Data: data}
@@ -142,7 +142,7 @@ type outOfRange struct {
 // outOfRange. It is nesl-js's extractNumberedLines, case for case.
 func extractNumberedLines(content, spec, delim string) (string, int, *outOfRange, error) {
 	if content == "" {
-		return "", 0, nil, nil // the seed's case: nothing to number, nothing out of range
+		return "", 0, nil, nil // nesl-js's case: nothing to number, nothing out of range
 	}
 	lines := textedit.FileLines(content)
 	total := len(lines)

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // notRoot refuses to remove or move the root (or an --allow directory)
@@ -14,7 +16,7 @@ import (
 func (x *opRun) notRoot(abs, p string) *Result {
 	for _, d := range append([]string{x.cfg.Root}, x.cfg.Allow...) {
 		if abs == filepath.Clean(d) {
-			return &Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: "permission_denied",
+			return &Result{Error: fmt.Sprintf("%s: '%s' is the project root", x.op, p), Type: fault.PermissionDenied,
 				Hint: "name a file or directory inside the root"}
 		}
 	}
@@ -23,7 +25,7 @@ func (x *opRun) notRoot(abs, p string) *Result {
 
 // fileDelete is file_delete: a regular file (or a symlink itself) only.
 func (x *opRun) fileDelete() Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}
@@ -51,7 +53,7 @@ func (x *opRun) fileDelete() Result {
 // remove deletes a file, a symlink itself, or a directory with everything
 // in it.
 func (x *opRun) remove() Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}

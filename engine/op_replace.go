@@ -6,16 +6,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // The text-replacing edits. Each reads the file once, matches on the text
 // with its BOM set aside (a search written with \n also matches a CRLF file,
 // and the replacement then gets CRLF too), and writes the result atomically.
 
-// editFile reads the file at param "path" as UTF-8 text for an edit.
+// editFile reads the file its path param names as UTF-8 text for an edit.
 func (x *opRun) editFile() (string, string, textedit.Text, *Result) {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return "", "", textedit.Text{}, bad
 	}
@@ -61,7 +63,7 @@ func (x *opRun) nonEmpty(names ...string) ([]string, *Result) {
 		}
 		if v == "" {
 			return nil, &Result{Error: fmt.Sprintf("%s: %s cannot be empty", x.op, n),
-				Hint: "give the exact text to find, as it appears in the file"}
+				Hint: "give the exact text to find, as it appears in the file", Param: n}
 		}
 		out[i] = v
 	}
@@ -70,14 +72,14 @@ func (x *opRun) nonEmpty(names ...string) ([]string, *Result) {
 
 // replaceOnce is file_replace_text: old_text must occur exactly once.
 func (x *opRun) replaceOnce() Result {
-	if x.params["tolerance"] != "" || x.params["anchor"] != "" || x.params["at_end"] != "" {
+	if x.params[lang.ParamTolerance] != "" || x.params[lang.ParamAnchor] != "" || x.params[lang.ParamAtEnd] != "" {
 		return x.replaceTolerant() // match_tolerance.go
 	}
-	olds, bad := x.nonEmpty("old_text")
+	olds, bad := x.nonEmpty(lang.ParamOldText)
 	if bad != nil {
 		return *bad
 	}
-	newText, bad := x.textParam("new_text")
+	newText, bad := x.textParam(lang.ParamNewText)
 	if bad != nil {
 		return *bad
 	}
@@ -105,11 +107,11 @@ func (x *opRun) replaceOnce() Result {
 		if t.AlreadyApplied(newText, 1) {
 			return appliedAlready(p)
 		}
-		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: t.TrivialHint(textedit.NotFoundHint(t.Body, olds[0]), newText)}
+		return Result{Param: lang.ParamOldText, Error: x.op + ": old_text not found in file", Type: fault.SearchNotFound, Hint: t.TrivialHint(textedit.NotFoundHint(t.Body, olds[0]), newText)}
 	case 1:
 	default:
-		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
-			Type: "search_not_found", Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
+		return Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
+			Type: fault.SearchNotFound, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
 	}
 	t.Body = t.Body[:offs[0]] + repl + t.Body[offs[0]+len(old):]
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
@@ -119,19 +121,19 @@ func (x *opRun) replaceOnce() Result {
 // (CSL's count="all" means none), must equal the number found. Finding none
 // fails too: an edit that changes nothing is never what was meant.
 func (x *opRun) replaceAll() Result {
-	olds, bad := x.nonEmpty("old_text")
+	olds, bad := x.nonEmpty(lang.ParamOldText)
 	if bad != nil {
 		return *bad
 	}
-	newText, bad := x.textParam("new_text")
+	newText, bad := x.textParam(lang.ParamNewText)
 	if bad != nil {
 		return *bad
 	}
 	want := -1
-	if s, given := x.params["count"]; given && s != "" && s != "all" {
+	if s, given := x.params[lang.ParamCount]; given && s != "" && s != "all" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
-			return Result{Error: fmt.Sprintf("%s: count must be a positive whole number, got '%s'", x.op, s),
+			return Result{Param: lang.ParamCount, Error: fmt.Sprintf("%s: count must be a positive whole number, got '%s'", x.op, s),
 				Hint: `write count = "3", or leave it out to replace every occurrence`}
 		}
 		want = n
@@ -156,13 +158,13 @@ func (x *opRun) replaceAll() Result {
 	case len(offs) > 0 && len(inside) == len(offs) && (want < 0 || len(copies) == want):
 		return appliedAlready(p)
 	case len(inside) > 0 && len(inside) < len(offs):
-		return Result{Error: fmt.Sprintf("%s: old_text appears %d times, %d of them already inside a copy of new_text; replacing all would apply the edit twice there",
-			x.op, len(offs), len(inside)), Type: "search_not_found",
+		return Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times, %d of them already inside a copy of new_text; replacing all would apply the edit twice there",
+			x.op, len(offs), len(inside)), Type: fault.SearchNotFound,
 			Hint: fmt.Sprintf("the edit looks applied at %s and not at %s; make old_text match only the places still to change, or use file_replace_text for each",
 				textedit.MatchLocations(t.Body, inside, len(old)), textedit.MatchLocations(t.Body, textedit.Outside(offs, inside), len(old)))}
 	}
 	if want >= 0 && len(offs) != want {
-		r := Result{Error: fmt.Sprintf("%s: expected %d occurrences but found %d", x.op, want, len(offs)), Type: "search_not_found"}
+		r := Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: expected %d occurrences but found %d", x.op, want, len(offs)), Type: fault.SearchNotFound}
 		if len(offs) == 0 {
 			r.Hint = textedit.NotFoundHint(t.Body, olds[0])
 		} else {
@@ -171,7 +173,7 @@ func (x *opRun) replaceAll() Result {
 		return r
 	}
 	if len(offs) == 0 {
-		return Result{Error: x.op + ": old_text not found in file", Type: "search_not_found", Hint: textedit.NotFoundHint(t.Body, olds[0])}
+		return Result{Param: lang.ParamOldText, Error: x.op + ": old_text not found in file", Type: fault.SearchNotFound, Hint: textedit.NotFoundHint(t.Body, olds[0])}
 	}
 	t.Body, _, _ = textedit.ReplaceText(t.Body, old, repl, -1)
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": len(offs)})
@@ -181,11 +183,11 @@ func (x *opRun) replaceAll() Result {
 // the first old_text_end after it, both ends included; exactly one such
 // range may exist.
 func (x *opRun) replaceRange() Result {
-	ends, bad := x.nonEmpty("old_text_beginning", "old_text_end")
+	ends, bad := x.nonEmpty(lang.ParamOldTextBeginning, lang.ParamOldTextEnd)
 	if bad != nil {
 		return *bad
 	}
-	newText, abs, p, t, bad := x.editFileWith("new_text")
+	newText, abs, p, t, bad := x.editFileWith(lang.ParamNewText)
 	if bad != nil {
 		return *bad
 	}
@@ -194,7 +196,7 @@ func (x *opRun) replaceRange() Result {
 		if t.AlreadyApplied(newText, 1) {
 			return appliedAlready(p)
 		}
-		return Result{Error: x.op + ": old_text_beginning not found in file", Type: "search_not_found", Hint: textedit.SearchHint(t.Body, 0, "old_text_beginning", ends[0])}
+		return Result{Param: lang.ParamOldTextBeginning, Error: x.op + ": old_text_beginning not found in file", Type: fault.SearchNotFound, Hint: textedit.SearchHint(t.Body, 0, lang.ParamOldTextBeginning, ends[0])}
 	}
 	endText := t.ToFileEOL(ends[1])
 	type span struct{ from, to int }
@@ -229,17 +231,17 @@ func (x *opRun) replaceRange() Result {
 	}
 	switch len(spans) {
 	case 0:
-		return Result{Error: x.op + ": old_text_end not found after old_text_beginning", Type: "search_not_found",
+		return Result{Param: lang.ParamOldTextEnd, Error: x.op + ": old_text_end not found after old_text_beginning", Type: fault.SearchNotFound,
 			Hint: fmt.Sprintf("old_text_beginning is at %s but old_text_end does not follow it; %s",
-				textedit.MatchLocations(t.Body, starts, len(begin)), textedit.SearchHint(t.Body, starts[0], "old_text_end", ends[1]))}
+				textedit.MatchLocations(t.Body, starts, len(begin)), textedit.SearchHint(t.Body, starts[0], lang.ParamOldTextEnd, ends[1]))}
 	case 1:
 	default:
 		offs := make([]int, len(spans))
 		for i, s := range spans {
 			offs[i] = s.from
 		}
-		return Result{Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
-			Type: "search_not_found", Hint: textedit.RangesHint(t.Body, offs)}
+		return Result{Param: lang.ParamOldTextBeginning, Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
+			Type: fault.SearchNotFound, Hint: textedit.RangesHint(t.Body, offs)}
 	}
 	newText = t.ReplacementEOL(t.Body[spans[0].from:spans[0].to], newText)
 	t.Body = t.Body[:spans[0].from] + newText + t.Body[spans[0].to:]

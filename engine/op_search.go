@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // Limits keep a search from flooding the report (and the LLM's context).
@@ -142,19 +143,19 @@ func (x *opRun) shown(abs string) string {
 // file name glob (or by path, when it has a slash). Binary and non-UTF-8
 // files are skipped.
 func (x *opRun) grep() Result {
-	pat := x.params["pattern"]
+	pat := x.params[lang.ParamPattern]
 	re, err := regexp.Compile(pat)
 	if err != nil {
-		return Result{Error: fmt.Sprintf("grep: invalid pattern '%s': %v", pat, err),
+		return Result{Param: lang.ParamPattern, Error: fmt.Sprintf("grep: invalid pattern '%s': %v", pat, err),
 			Hint: "the pattern is a Go RE2 regular expression; escape special characters such as ( [ . with \\"}
 	}
-	abs, p, bad := x.path("path", false)
+	abs, p, bad := x.path(lang.ParamPath, false)
 	if bad != nil {
 		return *bad
 	}
-	include := x.params["include"]
+	include := x.params[lang.ParamInclude]
 	if _, err := path.Match(include, ""); include != "" && err != nil {
-		return Result{Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
+		return Result{Param: lang.ParamInclude, Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
 	}
 	if size, big := x.overCap(abs); big { // one file, named: say so rather than find nothing
 		return *x.tooBig(p, size)
@@ -213,17 +214,17 @@ func includeMatch(include, rel string) bool {
 // glob lists files under base_path whose path relative to it matches the
 // pattern ("**" spans folders), sorted, relative to the root.
 func (x *opRun) glob() Result {
-	pat := strings.TrimLeft(strings.TrimPrefix(x.params["pattern"], "./"), "/")
+	pat := strings.TrimLeft(strings.TrimPrefix(x.params[lang.ParamPattern], "./"), "/")
 	if pat == "" {
-		return Result{Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
+		return Result{Param: lang.ParamPattern, Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
 	}
 	if _, err := path.Match(strings.ReplaceAll(pat, "**", "*"), ""); err != nil {
-		return Result{Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
+		return Result{Param: lang.ParamPattern, Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
 	}
 	if bad := x.globEscape(pat); bad != nil {
 		return *bad
 	}
-	abs, p, bad := x.path("base_path", false)
+	abs, p, bad := x.path(lang.ParamBasePath, false)
 	if bad != nil {
 		return *bad
 	}

@@ -7,31 +7,34 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/lang"
 )
 
 // write is file_write (create parents, overwrite) and file_append (create
-// when missing). Seed 004 case 002 expected a write into a missing directory
-// to fail; DESIGN.md and seed 003 create the parents, and DESIGN wins.
+// when missing). Both create missing parent directories, as DESIGN.md's
+// catalog says, though one of nesl-js's cases expects a write into a
+// missing directory to fail.
 func (x *opRun) write(appendTo bool) Result {
-	abs, p, bad := x.path("path", true)
+	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return *bad
 	}
 	// A trailing slash names a directory: writing a file named like it
 	// would not be what the answer meant.
 	if strings.HasSuffix(strings.ReplaceAll(p, `\`, "/"), "/") {
-		return x.fail("open", p, &fsys.RefusedError{Type: "invalid_path", Path: p,
+		return x.fail("open", p, &fsys.RefusedError{Type: fault.InvalidPath, Path: p,
 			Reason: fmt.Sprintf("'%s' ends in a slash, which names a directory, not a file", p),
 			Fix:    "give the file's name after the slash (e.g. " + strings.TrimRight(p, `/\`) + "/file.txt), or use dir_create for a directory"})
 	}
-	content, bad := x.textParam("content")
+	content, bad := x.textParam(lang.ParamContent)
 	if bad != nil {
 		return *bad
 	}
 	data := []byte(content)
-	if !appendTo && x.params["overwrite"] == "false" { // a diff's new file (--- /dev/null)
+	if !appendTo && x.params[lang.ParamOverwrite] == "false" { // a diff's new file (--- /dev/null)
 		if fi, err := x.ws.Lstat(abs); err == nil {
 			// A replayed diff: the file it creates is there, just as it
 			// would write it (textedit/replay.go).
@@ -40,7 +43,7 @@ func (x *opRun) write(appendTo bool) Result {
 					return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 				}
 			}
-			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: "file_exists",
+			return Result{Error: fmt.Sprintf("%s: '%s' already exists; not writing over it", x.op, p), Type: fault.FileExists,
 				Hint: "edit the existing file instead (a diff hunk of its current lines), or delete it first"}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 )
 
@@ -16,10 +17,10 @@ import (
 // normalized"). The runner and exec's cwd use it too.
 func (cfg *Config) Resolve(p string) (string, error) {
 	if p == "" {
-		return "", &fsys.RefusedError{Type: "invalid_path", Path: p, Reason: "the path is empty", Fix: "give a path relative to the project root, e.g. src/main.go"}
+		return "", &fsys.RefusedError{Type: fault.InvalidPath, Path: p, Reason: "the path is empty", Fix: "give a path relative to the project root, e.g. src/main.go"}
 	}
 	if strings.IndexByte(p, 0) >= 0 {
-		return "", &fsys.RefusedError{Type: "invalid_path", Path: p, Reason: fmt.Sprintf("path %q contains a NUL byte", p), Fix: "remove the NUL byte from the path"}
+		return "", &fsys.RefusedError{Type: fault.InvalidPath, Path: p, Reason: fmt.Sprintf("path %q contains a NUL byte", p), Fix: "remove the NUL byte from the path"}
 	}
 	slashed := strings.ReplaceAll(p, `\`, "/")
 	var abs string
@@ -37,7 +38,7 @@ func (cfg *Config) Resolve(p string) (string, error) {
 		}
 	}
 	return "", &fsys.RefusedError{
-		Type:   "path_escape",
+		Type:   fault.PathEscape,
 		Path:   p,
 		Reason: fmt.Sprintf("path '%s' is outside the project root %s", p, cfg.Root),
 		Fix:    "use a path inside the root, add --allow DIR for that directory, or pass --allow-escape",
@@ -67,7 +68,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 			// Linear in segments however many "**" a pattern holds: deny
 			// patterns can come from a cloned .clada.yaml.
 			if matchSegsLinear(strings.ToLower(pat), lower) {
-				return &fsys.RefusedError{Type: "permission_denied", Path: p,
+				return &fsys.RefusedError{Type: fault.PermissionDenied, Path: p,
 					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
 					Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
 			}
@@ -81,7 +82,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 
 // protectedRefusal refuses a write inside .git, .clada or .ssh.
 func protectedRefusal(p, part string) error {
-	return &fsys.RefusedError{Type: "permission_denied", Path: p,
+	return &fsys.RefusedError{Type: fault.PermissionDenied, Path: p,
 		Reason: fmt.Sprintf("'%s' is inside a %s directory, which actions never write", p, part),
 		Fix:    protectedFix[part]}
 }

@@ -34,7 +34,7 @@ func TestResolve(t *testing.T) {
 		switch {
 		case tt.typ == "" && (err != nil || got != tt.want):
 			t.Errorf("Resolve(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		case tt.typ != "" && (!errors.As(err, &refused) || refused.Type != tt.typ || refused.Fix == ""):
+		case tt.typ != "" && (!errors.As(err, &refused) || refused.Type.String() != tt.typ || refused.Fix == ""):
 			t.Errorf("Resolve(%q) error = %v; want type %s with a fix", tt.in, err, tt.typ)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -52,10 +53,10 @@ func TestPromptExamplesApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg, root, _ := testRoot(t)
-			cfg.NoGit, cfg.OutputMode, cfg.Timeout = true, "buffer", 20*time.Second
+			cfg.NoGit, cfg.OutputMode, cfg.Timeout = true, OutputBuffer, 20*time.Second
 			// CSL commands need the user's first-use approval (the gate);
 			// the user here approves, as --approve always does.
-			cfg.Approve = "always"
+			cfg.Approve = approval.Always
 			writeTree(t, root, promptTree())
 			ws, err := NewOS(cfg)
 			if err != nil {

@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 )
 
@@ -45,7 +46,7 @@ func (x *opRun) protectedBelow(abs, p string) *Result {
 	if !errors.As(found, &refused) {
 		return nil
 	}
-	return &Result{Type: "permission_denied",
+	return &Result{Type: fault.PermissionDenied,
 		Error: fmt.Sprintf("%s: '%s' holds a path actions never write: %s", x.op, p, refused.Reason),
 		Hint:  refused.Fix + "; or name the parts of '" + p + "' to change one by one"}
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 )
 
 // DefaultMaxReadBytes is the largest file read whole (Config.MaxReadBytes):
@@ -114,7 +115,7 @@ func (x *opRun) streamNumbered(abs, p string, start, end int, delim, requested s
 		}
 		if line%4096 == 0 {
 			if err := budget.spent(); err != nil {
-				return Result{Error: fmt.Sprintf("%s: stopped after %s reading %d lines of '%s'", x.op, budget.budget, line, p),
+				return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: stopped after %s reading %d lines of '%s'", x.op, budget.budget, line, p),
 					Hint: "ask for lines nearer the start of the file"}, true
 			}
 		}
@@ -127,7 +128,7 @@ func (x *opRun) streamNumbered(abs, p string, start, end int, delim, requested s
 		if line < start {
 			data["content"] = ""
 		}
-		return Result{Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, requested, line),
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Requested lines %s but file only has %d lines", x.op, requested, line),
 			Hint: "data.content holds the lines that exist", Data: data}, true
 	}
 	return ok(data), true
@@ -135,7 +136,7 @@ func (x *opRun) streamNumbered(abs, p string, start, end int, delim, requested s
 
 // tooBigLine is the Result for a range whose lines alone pass the cap.
 func (x *opRun) tooBigLine(p string, line int) *Result {
-	return &Result{
+	return &Result{Param: lang.ParamLines,
 		Error: fmt.Sprintf("%s: the lines asked for in '%s' pass the %s read limit at line %d", x.op, p, fsys.HumanBytes(x.maxRead()), line),
 		Hint:  "ask for fewer lines, or raise the limit with --max-read",
 	}

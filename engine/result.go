@@ -1,8 +1,10 @@
 package engine
 
-// Result is the outcome of one op. Error strings follow the seeds' test data
-// exactly; anything extra a person or LLM needs to fix the problem goes in
-// Hint, so those strings stay stable.
+import "github.com/clada-dev/clada/engine/fault"
+
+// Result is the outcome of one op. Error strings keep nesl-js's wording
+// exactly where it has one (DESIGN.md); anything extra a person or LLM
+// needs to fix the problem goes in Hint, so those strings stay stable.
 type Result struct {
 	Success bool
 	// AlreadyApplied marks a successful edit that changed nothing because the
@@ -13,6 +15,12 @@ type Result struct {
 	AlreadyApplied bool
 	Error          string         // "" on success
 	Hint           string         // how to fix it: closest lines, match locations, …
-	Type           string         // CML error type: search_not_found, file_not_found, permission_denied, symlink_not_allowed, exec_timeout, exec_failed, path_escape, malformed_xml
-	Data           map[string]any // op-specific output (seed shapes: path, replacements, content, stdout, …)
+	Type           fault.Kind     // the reports' error type (search_not_found, file_not_found, …)
+	Data           map[string]any // op-specific output (nesl-js's shapes: path, replacements, content, stdout, …)
+	// Param is the param a failure is about (a lang.Param* name), so an
+	// editor can point at it: old_text for a search that did not match,
+	// lines for a range past the end, new_path for a destination refused.
+	// The op sets it where it makes the failure; Do fills in the op's
+	// default (opTable) for the rest. No report prints it.
+	Param string
 }

@@ -260,7 +260,7 @@ func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label str
 		}
 		return execOp(ctx, cfg, a.Syntax, params, label)
 	}
-	return Do(ctx, ws, cfg, spec.Name, params)
+	return Do(ctx, ws, cfg, spec.ID, params)
 }
 
 // newResult starts an action's result with the params as written.

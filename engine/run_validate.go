@@ -7,8 +7,8 @@ import (
 
 // validate checks an action with lang.Validate before it runs and returns
 // its spec and, when invalid, the first error's message and hint. An unknown
-// op keeps seed 004's execute wording ("Unknown action: X"), which differs
-// from the validator's.
+// op keeps nesl-js's execute wording ("Unknown action: X"), which differs
+// from the validator's ("Unknown action 'X'").
 func validate(a *lang.Action) (spec *lang.OpSpec, msg, hint string) {
 	spec = lang.Lookup(a.Op)
 	for _, d := range lang.Validate(a) {

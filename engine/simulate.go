@@ -108,7 +108,7 @@ func Simulate(ctx context.Context, doc *lang.Document, cfg *Config, prev *Simula
 // Failure is one action a simulated run carried out and saw fail.
 type Failure struct {
 	Action *lang.Action
-	Result Result // its Error, Hint and Type
+	Result Result // its Error, Hint, Type and Param
 }
 
 // Simulation is what one Simulate leaves for the next call on a later
@@ -170,7 +170,7 @@ func (sg *simGroup) footprint(cfg *Config) []string {
 			continue
 		}
 		if spec := lang.Lookup(a.Op); spec != nil && spec.Kind != lang.Exec {
-			sg.paths = append(sg.paths, Footprint(cfg, spec.Name, a.ParamMap())...)
+			sg.paths = append(sg.paths, Footprint(cfg, spec.ID, a.ParamMap())...)
 		}
 	}
 	sg.pathsDone = true
@@ -294,7 +294,7 @@ func (r *simRun) run(sg *simGroup, gi int) error {
 			continue
 		}
 		if res := &r.rep.Results[k]; !res.Success && !res.Skipped {
-			sg.fails = append(sg.fails, simFail{i, Result{Error: res.Error, Hint: res.Hint, Type: res.Type}})
+			sg.fails = append(sg.fails, simFail{i, Result{Error: res.Error, Hint: res.Hint, Type: res.Type, Param: res.Param}})
 		}
 		k++
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -204,14 +205,15 @@ func openOS(cfg *Config) func() (fsys.Workspace, func(), error) {
 
 // simFailure is a Failure as a test compares it: the action by its place.
 type simFailure struct {
-	Range             source.Range
-	Error, Hint, Type string
+	Range              source.Range
+	Error, Hint, Param string
+	Type               fault.Kind
 }
 
 func failures(fs []Failure) []simFailure {
 	var out []simFailure
 	for _, f := range fs {
-		out = append(out, simFailure{f.Action.Range, f.Result.Error, f.Result.Hint, f.Result.Type})
+		out = append(out, simFailure{f.Action.Range, f.Result.Error, f.Result.Hint, f.Result.Param, f.Result.Type})
 	}
 	return out
 }
@@ -229,7 +231,7 @@ func runFailures(t *testing.T, cfg *Config, doc *lang.Document) []simFailure {
 	var out []simFailure
 	for _, r := range rep.Results {
 		if !r.Success && !r.Skipped {
-			out = append(out, simFailure{r.Range, r.Error, r.Hint, r.Type})
+			out = append(out, simFailure{r.Range, r.Error, r.Hint, r.Param, r.Type})
 		}
 	}
 	return out

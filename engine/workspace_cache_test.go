@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -26,7 +27,7 @@ func TestWriteBackSettlesBeforeCommands(t *testing.T) {
 		"#!SHAM [@three-char-SHA-256: e5]\naction = \"file_replace_text\"\npath = \"f.txt\"\nold_text = \"C\"\nnew_text = \"D\"\n#!END_SHAM_e5\n"
 	doc := lang.Parse(source.NewFile("a.sham", []byte(src)))
 	cfg := DefaultConfig(root)
-	cfg.NoGit, cfg.OutputMode, cfg.Approve = true, "silent", "always"
+	cfg.NoGit, cfg.OutputMode, cfg.Approve = true, OutputSilent, approval.Always
 	w, err := NewOS(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/lang"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -237,25 +238,25 @@ func TestOverlayMatchesOS(t *testing.T) {
 		diskB := diskTree(t, rootB)
 		for step := 0; step < 25; step++ {
 			pa, pb := paths[next(len(paths))], paths[next(len(paths))]
-			var op string
+			var op lang.OpID
 			var params map[string]string
 			switch next(8) {
 			case 0:
-				op, params = "file_write", p("path", pa, "content", "w"+pa+"\n")
+				op, params = lang.OpFileWrite, p("path", pa, "content", "w"+pa+"\n")
 			case 1:
-				op, params = "file_append", p("path", pa, "content", "y\n")
+				op, params = lang.OpFileAppend, p("path", pa, "content", "y\n")
 			case 2:
-				op, params = "remove", p("path", pa)
+				op, params = lang.OpRemove, p("path", pa)
 			case 3:
-				op, params = "file_delete", p("path", pa)
+				op, params = lang.OpFileDelete, p("path", pa)
 			case 4:
-				op, params = "file_move", p("old_path", pa, "new_path", pb)
+				op, params = lang.OpFileMove, p("old_path", pa, "new_path", pb)
 			case 5:
-				op, params = "dir_create", p("path", pa)
+				op, params = lang.OpDirCreate, p("path", pa)
 			case 6:
-				op, params = "dir_delete", p("path", pa)
+				op, params = lang.OpDirDelete, p("path", pa)
 			default:
-				op, params = "file_replace_all_text", p("path", pa, "old_text", "y", "new_text", "z")
+				op, params = lang.OpFileReplaceAllText, p("path", pa, "old_text", "y", "new_text", "z")
 			}
 			before := diskTree(t, rootA)
 			ra := Do(context.Background(), osA, cfgA, op, params)

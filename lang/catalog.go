@@ -1,5 +1,7 @@
 package lang
 
+import "fmt"
+
 // The op catalog: one table that is the single source for validation, hover,
 // completion, printing, `clada actions` and `clada prompt`. Canonical names are
 // SHAM's; CSL and CML spellings sit beside them.
@@ -80,8 +82,85 @@ type ParamSpec struct {
 	CML string `json:"cml,omitempty"`
 }
 
+// OpID names a catalog op in code: one constant per op, in catalog order.
+// An action keeps its op as written (Action.Op: a catalog name, an alias or
+// an unknown word); Lookup resolves the first two to a spec and its ID. The
+// zero OpID is no op.
+type OpID uint8
+
+const (
+	OpFileWrite OpID = iota + 1
+	OpFileAppend
+	OpFileReplaceText
+	OpFileReplaceAllText
+	OpFileReplaceTextRange
+	OpFileReplaceLines
+	OpFileInsert
+	OpFileDelete
+	OpRemove
+	OpFileMove
+	OpFileRead
+	OpFileReadNumbered
+	OpFilesRead
+	OpDirCreate
+	OpDirDelete
+	OpLs
+	OpGrep
+	OpGlob
+	OpExec
+)
+
+// Spec is id's entry in the catalog, or nil for an id that names no op.
+func (id OpID) Spec() *OpSpec {
+	if id == 0 || int(id) > len(catalog) {
+		return nil
+	}
+	return &catalog[id-1]
+}
+
+// String is the op's catalog name ("file_write").
+func (id OpID) String() string {
+	if s := id.Spec(); s != nil {
+		return s.Name
+	}
+	return fmt.Sprintf("OpID(%d)", uint8(id))
+}
+
+// Param names, as the catalog spells them (SHAM's keys). Code that names a
+// param uses these; each syntax's own spelling is in ParamSpec.CSL and .CML.
+const (
+	ParamPath             = "path"
+	ParamContent          = "content"
+	ParamOverwrite        = "overwrite"
+	ParamOldText          = "old_text"
+	ParamNewText          = "new_text"
+	ParamNearLine         = "near_line"
+	ParamAnchor           = "anchor"
+	ParamAtEnd            = "at_end"
+	ParamTolerance        = "tolerance"
+	ParamCount            = "count"
+	ParamOldTextBeginning = "old_text_beginning"
+	ParamOldTextEnd       = "old_text_end"
+	ParamLines            = "lines"
+	ParamNewContent       = "new_content"
+	ParamLine             = "line"
+	ParamOldPath          = "old_path"
+	ParamNewPath          = "new_path"
+	ParamPaths            = "paths"
+	ParamDelimiter        = "delimiter"
+	ParamPattern          = "pattern"
+	ParamInclude          = "include"
+	ParamBasePath         = "base_path"
+	ParamCode             = "code"
+	ParamLang             = "lang"
+	ParamCwd              = "cwd"
+	ParamTimeout          = "timeout"
+)
+
 // OpSpec describes one op.
 type OpSpec struct {
+	// ID is the op's constant; the catalog holds the specs in ID order.
+	ID      OpID        `json:"-"`
 	Name    string      `json:"name"`
 	Kind    OpKind      `json:"kind"`
 	Doc     string      `json:"doc"`
@@ -105,16 +184,18 @@ func (o *OpSpec) Param(name string) *ParamSpec {
 	return nil
 }
 
-// Aliases maps accepted alternative op names (seed 004) to catalog names.
-var aliases = map[string]string{
-	"file_create": "file_write",
-	"file_edit":   "file_replace_all_text",
+// aliases maps the accepted alternative op names (nesl-js's, see DESIGN.md,
+// "The catalog") to catalog names.
+var aliases = map[string]OpID{
+	"file_create": OpFileWrite,
+	"file_edit":   OpFileReplaceAllText,
 }
 
-// Lookup resolves an op name or alias to its spec; nil when unknown.
+// Lookup resolves an op name or alias to its spec (and so its ID); nil when
+// unknown.
 func Lookup(name string) *OpSpec {
-	if canon, ok := aliases[name]; ok {
-		name = canon
+	if id, ok := aliases[name]; ok {
+		return id.Spec()
 	}
 	for i := range catalog {
 		if catalog[i].Name == name {
@@ -130,196 +211,196 @@ func Ops() []OpSpec { return catalog }
 // Aliases returns alias → catalog name pairs.
 func Aliases() map[string]string {
 	out := make(map[string]string, len(aliases))
-	for k, v := range aliases {
-		out[k] = v
+	for k, id := range aliases {
+		out[k] = id.String()
 	}
 	return out
 }
 
 func pathParam(doc string) ParamSpec {
-	return ParamSpec{Name: "path", Type: TPath, Required: true, Doc: doc, CSL: "file", CML: "path"}
+	return ParamSpec{Name: ParamPath, Type: TPath, Required: true, Doc: doc, CSL: "file", CML: "path"}
 }
 
 var catalog = []OpSpec{
 	{
-		Name: "file_write", Kind: Write, Primary: "path", CSL: "WRITE", CML: "write",
+		ID: OpFileWrite, Name: "file_write", Kind: Write, Primary: ParamPath, CSL: "WRITE", CML: "write",
 		Doc: "Create or overwrite a file with the given content, creating parent directories.",
 		Params: []ParamSpec{
 			pathParam("File to write."),
-			{Name: "content", Type: TString, Required: true, Doc: "The whole new content of the file.", CSL: "body", CML: "text"},
-			{Name: "overwrite", Type: TBoolean, Default: "true", Doc: "false: fail when the file already exists (a unified diff's new file) instead of replacing it."},
+			{Name: ParamContent, Type: TString, Required: true, Doc: "The whole new content of the file.", CSL: "body", CML: "text"},
+			{Name: ParamOverwrite, Type: TBoolean, Default: "true", Doc: "false: fail when the file already exists (a unified diff's new file) instead of replacing it."},
 		},
-		Example: [][2]string{{"path", "src/hello.txt"}, {"content", "Hello, world!\n"}},
+		Example: [][2]string{{ParamPath, "src/hello.txt"}, {ParamContent, "Hello, world!\n"}},
 	},
 	{
-		Name: "file_append", Kind: Write, Primary: "path", CSL: "WRITE", CML: "write",
+		ID: OpFileAppend, Name: "file_append", Kind: Write, Primary: ParamPath, CSL: "WRITE", CML: "write",
 		Doc: "Append content to a file, creating it (and its parent directories) if missing.",
 		Params: []ParamSpec{
 			pathParam("File to append to."),
-			{Name: "content", Type: TString, Required: true, Doc: "Text to add at the end of the file.", CSL: "body", CML: "text"},
+			{Name: ParamContent, Type: TString, Required: true, Doc: "Text to add at the end of the file.", CSL: "body", CML: "text"},
 		},
-		Example: [][2]string{{"path", "notes.md"}, {"content", "- one more line\n"}},
+		Example: [][2]string{{ParamPath, "notes.md"}, {ParamContent, "- one more line\n"}},
 	},
 	{
-		Name: "file_replace_text", Kind: Write, Primary: "path", CSL: "SEARCH", CML: "edit",
+		ID: OpFileReplaceText, Name: "file_replace_text", Kind: Write, Primary: ParamPath, CSL: "SEARCH", CML: "edit",
 		Doc: "Replace text that must occur exactly once in the file.",
 		Params: []ParamSpec{
 			pathParam("File to edit."),
-			{Name: "old_text", Type: TString, Required: true, Doc: "Exact text to find; must match exactly once (whitespace counts).", CSL: "search", CML: "search"},
-			{Name: "new_text", Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
-			{Name: "near_line", Type: TInteger, Doc: "Line where old_text is expected (a unified diff hunk's): old_text must then start a line; of several matches the one starting at this line is taken; the result reports the offset when the match is elsewhere."},
-			{Name: "anchor", Type: TString, Doc: "Lines (one per line) that must each be found, in order, before old_text; the match is searched after the last (V4A's @@ lines).", CSL: "anchor", CML: "anchor"},
-			{Name: "at_end", Type: TBoolean, Doc: "old_text must end the file (V4A's *** End of File).", CSL: "at_end", CML: "at_end"},
-			{Name: "tolerance", Type: TString, Enum: []string{"exact", "whitespace"}, Doc: "\"exact\" (default) or \"whitespace\": also try ignoring trailing, then surrounding whitespace, then unicode punctuation; the match must still be unique (V4A).", CSL: "tolerance", CML: "tolerance"},
+			{Name: ParamOldText, Type: TString, Required: true, Doc: "Exact text to find; must match exactly once (whitespace counts).", CSL: "search", CML: "search"},
+			{Name: ParamNewText, Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
+			{Name: ParamNearLine, Type: TInteger, Doc: "Line where old_text is expected (a unified diff hunk's): old_text must then start a line; of several matches the one starting at this line is taken; the result reports the offset when the match is elsewhere."},
+			{Name: ParamAnchor, Type: TString, Doc: "Lines (one per line) that must each be found, in order, before old_text; the match is searched after the last (V4A's @@ lines).", CSL: "anchor", CML: "anchor"},
+			{Name: ParamAtEnd, Type: TBoolean, Doc: "old_text must end the file (V4A's *** End of File).", CSL: "at_end", CML: "at_end"},
+			{Name: ParamTolerance, Type: TString, Enum: []string{"exact", "whitespace"}, Doc: "\"exact\" (default) or \"whitespace\": also try ignoring trailing, then surrounding whitespace, then unicode punctuation; the match must still be unique (V4A).", CSL: "tolerance", CML: "tolerance"},
 		},
-		Example: [][2]string{{"path", "src/app.js"}, {"old_text", "const port = 3000;"}, {"new_text", "const port = 8080;"}},
+		Example: [][2]string{{ParamPath, "src/app.js"}, {ParamOldText, "const port = 3000;"}, {ParamNewText, "const port = 8080;"}},
 	},
 	{
-		Name: "file_replace_all_text", Kind: Write, Primary: "path", CSL: "SEARCH", CML: "edit",
+		ID: OpFileReplaceAllText, Name: "file_replace_all_text", Kind: Write, Primary: ParamPath, CSL: "SEARCH", CML: "edit",
 		Doc: "Replace every occurrence of a text; if count is given it must equal the number of matches.",
 		Params: []ParamSpec{
 			pathParam("File to edit."),
-			{Name: "old_text", Type: TString, Required: true, Doc: "Exact text to find.", CSL: "search", CML: "search"},
-			{Name: "new_text", Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
-			{Name: "count", Type: TInteger, Doc: "Expected number of matches; the edit fails if it differs.", CSL: "count", CML: "count"},
+			{Name: ParamOldText, Type: TString, Required: true, Doc: "Exact text to find.", CSL: "search", CML: "search"},
+			{Name: ParamNewText, Type: TString, Required: true, Doc: "Replacement text.", CSL: "replace", CML: "replace"},
+			{Name: ParamCount, Type: TInteger, Doc: "Expected number of matches; the edit fails if it differs.", CSL: "count", CML: "count"},
 		},
-		Example: [][2]string{{"path", "src/app.js"}, {"old_text", "var "}, {"new_text", "let "}, {"count", "3"}},
+		Example: [][2]string{{ParamPath, "src/app.js"}, {ParamOldText, "var "}, {ParamNewText, "let "}, {ParamCount, "3"}},
 	},
 	{
-		Name: "file_replace_text_range", Kind: Write, Primary: "path", CSL: "SEARCH", CML: "edit",
+		ID: OpFileReplaceTextRange, Name: "file_replace_text_range", Kind: Write, Primary: ParamPath, CSL: "SEARCH", CML: "edit",
 		Doc: "Replace the text from a start marker through an end marker (both included); the range must be unique.",
 		Params: []ParamSpec{
 			pathParam("File to edit."),
-			{Name: "old_text_beginning", Type: TString, Required: true, Doc: "Exact text where the range starts.", CSL: "search", CML: "search-start"},
-			{Name: "old_text_end", Type: TString, Required: true, Doc: "Exact text where the range ends (first occurrence after the start).", CSL: "to", CML: "search-end"},
-			{Name: "new_text", Type: TString, Required: true, Doc: "Replacement for the whole range.", CSL: "replace", CML: "replace"},
+			{Name: ParamOldTextBeginning, Type: TString, Required: true, Doc: "Exact text where the range starts.", CSL: "search", CML: "search-start"},
+			{Name: ParamOldTextEnd, Type: TString, Required: true, Doc: "Exact text where the range ends (first occurrence after the start).", CSL: "to", CML: "search-end"},
+			{Name: ParamNewText, Type: TString, Required: true, Doc: "Replacement for the whole range.", CSL: "replace", CML: "replace"},
 		},
-		Example: [][2]string{{"path", "main.py"}, {"old_text_beginning", "def process_data("}, {"old_text_end", "    return result\n"}, {"new_text", "def process_data(data):\n    return data\n"}},
+		Example: [][2]string{{ParamPath, "main.py"}, {ParamOldTextBeginning, "def process_data("}, {ParamOldTextEnd, "    return result\n"}, {ParamNewText, "def process_data(data):\n    return data\n"}},
 	},
 	{
-		Name: "file_replace_lines", Kind: Write, Primary: "path", CSL: "FILE_REPLACE_LINES", CML: "file_replace_lines",
+		ID: OpFileReplaceLines, Name: "file_replace_lines", Kind: Write, Primary: ParamPath, CSL: "FILE_REPLACE_LINES", CML: "file_replace_lines",
 		Doc: "Replace a 1-based inclusive line range with new content.",
 		Params: []ParamSpec{
 			pathParam("File to edit."),
-			{Name: "lines", Type: TLineRange, Required: true, Doc: `Line or range to replace: "4" or "23-43".`},
-			{Name: "new_content", Type: TString, Required: true, Doc: "Text that replaces those lines.", CSL: "body", CML: "text"},
+			{Name: ParamLines, Type: TLineRange, Required: true, Doc: `Line or range to replace: "4" or "23-43".`},
+			{Name: ParamNewContent, Type: TString, Required: true, Doc: "Text that replaces those lines.", CSL: "body", CML: "text"},
 		},
-		Example: [][2]string{{"path", "README.md"}, {"lines", "3-4"}, {"new_content", "New third line\n"}},
+		Example: [][2]string{{ParamPath, "README.md"}, {ParamLines, "3-4"}, {ParamNewContent, "New third line\n"}},
 	},
 	{
-		Name: "file_insert", Kind: Write, Primary: "path", CSL: "FILE_INSERT", CML: "file_insert",
+		ID: OpFileInsert, Name: "file_insert", Kind: Write, Primary: ParamPath, CSL: "FILE_INSERT", CML: "file_insert",
 		Doc: "Insert whole lines after a line of the file (0: at the top).",
 		Params: []ParamSpec{
 			pathParam("File to edit."),
-			{Name: "line", Type: TInteger, Required: true, Doc: "Line to insert after, 0 to the number of lines in the file."},
-			{Name: "content", Type: TString, Required: true, Doc: "Lines to insert; a final line ending is added when missing.", CSL: "body", CML: "text"},
+			{Name: ParamLine, Type: TInteger, Required: true, Doc: "Line to insert after, 0 to the number of lines in the file."},
+			{Name: ParamContent, Type: TString, Required: true, Doc: "Lines to insert; a final line ending is added when missing.", CSL: "body", CML: "text"},
 		},
-		Example: [][2]string{{"path", "README.md"}, {"line", "1"}, {"content", "A line after the first.\n"}},
+		Example: [][2]string{{ParamPath, "README.md"}, {ParamLine, "1"}, {ParamContent, "A line after the first.\n"}},
 	},
 	{
-		Name: "file_delete", Kind: Write, Primary: "path", CSL: "FILE_DELETE", CML: "file_delete",
+		ID: OpFileDelete, Name: "file_delete", Kind: Write, Primary: ParamPath, CSL: "FILE_DELETE", CML: "file_delete",
 		Doc: "Delete a regular file.",
 		Params: []ParamSpec{
 			pathParam("File to delete."),
 		},
-		Example: [][2]string{{"path", "old/unused.txt"}},
+		Example: [][2]string{{ParamPath, "old/unused.txt"}},
 	},
 	{
-		Name: "remove", Kind: Write, Primary: "path", CSL: "REMOVE", CML: "remove",
+		ID: OpRemove, Name: "remove", Kind: Write, Primary: ParamPath, CSL: "REMOVE", CML: "remove",
 		Doc: "Remove a file or a directory with everything in it.",
 		Params: []ParamSpec{
 			pathParam("File or directory to remove."),
 		},
-		Example: [][2]string{{"path", "build/"}},
+		Example: [][2]string{{ParamPath, "build/"}},
 	},
 	{
-		Name: "file_move", Kind: Write, Primary: "old_path", CSL: "MOVE", CML: "move",
+		ID: OpFileMove, Name: "file_move", Kind: Write, Primary: ParamOldPath, CSL: "MOVE", CML: "move",
 		Doc: "Move or rename a file or directory, creating parents; an existing destination file is overwritten.",
 		Params: []ParamSpec{
-			{Name: "old_path", Type: TPath, Required: true, Doc: "What to move.", CSL: "from", CML: "from"},
-			{Name: "new_path", Type: TPath, Required: true, Doc: "Where to move it; a trailing / moves into that directory.", CSL: "to", CML: "to"},
-			{Name: "overwrite", Type: TBoolean, Default: "true", Doc: "false: fail when a file is already at new_path (a unified diff's rename) instead of replacing it."},
+			{Name: ParamOldPath, Type: TPath, Required: true, Doc: "What to move.", CSL: "from", CML: "from"},
+			{Name: ParamNewPath, Type: TPath, Required: true, Doc: "Where to move it; a trailing / moves into that directory.", CSL: "to", CML: "to"},
+			{Name: ParamOverwrite, Type: TBoolean, Default: "true", Doc: "false: fail when a file is already at new_path (a unified diff's rename) instead of replacing it."},
 		},
-		Example: [][2]string{{"old_path", "src/old.js"}, {"new_path", "src/new.js"}},
+		Example: [][2]string{{ParamOldPath, "src/old.js"}, {ParamNewPath, "src/new.js"}},
 	},
 	{
-		Name: "file_read", Kind: Read, Primary: "path", CSL: "FILE_READ", CML: "file_read",
+		ID: OpFileRead, Name: "file_read", Kind: Read, Primary: ParamPath, CSL: "FILE_READ", CML: "file_read",
 		Doc: "Read a file's content.",
 		Params: []ParamSpec{
 			pathParam("File to read."),
 		},
-		Example: [][2]string{{"path", "src/app.js"}},
+		Example: [][2]string{{ParamPath, "src/app.js"}},
 	},
 	{
-		Name: "file_read_numbered", Kind: Read, Primary: "path", CSL: "FILE_READ_NUMBERED", CML: "file_read_numbered",
+		ID: OpFileReadNumbered, Name: "file_read_numbered", Kind: Read, Primary: ParamPath, CSL: "FILE_READ_NUMBERED", CML: "file_read_numbered",
 		Doc: "Read a file, or a line range of it, with right-aligned line numbers.",
 		Params: []ParamSpec{
 			pathParam("File to read."),
-			{Name: "lines", Type: TLineRange, Doc: `Line or range: "4" or "23-43"; all lines if omitted.`},
-			{Name: "delimiter", Type: TString, Default: ": ", Doc: "Text between the line number and the line."},
+			{Name: ParamLines, Type: TLineRange, Doc: `Line or range: "4" or "23-43"; all lines if omitted.`},
+			{Name: ParamDelimiter, Type: TString, Default: ": ", Doc: "Text between the line number and the line."},
 		},
-		Example: [][2]string{{"path", "src/app.js"}, {"lines", "10-20"}},
+		Example: [][2]string{{ParamPath, "src/app.js"}, {ParamLines, "10-20"}},
 	},
 	{
-		Name: "files_read", Kind: Read, Primary: "paths", CSL: "FILES_READ", CML: "files_read",
+		ID: OpFilesRead, Name: "files_read", Kind: Read, Primary: ParamPaths, CSL: "FILES_READ", CML: "files_read",
 		Doc: "Read several files, each under a `=== path ===` header.",
 		Params: []ParamSpec{
-			{Name: "paths", Type: TPaths, Required: true, Doc: "One path per line; empty lines are ignored.", CSL: "body", CML: "text"},
+			{Name: ParamPaths, Type: TPaths, Required: true, Doc: "One path per line; empty lines are ignored.", CSL: "body", CML: "text"},
 		},
-		Example: [][2]string{{"paths", "src/a.js\nsrc/b.js"}},
+		Example: [][2]string{{ParamPaths, "src/a.js\nsrc/b.js"}},
 	},
 	{
-		Name: "dir_create", Kind: Write, Primary: "path", CSL: "DIR_CREATE", CML: "dir_create",
+		ID: OpDirCreate, Name: "dir_create", Kind: Write, Primary: ParamPath, CSL: "DIR_CREATE", CML: "dir_create",
 		Doc: "Create a directory and any missing parents.",
 		Params: []ParamSpec{
 			pathParam("Directory to create."),
 		},
-		Example: [][2]string{{"path", "src/components"}},
+		Example: [][2]string{{ParamPath, "src/components"}},
 	},
 	{
-		Name: "dir_delete", Kind: Write, Primary: "path", CSL: "DIR_DELETE", CML: "dir_delete",
+		ID: OpDirDelete, Name: "dir_delete", Kind: Write, Primary: ParamPath, CSL: "DIR_DELETE", CML: "dir_delete",
 		Doc: "Delete an empty directory.",
 		Params: []ParamSpec{
 			pathParam("Directory to delete; it must be empty."),
 		},
-		Example: [][2]string{{"path", "src/unused"}},
+		Example: [][2]string{{ParamPath, "src/unused"}},
 	},
 	{
-		Name: "ls", Kind: Read, Primary: "path", CSL: "LS", CML: "ls",
+		ID: OpLs, Name: "ls", Kind: Read, Primary: ParamPath, CSL: "LS", CML: "ls",
 		Doc: "List a directory: name, type, size and modification time of each entry.",
 		Params: []ParamSpec{
 			pathParam("Directory to list."),
 		},
-		Example: [][2]string{{"path", "src"}},
+		Example: [][2]string{{ParamPath, "src"}},
 	},
 	{
-		Name: "grep", Kind: Read, Primary: "pattern", CSL: "GREP", CML: "grep",
+		ID: OpGrep, Name: "grep", Kind: Read, Primary: ParamPattern, CSL: "GREP", CML: "grep",
 		Doc: "Search files for a regular expression, honouring .gitignore.",
 		Params: []ParamSpec{
-			{Name: "pattern", Type: TString, Required: true, Doc: "Regular expression (Go RE2 syntax)."},
-			{Name: "path", Type: TPath, Required: true, Doc: "File or directory to search.", CSL: "file", CML: "path"},
-			{Name: "include", Type: TString, Doc: `Only files whose name matches this glob, e.g. "*.go".`},
+			{Name: ParamPattern, Type: TString, Required: true, Doc: "Regular expression (Go RE2 syntax)."},
+			{Name: ParamPath, Type: TPath, Required: true, Doc: "File or directory to search.", CSL: "file", CML: "path"},
+			{Name: ParamInclude, Type: TString, Doc: `Only files whose name matches this glob, e.g. "*.go".`},
 		},
-		Example: [][2]string{{"pattern", "TODO"}, {"path", "src"}, {"include", "*.js"}},
+		Example: [][2]string{{ParamPattern, "TODO"}, {ParamPath, "src"}, {ParamInclude, "*.js"}},
 	},
 	{
-		Name: "glob", Kind: Read, Primary: "pattern", CSL: "GLOB", CML: "glob",
+		ID: OpGlob, Name: "glob", Kind: Read, Primary: ParamPattern, CSL: "GLOB", CML: "glob",
 		Doc: "Find files matching a glob pattern (** matches any depth), honouring .gitignore.",
 		Params: []ParamSpec{
-			{Name: "pattern", Type: TString, Required: true, Doc: `Glob pattern, e.g. "**/*.go".`},
-			{Name: "base_path", Type: TPath, Required: true, Doc: "Directory the pattern is relative to.", CSL: "dir", CML: "dir"},
+			{Name: ParamPattern, Type: TString, Required: true, Doc: `Glob pattern, e.g. "**/*.go".`},
+			{Name: ParamBasePath, Type: TPath, Required: true, Doc: "Directory the pattern is relative to.", CSL: "dir", CML: "dir"},
 		},
-		Example: [][2]string{{"pattern", "**/*.test.js"}, {"base_path", "."}},
+		Example: [][2]string{{ParamPattern, "**/*.test.js"}, {ParamBasePath, "."}},
 	},
 	{
-		Name: "exec", Kind: Exec, Primary: "code", CSL: "RUN", CML: "run",
+		ID: OpExec, Name: "exec", Kind: Exec, Primary: ParamCode, CSL: "RUN", CML: "run",
 		Doc: "Run code in a fresh process group with a timeout; stdout, stderr and the exit code are reported.",
 		Params: []ParamSpec{
-			{Name: "code", Type: TString, Required: true, Doc: "The script or command line to run.", CSL: "body", CML: "text"},
-			{Name: "lang", Type: TEnum, Required: true, Enum: []string{"bash", "sh", "python", "javascript", "argv"}, Doc: "Interpreter: bash, sh, python (python3) or javascript (node); argv runs code as one command line split with shell-like quoting, without a shell (CSL's RUN without lang). Every command, whatever its lang, passes the user's approval gate: CSL's need first-use approval by the user."},
-			{Name: "cwd", Type: TPath, Doc: "Working directory, relative to the root.", CSL: "dir", CML: "dir"},
-			{Name: "timeout", Type: TInteger, Doc: "Seconds before the whole process group is killed (default: --timeout)."},
+			{Name: ParamCode, Type: TString, Required: true, Doc: "The script or command line to run.", CSL: "body", CML: "text"},
+			{Name: ParamLang, Type: TEnum, Required: true, Enum: []string{"bash", "sh", "python", "javascript", "argv"}, Doc: "Interpreter: bash, sh, python (python3) or javascript (node); argv runs code as one command line split with shell-like quoting, without a shell (CSL's RUN without lang). Every command, whatever its lang, passes the user's approval gate: CSL's need first-use approval by the user."},
+			{Name: ParamCwd, Type: TPath, Doc: "Working directory, relative to the root.", CSL: "dir", CML: "dir"},
+			{Name: ParamTimeout, Type: TInteger, Doc: "Seconds before the whole process group is killed (default: --timeout)."},
 		},
-		Example: [][2]string{{"lang", "bash"}, {"code", "go test ./..."}},
+		Example: [][2]string{{ParamLang, "bash"}, {ParamCode, "go test ./..."}},
 	},
 }

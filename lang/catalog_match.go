@@ -40,7 +40,7 @@ func ToleranceStepDoc(match string) string {
 // Tolerant reports whether a's search text is matched by the tolerance
 // ladder (tolerance="whitespace": every V4A hunk) rather than exactly.
 func Tolerant(a *Action) bool {
-	v, _ := a.Value("tolerance")
+	v, _ := a.Value(ParamTolerance)
 	return v == V4ATolerance
 }
 
@@ -48,7 +48,7 @@ func Tolerant(a *Action) bool {
 // except that a tolerant action's old_text and anchor are found by the
 // tolerance ladder, which the doc then names step by step.
 func ParamDoc(a *Action, ps *ParamSpec) string {
-	if a == nil || !Tolerant(a) || (ps.Name != "old_text" && ps.Name != "anchor") {
+	if a == nil || !Tolerant(a) || (ps.Name != ParamOldText && ps.Name != ParamAnchor) {
 		return ps.Doc
 	}
 	var steps []string
@@ -56,7 +56,7 @@ func ParamDoc(a *Action, ps *ParamSpec) string {
 		steps = append(steps, s.Match+" ("+s.Doc+")")
 	}
 	what := "Lines to find, whole lines (a V4A hunk's context and '-' lines), after the anchor lines when there are any"
-	if ps.Name == "anchor" {
+	if ps.Name == ParamAnchor {
 		what = "Lines (V4A's @@ lines) each found in turn, the search for old_text starting after the last"
 	}
 	return what + `; matched with tolerance="whitespace", as Codex's apply_patch does: each step is tried in turn, ` +

@@ -26,9 +26,9 @@ func lowerAider(text []byte, _ *scratch) *Group {
 	edits := aider.Scan(text)
 	g := &Group{Syntax: Aider, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	for _, e := range edits {
-		op := "file_replace_text"
+		op := OpFileReplaceText
 		if strings.TrimSpace(e.Search) == "" {
-			op = "file_append"
+			op = OpFileAppend
 		}
 		a := foreignAction(Aider, op, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd})
 		a.Diags = e.Diags
@@ -38,15 +38,15 @@ func lowerAider(text []byte, _ *scratch) *Group {
 			if e.PathStart < 0 {
 				pr = source.Range{Start: e.HeadStart, End: e.HeadEnd}
 			}
-			a.set("path", e.Path, Text, pr, pr)
+			a.set(ParamPath, e.Path, Text, pr, pr)
 		}
 		search := source.Range{Start: e.SearchStart, End: e.SearchEnd}
 		repl := source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd}
-		if op == "file_append" {
-			a.set("content", e.Replace, Body, repl, repl)
+		if op == OpFileAppend {
+			a.set(ParamContent, e.Replace, Body, repl, repl)
 		} else {
-			a.set("old_text", e.Search, Body, search, search)
-			a.set("new_text", e.Replace, Body, repl, repl)
+			a.set(ParamOldText, e.Search, Body, search, search)
+			a.set(ParamNewText, e.Replace, Body, repl, repl)
 		}
 		g.Actions = append(g.Actions, a)
 	}

@@ -230,9 +230,9 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 	} else {
 		l.children(a, e, spec, tag)
 	}
-	if spec.Name == "exec" && a.Param("lang") == nil {
+	if spec.ID == OpExec && a.Param(ParamLang) == nil {
 		// CML's <run> is a bash command unless lang says otherwise.
-		a.addParam(&Param{Key: "lang", Value: "bash", KeyRange: source.Range{Start: ne, End: ne},
+		a.addParam(&Param{Key: ParamLang, Value: "bash", KeyRange: source.Range{Start: ne, End: ne},
 			ValueRange: source.Range{Start: ne, End: ne}, ContentRange: source.Range{Start: ne, End: ne}, Form: Attribute})
 	}
 	for _, ps := range spec.Params {
@@ -256,14 +256,14 @@ func (l *cmlLowerer) action(e *cml.Element) *Action {
 func (l *cmlLowerer) resolve(a *Action, e *cml.Element, attrs []cml.Attribute) *OpSpec {
 	switch e.Name() {
 	case "write":
-		a.Op = "file_write"
+		a.Op = OpFileWrite.String()
 		for _, at := range attrs {
 			if at.Name != "append" {
 				continue
 			}
 			switch cmlDecode(at.Raw) {
 			case "true":
-				a.Op = "file_append"
+				a.Op = OpFileAppend.String()
 			case "false":
 			default:
 				l.diag(&a.Diags, source.Error, cmlInvalidAttribute, at.ValueStart, at.ValueEnd,
@@ -271,15 +271,15 @@ func (l *cmlLowerer) resolve(a *Action, e *cml.Element, attrs []cml.Attribute) *
 			}
 		}
 	case "edit":
-		a.Op = "file_replace_text"
+		a.Op = OpFileReplaceText.String()
 		for _, at := range attrs {
 			if at.Name == "count" {
-				a.Op = "file_replace_all_text"
+				a.Op = OpFileReplaceAllText.String()
 			}
 		}
 		for _, c := range e.Elements {
 			if n := c.Name(); n == "search-start" || n == "search-end" {
-				a.Op = "file_replace_text_range"
+				a.Op = OpFileReplaceTextRange.String()
 			}
 		}
 	default:

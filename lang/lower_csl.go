@@ -252,7 +252,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 		case spec.CSL == "WRITE" && at.Name == "append":
 			switch at.Value {
 			case "true":
-				a.Op = "file_append"
+				a.Op = OpFileAppend.String()
 			case "false":
 			default:
 				cslErr(&a.Diags, cslInvalidAttribute, at.ValueStart, at.ValueEnd,
@@ -265,7 +265,7 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 				continue
 			}
 			if at.Value == "all" {
-				a.Op = "file_replace_all_text"
+				a.Op = OpFileReplaceAllText.String()
 				continue
 			}
 			if n, err := strconv.Atoi(at.Value); err != nil || n < 1 {
@@ -274,11 +274,11 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 					`write count="3" for exactly three matches, or count="all"`)
 				continue
 			}
-			a.Op = "file_replace_all_text"
+			a.Op = OpFileReplaceAllText.String()
 		}
 	}
 	if isSearch && hasTo {
-		a.Op = "file_replace_text_range"
+		a.Op = OpFileReplaceTextRange.String()
 	}
 	spec = Lookup(a.Op)
 	for _, at := range m.Attrs {
@@ -291,16 +291,16 @@ func (l *cslLowerer) action(op *csl.Op) *Action {
 				key = ps.Name
 			}
 		}
-		if isSearch && at.Name == "count" && a.Op != "file_replace_all_text" {
+		if isSearch && at.Name == "count" && a.Op != OpFileReplaceAllText.String() {
 			continue // reported above
 		}
 		l.add(a, &Param{Key: key, KeyRange: source.Range{Start: at.NameStart, End: at.NameStart + len(at.Name)}, Value: at.Value,
 			ValueRange: source.Range{Start: at.ValueStart, End: at.ValueEnd}, ContentRange: source.Range{Start: at.ValueStart + 1, End: at.ValueEnd - 1}, Form: Attribute})
 	}
 	l.sections(a, spec, body, secs, m)
-	if spec.Name == "exec" && a.Param("lang") == nil {
+	if spec.ID == OpExec && a.Param(ParamLang) == nil {
 		// RUN without lang: one command line, run without a shell.
-		a.addParam(&Param{Key: "lang", Value: "argv", KeyRange: source.Range{Start: ne, End: ne},
+		a.addParam(&Param{Key: ParamLang, Value: "argv", KeyRange: source.Range{Start: ne, End: ne},
 			ValueRange: source.Range{Start: ne, End: ne}, ContentRange: source.Range{Start: ne, End: ne}, Form: Attribute})
 	}
 	for _, ps := range spec.Params {

@@ -6,10 +6,14 @@ import "github.com/clada-dev/clada/source"
 // the replacer format) share to build actions: none of them has keys of its
 // own, so each lowers into catalog ops and params directly.
 
-// foreignAction starts an action of syntax s for op, covering rng, its op
-// word at opRng.
-func foreignAction(s Syntax, op string, rng, opRng source.Range) *Action {
-	return &Action{Syntax: s, Op: op, Range: rng, OpRange: opRng, Closed: true}
+// foreignAction starts an action of syntax s for op (0: not known yet),
+// covering rng, its op word at opRng.
+func foreignAction(s Syntax, op OpID, rng, opRng source.Range) *Action {
+	a := &Action{Syntax: s, Range: rng, OpRange: opRng, Closed: true}
+	if op != 0 {
+		a.Op = op.String()
+	}
+	return a
 }
 
 // set adds param key with value v, written at content (the value's own

@@ -68,7 +68,7 @@ var callKeys = map[string]bool{"command": true, "path": true, "file_path": true,
 // lowerCall turns one call object into an action.
 func lowerCall(v *jsoncall.Value) *Action {
 	r := valueRange(v)
-	a := foreignAction(JSONCall, "", r, source.Range{Start: r.Start, End: r.Start + 1})
+	a := foreignAction(JSONCall, 0, r, source.Range{Start: r.Start, End: r.Start + 1})
 	fail := func(code, msg, hint string, at source.Range) *Action {
 		a.Diags = append(a.Diags, errorAt(code, msg, hint, at))
 		a.Closed = false
@@ -151,38 +151,38 @@ func lowerCall(v *jsoncall.Value) *Action {
 		_, _, hasOld := str("old_string")
 		switch {
 		case hasOld:
-			a.Op = "file_replace_text"
+			a.Op = OpFileReplaceText.String()
 			if m := o.Get("replace_all"); m != nil {
 				if m.Value.Lit == nil || *m.Value.Lit == "null" {
 					return fail(jsonWrongType, "replace_all must be true or false", "write \"replace_all\": true", valueRange(m.Value))
 				}
 				if *m.Value.Lit == "true" {
-					a.Op = "file_replace_all_text"
+					a.Op = OpFileReplaceAllText.String()
 				}
 			}
-			_ = need("path", "path", "file_path") && need("old_text", "old_string") && need("new_text", "new_string")
+			_ = need(ParamPath, "path", "file_path") && need(ParamOldText, "old_string") && need(ParamNewText, "new_string")
 		case o.Get("content") != nil:
-			a.Op = "file_write"
-			_ = need("path", "path", "file_path") && need("content", "content")
+			a.Op = OpFileWrite.String()
+			_ = need(ParamPath, "path", "file_path") && need(ParamContent, "content")
 		default:
 			return fail(jsonNotACall, "this JSON object is no edit call: it has neither \"command\" nor \"old_string\" nor \"content\"",
 				`write {"command": "str_replace", "path": …, "old_str": …, "new_str": …}`, r)
 		}
 	case cmd == "create":
-		a.Op = "file_write"
-		_ = need("path", "path") && need("content", "file_text")
+		a.Op = OpFileWrite.String()
+		_ = need(ParamPath, "path") && need(ParamContent, "file_text")
 	case cmd == "str_replace":
-		a.Op = "file_replace_text"
-		if need("path", "path") && need("old_text", "old_str") {
+		a.Op = OpFileReplaceText.String()
+		if need(ParamPath, "path") && need(ParamOldText, "old_str") {
 			if s, at, ok := str("new_str"); ok {
-				put("new_text", s, at)
+				put(ParamNewText, s, at)
 			} else if !a.Diags.HasErrors() {
-				a.set("new_text", "", Quoted, r, r) // the text editor's new_str defaults to ""
+				a.set(ParamNewText, "", Quoted, r, r) // the text editor's new_str defaults to ""
 			}
 		}
 	case cmd == "insert":
-		a.Op = "file_insert"
-		if need("path", "path") {
+		a.Op = OpFileInsert.String()
+		if need(ParamPath, "path") {
 			m := o.Get("insert_line")
 			if m == nil || m.Value.Num == nil {
 				at := r
@@ -196,12 +196,12 @@ func lowerCall(v *jsoncall.Value) *Action {
 				return fail(jsonWrongType, "insert_line must be a whole number, 0 or more", `write "insert_line": 3`, valueRange(m.Value))
 			}
 			vr := valueRange(m.Value)
-			a.set("line", *m.Value.Num, Attribute, vr, vr)
-			need("content", "new_str", "insert_text")
+			a.set(ParamLine, *m.Value.Num, Attribute, vr, vr)
+			need(ParamContent, "new_str", "insert_text")
 		}
 	case cmd == "view":
-		a.Op = "file_read_numbered"
-		if !need("path", "path") {
+		a.Op = OpFileReadNumbered.String()
+		if !need(ParamPath, "path") {
 			return a
 		}
 		m := o.Get("view_range")
@@ -224,7 +224,7 @@ func lowerCall(v *jsoncall.Value) *Action {
 		case to == -1:
 			return fail(jsonUnsupported, "view_range to the end (-1) from a line other than 1 has no file_read_numbered form", "give the last line number, or view the whole file", vr)
 		default:
-			a.set("lines", fmt.Sprintf("%d-%d", from, to), Text, vr, vr)
+			a.set(ParamLines, fmt.Sprintf("%d-%d", from, to), Text, vr, vr)
 		}
 	case cmd == "undo_edit":
 		return fail(jsonUnsupported, "undo_edit is not a clada action", "run `clada undo` to take back the last apply", a.OpRange)

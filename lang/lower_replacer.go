@@ -18,23 +18,23 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: Replacer, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	if blocks := replacer.Scan(text); len(blocks) > 0 { // a span is one block
 		b := blocks[0]
-		op := "file_replace_text"
+		op := OpFileReplaceText
 		if b.Overwrite {
-			op = "file_write"
+			op = OpFileWrite
 		}
 		a := foreignAction(Replacer, op, source.Range{Start: b.Start, End: b.End}, source.Range{Start: b.FileStart, End: b.FileEnd})
 		a.Closed = b.Closed
 		a.Diags = b.Diags
 		if b.Path != "" {
 			pr := source.Range{Start: b.PathStart, End: b.PathEnd}
-			a.set("path", b.Path, Text, pr, pr)
+			a.set(ParamPath, b.Path, Text, pr, pr)
 		}
 		sr, rr := source.Range{Start: b.SearchStart, End: b.SearchEnd}, source.Range{Start: b.ReplaceStart, End: b.ReplaceEnd}
 		if b.Overwrite {
-			a.set("content", b.Content, Body, sr, sr)
+			a.set(ParamContent, b.Content, Body, sr, sr)
 		} else {
-			a.set("old_text", b.Search, Body, sr, sr)
-			a.set("new_text", b.Replace, Body, rr, rr)
+			a.set(ParamOldText, b.Search, Body, sr, sr)
+			a.set(ParamNewText, b.Replace, Body, rr, rr)
 		}
 		g.Actions = append(g.Actions, a)
 	}

@@ -65,8 +65,8 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 	}
 	switch {
 	case f.Created:
-		a := foreignAction(UDiff, "file_write", source.Range{Start: f.Start, End: f.End}, head)
-		a.set("path", f.NewPath, Text, newR, newR)
+		a := foreignAction(UDiff, OpFileWrite, source.Range{Start: f.Start, End: f.End}, head)
+		a.set(ParamPath, f.NewPath, Text, newR, newR)
 		content := ""
 		for _, h := range f.Hunks {
 			a.Diags = append(a.Diags, h.Diags...)
@@ -76,22 +76,22 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			}
 			content += h.New
 		}
-		a.set("content", content, Body, source.Range{Start: head.End, End: f.End}, source.Range{Start: head.End, End: f.End})
-		a.set("overwrite", "false", Text, head, head) // git apply refuses a new file that exists too
+		a.set(ParamContent, content, Body, source.Range{Start: head.End, End: f.End}, source.Range{Start: head.End, End: f.End})
+		a.set(ParamOverwrite, "false", Text, head, head) // git apply refuses a new file that exists too
 		add(a)
 		return
 	case f.Deleted:
-		a := foreignAction(UDiff, "file_delete", source.Range{Start: f.Start, End: f.End}, head)
-		a.set("path", f.OldPath, Text, oldR, oldR)
+		a := foreignAction(UDiff, OpFileDelete, source.Range{Start: f.Start, End: f.End}, head)
+		a.set(ParamPath, f.OldPath, Text, oldR, oldR)
 		add(a)
 		return
 	}
 	path, pathR := f.OldPath, oldR
 	if f.Renamed {
-		a := foreignAction(UDiff, "file_move", head, head)
-		a.set("old_path", f.OldPath, Text, oldR, oldR)
-		a.set("new_path", f.NewPath, Text, newR, newR)
-		a.set("overwrite", "false", Text, head, head) // git apply refuses a rename onto a file too
+		a := foreignAction(UDiff, OpFileMove, head, head)
+		a.set(ParamOldPath, f.OldPath, Text, oldR, oldR)
+		a.set(ParamNewPath, f.NewPath, Text, newR, newR)
+		a.set(ParamOverwrite, "false", Text, head, head) // git apply refuses a rename onto a file too
 		add(a)
 		path, pathR = f.NewPath, newR
 	}
@@ -106,15 +106,15 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		var a *Action
 		switch {
 		case h.Old == "" && !h.Counted:
-			a = foreignAction(UDiff, "file_insert", r, hr)
-			a.set("path", path, Text, pathR, pathR)
+			a = foreignAction(UDiff, OpFileInsert, r, hr)
+			a.set(ParamPath, path, Text, pathR, pathR)
 			a.Diags = append(a.Diags, errorAt("NO_CONTEXT", "a hunk that only adds lines needs its header's line numbers or context lines to say where",
 				"write the header as @@ -N,0 +M,K @@ (the lines go after line N), or add the unchanged lines around them with a leading space", hr))
 		case h.Old == "" && len(h.Diags) == 0 && h.New != "":
-			a = foreignAction(UDiff, "file_insert", r, hr)
-			a.set("path", path, Text, pathR, pathR)
-			a.set("line", strconv.Itoa(line), Text, hr, hr)
-			a.set("content", h.New, Body, r, r)
+			a = foreignAction(UDiff, OpFileInsert, r, hr)
+			a.set(ParamPath, path, Text, pathR, pathR)
+			a.set(ParamLine, strconv.Itoa(line), Text, hr, hr)
+			a.set(ParamContent, h.New, Body, r, r)
 		case h.Old == h.New && len(h.Diags) == 0:
 			// Only context: nothing to change, and nothing to run. Said,
 			// never dropped in silence: the LLM meant some change here.
@@ -128,12 +128,12 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			}
 			continue
 		default:
-			a = foreignAction(UDiff, "file_replace_text", r, hr)
-			a.set("path", path, Text, pathR, pathR)
-			a.set("old_text", h.Old, Body, r, r)
-			a.set("new_text", h.New, Body, r, r)
+			a = foreignAction(UDiff, OpFileReplaceText, r, hr)
+			a.set(ParamPath, path, Text, pathR, pathR)
+			a.set(ParamOldText, h.Old, Body, r, r)
+			a.set(ParamNewText, h.New, Body, r, r)
 			if line > 0 {
-				a.set("near_line", strconv.Itoa(line), Text, hr, hr)
+				a.set(ParamNearLine, strconv.Itoa(line), Text, hr, hr)
 			}
 		}
 		a.Diags = append(a.Diags, h.Diags...)

@@ -47,8 +47,8 @@ func lowerV4A(text []byte, _ *scratch) *Group {
 // lowerV4AFile lowers one file section (of an envelope or an
 // apply_patch_call item).
 func lowerV4AFile(f *v4a.FileOp) []*Action {
-	act := func(op string, r v4a.Span) *Action {
-		return &Action{Syntax: V4A, Op: op, OpRange: v4aRange(f.HeaderSpan), Range: v4aRange(r), Closed: true}
+	act := func(op OpID, r v4a.Span) *Action {
+		return &Action{Syntax: V4A, Op: op.String(), OpRange: v4aRange(f.HeaderSpan), Range: v4aRange(r), Closed: true}
 	}
 	path := func(key string) *Param {
 		return &Param{Key: key, Value: f.Path, KeyRange: v4aRange(f.HeaderSpan), ValueRange: v4aRange(f.PathSpan), ContentRange: v4aRange(f.PathSpan), Form: Attribute}
@@ -60,31 +60,31 @@ func lowerV4AFile(f *v4a.FileOp) []*Action {
 	}
 	switch f.Kind {
 	case v4a.Add:
-		a := act("file_write", f.Span)
-		a.Params = []*Param{path("path"), text("content", f.Content, f.ContentSp)}
+		a := act(OpFileWrite, f.Span)
+		a.Params = []*Param{path(ParamPath), text(ParamContent, f.Content, f.ContentSp)}
 		return []*Action{a}
 	case v4a.Delete:
-		a := act("file_delete", f.Span)
-		a.Params = []*Param{path("path")}
+		a := act(OpFileDelete, f.Span)
+		a.Params = []*Param{path(ParamPath)}
 		return []*Action{a}
 	}
 	var out []*Action
 	for _, h := range f.Hunks {
-		a := act("file_replace_text", h.Span)
-		a.Params = []*Param{path("path"), text("old_text", h.Old, h.Span), text("new_text", h.New, h.Span)}
+		a := act(OpFileReplaceText, h.Span)
+		a.Params = []*Param{path(ParamPath), text(ParamOldText, h.Old, h.Span), text(ParamNewText, h.New, h.Span)}
 		if len(h.Anchors) > 0 {
-			a.Params = append(a.Params, text("anchor", strings.Join(h.Anchors, "\n"), h.Span))
+			a.Params = append(a.Params, text(ParamAnchor, strings.Join(h.Anchors, "\n"), h.Span))
 		}
 		if h.AtEnd {
-			a.Params = append(a.Params, text("at_end", "true", h.Span))
+			a.Params = append(a.Params, text(ParamAtEnd, "true", h.Span))
 		}
-		a.Params = append(a.Params, text("tolerance", V4ATolerance, h.Span))
+		a.Params = append(a.Params, text(ParamTolerance, V4ATolerance, h.Span))
 		out = append(out, a)
 	}
 	if f.MoveTo != "" {
-		a := act("file_move", f.Span)
-		a.Params = []*Param{path("old_path"),
-			{Key: "new_path", Value: f.MoveTo, KeyRange: v4aRange(f.MoveSpan), ValueRange: v4aRange(f.MoveSpan), ContentRange: v4aRange(f.MoveSpan), Form: Attribute}}
+		a := act(OpFileMove, f.Span)
+		a.Params = []*Param{path(ParamOldPath),
+			{Key: ParamNewPath, Value: f.MoveTo, KeyRange: v4aRange(f.MoveSpan), ValueRange: v4aRange(f.MoveSpan), ContentRange: v4aRange(f.MoveSpan), Form: Attribute}}
 		out = append(out, a)
 	}
 	return out

@@ -20,20 +20,20 @@ func printAider(w io.Writer, d *Document) error {
 		if hasCR(a) {
 			return refuse(d, a, Aider, "a carriage return in its text would be read as a line end")
 		}
-		path, _ := a.Value("path")
+		path, _ := a.Value(ParamPath)
 		var search, repl string
 		switch canonOp(a) {
-		case "file_replace_text":
-			if k := onlyParams(a, "path", "old_text", "new_text"); k != "" {
+		case OpFileReplaceText:
+			if k := onlyParams(a, ParamPath, ParamOldText, ParamNewText); k != "" {
 				return refuse(d, a, Aider, "aider blocks have no "+k)
 			}
-			search, _ = a.Value("old_text")
-			repl, _ = a.Value("new_text")
+			search, _ = a.Value(ParamOldText)
+			repl, _ = a.Value(ParamNewText)
 			if strings.TrimSpace(search) == "" {
 				return refuse(d, a, Aider, "an empty SEARCH appends in aider")
 			}
-		case "file_append":
-			repl, _ = a.Value("content")
+		case OpFileAppend:
+			repl, _ = a.Value(ParamContent)
 		default:
 			return refuse(d, a, Aider, "aider blocks only replace text and add to files")
 		}

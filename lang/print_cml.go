@@ -81,7 +81,7 @@ func printCMLAction(bw *bufio.Writer, f *source.File, a *Action, indent string) 
 				return fmt.Errorf("print cml: op %s: %s is empty, which CML cannot hold; give the text to search for first", a.Op, p.Key)
 			}
 			kids = append(kids, p)
-		case spec.Name == "exec" && name == "run" && p.Key == "lang" && p.Value == "bash":
+		case spec.ID == OpExec && name == "run" && p.Key == ParamLang && p.Value == "bash":
 			// bash is what <run> means without lang
 		case !cmlIsName(place):
 			return fmt.Errorf("print cml: op %s: param %q is not an XML attribute name", a.Op, p.Key)
@@ -89,7 +89,7 @@ func printCMLAction(bw *bufio.Writer, f *source.File, a *Action, indent string) 
 			fmt.Fprintf(bw, ` %s="%s"`, place, cmlEscapeAttr(p.Value))
 		}
 	}
-	if spec.Name == "file_append" && name == "write" {
+	if spec.ID == OpFileAppend && name == "write" {
 		bw.WriteString(` append="true"`)
 	}
 	switch {
@@ -110,7 +110,7 @@ func printCMLAction(bw *bufio.Writer, f *source.File, a *Action, indent string) 
 
 // cmlElementName picks the element for a's op (see printCML).
 func cmlElementName(a *Action, spec *OpSpec) string {
-	if spec.Name == "file_replace_all_text" && a.Param("count") == nil {
+	if spec.ID == OpFileReplaceAllText && a.Param(ParamCount) == nil {
 		return spec.Name
 	}
 	return spec.CML

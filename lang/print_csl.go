@@ -73,11 +73,11 @@ func printCSLAction(bw *bufio.Writer, f *source.File, a *Action) error {
 	}
 	var head strings.Builder
 	head.WriteString("<---" + spec.CSL)
-	switch spec.Name {
-	case "file_append":
+	switch spec.ID {
+	case OpFileAppend:
 		head.WriteString(` append="true"`)
-	case "file_replace_all_text":
-		if a.Param("count") == nil {
+	case OpFileReplaceAllText:
+		if a.Param(ParamCount) == nil {
 			head.WriteString(` count="all"`)
 		}
 	}
@@ -91,7 +91,7 @@ func printCSLAction(bw *bufio.Writer, f *source.File, a *Action) error {
 			sections[place] = p
 			continue
 		}
-		if spec.Name == "exec" && p.Key == "lang" && p.Value == "argv" {
+		if spec.ID == OpExec && p.Key == ParamLang && p.Value == "argv" {
 			continue
 		}
 		q := `"`

@@ -17,12 +17,12 @@ func refuse(d *Document, a *Action, to Syntax, why string) error {
 	return fmt.Errorf("print %s: line %d: %s cannot be written as %s: %s", to, line, a.Op, to, why)
 }
 
-// canonOp is the catalog name of a's op (aliases resolved).
-func canonOp(a *Action) string {
+// canonOp is the id of a's op (aliases resolved); 0 when unknown.
+func canonOp(a *Action) OpID {
 	if s := Lookup(a.Op); s != nil {
-		return s.Name
+		return s.ID
 	}
-	return a.Op
+	return 0
 }
 
 // onlyParams reports the first param of a outside keys, if any: a value

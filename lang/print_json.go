@@ -13,56 +13,56 @@ import (
 func printJSON(w io.Writer, d *Document) error {
 	var calls []string
 	for a := range d.Actions() {
-		path, _ := a.Value("path")
+		path, _ := a.Value(ParamPath)
 		call := [][2]any{}
 		add := func(k string, v any) { call = append(call, [2]any{k, v}) }
 		switch canonOp(a) {
-		case "file_write":
-			if k := onlyParams(a, "path", "content"); k != "" {
+		case OpFileWrite:
+			if k := onlyParams(a, ParamPath, ParamContent); k != "" {
 				return refuse(d, a, JSONCall, "the create command has no "+k)
 			}
-			c, _ := a.Value("content")
+			c, _ := a.Value(ParamContent)
 			add("command", "create")
 			add("path", path)
 			add("file_text", c)
-		case "file_replace_text":
-			if k := onlyParams(a, "path", "old_text", "new_text"); k != "" {
+		case OpFileReplaceText:
+			if k := onlyParams(a, ParamPath, ParamOldText, ParamNewText); k != "" {
 				return refuse(d, a, JSONCall, "str_replace has no "+k)
 			}
-			o, _ := a.Value("old_text")
-			n, _ := a.Value("new_text")
+			o, _ := a.Value(ParamOldText)
+			n, _ := a.Value(ParamNewText)
 			add("command", "str_replace")
 			add("path", path)
 			add("old_str", o)
 			add("new_str", n)
-		case "file_replace_all_text":
-			if k := onlyParams(a, "path", "old_text", "new_text"); k != "" {
+		case OpFileReplaceAllText:
+			if k := onlyParams(a, ParamPath, ParamOldText, ParamNewText); k != "" {
 				return refuse(d, a, JSONCall, "a replace_all call has no "+k)
 			}
-			o, _ := a.Value("old_text")
-			n, _ := a.Value("new_text")
+			o, _ := a.Value(ParamOldText)
+			n, _ := a.Value(ParamNewText)
 			add("path", path)
 			add("old_string", o)
 			add("new_string", n)
 			add("replace_all", true)
-		case "file_insert":
-			l, _ := a.Value("line")
+		case OpFileInsert:
+			l, _ := a.Value(ParamLine)
 			n, err := strconv.Atoi(l)
 			if err != nil {
 				return refuse(d, a, JSONCall, "its line is not a number")
 			}
-			c, _ := a.Value("content")
+			c, _ := a.Value(ParamContent)
 			add("command", "insert")
 			add("path", path)
 			add("insert_line", n)
 			add("new_str", c)
-		case "file_read_numbered":
-			if k := onlyParams(a, "path", "lines"); k != "" {
+		case OpFileReadNumbered:
+			if k := onlyParams(a, ParamPath, ParamLines); k != "" {
 				return refuse(d, a, JSONCall, "view has no "+k)
 			}
 			add("command", "view")
 			add("path", path)
-			if l, ok := a.Value("lines"); ok {
+			if l, ok := a.Value(ParamLines); ok {
 				s, e, err := ParseLineSpec(l)
 				if err != nil {
 					return refuse(d, a, JSONCall, "its lines are not a line range")

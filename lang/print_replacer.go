@@ -20,17 +20,17 @@ func printReplacer(w io.Writer, d *Document) error {
 		if hasCR(a) {
 			return refuse(d, a, Replacer, "a carriage return in its text would be read as a line end")
 		}
-		path, _ := a.Value("path")
+		path, _ := a.Value(ParamPath)
 		if path == "" || strings.ContainsAny(path, "\n") || strings.TrimSpace(path) != path {
 			return refuse(d, a, Replacer, "the format reads the path as a trimmed line")
 		}
 		switch canonOp(a) {
-		case "file_replace_text":
-			if k := onlyParams(a, "path", "old_text", "new_text"); k != "" {
+		case OpFileReplaceText:
+			if k := onlyParams(a, ParamPath, ParamOldText, ParamNewText); k != "" {
 				return refuse(d, a, Replacer, "the format has no "+k)
 			}
-			old, _ := a.Value("old_text")
-			repl, _ := a.Value("new_text")
+			old, _ := a.Value(ParamOldText)
+			repl, _ := a.Value(ParamNewText)
 			switch {
 			case strings.TrimSpace(old) == "":
 				return refuse(d, a, Replacer, "the format cannot search for blank text")
@@ -44,11 +44,11 @@ func printReplacer(w io.Writer, d *Document) error {
 				b.WriteString(repl + "\n")
 			}
 			b.WriteString("<<<END>>>\n\n")
-		case "file_write":
-			if k := onlyParams(a, "path", "content"); k != "" {
+		case OpFileWrite:
+			if k := onlyParams(a, ParamPath, ParamContent); k != "" {
 				return refuse(d, a, Replacer, "the format has no "+k)
 			}
-			c, _ := a.Value("content")
+			c, _ := a.Value(ParamContent)
 			switch {
 			case c != "" && !strings.HasSuffix(c, "\n"), strings.HasSuffix(c, "\n\n") && strings.TrimSpace(c) == "":
 				return refuse(d, a, Replacer, "an OVERWRITE always ends its file with one line end")

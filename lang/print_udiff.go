@@ -35,23 +35,23 @@ func printUDiff(w io.Writer, d *Document) error {
 		if hasCR(a) {
 			return refuse(d, a, UDiff, "a carriage return in its text would be read as a line end")
 		}
-		path, _ := a.Value("path")
+		path, _ := a.Value(ParamPath)
 		if strings.ContainsAny(path, " \t\r\n") {
 			return refuse(d, a, UDiff, "its path has blanks a diff header would cut")
 		}
 		switch canonOp(a) {
-		case "file_replace_text":
-			if k := onlyParams(a, "path", "old_text", "new_text", "near_line"); k != "" {
+		case OpFileReplaceText:
+			if k := onlyParams(a, ParamPath, ParamOldText, ParamNewText, ParamNearLine); k != "" {
 				return refuse(d, a, UDiff, "a hunk has no "+k)
 			}
-			o, _ := a.Value("old_text")
-			n, _ := a.Value("new_text")
+			o, _ := a.Value(ParamOldText)
+			n, _ := a.Value(ParamNewText)
 			if o == "" || !wholeLines(o) || !wholeLines(n) {
 				return refuse(d, a, UDiff, "a hunk holds whole lines, and this text does not end with a line end")
 			}
 			gitHeader(path, "")
 			b.WriteString("--- a/" + path + "\n+++ b/" + path + "\n")
-			if l, ok := a.Value("near_line"); ok {
+			if l, ok := a.Value(ParamNearLine); ok {
 				b.WriteString("@@ -" + l + "," + itoa(strings.Count(o, "\n")) + " +" + l + "," + itoa(strings.Count(n, "\n")) + " @@\n")
 			} else {
 				header := func(l string) bool {
@@ -66,11 +66,11 @@ func printUDiff(w io.Writer, d *Document) error {
 			if n != "" {
 				lines("+", n)
 			}
-		case "file_write":
-			if ow, _ := a.Value("overwrite"); ow != "false" {
+		case OpFileWrite:
+			if ow, _ := a.Value(ParamOverwrite); ow != "false" {
 				return refuse(d, a, UDiff, "a diff's new file never replaces an existing file, and this write would")
 			}
-			c, _ := a.Value("content")
+			c, _ := a.Value(ParamContent)
 			if !wholeLines(c) || c == "" {
 				return refuse(d, a, UDiff, "a new file's diff holds whole lines")
 			}
@@ -78,16 +78,16 @@ func printUDiff(w io.Writer, d *Document) error {
 			b.WriteString("--- /dev/null\n+++ b/" + path + "\n")
 			b.WriteString("@@ -0,0 +1," + itoa(strings.Count(c, "\n")) + " @@\n")
 			lines("+", c)
-		case "file_delete":
+		case OpFileDelete:
 			b.WriteString("diff --git a/" + path + " b/" + path + "\ndeleted file mode 100644\n")
 			headerOnly = true
-		case "file_move":
-			o, _ := a.Value("old_path")
-			n, _ := a.Value("new_path")
+		case OpFileMove:
+			o, _ := a.Value(ParamOldPath)
+			n, _ := a.Value(ParamNewPath)
 			if strings.ContainsAny(o+n, " \t\r\n") {
 				return refuse(d, a, UDiff, "its paths have blanks a diff header would cut")
 			}
-			if ow, _ := a.Value("overwrite"); ow != "false" {
+			if ow, _ := a.Value(ParamOverwrite); ow != "false" {
 				return refuse(d, a, UDiff, "a diff's rename never replaces a file at new_path, and this move would")
 			}
 			b.WriteString("diff --git a/" + o + " b/" + n + "\nrename from " + o + "\nrename to " + n + "\n")

@@ -31,38 +31,38 @@ func printV4A(w io.Writer, d *Document) error {
 		}
 		p := a.ParamMap()
 		for _, pr := range a.Params {
-			if !v4aCarries(spec.Name, pr) {
+			if !v4aCarries(spec.ID, pr) {
 				return fmt.Errorf("print v4a: %s param '%s' has no V4A form and would be lost", spec.Name, pr.Key)
 			}
 		}
-		switch spec.Name {
-		case "file_write":
-			c := p["content"]
+		switch spec.ID {
+		case OpFileWrite:
+			c := p[ParamContent]
 			if c != "" && !strings.HasSuffix(c, "\n") {
-				return fmt.Errorf("print v4a: file_write '%s': V4A's Add File always ends the file with a newline, and this content has none", p["path"])
+				return fmt.Errorf("print v4a: file_write '%s': V4A's Add File always ends the file with a newline, and this content has none", p[ParamPath])
 			}
-			if strings.ContainsRune(p["path"], '\n') {
+			if strings.ContainsRune(p[ParamPath], '\n') {
 				return fmt.Errorf("print v4a: file_write: a path with a newline has no V4A form")
 			}
-			b.WriteString("*** Add File: " + p["path"] + "\n")
+			b.WriteString("*** Add File: " + p[ParamPath] + "\n")
 			for _, l := range v4aLines(c) {
 				b.WriteString("+" + l + "\n")
 			}
-		case "file_delete":
-			b.WriteString("*** Delete File: " + p["path"] + "\n")
-		case "file_move":
-			b.WriteString("*** Update File: " + p["old_path"] + "\n*** Move to: " + p["new_path"] + "\n")
-		case "file_replace_text":
-			path := p["path"]
+		case OpFileDelete:
+			b.WriteString("*** Delete File: " + p[ParamPath] + "\n")
+		case OpFileMove:
+			b.WriteString("*** Update File: " + p[ParamOldPath] + "\n*** Move to: " + p[ParamNewPath] + "\n")
+		case OpFileReplaceText:
+			path := p[ParamPath]
 			j := i
-			for j < len(acts) && acts[j].Op == a.Op && acts[j].ParamMap()["path"] == path {
+			for j < len(acts) && acts[j].Op == a.Op && acts[j].ParamMap()[ParamPath] == path {
 				j++
 			}
 			b.WriteString("*** Update File: " + path + "\n")
 			moved := false
 			if j < len(acts) {
-				if s := Lookup(acts[j].Op); s != nil && s.Name == "file_move" && len(acts[j].Params) == 2 && acts[j].ParamMap()["old_path"] == path {
-					b.WriteString("*** Move to: " + acts[j].ParamMap()["new_path"] + "\n")
+				if s := Lookup(acts[j].Op); s != nil && s.ID == OpFileMove && len(acts[j].Params) == 2 && acts[j].ParamMap()[ParamOldPath] == path {
+					b.WriteString("*** Move to: " + acts[j].ParamMap()[ParamNewPath] + "\n")
 					moved = true
 				}
 			}
@@ -86,29 +86,29 @@ func printV4A(w io.Writer, d *Document) error {
 // printHunk writes one hunk: the anchor as @@ lines, old lines as '-',
 // new lines as '+'.
 func printHunk(b *strings.Builder, p map[string]string) error {
-	if p["tolerance"] != V4ATolerance {
-		return fmt.Errorf("print v4a: file_replace_text '%s' matches exactly; V4A hunks match ignoring whitespace, so the meaning would change", p["path"])
+	if p[ParamTolerance] != V4ATolerance {
+		return fmt.Errorf("print v4a: file_replace_text '%s' matches exactly; V4A hunks match ignoring whitespace, so the meaning would change", p[ParamPath])
 	}
-	for _, k := range []string{"old_text", "new_text"} {
+	for _, k := range []string{ParamOldText, ParamNewText} {
 		if v := p[k]; v != "" && !strings.HasSuffix(v, "\n") {
-			return fmt.Errorf("print v4a: file_replace_text '%s': %s is not whole lines, and V4A hunks replace whole lines", p["path"], k)
+			return fmt.Errorf("print v4a: file_replace_text '%s': %s is not whole lines, and V4A hunks replace whole lines", p[ParamPath], k)
 		}
 	}
-	if p["anchor"] == "" {
+	if p[ParamAnchor] == "" {
 		b.WriteString("@@\n")
 	}
-	for _, a := range v4aLines(p["anchor"] + "\n") {
+	for _, a := range v4aLines(p[ParamAnchor] + "\n") {
 		if a != "" {
 			b.WriteString("@@ " + a + "\n")
 		}
 	}
-	for _, l := range v4aLines(p["old_text"]) {
+	for _, l := range v4aLines(p[ParamOldText]) {
 		b.WriteString("-" + l + "\n")
 	}
-	for _, l := range v4aLines(p["new_text"]) {
+	for _, l := range v4aLines(p[ParamNewText]) {
 		b.WriteString("+" + l + "\n")
 	}
-	if p["at_end"] == "true" {
+	if p[ParamAtEnd] == "true" {
 		b.WriteString("*** End of File\n")
 	}
 	return nil
@@ -127,23 +127,23 @@ func v4aLines(s string) []string {
 // else. overwrite="true" is what Add File and Move to do anyway;
 // overwrite="false" or a hunk's near_line would be dropped, so the action
 // would run differently. An unknown param is never carried.
-func v4aCarries(op string, p *Param) bool {
+func v4aCarries(op OpID, p *Param) bool {
 	switch op {
-	case "file_write", "file_delete", "file_move", "file_replace_text":
+	case OpFileWrite, OpFileDelete, OpFileMove, OpFileReplaceText:
 	default:
 		return true // the op itself has no V4A form, refused below
 	}
 	switch p.Key {
-	case "path":
-		return op != "file_move"
-	case "content":
-		return op == "file_write"
-	case "old_path", "new_path":
-		return op == "file_move"
-	case "overwrite":
-		return (op == "file_write" || op == "file_move") && p.Value == "true"
-	case "old_text", "new_text", "anchor", "at_end", "tolerance":
-		return op == "file_replace_text"
+	case ParamPath:
+		return op != OpFileMove
+	case ParamContent:
+		return op == OpFileWrite
+	case ParamOldPath, ParamNewPath:
+		return op == OpFileMove
+	case ParamOverwrite:
+		return (op == OpFileWrite || op == OpFileMove) && p.Value == "true"
+	case ParamOldText, ParamNewText, ParamAnchor, ParamAtEnd, ParamTolerance:
+		return op == OpFileReplaceText
 	}
 	return false
 }

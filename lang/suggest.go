@@ -62,30 +62,30 @@ func editDistance(a, b string) int {
 
 // opSynonyms lists the catalog ops a word for an action may mean, for words
 // no edit distance reaches: what shells, other tools and prose call them.
-func opSynonyms(word string) []string {
+func opSynonyms(word string) []OpID {
 	switch strings.ToLower(word) {
 	case "delete", "del", "rm", "unlink", "erase", "file_remove":
-		return []string{"file_delete", "remove"}
+		return []OpID{OpFileDelete, OpRemove}
 	case "rmdir", "delete_dir", "dir_remove":
-		return []string{"dir_delete", "remove"}
+		return []OpID{OpDirDelete, OpRemove}
 	case "mkdir", "create_dir", "make_dir":
-		return []string{"dir_create"}
+		return []OpID{OpDirCreate}
 	case "read", "cat", "view", "open", "show":
-		return []string{"file_read"}
+		return []OpID{OpFileRead}
 	case "mv", "rename", "move_file":
-		return []string{"file_move"}
+		return []OpID{OpFileMove}
 	case "edit", "replace", "patch", "modify", "update":
-		return []string{"file_replace_text"}
+		return []OpID{OpFileReplaceText}
 	case "create", "new", "touch", "save", "put":
-		return []string{"file_write"}
+		return []OpID{OpFileWrite}
 	case "append", "add":
-		return []string{"file_append"}
+		return []OpID{OpFileAppend}
 	case "exec", "execute", "shell", "bash", "sh", "cmd", "command", "run":
-		return []string{"exec"}
+		return []OpID{OpExec}
 	case "list", "dir", "list_dir":
-		return []string{"ls"}
+		return []OpID{OpLs}
 	case "find", "search_files":
-		return []string{"glob", "grep"}
+		return []OpID{OpGlob, OpGrep}
 	}
 	return nil
 }
@@ -96,10 +96,8 @@ func opSynonyms(word string) []string {
 func synonymOf(name string, candidates []string) string {
 	var out []string
 	for _, op := range opSynonyms(name) {
-		spellings := []string{op}
-		if spec := Lookup(op); spec != nil {
-			spellings = append(spellings, spec.CSL, spec.CML)
-		}
+		spec := op.Spec()
+		spellings := []string{spec.Name, spec.CSL, spec.CML}
 		for _, sp := range spellings {
 			if sp != "" && sp != name && contains(candidates, sp) && !contains(out, sp) {
 				out = append(out, sp)

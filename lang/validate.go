@@ -63,9 +63,9 @@ func duplicateIDs(d *Document) source.Diagnostics {
 
 // Validate checks one action against the catalog: the op exists, required
 // params are present, values parse as their types, enum values are allowed.
-// Unknown params are allowed with a warning (seed 004: extra params pass
-// through). Empty old_text is left to the engine, which reports it with the
-// seeds' exact error string.
+// Unknown params are allowed with a warning (extra params pass through, as
+// in nesl-js; DESIGN.md, "The catalog"). Empty old_text is left to the
+// engine, which reports it in nesl-js's exact words.
 func Validate(a *Action) source.Diagnostics {
 	var ds source.Diagnostics
 	head := headRange(a)
@@ -144,7 +144,7 @@ func checkValue(op string, ps *ParamSpec, p *Param) (source.Diagnostic, bool) {
 		}
 	case TLineRange:
 		if _, _, err := ParseLineSpec(v); err != nil && (v != "" || ps.Required) {
-			// The seed's own wording, so check and the engine agree.
+			// nesl-js's own wording, so check and the engine agree.
 			return bad(CodeInvalidType, fmt.Sprintf("%s: %v", op, err),
 				fmt.Sprintf(`write %s = "4" or %s = "23-43" (1-based, start <= end)`, ps.Name, ps.Name))
 		}
@@ -169,14 +169,14 @@ func checkValue(op string, ps *ParamSpec, p *Param) (source.Diagnostic, bool) {
 		}
 	case TPaths:
 		if strings.TrimSpace(v) == "" {
-			return bad(CodeInvalidValue, op+": No paths provided", // seed 003's wording
+			return bad(CodeInvalidValue, op+": No paths provided", // nesl-js's wording, as the engine says it
 				fmt.Sprintf("list one path per line in %s", ps.Name))
 		}
 	}
 	return source.Diagnostic{}, true
 }
 
-// LineSpecError is a line spec that does not parse, in the seed's wording
+// LineSpecError is a line spec that does not parse, in nesl-js's wording
 // ("Invalid line specification 'abc'"); the engine and the validator both
 // put the op's name before it, so check and apply say the same.
 type LineSpecError string
@@ -184,7 +184,7 @@ type LineSpecError string
 func (e LineSpecError) Error() string { return string(e) }
 
 // ParseLineSpec reads "4" or "23-43" (1-based, inclusive; blanks around the
-// spec are ignored) as seed 003's extractNumberedLines does.
+// spec are ignored) as nesl-js's extractNumberedLines does.
 func ParseLineSpec(spec string) (start, end int, err error) {
 	bad := LineSpecError(fmt.Sprintf("Invalid line specification '%s'", spec))
 	first, last, isRange := strings.Cut(strings.TrimSpace(spec), "-")

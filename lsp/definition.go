@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 
+	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"go.lsp.dev/protocol"
 )
@@ -29,7 +30,7 @@ func (s *Server) Definition(_ context.Context, p *protocol.DefinitionParams) (pr
 			continue
 		}
 		switch {
-		case pr.Key == "path":
+		case pr.Key == lang.ParamPath:
 			if !s.targetExists(full) {
 				return nil, nil
 			}

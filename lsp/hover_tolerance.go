@@ -13,11 +13,11 @@ import (
 // hunk) rather than as bytes: a byte search would call a hunk that matches
 // ignoring whitespace, or once after its anchor, a miss or ambiguous.
 func lineMatched(a *lang.Action) bool {
-	if s := lang.Lookup(a.Op); s == nil || s.Name != "file_replace_text" {
+	if s := lang.Lookup(a.Op); s == nil || s.ID != lang.OpFileReplaceText {
 		return false
 	}
-	_, anchor := a.Value("anchor")
-	atEnd, _ := a.Value("at_end")
+	_, anchor := a.Value(lang.ParamAnchor)
+	atEnd, _ := a.Value(lang.ParamAtEnd)
 	return lang.Tolerant(a) || anchor || atEnd == "true"
 }
 
@@ -29,7 +29,7 @@ func (s *Server) ladderHover(a *lang.Action, rel string, data []byte) string {
 	if !ok {
 		return ""
 	}
-	old, _ := a.Value("old_text")
+	old, _ := a.Value(lang.ParamOldText)
 	switch {
 	case r.AlreadyApplied:
 		return fmt.Sprintf("matches nowhere in %s; the edit is already applied: new_text is in the file, so applying leaves it as it is", rel)
@@ -37,7 +37,7 @@ func (s *Server) ladderHover(a *lang.Action, rel string, data []byte) string {
 		msg := r.Error
 		if strings.Contains(msg, "not found") {
 			msg = fmt.Sprintf("matches nowhere in %s", rel)
-			if anchor, ok := a.Value("anchor"); ok && strings.Contains(r.Error, "anchor") {
+			if anchor, ok := a.Value(lang.ParamAnchor); ok && r.Param == lang.ParamAnchor {
 				msg = fmt.Sprintf("its @@ line %q matches nowhere in %s", firstMissing(anchor, r.Error), rel)
 			}
 		}

@@ -76,7 +76,7 @@ func TestToleranceStepsAreTheEngines(t *testing.T) {
 		t.Fatalf("%d steps documented, the test knows %d", len(steps), len(olds))
 	}
 	for i, old := range olds {
-		r := engine.Do(context.Background(), fsys.NewOverlay(base), cfg, "file_replace_text",
+		r := engine.Do(context.Background(), fsys.NewOverlay(base), cfg, lang.OpFileReplaceText,
 			map[string]string{"path": "app.py", "old_text": old, "new_text": "y\n", "tolerance": lang.V4ATolerance})
 		if got := r.Data["match"]; !r.Success || got != steps[i].Match {
 			t.Errorf("%q: engine matched %v (%s), lang documents step %d as %q", old, got, r.Error, i+1, steps[i].Match)

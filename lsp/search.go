@@ -16,7 +16,7 @@ import (
 // isSearchParam says whether a param's value is text to find in the target file.
 func isSearchParam(key string) bool {
 	switch key {
-	case "old_text", "old_text_beginning", "old_text_end":
+	case lang.ParamOldText, lang.ParamOldTextBeginning, lang.ParamOldTextEnd:
 		return true
 	}
 	return false
@@ -25,7 +25,7 @@ func isSearchParam(key string) bool {
 // targetPath resolves an action's path param against the workspace root; ""
 // when there is no root, no path, or the path leaves the root.
 func (s *Server) targetPath(a *lang.Action) string {
-	p, ok := a.Value("path")
+	p, ok := a.Value(lang.ParamPath)
 	if !ok || s.root == "" || p == "" {
 		return ""
 	}
@@ -62,17 +62,17 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 	if full == "" {
 		return ""
 	}
-	rel, _ := a.Value("path")
+	rel, _ := a.Value(lang.ParamPath)
 	data, err := s.readTarget(full)
 	if err != nil {
 		return fmt.Sprintf("`%s` cannot be read: %v", rel, err)
 	}
-	if pr.Key == "old_text" && lineMatched(a) {
+	if pr.Key == lang.ParamOldText && lineMatched(a) {
 		return s.ladderHover(a, rel, data) // hover_tolerance.go
 	}
 	f := source.NewFile(full, data)
 	ms := searchMatches(data, pr.Value)
-	if len(ms) > 0 && pr.Key == "old_text" && extends(a, pr.Value) {
+	if len(ms) > 0 && pr.Key == lang.ParamOldText && extends(a, pr.Value) {
 		// A replayed edit that adds to its search still finds it, inside
 		// the copy of new_text the first apply left: ask the engine.
 		if r, ok := s.runAlone(a); ok && r.AlreadyApplied {
@@ -104,7 +104,7 @@ func (s *Server) searchHover(_ *document, a *lang.Action, pr *lang.Param) string
 // extends says whether a's new_text contains old, the search: only such an
 // edit can be already applied while its search still matches.
 func extends(a *lang.Action, old string) bool {
-	nt, ok := a.Value("new_text")
+	nt, ok := a.Value(lang.ParamNewText)
 	return ok && old != "" && strings.Contains(nt, old)
 }
 
@@ -146,5 +146,5 @@ func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
 	for _, p := range a.Params {
 		params[p.Key] = p.Value
 	}
-	return engine.Do(context.Background(), fsys.NewOverlay(base), cfg, spec.Name, params), true
+	return engine.Do(context.Background(), fsys.NewOverlay(base), cfg, spec.ID, params), true
 }

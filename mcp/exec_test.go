@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/config"
-	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/approval"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -158,7 +158,7 @@ func TestApprovalByElicitation(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			root := tempRoot(t, nil)
 			cfg := testConfig(root)
-			cfg.Approve = engine.ApproveAsk
+			cfg.Approve = approval.Ask
 			var asked []string
 			co := &sdk.ClientOptions{}
 			if tc.answer != nil {

@@ -45,9 +45,9 @@ func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 // shallow; the lists it shares are never written.
 func (h *handler) callConfig(ctx context.Context, req *sdk.CallToolRequest) *engine.Config {
 	c := *h.o.Session.Engine
-	c.OutputMode, c.Stream = "buffer", nil
+	c.OutputMode, c.Stream = engine.OutputBuffer, nil
 	if p := newProgress(ctx, req); p != nil {
-		c.OutputMode, c.Stream = "stream", p.line
+		c.OutputMode, c.Stream = engine.OutputStream, p.line
 	}
 	c.Confirm = confirmer(ctx, req.Session)
 	return &c

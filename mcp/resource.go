@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -45,7 +46,7 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 		return nil, invalid("resource %s: not a file URI; write "+fileScheme+"PATH with PATH relative to the root", uri)
 	}
 	cfg := h.o.Session.Engine
-	a := lang.ActionDocument("file_read", []*lang.Param{{Key: "path", Value: rel}})
+	a := lang.ActionDocument(lang.OpFileRead.String(), []*lang.Param{{Key: lang.ParamPath, Value: rel}})
 	if cfg.Refuse != nil {
 		if why := cfg.Refuse(a.Groups[0].Actions[0]); why != "" {
 			return nil, invalid("resource %s: %s", uri, why)
@@ -67,9 +68,9 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 	case err == nil && fi.Mode().IsRegular() && fi.Size() > maxResource:
 		return nil, invalid("resource %s: the file has %d bytes, over the %d a resource returns; read it in parts with file_read_numbered and lines", uri, fi.Size(), maxResource)
 	}
-	res := engine.Do(ctx, ws, cfg, "file_read", map[string]string{"path": rel})
+	res := engine.Do(ctx, ws, cfg, lang.OpFileRead, map[string]string{lang.ParamPath: rel})
 	if !res.Success {
-		if res.Type == "file_not_found" {
+		if res.Type == fault.FileNotFound {
 			return nil, sdk.ResourceNotFoundError(uri)
 		}
 		msg := res.Error

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
@@ -241,8 +242,8 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 
 func renderCMLFatal(bw *bufio.Writer, doc *lang.Document, rep *engine.Report) {
 	typ := "aborted"
-	if strings.HasPrefix(rep.Fatal, "malformed_xml") {
-		typ = "malformed_xml"
+	if w := fault.MalformedXML.String(); strings.HasPrefix(rep.Fatal, w) {
+		typ = w
 	}
 	for _, pe := range rep.ParseErrors {
 		fmt.Fprintf(bw, "[error] %s: %s at line %d, column %d: %s", typ, pe.Code, pe.Line, pe.Column, pe.Message)
@@ -304,8 +305,8 @@ func cmlBlockStatus(rep *engine.Report, b cmlBlock) string {
 // rejected before running (bad lang, bad count, unknown op) is invalid_task.
 func cmlType(r engine.ActionResult) string {
 	switch {
-	case r.Type != "":
-		return r.Type
+	case r.Type != fault.None:
+		return r.Type.String()
 	case r.Skipped:
 		return "invalid_task"
 	}
@@ -341,31 +342,30 @@ func cmlSummary(r engine.ActionResult) string {
 	p := r.Params
 	primary := textedit.FirstLine(p[r.Primary], 60)
 	spec := lang.Lookup(r.Action)
-	name := r.Action
-	if spec != nil {
-		name = spec.Name
+	if spec == nil {
+		return r.Action + " " + primary
 	}
-	switch name {
-	case "file_write":
+	switch spec.ID {
+	case lang.OpFileWrite:
 		return "created " + primary
-	case "file_append":
+	case lang.OpFileAppend:
 		return "appended to " + primary
-	case "file_replace_text", "file_replace_all_text", "file_replace_text_range", "file_replace_lines":
+	case lang.OpFileReplaceText, lang.OpFileReplaceAllText, lang.OpFileReplaceTextRange, lang.OpFileReplaceLines:
 		return "edited " + primary
-	case "file_move":
-		return "moved " + p["old_path"] + " to " + p["new_path"]
-	case "remove", "file_delete", "dir_delete":
+	case lang.OpFileMove:
+		return "moved " + p[lang.ParamOldPath] + " to " + p[lang.ParamNewPath]
+	case lang.OpRemove, lang.OpFileDelete, lang.OpDirDelete:
 		return "removed " + primary
-	case "dir_create":
+	case lang.OpDirCreate:
 		return "created directory " + primary
-	case "exec":
+	case lang.OpExec:
 		s := "ran " + primary
 		if code, ok := r.Data["exit_code"]; ok {
 			s += fmt.Sprintf(" (exit %v)", code)
 		}
 		return s
 	}
-	return name + " " + primary
+	return spec.Name + " " + primary
 }
 
 // writeCMLOutput writes a command's output or a read's content, one

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
+	"github.com/google/go-cmp/cmp"
 )
 
 const cmlReportDoc = `<tasks version="1.0">
@@ -41,7 +41,7 @@ func TestCML(t *testing.T) {
 		ok("task-3", "file_replace_text", "path", map[string]string{"path": "src/app.js"}, nil),
 		ok("task-4", "remove", "path", map[string]string{"path": "temp/"}, nil),
 		{Task: "task-5", Action: "file_replace_text", Primary: "path", Params: map[string]string{"path": "app.js"},
-			Result: engine.Result{Error: "Found 2 matches", Type: "search_not_found", Hint: "lines 1 and 4"}},
+			Result: engine.Result{Error: "Found 2 matches", Type: fault.SearchNotFound, Hint: "lines 1 and 4"}},
 		{Task: "task-6", Action: "file_move", Primary: "old_path", Params: map[string]string{"old_path": "a", "new_path": "b"}, Skipped: true,
 			Result: engine.Result{Error: "not run: task-5 failed and its group stops at the first failure"}},
 	}}
@@ -77,18 +77,18 @@ func TestCML(t *testing.T) {
 // TestCMLErrorTypes shows every CML error type, escaped, in both the
 // task line and the <result>.
 func TestCMLErrorTypes(t *testing.T) {
-	types := []string{"search_not_found", "file_not_found", "permission_denied", "symlink_not_allowed",
-		"exec_timeout", "exec_failed", "path_escape"}
+	types := []fault.Kind{fault.SearchNotFound, fault.FileNotFound, fault.PermissionDenied, fault.SymlinkNotAllowed,
+		fault.ExecTimeout, fault.ExecFailed, fault.PathEscape}
 	var src strings.Builder
 	rep := &engine.Report{}
 	for i, typ := range types {
 		src.WriteString(`<remove path="p"/>` + "\n")
 		rep.Results = append(rep.Results, engine.ActionResult{Task: "task-" + string(rune('1'+i)), Action: "remove", Primary: "path",
-			Params: map[string]string{"path": "p"}, Result: engine.Result{Error: "Bad <" + typ + ">", Type: typ}})
+			Params: map[string]string{"path": "p"}, Result: engine.Result{Error: "Bad <" + typ.String() + ">", Type: typ}})
 	}
 	src.WriteString("<run>exit 3</run>\n")
 	rep.Results = append(rep.Results, engine.ActionResult{Task: "task-8", Action: "exec", Primary: "code",
-		Params: map[string]string{"code": "exit 3"}, Result: engine.Result{Error: "Exit code 3", Type: "exec_failed"}})
+		Params: map[string]string{"code": "exit 3"}, Result: engine.Result{Error: "Exit code 3", Type: fault.ExecFailed}})
 	doc := lang.Parse(source.NewFile("in.cml", []byte(src.String())))
 	var sb strings.Builder
 	if err := CML(&sb, doc, rep, Options{}); err != nil {
@@ -98,7 +98,8 @@ func TestCMLErrorTypes(t *testing.T) {
 	if line := "[task-8] Error: exec_failed running exit 3 (exit code 3)\n"; !strings.Contains(out, line) {
 		t.Errorf("report lacks %q:\n%s", line, out)
 	}
-	for i, typ := range types {
+	for i, kind := range types {
+		typ := kind.String()
 		line := "[task-" + string(rune('1'+i)) + "] Error: " + typ + " in p (bad <" + typ + ">)\n"
 		xml := `<error type="` + typ + `">Bad &lt;` + typ + `&gt;</error>`
 		if !strings.Contains(out, line) || !strings.Contains(out, xml) {

@@ -42,7 +42,7 @@ func TestCSL(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := engine.DefaultConfig(t.TempDir())
-			cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, "buffer"
+			cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, engine.OutputBuffer
 			ws, err := engine.NewOS(cfg)
 			if err != nil {
 				t.Fatal(err)

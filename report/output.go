@@ -90,14 +90,14 @@ func share(a, b, max int) (int, int) {
 // file_read_numbered and lines=, counted in the file (a numbered read of
 // lines="S-E" starts at line S).
 func readAdvice(res engine.ActionResult) func(first, last int) string {
-	path := res.Params["path"]
+	path := res.Params[lang.ParamPath]
 	offset := 0
-	if spec := res.Params["lines"]; spec != "" {
+	if spec := res.Params[lang.ParamLines]; spec != "" {
 		if s, _, err := lang.ParseLineSpec(spec); err == nil {
 			offset = s - 1
 		}
 	}
-	if path == "" || res.Params["paths"] != "" { // files_read: the content joins several files
+	if path == "" || res.Params[lang.ParamPaths] != "" { // files_read: the content joins several files
 		return func(first, last int) string {
 			return fmt.Sprintf("read the files one at a time with file_read_numbered and lines= (the cut is lines %d-%d of the joined output)", first, last)
 		}

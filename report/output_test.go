@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
+	"github.com/google/go-cmp/cmp"
 )
 
 // bigReport reads a 3000-line file and runs a command printing 3000 lines
@@ -21,7 +21,7 @@ func bigReport() (*lang.Document, *engine.Report) {
 		{Seq: 1, Task: "task-1", Action: "file_read", Primary: "path", Params: map[string]string{"action": "file_read", "path": "big.txt"},
 			Result: engine.Result{Success: true, Data: map[string]any{"path": "big.txt", "content": numbered(3000)}}},
 		{Seq: 2, Task: "task-2", Action: "exec", Primary: "code", Params: map[string]string{"action": "exec", "code": "gen"},
-			Result: engine.Result{Error: "exec: command exited with code 1", Type: "exec_failed",
+			Result: engine.Result{Error: "exec: command exited with code 1", Type: fault.ExecFailed,
 				Data: map[string]any{"stdout": numbered(3000), "stderr": "boom\n", "exit_code": 1}}},
 	}}
 	return doc, rep

@@ -35,7 +35,7 @@ const (
 // alreadyWhy says why an already-applied action changed nothing: the file
 // holds its result, or, for a delete, the file is gone.
 func alreadyWhy(res engine.ActionResult) string {
-	if res.Action == "file_delete" {
+	if res.Action == lang.OpFileDelete.String() {
 		return "the file is already gone; nothing was done"
 	}
 	return "the file already holds this change; nothing was written"

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
+	"github.com/google/go-cmp/cmp"
 )
 
 // render runs one format on rep and returns what it wrote.
@@ -132,7 +132,7 @@ func TestRefusedAtomic(t *testing.T) {
 			{Seq: 1, Task: "task-1", BlockID: "w1", Action: "file_write", Primary: "path", Params: map[string]string{"path": "a.txt"},
 				Result: engine.Result{Success: true}},
 			{Seq: 2, Task: "task-2", BlockID: "r1", Action: "file_replace_text", Primary: "path", Params: map[string]string{"path": "b.txt"},
-				Result: engine.Result{Error: "file_replace_text: old_text not found in file", Type: "search_not_found", Hint: "closest line 3: foo"}},
+				Result: engine.Result{Error: "file_replace_text: old_text not found in file", Type: fault.SearchNotFound, Hint: "closest line 3: foo"}},
 			{Seq: 3, Task: "task-3", BlockID: "x1", Action: "exec", Primary: "code", Params: map[string]string{"code": "make"}, Skipped: true,
 				Result: engine.Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}},
 		}}

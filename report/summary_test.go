@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
-
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -22,7 +22,7 @@ func sampleReport() *engine.Report {
 				Result: engine.Result{Success: true}},
 			{Seq: 2, Task: "task-2", BlockID: "r1", Action: "file_replace_text", Primary: "path",
 				Params: map[string]string{"action": "file_replace_text", "path": "b.txt"},
-				Result: engine.Result{Error: "file_replace_text: old_text not found in file", Type: "search_not_found", Hint: "closest line 3: foo"}},
+				Result: engine.Result{Error: "file_replace_text: old_text not found in file", Type: fault.SearchNotFound, Hint: "closest line 3: foo"}},
 			{Seq: 3, Task: "task-3", BlockID: "ex", Action: "exec", Primary: "code",
 				Params:  map[string]string{"action": "exec", "code": "make\nmake test"},
 				Skipped: true, Result: engine.Result{Success: true, Data: map[string]any{"skipped": "commands are not run in a dry run"}}},
@@ -76,7 +76,7 @@ func TestFullShowsSource(t *testing.T) {
 	doc := lang.Parse(source.NewFile("in.sham", []byte(src)))
 	rep := &engine.Report{Results: []engine.ActionResult{{Seq: 1, Task: "task-1", BlockID: "r1", Action: "file_read", Primary: "path",
 		Params: map[string]string{"action": "file_read", "path": "nope"}, Range: source.Range{Start: 0, End: len(src)},
-		Result: engine.Result{Error: "ENOENT: no such file or directory, open 'nope'", Type: "file_not_found"}}}}
+		Result: engine.Result{Error: "ENOENT: no such file or directory, open 'nope'", Type: fault.FileNotFound}}}}
 	var b bytes.Buffer
 	if err := Text(&b, doc, rep, Options{Full: true, Stable: true}); err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ func TestSummaryOutputs(t *testing.T) {
 		{BlockID: "g1", Action: "grep", Primary: "pattern", Params: map[string]string{"pattern": "beta"},
 			Result: engine.Result{Success: true, Data: map[string]any{"matches": []engine.GrepMatch{{File: "a.txt", LineNumber: 2, Line: "beta"}}}}},
 		{BlockID: "x1", Action: "exec", Primary: "code", Params: map[string]string{"code": "make"},
-			Result: engine.Result{Error: "exec: command exited with code 2", Type: "exec_failed",
+			Result: engine.Result{Error: "exec: command exited with code 2", Type: fault.ExecFailed,
 				Data: map[string]any{"stdout": "building\n", "stderr": "no rule\n", "exit_code": 2}}},
 	}}
 	var b bytes.Buffer

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -50,8 +51,8 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 			fmt.Fprintf(bw, "[%s] Skipped: %s (%s)\n", res.Task, subject, res.Error)
 		default:
 			kind := ""
-			if res.Type != "" {
-				kind = res.Type + ": "
+			if res.Type != fault.None {
+				kind = res.Type.String() + ": "
 			}
 			fmt.Fprintf(bw, "[%s] Error: %s%s — %s\n", res.Task, kind, subject, res.Error)
 			if res.Hint != "" {

@@ -44,7 +44,7 @@ func (h HookResult) String() string {
 }
 
 // hookPathParams are the params whose paths {files} lists.
-var hookPathParams = []string{"path", "old_path", "new_path"}
+var hookPathParams = []string{lang.ParamPath, lang.ParamOldPath, lang.ParamNewPath}
 
 // hookOutputMax bounds the output kept per hook.
 const hookOutputMax = 64 << 10
@@ -114,7 +114,7 @@ func planned(doc *lang.Document) hookVars {
 				if !slices.Contains(v.Files, p) {
 					v.Files = append(v.Files, p)
 				}
-				if k != "old_path" {
+				if k != lang.ParamOldPath {
 					s += " " + p
 				}
 			}
@@ -134,7 +134,7 @@ func done(rep *engine.Report) hookVars {
 	v := hookVars{Summary: rep.CommitSummary()}
 	for _, res := range rep.Results {
 		spec := lang.Lookup(res.Action)
-		if !res.Success || res.Skipped || spec == nil || spec.Kind == lang.Exec || isRead(spec.Name) {
+		if !res.Success || res.Skipped || spec == nil || spec.Kind != lang.Write {
 			continue
 		}
 		for _, k := range hookPathParams {
@@ -144,13 +144,4 @@ func done(rep *engine.Report) hookVars {
 		}
 	}
 	return v
-}
-
-// isRead tells the ops that change nothing.
-func isRead(op string) bool {
-	switch op {
-	case "file_read", "file_read_numbered", "files_read", "ls", "grep", "glob":
-		return true
-	}
-	return false
 }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -184,7 +185,7 @@ func applyConfig(c *config.Config, ec *engine.Config, explicit func(flag string)
 	if c.MaxOutput > 0 && !explicit("max-output") {
 		ec.MaxOutput = c.MaxOutput
 	}
-	if c.Approve != "" && !explicit("approve") {
+	if c.Approve != approval.Default && !explicit("approve") {
 		ec.Approve = c.Approve
 	}
 	if c.Sandbox != "" && !explicit("sandbox") {

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"strings"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/fsys"
@@ -40,20 +39,13 @@ func (s *Session) Simulate(ctx context.Context, doc *lang.Document, prev *engine
 	return out, next, nil
 }
 
-// blame picks the param a failed result is about: the search text for a
-// failed match, the line range for lines beyond the file, else the path; the
-// op name when the action has none of those.
+// blame is where a failed result points: the value of the param it is
+// about (engine.Result.Param: the search text for a failed match, the line
+// range for lines beyond the file, else the path the op works on); the op
+// name when the result names no param the action has.
 func blame(a *lang.Action, r engine.Result) source.Range {
-	var keys []string
-	switch {
-	case r.Type == "search_not_found" || strings.Contains(r.Error, "match"):
-		keys = []string{"old_text", "old_text_beginning", "old_text_end"}
-	case strings.Contains(strings.ToLower(r.Error), "line"):
-		keys = []string{"lines"}
-	}
-	keys = append(keys, "path", "old_path", "paths", "base_path")
-	for _, k := range keys {
-		if p := a.Param(k); p != nil {
+	if r.Param != "" {
+		if p := a.Param(r.Param); p != nil {
 			return p.ValueRange
 		}
 	}

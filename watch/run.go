@@ -172,7 +172,7 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 		return nil, err
 	}
 	ecfg := *r.Session.Engine
-	ecfg.OutputMode = "buffer"
+	ecfg.OutputMode = engine.OutputBuffer
 	ecfg.Stream = nil
 	var log bytes.Buffer
 	res, err := r.Session.With(&ecfg, &log).Apply(ctx, b.doc, engine.Real)

@@ -69,6 +69,7 @@ func cmdApply(e *env) int {
 	if !ok {
 		return code
 	}
+	output, outputErr := engine.ParseOutputMode(*outputMode)
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "clada apply: "+format+"\n", a...)
 		return exitUsage
@@ -80,8 +81,8 @@ func cmdApply(e *env) int {
 		return usageErr("%v", ef.approveErr())
 	case *detail != "minimal" && *detail != "full":
 		return usageErr("unknown --error-detail %q; use minimal or full", *detail)
-	case *outputMode != "stream" && *outputMode != "buffer" && *outputMode != "silent":
-		return usageErr("unknown --output-mode %q; use stream, buffer or silent", *outputMode)
+	case outputErr != nil:
+		return usageErr("%v", outputErr)
 	case *dryRun && *atomic:
 		return usageErr("--dry-run and --atomic exclude each other (--dry-run already changes nothing)")
 	case ef.timeoutsErr() != nil:
@@ -100,7 +101,7 @@ func cmdApply(e *env) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	cfg.OutputMode = *outputMode
+	cfg.OutputMode = output
 	if *opBudget <= 0 || maxRead <= 0 {
 		return usageErr("--op-budget and --max-read must be positive")
 	}
@@ -111,7 +112,7 @@ func cmdApply(e *env) int {
 	ask, closeTTY := confirmOnTerminal()
 	defer closeTTY()
 	cfg.Confirm = ask
-	if cfg.OutputMode == "stream" {
+	if cfg.OutputMode == engine.OutputStream {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
 	}
 	// defaults <- .clada.yaml <- flags: the config fills what no flag set,
@@ -152,7 +153,7 @@ func cmdApply(e *env) int {
 			return usageErr("%v", err)
 		}
 	}
-	if err := writeReport(e, doc, rep, s.Format, report.Options{Full: *detail == "full", Output: *outputMode == "buffer", MaxReport: s.MaxReport}); err != nil {
+	if err := writeReport(e, doc, rep, s.Format, report.Options{Full: *detail == "full", Output: output == engine.OutputBuffer, MaxReport: s.MaxReport}); err != nil {
 		return usageErr("%v", err)
 	}
 	if *toClip {

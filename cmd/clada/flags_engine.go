@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/sandbox"
 )
 
@@ -70,11 +71,8 @@ func addEngineFlags(fs *flag.FlagSet, h engineHelp) *engineFlags {
 
 // approveErr refuses an --approve that is not never, ask or always.
 func (f *engineFlags) approveErr() error {
-	switch *f.approve {
-	case "", engine.ApproveNever, engine.ApproveAsk, engine.ApproveAlways:
-		return nil
-	}
-	return fmt.Errorf("unknown --approve %q; use never, ask or always", *f.approve)
+	_, err := approval.Parse(*f.approve)
+	return err
 }
 
 // timeoutsErr refuses a non-positive --timeout or a negative --lock-timeout
@@ -104,8 +102,11 @@ func (f *engineFlags) config(absRoot string) (*engine.Config, error) {
 		cfg.GitAuthor = *f.gitAuthor
 		cfg.LockFile, cfg.LockTimeout = *f.lockFile, *f.lockTimeout
 	}
-	cfg.Timeout, cfg.MaxOutput, cfg.Approve, cfg.NoGit = *f.timeout, int(f.maxOut), *f.approve, *f.noGit
+	cfg.Timeout, cfg.MaxOutput, cfg.NoGit = *f.timeout, int(f.maxOut), *f.noGit
 	var err error
+	if cfg.Approve, err = approval.Parse(*f.approve); err != nil {
+		return nil, err
+	}
 	if cfg.Sandbox, err = sandbox.ParseMode(*f.sandbox); err != nil {
 		return nil, fmt.Errorf("--sandbox: %v", err)
 	}

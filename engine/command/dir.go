@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+
+	"github.com/clada-dev/clada/engine/fault"
 )
 
 // The directory a command runs in, and the root it belongs to, are pinned:
@@ -69,7 +71,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 	}
 	if base == "" {
 		if !s.AllowEscape {
-			return nil, &refusal{Type: "path_escape", Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
+			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
 				Fix: "use a cwd inside the root"}
 		}
 		base = string(filepath.Separator)
@@ -92,7 +94,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 			case err != nil:
 				return nil, err
 			case fi.Mode()&fs.ModeSymlink != 0:
-				return nil, &refusal{Type: "symlink_not_allowed", Path: filepath.Join(base, cur),
+				return nil, &refusal{Type: fault.SymlinkNotAllowed, Path: filepath.Join(base, cur),
 					Reason: fmt.Sprintf("'%s' is a symbolic link; a command's cwd is never reached through one", filepath.Join(base, cur)),
 					Fix:    "give the real directory as cwd"}
 			case !fi.IsDir():
@@ -129,7 +131,7 @@ func openDirPath(f *os.File, path string) string {
 // opposed to an error the operating system returned): Type is the report's
 // error type, Fix what would work.
 type refusal struct {
-	Type   string // path_escape, symlink_not_allowed
+	Type   fault.Kind // PathEscape, SymlinkNotAllowed
 	Path   string
 	Reason string // one sentence naming the path
 	Fix    string

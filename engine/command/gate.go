@@ -14,6 +14,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/clada-dev/clada/engine/approval"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/internal/state"
 )
@@ -29,21 +31,14 @@ import (
 // project's trusted commands are reviewed once and shared. Settings.Approve
 // decides what happens to a command not in it:
 //
-//	never   it fails, telling the user how to approve it
-//	ask     Settings.Confirm asks on the terminal; without a terminal it fails
-//	always  it is approved and recorded, then runs
-//	""      it runs without asking
+//	approval.Never    it fails, telling the user how to approve it
+//	approval.Ask      Settings.Confirm asks on the terminal; without a terminal it fails
+//	approval.Always   it is approved and recorded, then runs
+//	approval.Default  it runs without asking
 //
 // (engine's policyFor picks the policy: --approve, else each syntax's own
 // default, CSL asking first-use approval, i.e. never; SHAM and CML running
 // without asking.)
-
-// Approval policies: what the gate does with a command not in the store.
-const (
-	Never  = "never"
-	Ask    = "ask"
-	Always = "always"
-)
 
 // allowedCommandsFile is the approval store, relative to the root.
 const allowedCommandsFile = ".clada/allowed-commands.json"
@@ -90,12 +85,12 @@ func (c approvedCommand) describe() string {
 func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok bool) {
 	key := commandKey(langName, code, argv)
 	policy := s.Approve
-	if policy == "" {
+	if policy == approval.Default {
 		return Outcome{}, true
 	}
 	allowed, err := loadAllowed(s.Root)
 	if err != nil {
-		return Outcome{Error: "exec: " + err.Error(), Type: "exec_failed",
+		return Outcome{Error: "exec: " + err.Error(), Type: fault.ExecFailed,
 			Hint: "fix or delete " + allowedCommandsFile + " (it lists approved commands as JSON)"}, false
 	}
 	if slices.Contains(allowed.Commands, key) {
@@ -103,24 +98,24 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 	}
 	name := key.describe()
 	switch policy {
-	case Always:
-	case Ask:
+	case approval.Always:
+	case approval.Ask:
 		yes, err := false, error(errNoTerminal)
 		if s.Confirm != nil {
 			yes, err = s.Confirm(askText(key))
 		}
 		if err != nil {
 			return Outcome{Error: fmt.Sprintf("exec: %s did not run: it has not been approved and there is no terminal to ask on (%v)", name, err),
-				Type: "exec_failed",
+				Type: fault.ExecFailed,
 				Hint: "run clada apply --approve ask from a terminal (it asks on /dev/tty, so the LLM's answer may still come on stdin), " +
 					"or approve it with --approve always, or add it to " + allowedCommandsFile}, false
 		}
 		if !yes {
-			return Outcome{Error: fmt.Sprintf("exec: %s was not approved", name), Type: "exec_failed",
+			return Outcome{Error: fmt.Sprintf("exec: %s was not approved", name), Type: fault.ExecFailed,
 				Hint: "nothing ran; the user declined it at the prompt"}, false
 		}
 	default:
-		return Outcome{Error: fmt.Sprintf("exec: %s did not run: it has not been approved", name), Type: "exec_failed",
+		return Outcome{Error: fmt.Sprintf("exec: %s did not run: it has not been approved", name), Type: fault.ExecFailed,
 			Hint: approveHint}, false
 	}
 	allowed.Commands = append(allowed.Commands, key)
@@ -128,7 +123,7 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 		return cmp.Or(strings.Compare(a.Lang, b.Lang), strings.Compare(a.Code, b.Code))
 	})
 	if err := saveAllowed(s.Root, allowed); err != nil {
-		return Outcome{Error: "exec: recording approval: " + err.Error(), Type: "exec_failed"}, false
+		return Outcome{Error: "exec: recording approval: " + err.Error(), Type: fault.ExecFailed}, false
 	}
 	return Outcome{}, true
 }
@@ -151,7 +146,7 @@ func GuardApprovals(root string, run func() Outcome) Outcome {
 		what = "clada could not put it back (" + err.Error() + "); check it before the next apply"
 	}
 	res.Success = false
-	res.Type = "permission_denied"
+	res.Type = fault.PermissionDenied
 	res.Error = fmt.Sprintf("exec: the command changed %s, the list of commands the user approved; %s", allowedCommandsFile, what)
 	res.Hint = "only the user approves commands (--approve, or by editing the file themselves)"
 	return res

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/clada-dev/clada/engine/fault"
 )
 
 // clada's own files are reached through the root with no symlink
@@ -98,7 +100,7 @@ func TestHostileCommandDir(t *testing.T) {
 	for _, p := range []string{"out", "in", "out/x"} {
 		_, err := openCommandDir(cfg, filepath.Join(root, p))
 		var refused *refusal
-		if !errors.As(err, &refused) || refused.Type != "symlink_not_allowed" {
+		if !errors.As(err, &refused) || refused.Type != fault.SymlinkNotAllowed {
 			t.Errorf("cwd %s: err = %v, want symlink_not_allowed", p, err)
 		}
 	}

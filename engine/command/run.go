@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clada-dev/clada/engine/approval"
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -28,9 +30,9 @@ type Settings struct {
 	// Stream, when set, receives each complete output line as
 	// "[label:exec] line" while the command runs.
 	Stream func(line string)
-	// Approve is the gate's policy for a command not yet approved: Never,
-	// Ask, Always, or "" to run it without asking.
-	Approve string
+	// Approve is the gate's policy for a command not yet approved:
+	// approval.Never, Ask, Always, or Default to run it without asking.
+	Approve approval.Policy
 	// Confirm asks the user a yes/no question on the terminal (Ask); err
 	// means there is no terminal to ask on, and a nil Confirm means the same.
 	Confirm func(question string) (yes bool, err error)
@@ -52,7 +54,7 @@ type Outcome struct {
 	Success bool
 	Error   string
 	Hint    string
-	Type    string
+	Type    fault.Kind
 	Data    map[string]any
 }
 
@@ -90,14 +92,14 @@ func Argv(langName, code string) (argv []string, fail *Outcome) {
 	if langName == "argv" { // CSL's RUN without lang: one command, no shell
 		var err error
 		if argv, err = splitArgv(code); err != nil {
-			return nil, &Outcome{Error: "exec: " + err.Error(), Type: "exec_failed",
+			return nil, &Outcome{Error: "exec: " + err.Error(), Type: fault.ExecFailed,
 				Hint: "RUN without lang runs exactly one command, without a shell: write one RUN per command"}
 		}
 		return argv, nil
 	}
 	prefix, ok := interpreters[langName]
 	if !ok {
-		return nil, &Outcome{Error: fmt.Sprintf("exec: unsupported lang %q", langName), Type: "exec_failed",
+		return nil, &Outcome{Error: fmt.Sprintf("exec: unsupported lang %q", langName), Type: fault.ExecFailed,
 			Hint: "use one of bash, sh, python, javascript"}
 	}
 	return append(append([]string(nil), prefix...), code), nil
@@ -127,15 +129,15 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	defer cancel()
 
 	if err := lookCommand(c.Argv[0]); err != nil {
-		return Outcome{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
+		return Outcome{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: fault.ExecFailed,
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
 	if err := CheckPinned(s.Root, s.RootID); err != nil {
-		return Outcome{Error: "exec: " + err.Error(), Type: "permission_denied", Hint: "nothing ran; apply again once the root is what it was"}
+		return Outcome{Error: "exec: " + err.Error(), Type: fault.PermissionDenied, Hint: "nothing ran; apply again once the root is what it was"}
 	}
 	dirFile, err := openCommandDir(s, c.Dir) // dir.go
 	if err != nil {
-		res := Outcome{Error: "exec: cwd: " + err.Error(), Type: "exec_failed"}
+		res := Outcome{Error: "exec: cwd: " + err.Error(), Type: fault.ExecFailed}
 		var refused *refusal
 		if errors.As(err, &refused) {
 			res.Type, res.Hint = refused.Type, refused.Fix
@@ -176,7 +178,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		err = cmd.Start()
 	}
 	if err != nil {
-		return Outcome{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: "exec_failed",
+		return Outcome{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: fault.ExecFailed,
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
 	err = cmd.Wait()
@@ -193,16 +195,16 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	data := map[string]any{"stdout": stdout.String(), "stderr": stderr.String(), "exit_code": code}
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		return Outcome{Error: fmt.Sprintf("exec: command timed out after %s", timeout), Type: "exec_timeout", Data: data,
+		return Outcome{Error: fmt.Sprintf("exec: command timed out after %s", timeout), Type: fault.ExecTimeout, Data: data,
 			Hint: "raise --timeout or the timeout param, or make the command finish sooner"}
 	case ctx.Err() != nil:
-		return Outcome{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: "exec_failed", Data: data}
+		return Outcome{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: fault.ExecFailed, Data: data}
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
-		return Outcome{Error: fmt.Sprintf("exec: %v", err), Type: "exec_failed", Data: data}
+		return Outcome{Error: fmt.Sprintf("exec: %v", err), Type: fault.ExecFailed, Data: data}
 	case code != 0 && box != nil:
 		return box.failed(c, code, data)
 	case code != 0:
-		return Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
+		return Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
 	}
 	if box != nil {
 		box.deniedButSucceeded(c, data)

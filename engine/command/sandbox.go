@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/sandbox"
 )
 
@@ -41,17 +42,17 @@ func confine(s Settings, abi int) (*box, *Outcome) {
 		if mode == sandbox.Write && errors.Is(err, sandbox.ErrUnavailable) {
 			return nil, nil
 		}
-		return nil, &Outcome{Error: "exec: " + err.Error(), Type: "sandbox_unavailable",
+		return nil, &Outcome{Error: "exec: " + err.Error(), Type: fault.SandboxUnavailable,
 			Hint: "nothing ran; the user can choose --sandbox write (writes confined, network open) or --sandbox off"}
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, &Outcome{Error: "exec: sandbox: find clada's own binary to start the helper: " + err.Error(), Type: "exec_failed",
+		return nil, &Outcome{Error: "exec: sandbox: find clada's own binary to start the helper: " + err.Error(), Type: fault.ExecFailed,
 			Hint: "nothing ran; --sandbox off runs commands without the helper"}
 	}
 	tmp, err := os.MkdirTemp("", "clada-cmd-")
 	if err != nil {
-		return nil, &Outcome{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: "exec_failed"}
+		return nil, &Outcome{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: fault.ExecFailed}
 	}
 	w := []string{s.Root}
 	for _, d := range s.Allow {
@@ -89,16 +90,16 @@ func (b *box) failed(c Command, code int, data map[string]any) Outcome {
 	if code == sandbox.HelperExitCode && strings.HasPrefix(stderr, sandbox.HelperPrefix) {
 		msg := strings.TrimSpace(strings.TrimPrefix(stderr, sandbox.HelperPrefix))
 		if strings.HasPrefix(msg, "exec ") {
-			return Outcome{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: "exec_failed", Data: data,
+			return Outcome{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: fault.ExecFailed, Data: data,
 				Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 		}
-		return Outcome{Error: "exec: the sandbox could not be set up, so the command did not run: " + msg, Type: "exec_failed", Data: data,
+		return Outcome{Error: "exec: the sandbox could not be set up, so the command did not run: " + msg, Type: fault.ExecFailed, Data: data,
 			Hint: "only the user can run commands unconfined, with --sandbox off"}
 	}
 	if b.spec.Mode == sandbox.Strict {
 		if line, ok := deniedNet(stderr); ok {
 			return Outcome{Error: fmt.Sprintf("exec: the sandbox denied a network connection (%s): under --sandbox strict commands may not open TCP connections or listen", line),
-				Type: "sandbox_denied", Data: data,
+				Type: fault.SandboxDenied, Data: data,
 				Hint: fmt.Sprintf("the command exited with code %d; only the user can allow the network, with --sandbox write or --sandbox off", code)}
 		}
 	}
@@ -108,10 +109,10 @@ func (b *box) failed(c Command, code int, data map[string]any) Outcome {
 			what += " (" + abs + ")"
 		}
 		return Outcome{Error: fmt.Sprintf("exec: the sandbox denied writing %s: commands may write only under the root, the --allow directories and their own $TMPDIR", what),
-			Type: "sandbox_denied", Data: data,
+			Type: fault.SandboxDenied, Data: data,
 			Hint: fmt.Sprintf("the write was refused and the command exited with code %d; only the user can widen the sandbox, with --allow %s or --sandbox off", code, filepath.Dir(abs))}
 	}
-	res := Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: "exec_failed", Data: data}
+	res := Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
 	switch {
 	case deniedLine.MatchString(stderr):
 		res.Hint = "if that was a write outside the root, the sandbox refused it: commands may write only under the root, the --allow directories and $TMPDIR"

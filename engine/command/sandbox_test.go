@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/sandbox"
 )
 
@@ -108,7 +109,7 @@ func TestSandboxWithoutLandlock(t *testing.T) {
 		3: "exec: sandbox strict: this kernel's Landlock is ABI 3, but denying network access needs ABI 4 (Linux 6.7+); the command was not run (use --sandbox write to confine only writes)",
 	} {
 		b, res := confine(cfg, abi)
-		if b != nil || res == nil || res.Error != err || res.Type != "sandbox_unavailable" {
+		if b != nil || res == nil || res.Error != err || res.Type != fault.SandboxUnavailable {
 			t.Errorf("strict on ABI %d: box %v result %+v", abi, b, res)
 		}
 	}

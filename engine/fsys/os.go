@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/internal/state"
 )
 
@@ -118,7 +119,7 @@ func (t *osTree) locate(abs string) (*root, string, error) {
 			return r, rel, nil
 		}
 	}
-	return nil, "", &RefusedError{Type: "path_escape", Path: abs,
+	return nil, "", &RefusedError{Type: fault.PathEscape, Path: abs,
 		Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, t.opt.Root),
 		Fix:    "use a path inside the root, add --allow DIR for that directory, or pass --allow-escape"}
 }
@@ -197,7 +198,7 @@ func refuseTreeRoot(r *root, rel string) error {
 	if rel != "." {
 		return nil
 	}
-	return &RefusedError{Type: "permission_denied", Path: r.dir,
+	return &RefusedError{Type: fault.PermissionDenied, Path: r.dir,
 		Reason: fmt.Sprintf("'%s' is the workspace directory itself", r.dir),
 		Fix:    "name a file or directory inside it"}
 }
@@ -346,7 +347,7 @@ func (t *osTree) rename(oldname, newname string) error {
 		return err
 	}
 	if r != r2 {
-		return &RefusedError{Type: "permission_denied", Path: oldname,
+		return &RefusedError{Type: fault.PermissionDenied, Path: oldname,
 			Reason: fmt.Sprintf("cannot move '%s' to '%s': they are in different allowed directories", oldname, newname),
 			Fix:    "move within one directory tree, or copy the content with file_read and file_write"}
 	}

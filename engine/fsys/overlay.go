@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
 )
 
@@ -367,7 +368,7 @@ func (m *memTree) refuseBig(name string, fi fs.FileInfo) error {
 	if !fi.Mode().IsRegular() || fi.Size() <= m.maxRead {
 		return nil
 	}
-	return &RefusedError{Type: "permission_denied", Path: name,
+	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' is %s, too big to simulate (over the %s read limit)", name, HumanBytes(fi.Size()), HumanBytes(m.maxRead)),
 		Fix:    "apply it without --dry-run or --atomic, or raise --max-read"}
 }

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"syscall"
+
+	"github.com/clada-dev/clada/engine/fault"
 )
 
 // The symlink and special-file policy (DESIGN.md, "Paths and safety"),
@@ -180,7 +182,7 @@ func (g guard) singleLink(name string, fi fs.FileInfo) error {
 	if !ok || st.Nlink <= 1 || !fi.Mode().IsRegular() {
 		return nil
 	}
-	return &RefusedError{Type: "permission_denied", Path: name,
+	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' has %d hard links; clada does not read or write a file that may also be a file outside the root", name, st.Nlink),
 		Fix:    "copy it to a file of its own (cp), or pass --allow-escape"}
 }
@@ -223,14 +225,14 @@ func NotRegular(name string, mode fs.FileMode) error {
 	case mode&fs.ModeDevice != 0:
 		kind = "device"
 	}
-	return &RefusedError{Type: "permission_denied", Path: name,
+	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' is a %s, not a regular file", name, kind),
 		Fix:    "clada reads and writes regular files only; pick a regular file"}
 }
 
 // SymlinkRefused is the refusal for going through a symlink at link.
 func SymlinkRefused(link string) error {
-	return &RefusedError{Type: "symlink_not_allowed", Path: link,
+	return &RefusedError{Type: fault.SymlinkNotAllowed, Path: link,
 		Reason: fmt.Sprintf("'%s' is a symbolic link; clada does not read or write through symlinks", link),
 		Fix:    "use the real path the link points to (moving or removing the link itself is allowed)"}
 }

@@ -31,6 +31,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/clada-dev/clada/engine/fault"
 )
 
 // Workspace is the file access every op goes through. Names are absolute,
@@ -67,9 +69,9 @@ type Workspace interface {
 // opposed to an error the operating system returned). Type is the report's
 // error type; Fix tells the person or LLM what would work.
 type RefusedError struct {
-	Type   string // path_escape, symlink_not_allowed, permission_denied, invalid_path, invalid_content, …
-	Path   string // the path as the user wrote it, or the absolute path when that is all we have
-	Reason string // one sentence naming the path
+	Type   fault.Kind // PathEscape, SymlinkNotAllowed, PermissionDenied, InvalidPath
+	Path   string     // the path as the user wrote it, or the absolute path when that is all we have
+	Reason string     // one sentence naming the path
 	Fix    string
 }
 

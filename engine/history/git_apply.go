@@ -96,11 +96,11 @@ func (t *applyTracker) open() bool {
 			continue
 		}
 		whole := false
-		switch spec.Name {
-		case "file_delete", "remove", "dir_delete", "file_move":
+		switch spec.ID {
+		case lang.OpFileDelete, lang.OpRemove, lang.OpDirDelete, lang.OpFileMove:
 			whole = true
 		}
-		for _, p := range engine.Footprint(t.cfg, spec.Name, a.ParamMap()) {
+		for _, p := range engine.Footprint(t.cfg, spec.ID, a.ParamMap()) {
 			t.plan = append(t.plan, target{p, whole})
 		}
 	}

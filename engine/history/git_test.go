@@ -48,7 +48,7 @@ func gitRun(tb testing.TB, dir string, args ...string) string {
 func applySham(tb testing.TB, root, src string) *engine.Report {
 	tb.Helper()
 	cfg := engine.DefaultConfig(root)
-	cfg.NoFsync, cfg.OutputMode = true, "silent"
+	cfg.NoFsync, cfg.OutputMode = true, engine.OutputSilent
 	ws, err := engine.NewOS(cfg)
 	if err != nil {
 		tb.Fatal(err)
@@ -211,7 +211,7 @@ func BenchmarkGitApply10k(b *testing.B) {
 	for _, mode := range []string{"git", "nogit"} {
 		b.Run(mode, func(b *testing.B) {
 			cfg := engine.DefaultConfig(root)
-			cfg.NoFsync, cfg.OutputMode, cfg.NoGit = true, "silent", mode == "nogit"
+			cfg.NoFsync, cfg.OutputMode, cfg.NoGit = true, engine.OutputSilent, mode == "nogit"
 			docs := [2]*lang.Document{}
 			for i := range docs {
 				src := shamBlock("w1", `action = "file_write"`, `path = "pkg42/f42.go"`, fmt.Sprintf(`content = "package pkg42 // %s %d"`, mode, i))

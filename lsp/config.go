@@ -3,7 +3,6 @@ package lsp
 import (
 	"strings"
 
-	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/session"
 )
 
@@ -37,16 +36,6 @@ func (s *Server) session() *session.Session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.sess
-}
-
-// engineConfig is the engine configuration of the server's reads: the
-// session's (the defaults, then the project's .clada.yaml, as `clada apply`
-// with no flags has it), or the defaults when there is no root.
-func (s *Server) engineConfig() *engine.Config {
-	if sess := s.session(); sess != nil {
-		return sess.Engine
-	}
-	return engine.DefaultConfig(s.root)
 }
 
 // logWriter puts what the session says about hooks (their output, line by

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/clada-dev/clada/engine"
 )
 
 // maxTargetRead bounds what hover and go-to-definition read of a target
@@ -17,6 +15,9 @@ const maxTargetRead = 8 << 20
 // server.
 const targetReadTimeout = 2 * time.Second
 
+// errNoRoot is what a read gives when the server has no workspace root.
+var errNoRoot = errors.New("no workspace root is open")
+
 // errTargetTimeout is what a read past targetReadTimeout gives.
 var errTargetTimeout = errors.New("reading it took too long")
 
@@ -25,19 +26,22 @@ var errTargetTimeout = errors.New("reading it took too long")
 // FIFOs, devices and hard links, and files over maxTargetRead, in a
 // goroutine the request stops waiting for after targetReadTimeout.
 func (s *Server) readTarget(full string) ([]byte, error) {
-	cfg := s.engineConfig() // a broken config is shown as its own diagnostic
+	sess := s.session() // a broken config is shown as its own diagnostic
+	if sess == nil {
+		return nil, errNoRoot
+	}
 	type result struct {
 		data []byte
 		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
-		ws, err := engine.NewOS(cfg)
+		ws, closeView, err := sess.View()
 		if err != nil {
 			done <- result{err: err}
 			return
 		}
-		defer ws.Close()
+		defer closeView()
 		fi, err := ws.Lstat(full)
 		if err == nil && fi.Mode().IsRegular() && fi.Size() > maxTargetRead {
 			err = fmt.Errorf("it is %d bytes, more than the %d MiB hover reads", fi.Size(), maxTargetRead>>20)
@@ -58,12 +62,15 @@ func (s *Server) readTarget(full string) ([]byte, error) {
 
 // targetExists reports whether full is there, without following a symlink.
 func (s *Server) targetExists(full string) bool {
-	cfg := s.engineConfig()
-	ws, err := engine.NewOS(cfg)
+	sess := s.session()
+	if sess == nil {
+		return false
+	}
+	ws, closeView, err := sess.View()
 	if err != nil {
 		return false
 	}
-	defer ws.Close()
+	defer closeView()
 	_, err = ws.Lstat(full)
 	return err == nil
 }

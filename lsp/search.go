@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -128,23 +127,13 @@ func (s *Server) closestHint(a *lang.Action) (hint string, applies bool) {
 	return r.Hint, false
 }
 
-// runAlone runs a's edit alone on an overlay of the root (nothing is
-// written) and returns the engine's result; ok is false when it cannot run
-// (an unknown op, a syntax error, no root).
+// runAlone runs a's edit alone on a view of the root (nothing is written)
+// and returns the engine's result; ok is false when it cannot run (an
+// unknown op, a syntax error, no root).
 func (s *Server) runAlone(a *lang.Action) (r engine.Result, ok bool) {
-	spec := lang.Lookup(a.Op)
-	if spec == nil || a.HasErrors() {
+	sess := s.session()
+	if sess == nil {
 		return r, false
 	}
-	cfg := s.engineConfig()
-	base, err := engine.NewOS(cfg)
-	if err != nil {
-		return r, false
-	}
-	defer base.Close()
-	params := map[string]string{}
-	for _, p := range a.Params {
-		params[p.Key] = p.Value
-	}
-	return engine.Do(context.Background(), fsys.NewOverlay(base), cfg, spec.ID, params), true
+	return sess.Try(context.Background(), a)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -23,9 +22,11 @@ func (h *handler) op(spec lang.OpSpec) sdk.ToolHandler {
 		doc := lang.ActionDocument(spec.Name, ps)
 		cfg := h.callConfig(ctx, req)
 		if spec.Kind == lang.Read {
-			rep, err := read(ctx, doc, cfg)
+			// A read changes nothing, so it runs on a view of the tree,
+			// without the lock, git or hooks (Session.Read).
+			rep, err := h.o.Session.With(cfg, nil).Read(ctx, doc)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("mcp: %w", err)
 			}
 			return h.result(doc, rep, "")
 		}
@@ -51,21 +52,4 @@ func (h *handler) callConfig(ctx context.Context, req *sdk.CallToolRequest) *eng
 	}
 	c.Confirm = confirmer(ctx, req.Session)
 	return &c
-}
-
-// read runs a read op without the lock, git or hooks: on an overlay of the
-// real tree, which reads through to it with the same path rules. A read
-// changes nothing, so it need not wait behind an apply that holds the lock
-// (an agent reads files while its tests run), and an atomic write means it
-// sees a file whole, before or after. The report is a plain one: nothing
-// about it was simulated.
-func read(ctx context.Context, doc *lang.Document, cfg *engine.Config) (*engine.Report, error) {
-	base, err := engine.NewOS(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("mcp: open root %s: %w", cfg.Root, err)
-	}
-	defer base.Close()
-	rep := engine.Run(ctx, doc, fsys.NewOverlay(base), cfg, nil)
-	rep.DryRun = false
-	return rep, nil
 }

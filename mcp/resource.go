@@ -56,11 +56,11 @@ func (h *handler) readFile(ctx context.Context, req *sdk.ReadResourceRequest) (*
 	if err != nil {
 		return nil, invalid("resource %s: %v", uri, err)
 	}
-	ws, err := engine.NewOS(cfg)
+	ws, done, err := h.o.Session.View()
 	if err != nil {
-		return nil, fmt.Errorf("resource %s: open root: %w", uri, err)
+		return nil, fmt.Errorf("resource %s: %w", uri, err)
 	}
-	defer ws.Close()
+	defer done()
 	fi, err := ws.Lstat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

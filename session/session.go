@@ -4,13 +4,15 @@
 // they agree on what the project allows and what runs around an apply.
 //
 // Open puts together, once: the root, the project's .clada.yaml (read as
-// clada reads its state files, load.go), the user's trust store, the
+// clada reads its state files, config.Load), the user's trust store, the
 // engine settings (defaults ← .clada.yaml ← flags, where the file may only
 // tighten), the pass-env of a trusted file, the hook policy, and the
 // warnings a front door shows. Apply is an apply with the config's hooks
 // around the engine (apply.go, hooks.go); Check is the linter plus the
 // project's refusals (check.go); Simulate is what a run would fail on,
-// computed by the engine's own group runner (simulate.go).
+// computed by the engine's own group runner (simulate.go). View, Read and
+// Try (view.go) give a front door the tree to read as an apply sees it,
+// behind an overlay, so none opens the tree itself.
 //
 // A front door that wants less says so with a named Option (NoHooks,
 // NoPassEnv, KeepBrokenConfig), visible where it opens the session.

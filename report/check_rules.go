@@ -188,3 +188,18 @@ const codesDocURL = "https://github.com/clada-dev/clada/blob/main/docs/check-cod
 
 // InfoURI is clada's home, for the tool descriptions of SARIF and rdjson.
 const InfoURI = "https://github.com/clada-dev/clada"
+
+// CodesMarkdown is docs/check-codes.md: every code with its help text, the
+// page the CI formats link each code to.
+func CodesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("# The codes of `clada check`\n\n")
+	b.WriteString("Every diagnostic `clada check` prints (and the language server shows) carries one of these codes.\n")
+	b.WriteString("The SARIF, GitHub and reviewdog formats link each code here. This page is generated from\n")
+	b.WriteString("`report/check_rules.go` (`go test ./report -run TestCheckCodesDoc -update`); a test fails when a\n")
+	b.WriteString("code clada can emit is missing from it.\n")
+	for _, r := range Rules() {
+		b.WriteString("\n## " + r.Code + "\n\n" + r.Help + "\n")
+	}
+	return b.String()
+}

@@ -39,9 +39,9 @@ import (
 // check_sarif_validate_test.go.
 func checkSARIF(w io.Writer, files []Checked, o CheckOptions) error {
 	run := sarifRun{ColumnKind: "utf16CodeUnits", Results: []sarifResult{}}
-	run.Tool.Driver = sarifDriver{Name: "clada", InformationURI: InfoURI, Version: o.Version, Rules: []sarifRule{}}
+	run.Tool.Driver = sarifDriver{Name: "clada", InformationURI: InfoURI, Version: sarifVersion(o.Version), Rules: []sarifRule{}}
 	if semver.MatchString(o.Version) {
-		run.Tool.Driver.SemanticVersion = strings.TrimPrefix(o.Version, "v")
+		run.Tool.Driver.SemanticVersion = run.Tool.Driver.Version
 	}
 	if o.Root != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{srcRoot: {URI: dirURI(o.Root)}}
@@ -60,8 +60,12 @@ func checkSARIF(w io.Writer, files []Checked, o CheckOptions) error {
 	for i, code := range codes {
 		ruleIndex[code] = i
 		r := ruleFor(code)
+		name := r.Name()
+		if strings.EqualFold(name, code) {
+			name = "" // SARIF wants a name that says more than the id, or none
+		}
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
-			ID: code, Name: r.Name(),
+			ID: code, Name: name,
 			ShortDescription: sarifText{Text: r.Short()},
 			FullDescription:  sarifText{Text: r.Help},
 			Help:             sarifText{Text: r.Help},
@@ -103,6 +107,22 @@ const srcRoot = "%SRCROOT%"
 
 // semver is a release version, which SARIF's semanticVersion may carry.
 var semver = regexp.MustCompile(`^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+
+// sarifVersion is clada's version as SARIF wants it, starting with a
+// number: v1.2.3 is 1.2.3, and a development build ("dev", "dev (abc123,
+// modified)") is 0.0.0-dev, 0.0.0-dev.abc123.modified.
+func sarifVersion(v string) string {
+	if semver.MatchString(v) {
+		return strings.TrimPrefix(v, "v")
+	}
+	words := strings.FieldsFunc(v, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+	if len(words) == 0 {
+		words = []string{"dev"}
+	}
+	return "0.0.0-" + strings.Join(words, ".")
+}
 
 // artifact is where SARIF says c is; index is its place in run.artifacts.
 func (c Checked) artifact(index int) sarifArtifactLocation {
@@ -218,13 +238,13 @@ type (
 	sarifDriver struct {
 		Name            string      `json:"name"`
 		InformationURI  string      `json:"informationUri"`
-		Version         string      `json:"version,omitempty"`
+		Version         string      `json:"version"`
 		SemanticVersion string      `json:"semanticVersion,omitempty"`
 		Rules           []sarifRule `json:"rules"`
 	}
 	sarifRule struct {
 		ID               string    `json:"id"`
-		Name             string    `json:"name"`
+		Name             string    `json:"name,omitempty"`
 		ShortDescription sarifText `json:"shortDescription"`
 		FullDescription  sarifText `json:"fullDescription"`
 		Help             sarifText `json:"help"`

@@ -200,6 +200,12 @@ func emittedCodes(t *testing.T) (codes map[string]string, unresolved []string) {
 						}
 					}
 				}
+			case *ast.AssignStmt: // d.Code = …
+				for j, lhs := range n.Lhs {
+					if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Code" && j < len(n.Rhs) {
+						resolve(n.Rhs[j])
+					}
+				}
 			case *ast.CallExpr:
 				// f(…) and recv.f(…) are this package's; pkg.f(…) another's.
 				name := ""
@@ -228,15 +234,3 @@ func emittedCodes(t *testing.T) (codes map[string]string, unresolved []string) {
 	return codes, unresolved
 }
 
-func TestDumpCodes(t *testing.T) {
-	codes, un := emittedCodes(t)
-	var names []string
-	for c := range codes {
-		names = append(names, c)
-	}
-	sort.Strings(names)
-	for _, c := range names {
-		t.Logf("%s\t%s", c, codes[c])
-	}
-	t.Logf("unresolved: %v", un)
-}

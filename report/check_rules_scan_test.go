@@ -233,4 +233,3 @@ func emittedCodes(t *testing.T) (codes map[string]string, unresolved []string) {
 	sort.Strings(unresolved)
 	return codes, unresolved
 }
-

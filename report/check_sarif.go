@@ -181,8 +181,9 @@ func fingerprints(c Checked) []string {
 	f := c.Doc.File
 	out := make([]string, len(c.Diags))
 	seen := map[string]int{}
+	bs := blocksOf(c)
 	for i, d := range c.Diags {
-		anchor := blockAt(c, d.Range.Start)
+		anchor := bs.at(d.Range.Start)
 		if anchor.End <= anchor.Start {
 			line := f.Line(d.Range.Start)
 			anchor = source.Range{Start: f.LineStart(line), End: f.LineEnd(line)}
@@ -200,22 +201,32 @@ func fingerprints(c Checked) []string {
 	return out
 }
 
-// blockAt is the range of the innermost action, else group, of c's
-// document that holds off; an empty range when none does.
-func blockAt(c Checked, off int) source.Range {
-	var best source.Range
-	take := func(r source.Range) {
-		if off >= r.Start && off < r.End && (best.End <= best.Start || r.End-r.Start < best.End-best.Start) {
-			best = r
-		}
-	}
+// blocks finds the innermost block (action, else group) of a document
+// that holds an offset; both lists are in source order, so a lookup is two
+// binary searches.
+type blocks struct{ actions, groups []source.Range }
+
+func blocksOf(c Checked) blocks {
+	var b blocks
 	for _, g := range c.Doc.Groups {
-		take(g.Range)
+		b.groups = append(b.groups, g.Range)
 		for _, a := range g.Actions {
-			take(a.Range)
+			b.actions = append(b.actions, a.Range)
 		}
 	}
-	return best
+	return b
+}
+
+// at is the range of the innermost block holding off; an empty range when
+// none does.
+func (b blocks) at(off int) source.Range {
+	for _, rs := range [][]source.Range{b.actions, b.groups} {
+		i := sort.Search(len(rs), func(i int) bool { return rs[i].Start > off }) - 1
+		if i >= 0 && off < rs[i].End {
+			return rs[i]
+		}
+	}
+	return source.Range{}
 }
 
 // The SARIF objects clada writes, in the order the spec lists their

@@ -4,6 +4,10 @@
 //	-- input.sham --      the text clada reads (input.csl, input.cml, input.md …)
 //	-- parse.json --      expected blocks and diagnostics (`clada check --format json`)
 //	-- check.txt --       expected `clada check` text output
+//	-- check.sarif --     expected `clada check --against ROOT --format sarif`
+//	                      (also check.github, check.rdjsonl), ROOT holding
+//	                      files/ and the input; $ROOT and $VERSION stand in
+//	                      for the root and the version
 //	-- files/PATH --      the starting tree
 //	-- report.json --     expected apply report (durations and commit ids removed)
 //	-- report.txt --      expected text report

@@ -2,7 +2,10 @@
 // json (for programs, complete), and text, summary, csl and cml (for a
 // person and the LLM that reads them back, each action's output bounded by
 // Options.MaxReport). It reads the engine's results and the document they
-// came from; it decides nothing about what a run meant.
+// came from; it decides nothing about what a run meant. It also renders
+// what `clada check` found (WriteCheck, check.go): text, json, and the CI
+// formats sarif, github and rdjsonl, each in its check_<format>.go, with
+// the table of diagnostic codes in check_rules.go.
 //
 // report imports engine, engine/textedit, lang and source, and runs
 // nothing; session and the front doors (lsp, mcp, watch, cmd/clada) import

@@ -97,3 +97,81 @@ func TestCheckCorpus(t *testing.T) {
 		})
 	}
 }
+
+// checkFormatGoldens are the corpus sections TestCheckFormatsCorpus fills:
+// `clada check --against ROOT --format F`, ROOT holding the case's files/
+// and the input, for the CI formats.
+var checkFormatGoldens = []struct{ section, format string }{
+	{"check.sarif", "sarif"},
+	{"check.github", "github"},
+	{"check.rdjsonl", "rdjsonl"},
+}
+
+// TestCheckFormatsCorpus runs `clada check --against` in each CI format on
+// the corpus cases that have that format's golden, and compares the output
+// exactly (-update rewrites them). The root and the version differ from
+// machine to machine; they read $ROOT and $VERSION in the goldens.
+func TestCheckFormatsCorpus(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cases {
+		for _, g := range checkFormatGoldens {
+			want, ok := c.Golden(g.section)
+			if !ok {
+				continue
+			}
+			n++
+			t.Run(c.Name+"/"+g.format, func(t *testing.T) {
+				root := t.TempDir()
+				for p, data := range c.Files {
+					full := filepath.Join(root, filepath.FromSlash(p))
+					if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(full, data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				path := filepath.Join(root, c.InputName)
+				if _, clash := c.Files[c.InputName]; clash {
+					t.Fatalf("files/%s has the input's name", c.InputName)
+				}
+				if err := os.WriteFile(path, c.Input, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var out, errb bytes.Buffer
+				code := run([]string{"check", "--against", root, "--format", g.format, path}, strings.NewReader(""), &out, &errb)
+				doc := lang.Parse(source.NewFile(path, c.Input))
+				if errb.Len() != 0 || (code != exitOK && code != exitFail) {
+					t.Fatalf("exit %d, stderr %q", code, errb.String())
+				}
+				if lang.Check(doc).HasErrors() && code != exitFail {
+					t.Errorf("exit %d with errors in the input, want %d", code, exitFail)
+				}
+				got := stableCheckOutput(out.String(), root)
+				switch {
+				case *updateCorpus:
+					if err := c.Update(g.section, []byte(got)); err != nil {
+						t.Fatal(err)
+					}
+				case got != string(want):
+					t.Errorf("check --format %s:\n%s\nwant (%s):\n%s", g.format, got, g.section, want)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no corpus case has a check.sarif, check.github or check.rdjsonl golden")
+	}
+}
+
+// stableCheckOutput replaces what differs between machines: the root (in
+// file URIs and in messages) and SARIF's tool version.
+func stableCheckOutput(s, root string) string {
+	s = strings.ReplaceAll(s, "file://"+filepath.ToSlash(root)+"/", "file://$ROOT/")
+	s = strings.ReplaceAll(s, root, "$ROOT")
+	return regexp.MustCompile(`"version": "0\.0\.0-[^"]*"`).ReplaceAllString(s, `"version": "$$VERSION"`)
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/report"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -44,7 +45,7 @@ func cmdFmt(e *env) int {
 	doc := lang.Parse(source.NewFile(name, data))
 	if ds := doc.Diagnostics(); ds.HasErrors() {
 		fmt.Fprintf(e.stderr, "clada fmt: %s has syntax errors; nothing was formatted (fix them first)\n", name)
-		writeCheckText(e.stderr, doc, ds)
+		_ = report.WriteCheck(e.stderr, "text", []report.Checked{{Doc: doc, Diags: ds}}, report.CheckOptions{})
 		return exitFail
 	}
 	if len(doc.Groups) == 0 {

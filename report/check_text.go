@@ -1,0 +1,48 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/clada-dev/clada/source"
+)
+
+// checkText prints diagnostics in the gcc form editors and CI annotate
+// (FILE:LINE:COL: severity: message [CODE], columns in characters), a hint
+// line under each that has one, and one summary line for all the files.
+func checkText(w io.Writer, files []Checked, _ CheckOptions) error {
+	blocks, errs, warns := 0, 0, 0
+	for _, c := range files {
+		f := c.Doc.File
+		for _, d := range c.Diags {
+			p := f.Position(d.Range.Start)
+			fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", f.Name, p.Line, p.Column, d.Severity, d.Message, d.Code)
+			if d.Hint != "" {
+				fmt.Fprintf(w, "    hint: %s\n", d.Hint)
+			}
+		}
+		for range c.Doc.Actions() {
+			blocks++
+		}
+		errs += c.Diags.Count(source.Error)
+		warns += c.Diags.Count(source.Warning)
+	}
+	where := plural(blocks, "block")
+	if len(files) > 1 {
+		where += " in " + plural(len(files), "file")
+	}
+	var err error
+	if errs == 0 && warns == 0 {
+		_, err = fmt.Fprintf(w, "no problems in %s\n", where)
+	} else {
+		_, err = fmt.Fprintf(w, "%s, %s in %s\n", plural(errs, "error"), plural(warns, "warning"), where)
+	}
+	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

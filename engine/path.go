@@ -70,7 +70,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 			if matchSegsLinear(strings.ToLower(pat), lower) {
 				return &fsys.RefusedError{Type: fault.PermissionDenied, Path: p,
 					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
-					Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
+					Fix:    denyFix}
 			}
 		}
 	}

@@ -3,9 +3,11 @@ package session
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
@@ -22,6 +24,10 @@ type Result struct {
 	// HooksSkipped says why the config's hooks did not run (an untrusted
 	// or changed file) and how to trust it; "" when they ran or there are none.
 	HooksSkipped string
+	// Notice is said once per content of the work tree's old approvals
+	// store (.clada/allowed-commands.json): it approves nothing, and how
+	// to import it (command.LegacyNotice). "" otherwise.
+	Notice string
 }
 
 // HookFailed reports whether any hook failed.
@@ -66,7 +72,13 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 			}
 		}
 	}
-	rep, changes, err := engine.Apply(ctx, doc, s.Engine, mode, history.Tracker(ctx, s.Engine, doc)) // the git model
+	if mode == engine.Real {
+		if out.Notice = command.LegacyNotice(s.Engine.UserDir, s.Engine.Root); out.Notice != "" {
+			fmt.Fprintf(s.log, "clada: %s\n", out.Notice)
+		}
+	}
+	eng := s.withHooksDeny(ctx)
+	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.Tracker(ctx, eng, doc)) // the git model
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +93,20 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		}
 	}
 	return out, nil
+}
+
+// withHooksDeny is the session's engine config with the directory the
+// repository's core.hooksPath names inside the root added to the deny list,
+// read now: git runs what is there on the user's next commit, and a
+// command of an earlier apply may have set it (history.HooksDeny).
+func (s *Session) withHooksDeny(ctx context.Context) *engine.Config {
+	deny := history.HooksDeny(ctx, s.Engine)
+	if len(deny) == 0 {
+		return s.Engine
+	}
+	c := *s.Engine
+	c.Deny = append(slices.Clip(c.Deny), deny...)
+	return &c
 }
 
 // logHook writes a hook's output and outcome to the log, prefixed so it is

@@ -61,6 +61,9 @@ func LegacyNotice(userDir, root string) string {
 func ImportLegacy(userDir, root string) (shown []string, added int, err error) {
 	path := filepath.Join(root, filepath.FromSlash(LegacyStore))
 	data, err := state.Read(root, filepath.FromSlash(LegacyStore))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, fmt.Errorf("there is no %s in %s: nothing to import", LegacyStore, root)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("read %s: %w", path, err)
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/clada-dev/clada/engine/approval"
@@ -135,6 +136,19 @@ var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**",
 // denyFix is the fix every deny refusal names: clada never writes those
 // paths, whatever the answer says, and the user is the one to make them.
 const denyFix = "clada never writes what its deny list names (the settings other tools run or obey, git hooks, and the project's .clada.yaml deny); create or edit it by hand if you want it"
+
+// EscapeGlob makes a slash path a deny pattern that matches only itself
+// (path.Match syntax: * ? [ and \ escaped).
+func EscapeGlob(p string) string {
+	var b strings.Builder
+	for _, c := range p {
+		if strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {

@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
@@ -77,7 +76,7 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 			fmt.Fprintf(s.log, "clada: %s\n", out.Notice)
 		}
 	}
-	eng := s.withHooksDeny(ctx)
+	eng := s.protected(ctx)
 	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.Tracker(ctx, eng, doc)) // the git model
 	if err != nil {
 		return nil, err
@@ -93,20 +92,6 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		}
 	}
 	return out, nil
-}
-
-// withHooksDeny is the session's engine config with the directory the
-// repository's core.hooksPath names inside the root added to the deny list,
-// read now: git runs what is there on the user's next commit, and a
-// command of an earlier apply may have set it (history.HooksDeny).
-func (s *Session) withHooksDeny(ctx context.Context) *engine.Config {
-	deny := history.HooksDeny(ctx, s.Engine)
-	if len(deny) == 0 {
-		return s.Engine
-	}
-	c := *s.Engine
-	c.Deny = append(slices.Clip(c.Deny), deny...)
-	return &c
 }
 
 // logHook writes a hook's output and outcome to the log, prefixed so it is

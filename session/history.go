@@ -21,7 +21,7 @@ func (s *Session) Undo(ctx context.Context) (*history.UndoResult, error) {
 	if s.ConfigErr != nil {
 		return nil, fmt.Errorf("undo: refused until the project's config loads: %w", s.ConfigErr)
 	}
-	return history.Undo(ctx, s.withHooksDeny(ctx))
+	return history.Undo(ctx, s.protected(ctx))
 }
 
 // Squash folds clada's apply commits on top of HEAD (history.Squash).
@@ -29,7 +29,7 @@ func (s *Session) Squash(ctx context.Context, count int) (*history.SquashResult,
 	if s.ConfigErr != nil {
 		return nil, fmt.Errorf("squash: refused until the project's config loads: %w", s.ConfigErr)
 	}
-	return history.Squash(ctx, s.withHooksDeny(ctx), count)
+	return history.Squash(ctx, s.protected(ctx), count)
 }
 
 // Log lists the applies recorded for the root, newest first (history.Applies).

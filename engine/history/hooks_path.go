@@ -62,17 +62,5 @@ func HooksDeny(ctx context.Context, cfg *engine.Config) []string {
 	if rel == "." {
 		return append([]string(nil), hookNames...)
 	}
-	return []string{escapeGlob(rel) + "/**"}
-}
-
-// escapeGlob makes a path a glob that matches only itself.
-func escapeGlob(p string) string {
-	var b strings.Builder
-	for _, c := range p {
-		if strings.ContainsRune(`*?[\`, c) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return []string{engine.EscapeGlob(rel) + "/**"}
 }

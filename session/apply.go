@@ -76,7 +76,10 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 			fmt.Fprintf(s.log, "clada: %s\n", out.Notice)
 		}
 	}
-	eng := s.protected(ctx)
+	eng := s.Engine
+	if writes(doc) { // the extra deny patterns cost a git call; reads need none
+		eng = s.protected(ctx)
+	}
 	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.Tracker(ctx, eng, doc)) // the git model
 	if err != nil {
 		return nil, err

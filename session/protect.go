@@ -7,6 +7,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/history"
+	"github.com/clada-dev/clada/lang"
 )
 
 // protected is the session's engine config for one apply (or undo or
@@ -27,6 +28,17 @@ func (s *Session) protected(ctx context.Context) *engine.Config {
 	c := *s.Engine
 	c.Deny = append(slices.Clip(c.Deny), deny...)
 	return &c
+}
+
+// writes reports whether doc has an action that writes files: only those
+// meet the deny list.
+func writes(doc *lang.Document) bool {
+	for a := range doc.Actions() {
+		if spec := lang.Lookup(a.Op); spec != nil && spec.Kind == lang.Write {
+			return true
+		}
+	}
+	return false
 }
 
 // userDirDeny is a deny pattern for cfg.UserDir in each tree a write may

@@ -175,9 +175,7 @@ func undoRefusal(cfg *engine.Config, r *repo, rec ApplyRecord) string {
 		paths = append(paths, f.Path)
 	}
 	for _, m := range []map[string][]string{rec.IndexBefore, rec.IndexAfter} {
-		for _, p := range sortedKeys(m) {
-			paths = append(paths, p)
-		}
+		paths = append(paths, sortedKeys(m)...)
 	}
 	name := fmt.Sprintf("record %s (line %d of %s)", rec.ID, rec.Line, historyFile(r.gitDir))
 	for _, p := range paths {

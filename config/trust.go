@@ -21,13 +21,14 @@ type Trust struct {
 }
 
 // TrustStorePath is <os.UserConfigDir()>/clada/trusted.json
-// ($XDG_CONFIG_HOME or ~/.config on Linux).
+// ($XDG_CONFIG_HOME or ~/.config on Linux), beside the command approvals
+// and the history's key (state.UserDir).
 func TrustStorePath() (string, error) {
-	dir, err := os.UserConfigDir()
+	dir, err := state.UserDir()
 	if err != nil {
 		return "", fmt.Errorf("trust store: %w", err)
 	}
-	return filepath.Join(dir, "clada", "trusted.json"), nil
+	return filepath.Join(dir, state.TrustFile), nil
 }
 
 // LoadTrust reads the trust store; a missing store trusts nothing.

@@ -18,6 +18,7 @@ func approveConfig(t *testing.T, mode approval.Policy) *Config {
 	t.Helper()
 	cfg := DefaultConfig(t.TempDir())
 	cfg.Approve, cfg.OutputMode, cfg.NoGit = mode, OutputBuffer, true
+	cfg.UserDir = t.TempDir()
 	return cfg
 }
 
@@ -45,18 +46,22 @@ func TestArgvAlwaysRecordsThenNeverRuns(t *testing.T) {
 	if !res.Success || res.Data["stdout"] != "a  b $HOME\n" {
 		t.Fatalf("got %+v", res)
 	}
-	data, err := os.ReadFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"))
+	data, err := os.ReadFile(filepath.Join(cfg.UserDir, "approvals.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `{
-  "version": 2,
-  "commands": [
-    {
-      "lang": "argv",
-      "code": "echo 'a  b' '$HOME'"
+  "version": 1,
+  "roots": {
+    "` + cfg.Root + `": {
+      "commands": [
+        {
+          "lang": "argv",
+          "code": "echo 'a  b' '$HOME'"
+        }
+      ]
     }
-  ]
+  }
 }
 `
 	if diff := cmp.Diff(want, string(data)); diff != "" {
@@ -84,7 +89,7 @@ func TestArgvAsk(t *testing.T) {
 	if res := execOp(context.Background(), cfg, lang.SHAM, params, "task-1"); !res.Success {
 		t.Fatalf("remembered: got %+v", res)
 	}
-	want := []string{"Run the new command `true` (it will be remembered in .clada/allowed-commands.json)?"}
+	want := []string{"Run the new command `true` (it will be remembered for " + cfg.Root + ")?"}
 	if diff := cmp.Diff(append(want, want[0]), asked); diff != "" {
 		t.Errorf("questions (-want +got):\n%s", diff)
 	}
@@ -92,10 +97,10 @@ func TestArgvAsk(t *testing.T) {
 
 func TestArgvBadStoreIsAnError(t *testing.T) {
 	cfg := approveConfig(t, approval.Always)
-	os.MkdirAll(filepath.Join(cfg.Root, ".clada"), 0o755)
-	os.WriteFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"), []byte("{"), 0o644)
+	os.WriteFile(filepath.Join(cfg.UserDir, "approvals.json"), []byte("{"), 0o600)
 	res := execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "argv", "code": "true"}, "task-1")
-	if res.Success || !strings.Contains(res.Error, "read approvals") || !strings.Contains(res.Hint, "fix or delete .clada/allowed-commands.json") {
+	if res.Success || !strings.HasPrefix(res.Error, "exec: read approvals "+filepath.Join(cfg.UserDir, "approvals.json")+": ") ||
+		res.Hint != "fix or delete that file (it lists the commands you approved, per project, as JSON)" {
 		t.Fatalf("got %+v", res)
 	}
 }
@@ -137,7 +142,7 @@ func TestGateEverySyntaxAndLang(t *testing.T) {
 				}
 				return
 			}
-			if res.Success || res.Error != tc.err || res.Hint != "approve it by running clada apply --approve ask on a terminal, or --approve always, or add it to .clada/allowed-commands.json" {
+			if res.Success || res.Error != tc.err || res.Hint != "approve it by running clada apply --approve ask on a terminal, or --approve always" {
 				t.Fatalf("got error %q hint %q, want %q", res.Error, res.Hint, tc.err)
 			}
 			if !os.IsNotExist(statErr) {
@@ -167,18 +172,22 @@ func TestGateKeysLangAndCode(t *testing.T) {
 	if res := run("bash", "echo two | tr a-z A-Z"); res.Success {
 		t.Fatalf("edited script ran without approval")
 	}
-	data, err := os.ReadFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"))
+	data, err := os.ReadFile(filepath.Join(cfg.UserDir, "approvals.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `{
-  "version": 2,
-  "commands": [
-    {
-      "lang": "bash",
-      "code": "echo one | tr a-z A-Z"
+  "version": 1,
+  "roots": {
+    "` + cfg.Root + `": {
+      "commands": [
+        {
+          "lang": "bash",
+          "code": "echo one | tr a-z A-Z"
+        }
+      ]
     }
-  ]
+  }
 }
 `
 	if diff := cmp.Diff(want, string(data)); diff != "" {
@@ -186,14 +195,28 @@ func TestGateKeysLangAndCode(t *testing.T) {
 	}
 }
 
-// A version 1 store (argv lines) still approves its commands.
-func TestGateReadsVersion1Store(t *testing.T) {
+// A store in the work tree, of any version, approves nothing: a
+// repository can ship it. Approvals are the user's, per root: approving in
+// one project approves nothing in another.
+func TestGateWorkTreeStoreApprovesNothing(t *testing.T) {
 	cfg := approveConfig(t, approval.Never)
 	os.MkdirAll(filepath.Join(cfg.Root, ".clada"), 0o755)
-	os.WriteFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"), []byte(`{"version": 1, "commands": ["echo hi"]}`), 0o644)
-	res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "argv", "code": "echo   hi"}, "task-1")
-	if !res.Success || res.Data["stdout"] != "hi\n" {
+	for _, store := range []string{`{"version": 1, "commands": ["touch made"]}`,
+		`{"version": 2, "commands": [{"lang": "argv", "code": "touch made"}]}`} {
+		os.WriteFile(filepath.Join(cfg.Root, ".clada", "allowed-commands.json"), []byte(store), 0o644)
+		res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "argv", "code": "touch made"}, "task-1")
+		if res.Success || res.Error != "exec: command `touch made` did not run: it has not been approved" {
+			t.Fatalf("store %s: got %+v", store, res)
+		}
+	}
+	cfg.Approve = approval.Always
+	if res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "argv", "code": "true"}, "task-1"); !res.Success {
 		t.Fatalf("got %+v", res)
+	}
+	other := *cfg
+	other.Root, other.Approve = t.TempDir(), approval.Never
+	if res := execOp(context.Background(), &other, lang.CSL, map[string]string{"lang": "argv", "code": "true"}, "task-1"); res.Success {
+		t.Fatalf("approved in %s, ran in %s", cfg.Root, other.Root)
 	}
 }
 
@@ -210,13 +233,15 @@ func TestGateAskWithoutTerminal(t *testing.T) {
 	}
 }
 
-// Neither a file action nor a command can approve commands by writing the
-// store: file actions are denied .clada/, and a command that changed the
-// store fails and the store is put back (or removed, if it was not there).
+// Neither a file action nor a command can approve commands: file actions
+// are denied .clada/ (where the old store was), and a command that changed
+// a file of the user's clada directory (here inside the root, as when the
+// root is the home directory) fails and the file is put back (or removed,
+// if it was not there).
 func TestGateStoreIsTheUsers(t *testing.T) {
 	cfg := approveConfig(t, approval.Default)
-	store := filepath.Join(cfg.Root, ".clada", "allowed-commands.json")
-	planted := `{"version": 2, "commands": [{"lang": "bash", "code": "touch owned"}]}`
+	cfg.UserDir = filepath.Join(cfg.Root, "config", "clada")
+	planted := `{"version": 1, "roots": {"` + cfg.Root + `": {"commands": [{"lang": "bash", "code": "touch owned"}]}}}`
 	ws, err := NewOS(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -227,9 +252,10 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 		t.Fatalf("file_write: %+v", res)
 	}
 
-	plant := map[string]string{"lang": "bash", "code": "mkdir -p .clada && echo '" + planted + "' > .clada/allowed-commands.json"}
+	store := filepath.Join(cfg.UserDir, "approvals.json")
+	plant := map[string]string{"lang": "bash", "code": "mkdir -p config/clada && echo '" + planted + "' > config/clada/approvals.json"}
 	res = execOp(context.Background(), cfg, lang.SHAM, plant, "task-1")
-	want := "exec: the command changed .clada/allowed-commands.json, the list of commands the user approved; clada put it back as it was"
+	want := "exec: the command changed " + store + ", which holds what the user approved and trusted; clada put it back as it was"
 	if res.Success || res.Type != fault.PermissionDenied || res.Error != want {
 		t.Fatalf("planting command: %+v", res)
 	}
@@ -237,13 +263,21 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 		t.Fatalf("the planted store is still there: %v", err)
 	}
 
-	approved := `{"version": 2, "commands": [{"lang": "bash", "code": "true"}]}` + "\n"
-	os.WriteFile(store, []byte(approved), 0o644)
+	approved := `{"version": 1, "roots": {}}` + "\n"
+	os.WriteFile(store, []byte(approved), 0o600)
 	if res := execOp(context.Background(), cfg, lang.SHAM, plant, "task-1"); res.Success {
 		t.Fatalf("planting over an existing store succeeded")
 	}
 	if b, _ := os.ReadFile(store); string(b) != approved {
 		t.Fatalf("store after the command = %q, want it as it was", b)
+	}
+	key := filepath.Join(cfg.UserDir, "history.key")
+	res = execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "echo forged > config/clada/history.key"}, "task-1")
+	if res.Success || !strings.Contains(res.Error, "the command changed "+key) {
+		t.Fatalf("key-writing command: %+v", res)
+	}
+	if _, err := os.Stat(key); !os.IsNotExist(err) {
+		t.Fatalf("the planted key is still there: %v", err)
 	}
 	if res := execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": "bash", "code": "touch owned"}, "task-2"); res.Success {
 		t.Fatalf("the planted command ran")
@@ -304,7 +338,7 @@ func TestGateAskShowsControlCharacters(t *testing.T) {
 	var asked string
 	cfg.Confirm = func(q string) (bool, error) { asked = q; return false, nil }
 	execOp(context.Background(), cfg, lang.SHAM, map[string]string{"lang": "bash", "code": "rm -rf ~\x1b[2K\recho hi \u202e\tok"}, "task-1")
-	want := "New bash command (approving remembers it in .clada/allowed-commands.json):\n    rm -rf ~\\x1b[2K\\recho hi \\u202e\tok\nRun it?"
+	want := "New bash command (approving remembers it for " + cfg.Root + "):\n    rm -rf ~\\x1b[2K\\recho hi \\u202e\tok\nRun it?"
 	if asked != want {
 		t.Fatalf("asked %q\nwant  %q", asked, want)
 	}

@@ -2,11 +2,13 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/sandbox"
 )
@@ -32,6 +34,14 @@ type Config struct {
 
 	NoGit     bool   // --no-git
 	GitAuthor string // --git-author
+
+	// UserDir is the user's clada directory (state.UserDir: the user's
+	// config dir, outside every repository), where what the user decided
+	// lives: the command approvals (command/approvals.go), the trust store
+	// and the key that signs the history of applies (history/sign.go).
+	// DefaultConfig fills it; "" when the user has no config dir: nothing
+	// is approved and the history is not signed.
+	UserDir string
 
 	LockFile    string        // --lock-file; default .clada/lock under the root
 	LockTimeout time.Duration // --lock-timeout
@@ -108,22 +118,44 @@ func ParseOutputMode(s string) (OutputMode, error) {
 }
 
 // DefaultDeny is the deny list used when none is configured. .clada/ holds
-// clada's own state, the command approvals among it: an action that wrote
-// there could approve its own commands (.git, .clada and .ssh are refused
-// in any case, see CheckWrite; they stay listed so the list says so). The
-// agent and editor settings directories hold what those tools run or allow
-// on their own (tasks, hooks, permission lists, CI workflows): an answer
-// that wrote them could escalate past the gate the next time the editor
-// or agent starts. A .clada.yaml deny adds to this list; a Go caller may
-// set Config.Deny to anything.
+// clada's own state (the lock; earlier versions kept command approvals
+// there, and a repository may still carry that file: README, "Safety").
+// .git, .clada and .ssh are refused in any case (see CheckWrite); they stay
+// listed so the list says so. The rest is what other tools run or obey on
+// their own, so an answer that wrote it could escalate past the gate the
+// next time the tool starts: editor and agent settings (tasks, hooks,
+// permission lists), the project MCP config (.mcp.json, whose servers
+// Claude Code and others start), CI workflows, and git hooks kept in the
+// work tree (.husky; the directory the repository's core.hooksPath names
+// is added per apply, history.HooksDeny). A .clada.yaml deny adds to this
+// list; a Go caller may set Config.Deny to anything.
 var DefaultDeny = []string{".git/**", "**/.ssh/**", ".clada/**",
 	"**/.vscode/**", "**/.claude/**", "**/.codex/**", "**/.cursor/**", "**/.idea/**",
-	"**/.gemini/**", "**/.github/workflows/**"}
+	"**/.gemini/**", "**/.github/workflows/**", "**/.mcp.json", "**/.husky/**"}
+
+// denyFix is the fix every deny refusal names: clada never writes those
+// paths, whatever the answer says, and the user is the one to make them.
+const denyFix = "clada never writes what its deny list names (the settings other tools run or obey, git hooks, and the project's .clada.yaml deny); create or edit it by hand if you want it"
+
+// EscapeGlob makes a slash path a deny pattern that matches only itself
+// (path.Match syntax: * ? [ and \ escaped).
+func EscapeGlob(p string) string {
+	var b strings.Builder
+	for _, c := range p {
+		if strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {
+	userDir, _ := state.UserDir() // none: nothing approved, history unsigned (UserDir)
 	return &Config{
 		Root:        root,
+		UserDir:     userDir,
 		Deny:        append([]string(nil), DefaultDeny...),
 		Timeout:     30 * time.Second,
 		MaxOutput:   10 << 20,

@@ -34,7 +34,7 @@ func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]s
 	if bad != nil {
 		return *bad
 	}
-	return fromOutcome(command.GuardApprovals(cfg.Root, func() command.Outcome {
+	return fromOutcome(command.GuardTrust(cfg.UserDir, func() command.Outcome {
 		return command.Run(ctx, set, command.Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
 	}))
 }
@@ -42,7 +42,7 @@ func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]s
 // commandSettings is what the gate and the launcher take from cfg; the
 // gate's policy (Approve) is the caller's to set, per syntax.
 func commandSettings(cfg *Config) command.Settings {
-	s := command.Settings{Root: cfg.Root, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
+	s := command.Settings{Root: cfg.Root, UserDir: cfg.UserDir, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
 		Timeout: cfg.Timeout, MaxOutput: cfg.MaxOutput, Confirm: cfg.Confirm,
 		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID}
 	if cfg.OutputMode == OutputStream {

@@ -70,7 +70,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 			if matchSegsLinear(strings.ToLower(pat), lower) {
 				return &fsys.RefusedError{Type: fault.PermissionDenied, Path: p,
 					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
-					Fix:    "this path is protected by the deny list; change the configuration if the write is intended"}
+					Fix:    denyFix}
 			}
 		}
 	}
@@ -90,7 +90,7 @@ func protectedRefusal(p, part string) error {
 // protectedFix is the fix each always-protected directory's refusal names.
 var protectedFix = map[string]string{
 	".git":   "git metadata is managed by git itself; write somewhere else",
-	".clada": "it holds clada's own state (the commands the user approved, the lock): only the user changes it",
+	".clada": "it holds clada's own state (the lock, the watch state): only clada and the user change it",
 	".ssh":   "ssh keys and settings are never written by actions; change them yourself",
 }
 

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
@@ -161,9 +160,10 @@ func checkAdvice(first, last int) string {
 	return fmt.Sprintf("fix the problems shown and check again (lines %d-%d of this list were cut)", first, last)
 }
 
-// undo reverses the newest recorded apply (history.Undo), under the lock.
+// undo reverses the newest recorded apply (history.Undo, through the
+// session: its deny patterns), under the lock.
 func (h *handler) undo(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	res, err := history.Undo(ctx, h.o.Session.Engine)
+	res, err := h.o.Session.Undo(ctx)
 	if err != nil {
 		return toolError(err.Error()), nil
 	}

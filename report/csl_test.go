@@ -27,7 +27,7 @@ func TestCSL(t *testing.T) {
 			"[task-3] ERROR: SEARCH - a.txt: file_replace_text: old_text not found in file\n" +
 			"    hint: no lines in the file resemble old_text; copy old_text exactly from the file (file_read_numbered shows it)\n" +
 			"[task-4] ERROR: RUN - ls: exec: command `ls` did not run: it has not been approved\n" +
-			"    hint: approve it by running clada apply --approve ask on a terminal, or --approve always, or add it to .clada/allowed-commands.json\n" +
+			"    hint: approve it by running clada apply --approve ask on a terminal, or --approve always\n" +
 			"5 tasks: 1 succeeded, 2 failed, 2 skipped\n",
 	}, {
 		name: "syntax errors are fatal",

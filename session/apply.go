@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/command"
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
@@ -22,6 +23,10 @@ type Result struct {
 	// HooksSkipped says why the config's hooks did not run (an untrusted
 	// or changed file) and how to trust it; "" when they ran or there are none.
 	HooksSkipped string
+	// Notice is said once per content of the work tree's old approvals
+	// store (.clada/allowed-commands.json): it approves nothing, and how
+	// to import it (command.LegacyNotice). "" otherwise.
+	Notice string
 }
 
 // HookFailed reports whether any hook failed.
@@ -66,7 +71,16 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 			}
 		}
 	}
-	rep, changes, err := engine.Apply(ctx, doc, s.Engine, mode, history.Tracker(ctx, s.Engine, doc)) // the git model
+	if mode == engine.Real {
+		if out.Notice = command.LegacyNotice(s.Engine.UserDir, s.Engine.Root); out.Notice != "" {
+			fmt.Fprintf(s.log, "clada: %s\n", out.Notice)
+		}
+	}
+	eng := s.Engine
+	if writes(doc) { // the extra deny patterns cost a git call; reads need none
+		eng = s.protected(ctx)
+	}
+	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.Tracker(ctx, eng, doc)) // the git model
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,9 @@
 // project's refusals (check.go); Simulate is what a run would fail on,
 // computed by the engine's own group runner (simulate.go). View, Read and
 // Try (view.go) give a front door the tree to read as an apply sees it,
-// behind an overlay, so none opens the tree itself.
+// behind an overlay, so none opens the tree itself. Undo, Squash and Log
+// (history.go) walk the history of applies with the deny list an apply
+// has, protect.go's additions included.
 //
 // A front door that wants less says so with a named Option (NoHooks,
 // NoPassEnv, KeepBrokenConfig), visible where it opens the session.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 )
@@ -29,11 +28,11 @@ func cmdLog(e *env) int {
 		fmt.Fprintf(e.stderr, "clada log: --format %q: use text or json\n", *format)
 		return exitUsage
 	}
-	abs, ok := rootDir(e, "log", *root)
+	s, ok := historySession(e, "log", *root, "", nil)
 	if !ok {
 		return exitUsage
 	}
-	recs, err := history.Applies(context.Background(), engine.DefaultConfig(abs))
+	recs, err := s.Log(context.Background())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail
@@ -47,10 +46,13 @@ func cmdLog(e *env) int {
 			Files       []string `json:"files"`
 			SaveCommit  string   `json:"saveCommit,omitempty"`
 			ApplyCommit string   `json:"applyCommit,omitempty"`
+			// NotClada says why undo and squash refuse the record: clada did
+			// not sign it (README, "The git model").
+			NotClada string `json:"notClada,omitempty"`
 		}
 		out := []entry{}
 		for _, r := range recs {
-			out = append(out, entry{r.ID, r.Time.UTC().Format("2006-01-02T15:04:05Z"), r.Status, r.Summary, paths(r), r.SaveCommit, r.ApplyCommit})
+			out = append(out, entry{r.ID, r.Time.UTC().Format("2006-01-02T15:04:05Z"), r.Status, r.Summary, paths(r), r.SaveCommit, r.ApplyCommit, r.NotClada})
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false) // summaries hold shell code: keep && and < readable
@@ -75,10 +77,17 @@ func cmdLog(e *env) int {
 		case history.ApplySquashed:
 			status = " (squashed)"
 		}
+		if r.NotClada != "" {
+			status += " (not clada's)"
+		}
 		// Summaries hold an answer's text (commands, paths): escape control
-		// characters so a logged answer cannot drive the terminal.
-		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", r.ID, r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, textedit.Printable(r.Summary))
+		// characters so a logged answer cannot drive the terminal. A record
+		// not clada's holds anyone's text, its id and time included.
+		fmt.Fprintf(e.stdout, "%s  %s%s  %s\n", textedit.Printable(r.ID), r.Time.UTC().Format("2006-01-02 15:04:05Z"), status, textedit.Printable(r.Summary))
 		fmt.Fprintf(e.stdout, "    %s\n", textedit.Printable(strings.Join(paths(r), ", ")))
+		if r.NotClada != "" {
+			fmt.Fprintf(e.stdout, "    not clada's (line %d): %s; undo and squash refuse it\n", r.Line, r.NotClada)
+		}
 	}
 	return exitOK
 }

@@ -2,17 +2,24 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/clada-dev/clada/config"
+	gate "github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/engine/textedit"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/session"
 )
 
 // cmdTrust records the exact bytes of the project's .clada.yaml as trusted,
-// outside the repository, so its hooks may run (direnv's `allow`).
+// outside the repository, so its hooks may run (direnv's `allow`). With
+// --approvals it approves, for the root, the commands of the work tree's
+// old approvals store instead (gate.ImportLegacy), after the user read it.
 func cmdTrust(e *env) int {
-	fs := newFlagSet(e, "trust", "[--root DIR | --config FILE]")
+	fs := newFlagSet(e, "trust", "[--root DIR | --config FILE] [--approvals]")
 	root := fs.String("root", ".", "project root whose .clada.yaml (there or in a parent) to trust")
 	configFile := fs.String("config", "", "the config file to trust")
+	approvals := fs.Bool("approvals", false, "approve, for this root, the commands its "+gate.LegacyStore+" lists (read it first)")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -27,6 +34,12 @@ func cmdTrust(e *env) int {
 	absRoot, err := resolveRoot(*root, true)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if *approvals {
+		if *configFile != "" {
+			return fail("--approvals imports the approvals of --root; it takes no --config")
+		}
+		return trustApprovals(e, absRoot)
 	}
 	c, err := session.LoadConfig(absRoot, *configFile)
 	if err != nil {
@@ -55,5 +68,26 @@ func cmdTrust(e *env) int {
 		fmt.Fprintf(e.stdout, "  after each apply:  %s\n", h)
 	}
 	fmt.Fprintln(e.stdout, "Any change to the file needs `clada trust` again before its hooks run.")
+	return exitOK
+}
+
+// trustApprovals imports root's old approvals store into the user's
+// approvals, printing every command it now approves.
+func trustApprovals(e *env, root string) int {
+	userDir, err := state.UserDir()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada trust: %v\n", err)
+		return exitUsage
+	}
+	shown, added, err := gate.ImportLegacy(userDir, root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada trust: %v\n", err)
+		return exitUsage
+	}
+	fmt.Fprintf(e.stdout, "approved for %s, recorded in %s:\n", textedit.Printable(root), gate.ApprovalsPath(userDir))
+	for _, c := range shown {
+		fmt.Fprintf(e.stdout, "  %s\n", strings.ReplaceAll(c, "\n", "\n    "))
+	}
+	fmt.Fprintf(e.stdout, "%d new, %d already approved. clada does not read %s; you may delete it.\n", added, len(shown)-added, gate.LegacyStore)
 	return exitOK
 }

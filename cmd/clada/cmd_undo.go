@@ -7,14 +7,16 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/history"
+	"github.com/clada-dev/clada/session"
 )
 
-// cmdUndo reverses the newest recorded apply (history.Undo); run again, it
-// walks further back. Nothing left to undo is exit 1, like any refusal.
+// cmdUndo reverses the newest recorded apply (history.Undo, through the
+// session so it sees the project's deny patterns); run again, it walks
+// further back. Nothing left to undo is exit 1, like any refusal.
 func cmdUndo(e *env) int {
-	fs := newFlagSet(e, "undo", "[--root DIR]")
+	fs := newFlagSet(e, "undo", "[--root DIR] [--config FILE]")
 	root := fs.String("root", ".", "project root of the apply to undo")
+	configFile := fs.String("config", "", "project config whose deny patterns undo keeps to (default: .clada.yaml found from the root upwards)")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
 	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
 	pos, code, ok := parseArgs(fs, e.args)
@@ -25,13 +27,11 @@ func cmdUndo(e *env) int {
 		fmt.Fprintf(e.stderr, "clada undo: takes no arguments (got %q); use --root DIR\n", pos[0])
 		return exitUsage
 	}
-	abs, ok := rootDir(e, "undo", *root)
+	s, ok := historySession(e, "undo", *root, *configFile, func(c *engine.Config) { c.LockFile, c.LockTimeout = *lockFile, *lockTimeout })
 	if !ok {
 		return exitUsage
 	}
-	cfg := engine.DefaultConfig(abs)
-	cfg.LockFile, cfg.LockTimeout = *lockFile, *lockTimeout
-	res, err := history.Undo(context.Background(), cfg)
+	res, err := s.Undo(context.Background())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "clada %v\n", err)
 		return exitFail
@@ -47,6 +47,27 @@ func cmdUndo(e *env) int {
 		fmt.Fprintf(e.stdout, "note: %s\n", n)
 	}
 	return exitOK
+}
+
+// historySession opens the session undo, squash and log act through: the
+// root, the project's config (its deny patterns), no hooks and no trust
+// store; set adjusts the engine settings (the lock). A config that does
+// not load stops the command (exit 2).
+func historySession(e *env, cmd, root, configFile string, set func(*engine.Config)) (*session.Session, bool) {
+	abs, ok := rootDir(e, cmd, root)
+	if !ok {
+		return nil, false
+	}
+	cfg := engine.DefaultConfig(abs)
+	if set != nil {
+		set(cfg)
+	}
+	s, err := session.Open(session.Input{Root: abs, ConfigFile: configFile, Engine: cfg}, session.NoHooks, session.NoPassEnv)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "clada %s: %v\n", cmd, err)
+		return nil, false
+	}
+	return s, true
 }
 
 // rootDir resolves --root to the absolute, symlink-free path the engine wants.

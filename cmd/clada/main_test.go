@@ -42,7 +42,7 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *updateScripts,
 		Condition:     sandboxCondition,
-		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen},
+		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord},
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("CLADA_TEST_NO_TTY", "1")
 			e.Setenv("HOME", e.WorkDir)

@@ -1,13 +1,8 @@
 package command
 
 import (
-	"bytes"
-	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,7 +12,6 @@ import (
 	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/textedit"
-	"github.com/clada-dev/clada/internal/state"
 )
 
 // One gate decides, for every command of every syntax and language, whether
@@ -27,9 +21,10 @@ import (
 // attribute changes whether the gate is asked: a RUN with lang="bash" is a
 // bash command the gate judges like any other.
 //
-// Approvals live in .clada/allowed-commands.json under the root so a
-// project's trusted commands are reviewed once and shared. Settings.Approve
-// decides what happens to a command not in it:
+// Approvals live where the user's trust lives, outside every repository
+// (approvals.go): a repository can ship any file in its work tree, so a
+// store there would let a clone approve its own commands. Settings.Approve
+// decides what happens to a command not approved for the root:
 //
 //	approval.Never    it fails, telling the user how to approve it
 //	approval.Ask      Settings.Confirm asks on the terminal; without a terminal it fails
@@ -40,26 +35,9 @@ import (
 // default, CSL asking first-use approval, i.e. never; SHAM and CML running
 // without asking.)
 
-// allowedCommandsFile is the approval store, relative to the root.
-const allowedCommandsFile = ".clada/allowed-commands.json"
-
-// allowedCommands is the JSON shape of the store (version 2): each approved
-// command is its lang and code, sorted. Version 1 listed argv lines only;
-// it is read as lang "argv" and written back as version 2.
-type allowedCommands struct {
-	Version  int               `json:"version"`
-	Commands []approvedCommand `json:"commands"`
-}
-
-// approvedCommand is one allowlist entry: what the gate compares.
-type approvedCommand struct {
-	Lang string `json:"lang"`
-	Code string `json:"code"`
-}
-
 // approveHint is the hint of a command the gate refused. It speaks to the
-// user: only a person at the terminal, or the allowlist, can approve.
-const approveHint = "approve it by running clada apply --approve ask on a terminal, or --approve always, or add it to " + allowedCommandsFile
+// user: only a person at the terminal approves.
+const approveHint = "approve it by running clada apply --approve ask on a terminal, or --approve always"
 
 // commandKey is how the gate knows a command: argv in canonical quoting, a
 // script as its text with LF line ends and without trailing blanks, so the
@@ -88,12 +66,12 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 	if policy == approval.Default {
 		return Outcome{}, true
 	}
-	allowed, err := loadAllowed(s.Root)
+	store, err := loadApprovals(s.UserDir)
 	if err != nil {
 		return Outcome{Error: "exec: " + err.Error(), Type: fault.ExecFailed,
-			Hint: "fix or delete " + allowedCommandsFile + " (it lists approved commands as JSON)"}, false
+			Hint: "fix or delete that file (it lists the commands you approved, per project, as JSON)"}, false
 	}
-	if slices.Contains(allowed.Commands, key) {
+	if slices.Contains(store.commands(s.Root), key) {
 		return Outcome{}, true
 	}
 	name := key.describe()
@@ -102,13 +80,13 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 	case approval.Ask:
 		yes, err := false, error(errNoTerminal)
 		if s.Confirm != nil {
-			yes, err = s.Confirm(askText(key))
+			yes, err = s.Confirm(askText(key, s.Root))
 		}
 		if err != nil {
 			return Outcome{Error: fmt.Sprintf("exec: %s did not run: it has not been approved and there is no terminal to ask on (%v)", name, err),
 				Type: fault.ExecFailed,
 				Hint: "run clada apply --approve ask from a terminal (it asks on /dev/tty, so the LLM's answer may still come on stdin), " +
-					"or approve it with --approve always, or add it to " + allowedCommandsFile}, false
+					"or approve it with --approve always"}, false
 		}
 		if !yes {
 			return Outcome{Error: fmt.Sprintf("exec: %s was not approved", name), Type: fault.ExecFailed,
@@ -118,75 +96,24 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 		return Outcome{Error: fmt.Sprintf("exec: %s did not run: it has not been approved", name), Type: fault.ExecFailed,
 			Hint: approveHint}, false
 	}
-	allowed.Commands = append(allowed.Commands, key)
-	slices.SortFunc(allowed.Commands, func(a, b approvedCommand) int {
-		return cmp.Or(strings.Compare(a.Lang, b.Lang), strings.Compare(a.Code, b.Code))
-	})
-	if err := saveAllowed(s.Root, allowed); err != nil {
+	if err := recordApproval(s.UserDir, s.Root, key); err != nil {
 		return Outcome{Error: "exec: recording approval: " + err.Error(), Type: fault.ExecFailed}, false
 	}
 	return Outcome{}, true
-}
-
-// GuardApprovals runs a command in root and puts the approvals store back
-// as it was if the command changed it. The sandbox lets commands write anywhere under
-// the root, the store included, and a command that rewrote it would approve
-// the next answer's commands itself; only the user approves, through the
-// gate. (File actions cannot write it: .clada/ is in DefaultDeny.)
-func GuardApprovals(root string, run func() Outcome) Outcome {
-	rel := filepath.FromSlash(allowedCommandsFile)
-	before, errBefore := state.Read(root, rel)
-	res := run()
-	after, errAfter := state.Read(root, rel)
-	if (errBefore == nil) == (errAfter == nil) && bytes.Equal(before, after) {
-		return res
-	}
-	what := "clada put it back as it was"
-	if err := restoreStore(root, before, errBefore); err != nil {
-		what = "clada could not put it back (" + err.Error() + "); check it before the next apply"
-	}
-	res.Success = false
-	res.Type = fault.PermissionDenied
-	res.Error = fmt.Sprintf("exec: the command changed %s, the list of commands the user approved; %s", allowedCommandsFile, what)
-	res.Hint = "only the user approves commands (--approve, or by editing the file themselves)"
-	return res
-}
-
-// restoreStore writes the store's earlier bytes back, or removes it when it
-// did not exist, through the root (state.Write: never through a symlink,
-// whether the command planted it at .clada, the store or its temp file).
-func restoreStore(root string, before []byte, errBefore error) error {
-	rel := filepath.FromSlash(allowedCommandsFile)
-	if errors.Is(errBefore, fs.ErrNotExist) {
-		if err := state.Remove(root, rel); err != nil {
-			return fmt.Errorf("remove %s: %w", allowedCommandsFile, err)
-		}
-		return nil
-	}
-	if errBefore != nil {
-		return fmt.Errorf("it was unreadable before the command: %w", errBefore)
-	}
-	if err := state.Remove(root, rel); err != nil { // a directory put in its place
-		return fmt.Errorf("restore %s: %w", allowedCommandsFile, err)
-	}
-	if err := state.Write(root, rel, before, 0o644); err != nil {
-		return fmt.Errorf("restore %s: %w", allowedCommandsFile, err)
-	}
-	return nil
 }
 
 // errNoTerminal is what a nil Settings.Confirm means.
 var errNoTerminal = errors.New("clada is not attached to a terminal")
 
 // askText is the --approve ask question: the whole command, since the user
-// approves exactly this text.
-func askText(c approvedCommand) string {
+// approves exactly this text, and where the approval is kept.
+func askText(c approvedCommand, root string) string {
 	code := visible(c.Code)
 	if c.Lang == "argv" {
-		return fmt.Sprintf("Run the new command `%s` (it will be remembered in %s)?", code, allowedCommandsFile)
+		return fmt.Sprintf("Run the new command `%s` (it will be remembered for %s)?", code, visible(root))
 	}
-	return fmt.Sprintf("New %s command (approving remembers it in %s):\n    %s\nRun it?",
-		c.Lang, allowedCommandsFile, strings.ReplaceAll(code, "\n", "\n    "))
+	return fmt.Sprintf("New %s command (approving remembers it for %s):\n    %s\nRun it?",
+		c.Lang, visible(root), strings.ReplaceAll(code, "\n", "\n    "))
 }
 
 // visible shows control and bidi characters as escapes (\x1b, \u202e), so
@@ -205,62 +132,6 @@ func visible(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// loadAllowed reads root's store; a missing store is empty.
-func loadAllowed(root string) (*allowedCommands, error) {
-	path := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
-	data, err := state.Read(root, filepath.FromSlash(allowedCommandsFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return &allowedCommands{Version: 2}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read approvals %s: %w", path, err)
-	}
-	var head struct {
-		Version  int             `json:"version"`
-		Commands json.RawMessage `json:"commands"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("read approvals %s: %w", path, err)
-	}
-	a := &allowedCommands{Version: 2}
-	switch head.Version {
-	case 1:
-		var lines []string
-		if err := json.Unmarshal(head.Commands, &lines); err != nil {
-			return nil, fmt.Errorf("read approvals %s: %w", path, err)
-		}
-		for _, l := range lines {
-			a.Commands = append(a.Commands, approvedCommand{Lang: "argv", Code: l})
-		}
-	case 2:
-		if len(head.Commands) > 0 {
-			if err := json.Unmarshal(head.Commands, &a.Commands); err != nil {
-				return nil, fmt.Errorf("read approvals %s: %w", path, err)
-			}
-		}
-	default:
-		return nil, fmt.Errorf("read approvals %s: unknown version %d", path, head.Version)
-	}
-	return a, nil
-}
-
-// saveAllowed writes root's store atomically (state.Write).
-func saveAllowed(root string, a *allowedCommands) error {
-	path := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
-	// People read and edit this file: keep < > & as they are in commands.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(a); err != nil {
-		return fmt.Errorf("write approvals %s: %w", path, err)
-	}
-	if err := state.Write(root, filepath.FromSlash(allowedCommandsFile), buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("write approvals %s: %w", path, err)
-	}
-	return nil
 }
 
 // splitArgv splits one command line the way a POSIX shell splits words,

@@ -10,42 +10,34 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/internal/state"
 )
 
-// clada's own files are reached through the root with no symlink
-// followed. Each case plants something, then writes (or reads) the
-// approvals store; nothing outside changes, and the error says why.
+// The approvals store is reached through the user directory with no
+// symlink followed below it. Each case plants something, then writes (or
+// reads) the store; nothing outside changes, and the error says why.
 func TestHostileStateFiles(t *testing.T) {
-	rel := filepath.FromSlash(allowedCommandsFile)
+	rel := state.ApprovalsFile
 	cases := []struct {
 		name  string
-		plant func(t *testing.T, root, outside string)
+		plant func(t *testing.T, dir, outside string)
 		err   string // "" when the write must succeed
 	}{
-		{"temp file a symlink out", func(t *testing.T, root, outside string) {
-			mustMkdir(t, filepath.Join(root, ".clada"))
-			mustSymlink(t, filepath.Join(outside, "victim"), filepath.Join(root, rel+".tmp"))
+		{"temp file a symlink out", func(t *testing.T, dir, outside string) {
+			mustSymlink(t, filepath.Join(outside, "victim"), filepath.Join(dir, rel+".tmp"))
 		}, ""},
-		{"store a symlink out", func(t *testing.T, root, outside string) {
-			mustMkdir(t, filepath.Join(root, ".clada"))
-			mustSymlink(t, filepath.Join(outside, "victim"), filepath.Join(root, rel))
-		}, ""}, // the rename replaces the link; the target stays as it was
-		{".clada a symlink out", func(t *testing.T, root, outside string) {
-			mustSymlink(t, outside, filepath.Join(root, ".clada"))
-		}, "/.clada is a symlink; clada never follows one for its own files (replace it with a directory)"},
-		{".clada a symlink inside", func(t *testing.T, root, _ string) {
-			mustMkdir(t, filepath.Join(root, "src"))
-			mustSymlink(t, "src", filepath.Join(root, ".clada"))
-		}, "/.clada is a symlink; clada never follows one for its own files"},
+		{"store a symlink out", func(t *testing.T, dir, outside string) {
+			mustSymlink(t, filepath.Join(outside, "victim"), filepath.Join(dir, rel))
+		}, "approvals.json is a symlink; clada never follows one for its own files (remove it)"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			root, outside := t.TempDir(), t.TempDir()
+			dir, outside := t.TempDir(), t.TempDir()
 			if err := os.WriteFile(filepath.Join(outside, "victim"), []byte("keep"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			tc.plant(t, root, outside)
-			err := saveAllowed(root, &allowedCommands{Version: 2, Commands: []approvedCommand{{Lang: "bash", Code: "true"}}})
+			tc.plant(t, dir, outside)
+			err := recordApproval(dir, "/project", approvedCommand{Lang: "bash", Code: "true"})
 			switch {
 			case tc.err == "" && err != nil:
 				t.Fatalf("save: %v", err)
@@ -58,11 +50,15 @@ func TestHostileStateFiles(t *testing.T) {
 			if entries, _ := os.ReadDir(outside); len(entries) != 1 {
 				t.Fatalf("outside holds %d entries, want only victim", len(entries))
 			}
-			if tc.err == "" {
-				a, err := loadAllowed(root)
-				if err != nil || len(a.Commands) != 1 {
-					t.Fatalf("load after save: %+v, %v", a, err)
-				}
+			if tc.err != "" {
+				return
+			}
+			a, err := loadApprovals(dir)
+			if err != nil || len(a.commands("/project")) != 1 {
+				t.Fatalf("load after save: %+v, %v", a, err)
+			}
+			if fi, err := os.Stat(filepath.Join(dir, rel)); err != nil || fi.Mode().Perm() != 0o600 {
+				t.Fatalf("store mode: %v, %v; want 0600", fi, err)
 			}
 		})
 	}
@@ -71,20 +67,19 @@ func TestHostileStateFiles(t *testing.T) {
 // A store that is a FIFO or a symlink to /dev/zero is refused on read, at
 // once, rather than hanging or filling memory.
 func TestHostileStateFileRead(t *testing.T) {
-	root := t.TempDir()
-	mustMkdir(t, filepath.Join(root, ".clada"))
-	store := filepath.Join(root, filepath.FromSlash(allowedCommandsFile))
+	dir := t.TempDir()
+	store := filepath.Join(dir, state.ApprovalsFile)
 	if err := syscall.Mkfifo(store, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := loadAllowed(root); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
+	if _, err := loadApprovals(dir); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
 		t.Fatalf("FIFO store: err = %v", err)
 	}
 	if err := os.Remove(store); err != nil {
 		t.Fatal(err)
 	}
 	mustSymlink(t, "/dev/zero", store)
-	if _, err := loadAllowed(root); err == nil || !strings.Contains(err.Error(), "allowed-commands.json is a symlink; clada never follows one for its own files (remove it)") {
+	if _, err := loadApprovals(dir); err == nil || !strings.Contains(err.Error(), "approvals.json is a symlink; clada never follows one for its own files (remove it)") {
 		t.Fatalf("/dev/zero store: err = %v", err)
 	}
 }

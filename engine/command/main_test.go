@@ -2,6 +2,7 @@ package command
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/clada-dev/clada/sandbox"
@@ -11,5 +12,15 @@ import (
 // re-executes os.Executable(), which under go test is this binary.
 func TestMain(m *testing.M) {
 	sandbox.Main()
-	os.Exit(m.Run())
+	// The user's clada directory (approvals, the history's key) is under
+	// HOME: never the real one.
+	home, err := os.MkdirTemp("", "clada-home-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("HOME", home)
+	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }

@@ -20,7 +20,11 @@ import (
 // Settings is what the gate and the launcher take from an apply's
 // configuration (engine builds it from its Config, per command).
 type Settings struct {
-	Root        string   // absolute project root: the approvals store, the sandbox's writable tree
+	Root string // absolute project root, symlinks resolved: what approvals are kept for, the sandbox's writable tree
+	// UserDir is the user's clada directory (state.UserDir), outside every
+	// repository: the approvals store lives there (approvals.go). "" when
+	// there is none: nothing is approved, and approving cannot be recorded.
+	UserDir     string
 	Allow       []string // --allow directories: a cwd may lie in them, the sandbox lets commands write them
 	AllowEscape bool     // a cwd may lie anywhere
 	// Timeout is a command's time unless Command.Timeout says otherwise.

@@ -32,6 +32,12 @@ type repo struct {
 	gitDir string         // absolute git dir (per work tree)
 	author string         // --git-author
 	pin    *command.DirID // the top's identity when found: a swapped top stops every git call
+	// userDir holds the key that signs the history (sign.go); keyRead,
+	// signKey and keyErr cache it once asked for.
+	userDir string
+	keyRead bool
+	signKey []byte
+	keyErr  error
 	// filters caches filterOff's overrides; filtersRead false means read
 	// them again before the next call (at the start, and after each
 	// command: only a command can change the repository's config mid-apply).
@@ -44,44 +50,84 @@ type repo struct {
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
-// missing, or the root is not inside a work tree.
-func openRepo(ctx context.Context, cfg *engine.Config) *repo {
+// missing, or the root is not inside a work tree; refused says why git
+// was not run when the work tree's .git is not one git's linkage confirms
+// (git_link.go).
+func openRepo(ctx context.Context, cfg *engine.Config) (r *repo, refused string) {
 	if cfg.NoGit {
-		return nil
+		return nil, ""
 	}
 	r, err := findRepo(ctx, cfg)
-	if err != nil {
-		return nil
+	var link *linkError
+	if errors.As(err, &link) {
+		return nil, link.msg
 	}
-	return r
+	if err != nil {
+		return nil, ""
+	}
+	return r, ""
 }
 
 // findRepo locates the work tree and git dir of cfg.Root whatever --no-git
-// says (undo and log need it).
+// says (undo and log need it): errNoWorkTree outside one, a *linkError
+// when the work tree's .git leads where git's own linkage does not confirm.
 func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
 	author := cfg.GitAuthor
 	if author == "" {
 		author = "clada"
 	}
-	r := &repo{top: cfg.Root, author: author}
+	r := &repo{top: cfg.Root, author: author, userDir: cfg.UserDir}
 	// --show-cdup rather than --show-toplevel: the top is then spelled as the
 	// root is, so paths under the root stay under the top even when the root
 	// was reached through a symlink.
 	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir")
-	if err != nil {
-		return nil, err
-	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if len(lines) != 3 || lines[0] != "true" {
-		return nil, fmt.Errorf("%s is not inside a git work tree", cfg.Root)
+	if err != nil || len(lines) != 3 || lines[0] != "true" {
+		if _, serr := os.Lstat(filepath.Join(cfg.Root, ".git")); serr == nil {
+			// The root has a .git git does not take it by (a gitdir file
+			// whose repository keeps its work tree elsewhere, a broken or
+			// foreign repository): say so rather than stay silent.
+			why := "its git dir places the work tree elsewhere"
+			if err != nil {
+				why = err.Error()
+			}
+			return nil, &linkError{fmt.Sprintf("%s has a .git, but git does not take it for a work tree (%s); clada runs no git for this root (no commit, no record for undo)", cfg.Root, why)}
+		}
+		return nil, fmt.Errorf("%s: %w", cfg.Root, errNoWorkTree)
 	}
 	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
+	if err := checkGitLink(ctx, r.top, r.gitDir); err != nil {
+		return nil, err
+	}
 	id, err := command.IDOf(r.top)
 	if err != nil {
 		return nil, fmt.Errorf("git work tree %s: %w", r.top, err)
 	}
 	r.pin = &id // every later call checks it (command/dir.go)
 	return r, nil
+}
+
+// key is the key that signs the history (sign.go), made on first use
+// when create is set; nil when there is none (keyErr says why).
+func (r *repo) key(create bool) []byte {
+	if r.keyRead && (r.signKey != nil || !create) {
+		return r.signKey
+	}
+	r.keyRead = true
+	r.signKey, r.keyErr = historyKey(r.userDir, create)
+	return r.signKey
+}
+
+// appendSigned signs rec with the key (made on first use) and appends it
+// to the history (appendRecord); without a key the record goes in
+// unsigned and unsigned says why, for the report: undo will refuse it.
+func (r *repo) appendSigned(rec *ApplyRecord) (size int64, unsigned string, err error) {
+	key := r.key(true)
+	if key == nil {
+		unsigned = fmt.Sprintf("the history record of apply %s is not signed (%v), so clada undo will refuse it", rec.ID, r.keyErr)
+	}
+	size, err = appendRecord(r.gitDir, key, rec)
+	return size, unsigned, err
 }
 
 // gitCall is what one git call needs besides its arguments.

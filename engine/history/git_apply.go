@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -34,8 +35,11 @@ type applyTracker struct {
 	doc    *lang.Document // the run's, for open's plan
 	opened bool           // open ran; r is nil outside a work tree
 	r      *repo
-	prefix string   // the root relative to the work tree top, "" when they are one
-	plan   []target // paths the document's write ops name, captured in one batch
+	// refused says why no git runs for this root although it is in a work
+	// tree (git_link.go); the report's warnings carry it.
+	refused string
+	prefix  string   // the root relative to the work tree top, "" when they are one
+	plan    []target // paths the document's write ops name, captured in one batch
 
 	started  bool
 	saved    bool  // the record is in the history file
@@ -81,7 +85,7 @@ func (t *applyTracker) open() bool {
 		return t.r != nil
 	}
 	t.opened = true
-	if t.r = openRepo(t.ctx, t.cfg); t.r == nil {
+	if t.r, t.refused = openRepo(t.ctx, t.cfg); t.r == nil {
 		return false
 	}
 	if rel, ok := t.rel(t.cfg.Root); ok {
@@ -172,9 +176,12 @@ func (t *applyTracker) start() error {
 
 // save appends the record to the history.
 func (t *applyTracker) save() error {
-	size, err := appendRecord(t.r.gitDir, &t.rec)
+	size, unsigned, err := t.r.appendSigned(&t.rec)
 	if err != nil {
 		return err
+	}
+	if unsigned != "" && !slices.Contains(t.warnings, unsigned) {
+		t.warnings = append(t.warnings, unsigned)
 	}
 	if !t.saved {
 		t.histSize, t.saved = size, true
@@ -352,6 +359,9 @@ func sameState(a, b *FileState) bool {
 // nothing changed it takes the started record back and commits nothing.
 // Failures land in rep.GitError: git is best effort, never fatal.
 func (t *applyTracker) Finish(rep *engine.Report) {
+	if t.refused != "" {
+		rep.Warn(t.refused)
+	}
 	if !t.started {
 		return
 	}

@@ -51,7 +51,7 @@ import (
 // does, through the index's racy entries).
 func filterCommand(name string) bool {
 	switch name {
-	case "rev-parse", "symbolic-ref", "var", "commit-tree", "update-ref", "ls-tree":
+	case "rev-parse", "symbolic-ref", "var", "commit-tree", "update-ref", "ls-tree", "diff-tree":
 		return false
 	}
 	return true

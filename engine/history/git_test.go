@@ -142,21 +142,57 @@ func TestUndoRestoresTreeExactly(t *testing.T) {
 }
 
 // TestReadHistory: the last line of an id wins, order is first appearance,
-// and a broken line is an error naming it.
+// a line not signed with the key is listed but not clada's (and the id's
+// last signed line stands for it), and a broken line is an error naming it.
 func TestReadHistory(t *testing.T) {
 	dir := t.TempDir()
-	for _, rec := range []ApplyRecord{{ID: "a", Status: ApplyStarted}, {ID: "b", Status: ApplyDone}, {ID: "a", Status: ApplyDone, Summary: "s"}} {
-		if _, err := appendRecord(dir, &rec); err != nil {
+	key, other := make([]byte, keyBytes), make([]byte, keyBytes)
+	other[0] = 1
+	for _, tc := range []struct {
+		key []byte
+		rec ApplyRecord
+	}{
+		{key, ApplyRecord{ID: "a", Status: ApplyStarted}},
+		{key, ApplyRecord{ID: "b", Status: ApplyDone}},
+		{key, ApplyRecord{ID: "a", Status: ApplyDone, Summary: "s"}},
+		{nil, ApplyRecord{ID: "c", Status: ApplyDone}},
+		{other, ApplyRecord{ID: "b", Status: ApplyUndone}},
+	} {
+		if _, err := appendRecord(dir, tc.key, &tc.rec); err != nil {
 			t.Fatal(err)
 		}
 	}
-	recs, err := readHistory(dir)
+	h, err := readHistory(dir, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprintf("%s:%s:%s %s:%s", recs[0].ID, recs[0].Status, recs[0].Summary, recs[1].ID, recs[1].Status)
-	if len(recs) != 2 || got != "a:done:s b:done" {
-		t.Errorf("records = %d %q, want 2 \"a:done:s b:done\"", len(recs), got)
+	show := func(recs []ApplyRecord) string {
+		var out []string
+		for _, r := range recs {
+			s := fmt.Sprintf("%s:%s:%d", r.ID, r.Status, r.Line)
+			if r.NotClada != "" {
+				s += ":" + r.NotClada
+			}
+			out = append(out, s)
+		}
+		return strings.Join(out, " ")
+	}
+	wantAll := "a:done:3 b:undone:5:its signature does not match (it was changed after clada wrote it, or signed with another key) " +
+		"c:done:4:it carries no signature (an older clada wrote it before histories were signed, or something else did)"
+	if got := show(h.all); got != wantAll {
+		t.Errorf("all records\n got %s\nwant %s", got, wantAll)
+	}
+	if got, want := show(h.signed), "a:done:3 b:done:2"; got != want {
+		t.Errorf("signed records = %s, want %s", got, want)
+	}
+	if got, want := show(h.refusedAfter(3)), strings.TrimPrefix(wantAll, "a:done:3 "); got != want {
+		t.Errorf("refused after line 3\n got %s\nwant %s", got, want)
+	}
+	// A record whose content changed after signing is not clada's.
+	data, _ := os.ReadFile(historyFile(dir))
+	os.WriteFile(historyFile(dir), []byte(strings.Replace(string(data), `"summary":"s"`, `"summary":"t"`, 1)), 0o644)
+	if h, _ := readHistory(dir, key); show(h.signed) != "a:started:1 b:done:2" {
+		t.Errorf("after tampering, signed records = %s", show(h.signed))
 	}
 	f, err := os.OpenFile(historyFile(dir), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -164,9 +200,40 @@ func TestReadHistory(t *testing.T) {
 	}
 	fmt.Fprintln(f, "{not json")
 	f.Close()
-	_, err = readHistory(dir)
-	if err == nil || !strings.Contains(err.Error(), "line 4 is not an apply record") {
-		t.Errorf("broken line: err = %v, want it to name line 4", err)
+	_, err = readHistory(dir, key)
+	if err == nil || !strings.Contains(err.Error(), "line 6 is not an apply record") {
+		t.Errorf("broken line: err = %v, want it to name line 6", err)
+	}
+}
+
+// The key is made once, 0600 in a 0700 directory, and read back the same.
+func TestHistoryKey(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "clada")
+	if _, err := historyKey(dir, false); err == nil {
+		t.Fatal("no key and create false: want an error")
+	}
+	k1, err := historyKey(dir, true)
+	if err != nil || len(k1) != keyBytes {
+		t.Fatalf("key %x, %v", k1, err)
+	}
+	k2, err := historyKey(dir, true)
+	if err != nil || string(k1) != string(k2) {
+		t.Fatalf("second read %x, %v; want %x", k2, err, k1)
+	}
+	fi, err := os.Stat(filepath.Join(dir, "history.key"))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("key file mode %v, %v", fi.Mode(), err)
+	}
+	if di, _ := os.Stat(dir); di.Mode().Perm() != 0o700 {
+		t.Fatalf("directory mode %v", di.Mode())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("directory holds %d entries, want the key alone", len(entries))
+	}
+	os.WriteFile(filepath.Join(dir, "history.key"), []byte("short\n"), 0o600)
+	if _, err := historyKey(dir, true); err == nil || !strings.Contains(err.Error(), "is damaged") {
+		t.Fatalf("damaged key: %v", err)
 	}
 }
 

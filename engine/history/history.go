@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,6 +56,15 @@ type ApplyRecord struct {
 	IndexAfter  map[string][]string `json:"indexAfter,omitempty"`
 	// Warnings are the notes the apply's report carried about git.
 	Warnings []string `json:"warnings,omitempty"`
+	// MAC signs the record (sign.go); it is last so a reader sees the
+	// record first.
+	MAC string `json:"mac,omitempty"`
+
+	// Line is the line of the history this record was read from (1-based).
+	Line int `json:"-"`
+	// NotClada says why the record is not one clada signed ("" when it
+	// is): undo and squash act on no such record (sign.go).
+	NotClada string `json:"-"`
 }
 
 // FileChange is one path (slash path from the work tree top) and its states;
@@ -100,10 +110,20 @@ func readHistoryFile(gitDir string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// appendRecord adds rec as one line and syncs it, returning the file's size
-// before the line (to take a started record back when nothing changed).
-func appendRecord(gitDir string, rec *ApplyRecord) (int64, error) {
+// appendRecord signs rec with key (nil: unsigned, when no key could be
+// had; undo will refuse it) and adds it as one line, synced, returning the
+// file's size before the line (to take a started record back when nothing
+// changed).
+func appendRecord(gitDir string, key []byte, rec *ApplyRecord) (int64, error) {
 	path := historyFile(gitDir)
+	rec.MAC = ""
+	if key != nil {
+		mac, err := recordMAC(key, *rec)
+		if err != nil {
+			return 0, fmt.Errorf("history %s: %w", path, err)
+		}
+		rec.MAC = mac
+	}
 	line, err := json.Marshal(rec)
 	if err != nil {
 		return 0, fmt.Errorf("history %s: %w", path, err)
@@ -143,18 +163,38 @@ func truncateHistory(gitDir string, size int64) error {
 	return nil
 }
 
-// readHistory returns every recorded apply, oldest first, each as its last line.
-func readHistory(gitDir string) ([]ApplyRecord, error) {
+// records is the history as read: each id's last line, and each id's last
+// line clada signed, both in the order ids first appear.
+type records struct {
+	all    []ApplyRecord // NotClada says which are not clada's
+	signed []ApplyRecord // what undo and squash act on
+}
+
+// refusedAfter lists the records not clada's whose last line comes after
+// line: what undo passed over to reach the record at line.
+func (h records) refusedAfter(line int) []ApplyRecord {
+	var out []ApplyRecord
+	for _, rec := range h.all {
+		if rec.NotClada != "" && rec.Line > line {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// readHistory reads every recorded apply, checking each line's signature
+// with key (nil: no key, so no line is clada's).
+func readHistory(gitDir string, key []byte) (records, error) {
 	path := historyFile(gitDir)
 	data, err := readHistoryFile(gitDir)
 	if os.IsNotExist(err) {
-		return nil, nil
+		return records{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("history %s: %w", path, err)
+		return records{}, fmt.Errorf("history %s: %w", path, err)
 	}
-	var recs []ApplyRecord
-	at := map[string]int{}
+	var h records
+	at, signedAt := map[string]int{}, map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 64<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -163,19 +203,34 @@ func readHistory(gitDir string) ([]ApplyRecord, error) {
 		}
 		var rec ApplyRecord
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.ID == "" {
-			return nil, fmt.Errorf("history %s: line %d is not an apply record (%v); remove that line to go on", path, n, err)
+			return records{}, fmt.Errorf("history %s: line %d is not an apply record (%v); remove that line to go on", path, n, err)
 		}
+		rec.Line, rec.NotClada = n, checkMAC(key, rec)
 		if i, ok := at[rec.ID]; ok {
-			recs[i] = rec
+			h.all[i] = rec
 		} else {
-			at[rec.ID] = len(recs)
-			recs = append(recs, rec)
+			at[rec.ID] = len(h.all)
+			h.all = append(h.all, rec)
+		}
+		if rec.NotClada != "" {
+			continue
+		}
+		if i, ok := signedAt[rec.ID]; ok {
+			h.signed[i] = rec
+		} else {
+			signedAt[rec.ID] = len(h.signed)
+			h.signed = append(h.signed, rec)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("history %s: %w", path, err)
+		return records{}, fmt.Errorf("history %s: %w", path, err)
 	}
-	return recs, nil
+	return h, nil
+}
+
+// refusal names a record undo or squash will not act on, and why.
+func refusal(gitDir string, rec ApplyRecord) string {
+	return fmt.Sprintf("record %s (line %d of %s), which is not clada's: %s", rec.ID, rec.Line, historyFile(gitDir), rec.NotClada)
 }
 
 // newApplyID is a short, sortable, unique-enough id: the UTC time and four
@@ -186,16 +241,21 @@ func newApplyID(now time.Time) string {
 	return now.UTC().Format("20060102T150405") + "-" + hex.EncodeToString(b[:])
 }
 
-// Applies lists the applies recorded for cfg.Root's repository, newest first.
+// Applies lists the applies recorded for cfg.Root's repository, newest
+// first; a record clada did not sign (sign.go) is listed with NotClada set.
 func Applies(ctx context.Context, cfg *engine.Config) ([]ApplyRecord, error) {
 	r, err := findRepo(ctx, cfg)
-	if err != nil {
+	if errors.Is(err, errNoWorkTree) {
 		return nil, fmt.Errorf("log: %s is not inside a git work tree; clada records applies only there", cfg.Root)
 	}
-	recs, err := readHistory(r.gitDir)
 	if err != nil {
 		return nil, fmt.Errorf("log: %w", err)
 	}
+	h, err := readHistory(r.gitDir, r.key(false))
+	if err != nil {
+		return nil, fmt.Errorf("log: %w", err)
+	}
+	recs := h.all
 	for i, j := 0, len(recs)-1; i < j; i, j = i+1, j-1 {
 		recs[i], recs[j] = recs[j], recs[i]
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -23,21 +25,41 @@ var ErrNothingToSquash = errors.New("nothing to squash")
 type SquashResult struct {
 	Apply  ApplyRecord   // the new record standing for the folded applies
 	Folded []ApplyRecord // the applies folded, oldest first
+	// SaveCommit is the one commit of the user's work below the folded
+	// commit, when the run held save commits ("" when none).
+	SaveCommit string
+	// Saves counts the save commits of the user's work the run held, now
+	// SaveCommit.
+	Saves int
+	// Left names what ended the run below, when squash took fewer applies
+	// than the commits of clada above the user's own: a save commit of
+	// the user's work that builds on an apply below it.
+	Left string
 }
 
 // Squash folds the run of clada's own apply commits at the top of HEAD into
 // one commit with the same tree, authored as the newest of them, whose
 // message lists each apply's summary and keeps every Clada-Apply trailer.
-// count 0 takes the whole run; count N takes exactly the newest N and
-// refuses when the run is shorter, naming the commit that ends it (a user
-// commit, or clada's save commit of the user's work: neither is ever folded
-// into clada's). The folded applies become one record, so `clada undo`
-// afterwards undoes them together, exactly as it would have undone them one
-// by one. Files, index and work tree are untouched: only HEAD moves.
+// The save commits of the user's work between them (the loop leaves one
+// whenever an apply touches a file the user had changed) move below it, as
+// one commit of the user's work authored as the user: the run is the
+// user's work, then clada's. A save commit whose work builds on an apply
+// below it (the user edited a file an earlier apply wrote) cannot move
+// below that apply, so the run starts above it (Left names it). count 0
+// takes the whole run; count N takes exactly the newest N and refuses when
+// the run is shorter, naming the commit that ends it (a commit of the
+// user's, or a save commit that cannot move: neither is ever folded into
+// clada's). Only records clada signed, whose paths undo may write, count
+// (undoRefusal). The folded applies become one record, so `clada undo`
+// afterwards undoes them together, exactly as it would have undone them
+// one by one. Files, index and work tree are untouched: only HEAD moves.
 func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, error) {
 	r, err := findRepo(ctx, cfg)
-	if err != nil {
+	if errors.Is(err, errNoWorkTree) {
 		return nil, fmt.Errorf("squash: %s is not inside a git work tree; clada squashes only the commits it recorded there", cfg.Root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("squash: %w", err)
 	}
 	lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
 	if err != nil {
@@ -45,14 +67,21 @@ func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, 
 	}
 	defer lock.Release()
 
-	recs, err := readHistory(r.gitDir)
+	h, err := readHistory(r.gitDir, r.key(false))
 	if err != nil {
 		return nil, fmt.Errorf("squash: %w", err)
 	}
+	recs := h.signed
 	byCommit := map[string]int{}
 	for i, rec := range recs {
 		if rec.Status == ApplyDone && rec.ApplyCommit != "" {
 			byCommit[rec.ApplyCommit] = i
+		}
+	}
+	foreign := map[string]ApplyRecord{} // apply commits that only records not clada's claim
+	for _, rec := range h.all {
+		if rec.NotClada != "" && rec.ApplyCommit != "" {
+			foreign[rec.ApplyCommit] = rec
 		}
 	}
 	head, ref, err := r.head(ctx)
@@ -60,14 +89,31 @@ func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, 
 		return nil, fmt.Errorf("squash: %w", err)
 	}
 	// Walk down from HEAD while each commit is an apply commit clada
-	// recorded, whose parent is the previous apply's commit (no save commit
-	// of the user's work in between).
+	// recorded, passing the save commit below each (HeadBefore is what the
+	// apply started from, the save commit's parent).
 	var run []int // indexes into recs, newest first
 	stop := ""    // why the run ended
-	for c := head; c != ""; {
+	claim := ""   // a record not clada's that names the commit below as an apply
+	for c := head; ; {
+		if len(run) > 0 {
+			if below := recs[run[len(run)-1]]; below.SaveCommit != "" {
+				stop = fmt.Sprintf("%.12s, your work that clada saved before apply %s", below.SaveCommit, below.ID)
+			}
+		}
+		if c == "" {
+			if stop == "" {
+				stop = "the start of the branch"
+			}
+			break
+		}
 		i, ok := byCommit[c]
 		if !ok {
-			stop = describeCommit(ctx, r, c)
+			if stop == "" {
+				stop = describeCommit(ctx, r, c)
+				if f, ok := foreign[c]; ok {
+					claim = fmt.Sprintf("; record %s (line %d of %s) claims it as an apply, but clada did not sign that record", f.ID, f.Line, historyFile(r.gitDir))
+				}
+			}
 			break
 		}
 		rec := recs[i]
@@ -75,33 +121,41 @@ func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, 
 			stop = fmt.Sprintf("apply %s, made on %s", rec.ID, onRef(rec.HeadRef))
 			break
 		}
+		if why := undoRefusal(cfg, r, rec); why != "" {
+			stop = why
+			break
+		}
 		run = append(run, i)
+		stop = ""
 		if count > 0 && len(run) == count {
 			break
 		}
-		if rec.SaveCommit != "" {
-			stop = fmt.Sprintf("%.12s, your work that clada saved before apply %s", rec.SaveCommit, rec.ID)
-			break
-		}
 		c = rec.HeadBefore
-		if c == "" {
-			stop = "the start of the branch"
-		}
 	}
-	switch {
-	case count > 0 && len(run) < count:
-		return nil, fmt.Errorf("squash: only %d of clada's apply commits are on top of HEAD, not %d: below them is %s, which squash never folds", len(run), count, stop)
-	case len(run) < 2:
-		if len(run) == 1 {
-			return nil, fmt.Errorf("squash: %w: only one of clada's apply commits is on top of HEAD (below it is %s)", ErrNothingToSquash, stop)
-		}
-		return nil, fmt.Errorf("squash: %w: HEAD is %s, not one of clada's apply commits", ErrNothingToSquash, stop)
-	}
-
 	folded := make([]ApplyRecord, len(run))
 	for k, i := range run {
 		folded[len(run)-1-k] = recs[i]
 	}
+	folded, moves, left, err := r.movableSaves(ctx, folded)
+	if err != nil {
+		return nil, fmt.Errorf("squash: %w", err)
+	}
+	if left != "" {
+		stop = left
+	}
+	if left != "" {
+		claim = ""
+	}
+	switch {
+	case count > 0 && len(folded) < count:
+		return nil, fmt.Errorf("squash: only %d of clada's apply commits are on top of HEAD, not %d: below them is %s, which squash never folds%s", len(folded), count, stop, claim)
+	case len(folded) < 2:
+		if len(folded) == 1 {
+			return nil, fmt.Errorf("squash: %w: only one of clada's apply commits is on top of HEAD (below it is %s%s)", ErrNothingToSquash, stop, claim)
+		}
+		return nil, fmt.Errorf("squash: %w: HEAD is %s, not one of clada's apply commits%s", ErrNothingToSquash, stop, claim)
+	}
+
 	first, last := folded[0], folded[len(folded)-1]
 	merged := mergeRecords(folded, newApplyID(time.Now()))
 	tree, err := r.git(ctx, gitCall{}, "rev-parse", last.ApplyCommit+"^{tree}")
@@ -112,11 +166,21 @@ func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, 
 	if err != nil {
 		return nil, fmt.Errorf("squash: %w", err)
 	}
-	// The parent is what the first folded apply committed on: its save
-	// commit when it made one, else the commit before it.
-	parent := first.HeadBefore
+	// The parent is the user's work: the first folded apply's save commit,
+	// or one commit of all the run's save commits; else the commit before
+	// the first apply.
+	parent, saves := first.HeadBefore, len(moves)
 	if first.SaveCommit != "" {
 		parent = first.SaveCommit
+		saves++
+	}
+	if len(moves) > 0 {
+		if parent, err = r.foldSaves(ctx, first, moves, merged.ID); err != nil {
+			return nil, fmt.Errorf("squash: %w", err)
+		}
+	}
+	if saves > 0 {
+		merged.SaveCommit = parent
 	}
 	commit, err := r.commitTree(ctx, strings.TrimSpace(tree), parent, squashMessage(merged, folded), who)
 	if err != nil {
@@ -125,22 +189,137 @@ func Squash(ctx context.Context, cfg *engine.Config, count int) (*SquashResult, 
 	merged.ApplyCommit, merged.HeadAfter = commit, commit
 	// Record first: if moving HEAD fails, the new record names a commit no
 	// branch has, and undo refuses it (HEAD elsewhere) rather than guessing.
-	if _, err := appendRecord(r.gitDir, &merged); err != nil {
+	if _, _, err := r.appendSigned(&merged); err != nil {
 		return nil, fmt.Errorf("squash: %w", err)
 	}
 	if err := r.moveHead(ctx, ref, commit, head, "clada squash "+merged.ID); err != nil {
 		merged.Status = ApplyUndone
-		_, _ = appendRecord(r.gitDir, &merged)
+		_, _, _ = r.appendSigned(&merged)
 		return nil, fmt.Errorf("squash: move HEAD: %w", err)
 	}
 	for _, rec := range folded {
 		rec.Status = ApplySquashed
 		rec.Warnings = append(rec.Warnings, "squashed into "+merged.ID)
-		if _, err := appendRecord(r.gitDir, &rec); err != nil {
+		if _, _, err := r.appendSigned(&rec); err != nil {
 			return nil, fmt.Errorf("squash: HEAD is at the squashed commit %.12s, but the history could not mark apply %s as folded: %w", commit, rec.ID, err)
 		}
 	}
-	return &SquashResult{Apply: merged, Folded: folded}, nil
+	res := &SquashResult{Apply: merged, Folded: folded, Saves: saves, Left: left}
+	if saves > 0 {
+		res.SaveCommit = parent
+	}
+	return res, nil
+}
+
+// saveMove is a save commit of the user's work inside a run of applies
+// that moves below the folded commit: the apply it was made for, and the
+// paths it saved.
+type saveMove struct {
+	rec   ApplyRecord
+	paths []string
+}
+
+// movableSaves decides which save commits of the run (oldest first) move
+// below the folded commit. A save commit above the run's first apply
+// holds the user's work at paths its apply changed; it moves when no
+// apply below it in the run changed one of them, since then that work was
+// made on the same content as at the run's start. Otherwise the run starts
+// at its apply, and left names it.
+func (r *repo) movableSaves(ctx context.Context, folded []ApplyRecord) (run []ApplyRecord, moves []saveMove, left string, err error) {
+	start := 0
+	changedBy := map[string]string{} // path → the apply of the run that changed it
+	for k, rec := range folded {
+		if k > start && rec.SaveCommit != "" {
+			saved, err := r.changedPaths(ctx, rec.HeadBefore, rec.SaveCommit)
+			if err != nil {
+				return nil, nil, "", err
+			}
+			hit := ""
+			for _, p := range saved {
+				if changedBy[p] != "" {
+					hit = p
+					break
+				}
+			}
+			if hit != "" {
+				left = fmt.Sprintf("%.12s, your work that clada saved before apply %s, which changes %s after apply %s changed it",
+					rec.SaveCommit, rec.ID, hit, changedBy[hit])
+				start, moves, changedBy = k, nil, map[string]string{}
+			} else {
+				moves = append(moves, saveMove{rec, saved})
+			}
+		}
+		for _, f := range rec.Files {
+			changedBy[f.Path] = rec.ID
+		}
+	}
+	return folded[start:], moves, left, nil
+}
+
+// changedPaths lists the paths that differ between commits a and b.
+func (r *repo) changedPaths(ctx context.Context, a, b string) ([]string, error) {
+	out, err := r.git(ctx, gitCall{}, "diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range strings.Split(out, "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}
+
+// foldSaves writes one commit of the user's work for a run: the first
+// apply's save commit (or the commit before it) with each moved save
+// commit's paths as that commit had them, on the commit before the run,
+// authored as the user who made the first of them. It touches neither
+// HEAD nor the real index.
+func (r *repo) foldSaves(ctx context.Context, first ApplyRecord, moves []saveMove, id string) (string, error) {
+	tmp := filepath.Join(r.gitDir, "clada", "index-"+id)
+	defer os.Remove(tmp)
+	env := []string{"GIT_INDEX_FILE=" + tmp}
+	base, by := first.SaveCommit, first.SaveCommit
+	if base == "" {
+		base, by = first.HeadBefore, moves[0].rec.SaveCommit
+	}
+	readTree := []string{"read-tree", base}
+	if base == "" {
+		readTree = []string{"read-tree", "--empty"}
+	}
+	if _, err := r.git(ctx, gitCall{env: env}, readTree...); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("clada: save work before apply\n\nYour uncommitted work, saved before each of these applies:\n")
+	if first.SaveCommit != "" {
+		fmt.Fprintf(&b, "- %s\n", first.ID)
+	}
+	for _, m := range moves {
+		in, err := r.treeEntries(ctx, m.rec.SaveCommit, m.paths)
+		if err != nil {
+			return "", err
+		}
+		entries := map[string][]string{}
+		for p, e := range in {
+			entries[p] = []string{e.Mode + " " + e.Blob + " 0"}
+		}
+		if err := r.setIndex(ctx, tmp, m.paths, entries); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "- %s\n", m.rec.ID)
+	}
+	tree, err := r.git(ctx, gitCall{env: env}, "write-tree")
+	if err != nil {
+		return "", err
+	}
+	who, err := r.commitAuthor(ctx, by)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "\nClada-Apply: %s\n", id)
+	return r.commitTree(ctx, strings.TrimSpace(tree), first.HeadBefore, b.String(), who)
 }
 
 // mergeRecords is the record of several consecutive applies taken as one:

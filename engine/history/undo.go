@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,10 +40,18 @@ type UndoResult struct {
 // user's saved work is uncommitted again. It refuses, changing nothing, when
 // HEAD moved since the apply or any of its files or index entries changed;
 // repeated, it walks back apply after apply.
+//
+// It acts only on records clada signed (sign.go) whose every path it may
+// write (undoRefusal: inside cfg.Root, never .git, .clada, .ssh or a deny
+// pattern of cfg); a newer record it passes over is named in the notes,
+// and the older ones stay usable.
 func Undo(ctx context.Context, cfg *engine.Config) (*UndoResult, error) {
 	r, err := findRepo(ctx, cfg)
-	if err != nil {
+	if errors.Is(err, errNoWorkTree) {
 		return nil, fmt.Errorf("undo: %s is not inside a git work tree; clada can only undo applies it recorded there", cfg.Root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("undo: %w", err)
 	}
 	lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
 	if err != nil {
@@ -56,27 +65,58 @@ func Undo(ctx context.Context, cfg *engine.Config) (*UndoResult, error) {
 		}
 	}
 
-	recs, err := readHistory(r.gitDir)
+	h, err := readHistory(r.gitDir, r.key(false))
 	if err != nil {
 		return nil, fmt.Errorf("undo: %w", err)
 	}
-	i := len(recs) - 1
-	for i >= 0 && (recs[i].Status == ApplyUndone || recs[i].Status == ApplySquashed) {
-		i--
+	var passed []string // records passed over, newest first
+	var rec ApplyRecord
+	found := false
+	for i := len(h.signed) - 1; i >= 0 && !found; i-- {
+		c := h.signed[i]
+		if c.Status == ApplyUndone || c.Status == ApplySquashed {
+			continue
+		}
+		if why := undoRefusal(cfg, r, c); why != "" {
+			passed = append(passed, why)
+			continue
+		}
+		rec, found = c, true
 	}
-	if i < 0 {
+	// Records not clada's that would have come first.
+	line := 0
+	if found {
+		line = rec.Line
+	}
+	var foreign []string
+	for _, c := range h.refusedAfter(line) {
+		if c.Status != ApplyUndone && c.Status != ApplySquashed {
+			foreign = append(foreign, refusal(r.gitDir, c))
+		}
+	}
+	passed = append(newestFirst(foreign), passed...)
+	if !found {
+		if len(passed) > 0 {
+			return nil, fmt.Errorf("undo: %w: no record clada may undo is left:\n  %s\nundo those by hand with git (clada log shows what each changed)",
+				ErrNothingToUndo, strings.Join(capList(passed), "\n  "))
+		}
 		what := "no apply is recorded"
-		if len(recs) > 0 {
-			what = fmt.Sprintf("all %d recorded applies are undone already", len(recs))
+		if len(h.all) > 0 {
+			what = fmt.Sprintf("all %d recorded applies are undone already", len(h.all))
 		}
 		return nil, fmt.Errorf("undo: %w: %s (clada log lists them)", ErrNothingToUndo, what)
 	}
-	rec := recs[i]
 	res := &UndoResult{Apply: rec, Head: rec.HeadBefore}
 	if tempNote != "" {
 		res.Notes = append(res.Notes, tempNote)
 	}
+	for _, p := range capList(passed) {
+		res.Notes = append(res.Notes, "passed over "+p)
+	}
 	if err := checkUndo(ctx, r, &rec); err != nil {
+		if len(passed) > 0 {
+			err = fmt.Errorf("%w\nnewer records it passed over:\n  %s", err, strings.Join(capList(passed), "\n  "))
+		}
 		return nil, err
 	}
 	if rec.Status == ApplyDone {
@@ -114,10 +154,61 @@ func Undo(ctx context.Context, cfg *engine.Config) (*UndoResult, error) {
 	_, _ = r.git(ctx, gitCall{}, "update-index", "-q", "--refresh")
 	res.Files = len(rec.Files)
 	rec.Status = ApplyUndone
-	if _, err := appendRecord(r.gitDir, &rec); err != nil {
+	if _, _, err := r.appendSigned(&rec); err != nil {
 		return nil, fmt.Errorf("undo %s: the tree is restored but the history could not say so: %w", rec.ID, err)
 	}
 	return res, nil
+}
+
+// undoRefusal says why undo must not act on rec although clada signed it
+// (sign.go: a command may read the key): a path, on disk or in the index,
+// outside cfg.Root, inside .git, .clada or .ssh, or matching a deny
+// pattern (engine.Config.CheckWrite, as for an action's write). "" when
+// every path is one undo may write.
+func undoRefusal(cfg *engine.Config, r *repo, rec ApplyRecord) string {
+	prefix := ""
+	if rel, err := filepath.Rel(r.top, cfg.Root); err == nil && rel != "." {
+		prefix = filepath.ToSlash(rel) + "/"
+	}
+	paths := make([]string, 0, len(rec.Files)+len(rec.IndexBefore)+len(rec.IndexAfter))
+	for _, f := range rec.Files {
+		paths = append(paths, f.Path)
+	}
+	for _, m := range []map[string][]string{rec.IndexBefore, rec.IndexAfter} {
+		paths = append(paths, sortedKeys(m)...)
+	}
+	name := fmt.Sprintf("record %s (line %d of %s)", rec.ID, rec.Line, historyFile(r.gitDir))
+	for _, p := range paths {
+		switch {
+		case !validRel(p):
+			return fmt.Sprintf("%s, which names %q, not a path inside the work tree", name, p)
+		case !strings.HasPrefix(p, prefix):
+			return fmt.Sprintf("%s, which names %s, outside the root %s", name, p, cfg.Root)
+		}
+		// The refusal's text is its reason ("'x' matches the deny pattern …").
+		if err := cfg.CheckWrite(strings.TrimPrefix(p, prefix), filepath.Join(r.top, filepath.FromSlash(p))); err != nil {
+			return fmt.Sprintf("%s, which names %s, a path clada never writes (%v)", name, p, err)
+		}
+	}
+	return ""
+}
+
+// newestFirst reverses a list given oldest first.
+func newestFirst(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[len(list)-1-i] = s
+	}
+	return out
+}
+
+// capList keeps a list of refusals readable: the first five and a count.
+func capList(list []string) []string {
+	const max = 5
+	if len(list) <= max {
+		return list
+	}
+	return append(list[:max:max], fmt.Sprintf("and %d more (clada log lists them)", len(list)-max))
 }
 
 // checkUndo refuses an undo that would throw away what happened after the

@@ -1,0 +1,46 @@
+package state
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// What the user decided lives outside every repository, in clada's
+// directory of the user's config dir (README, "Safety": what comes with a
+// clone is never trusted without the user's say): a repository, a tarball
+// or a command's write in the work tree can plant files there, but not here.
+const (
+	// TrustFile is the trust store: the .clada.yaml files whose hooks and
+	// pass-env the user trusted (config/trust.go).
+	TrustFile = "trusted.json"
+	// ApprovalsFile is the command approvals, per root (engine/command/gate.go).
+	ApprovalsFile = "approvals.json"
+	// HistoryKeyFile is the key that signs each record of the history of
+	// applies (engine/history/sign.go).
+	HistoryKeyFile = "history.key"
+)
+
+// UserFiles are the files of the user's clada directory that hold trust:
+// a command that changes one fails and it is put back (command.GuardTrust).
+func UserFiles() []string { return []string{TrustFile, ApprovalsFile, HistoryKeyFile} }
+
+// UserDir is clada's directory in the user's config dir:
+// <os.UserConfigDir()>/clada ($XDG_CONFIG_HOME/clada or ~/.config/clada on
+// Linux).
+func UserDir() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("the user's config directory: %w", err)
+	}
+	return filepath.Join(dir, "clada"), nil
+}
+
+// MakeUserDir creates dir (UserDir) readable by the user alone when it is
+// missing; an existing one is left as the user set it.
+func MakeUserDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	return nil
+}

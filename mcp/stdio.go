@@ -25,8 +25,10 @@ import (
 // transport closes neither r nor w.
 func Stdio(r io.Reader, w io.Writer) sdk.Transport {
 	out := &lockedWriter{w: w}
-	return &sdk.IOTransport{Reader: io.NopCloser(&screen{in: bufio.NewReader(r), out: out}), Writer: out}
+	return &sdk.IOTransport{Reader: io.NopCloser(&screen{in: newReader(r), out: out}), Writer: out}
 }
+
+func newReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64<<10) }
 
 // maxLine is the longest line passed on, the SDK's own bound on a frame.
 const maxLine = sdk.DefaultMaxLineLength
@@ -78,7 +80,8 @@ func (s *screen) readLine() (line []byte, tooLong bool, err error) {
 // check returns line as the SDK should read it (with its newline), or nil
 // when it is blank or was answered as malformed.
 func (s *screen) check(line []byte) []byte {
-	line = bytes.TrimSpace(line)
+	// A byte-order mark, which JSON forbids to send and allows to ignore.
+	line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte("\ufeff")))
 	if len(line) == 0 {
 		return nil
 	}
@@ -100,6 +103,10 @@ func (s *screen) check(line []byte) []byte {
 	case nil, string, float64:
 	default:
 		s.reply(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: id must be a string or a number")
+		return nil
+	}
+	if _, method := obj["method"]; !method && obj["id"] == nil {
+		s.reply(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: neither a method (a request) nor an id (a response)")
 		return nil
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {

@@ -38,10 +38,10 @@ func ownProc() (bool, error) {
 	if os.Getpid() != 1 {
 		return false, nil
 	}
+	status := os.NewFile(StatusFD, "status")
+	defer status.Close() // the starter reads to EOF; nothing else may write there
 	if err := mountProc(); err != nil {
-		status := os.NewFile(StatusFD, "status")
 		_, _ = fmt.Fprint(status, err)
-		_ = status.Close()
 		return true, errReported
 	}
 	return true, nil

@@ -18,8 +18,8 @@ const HelperPrefix = "clada-sandbox: "
 // StatusFD is the descriptor on which a helper started as process 1 of new
 // PID and mount namespaces says why it could not give the command a /proc
 // of its own, before it exits with HelperExitCode having started nothing.
-// The starter passes a pipe there and reads it to EOF, which comes when the
-// command starts (the helper marks it close-on-exec) or the helper exits; a
+// The starter passes a pipe there and reads it to EOF, which comes once the
+// helper has mounted /proc (it then closes the descriptor) or has exited; a
 // reason means it should start the helper again without the namespaces.
 const StatusFD = 3
 

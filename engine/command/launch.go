@@ -22,22 +22,22 @@ type sharedProc struct {
 // order (procattr_*.go): the next when the kernel refuses a way's
 // namespaces, or when the helper, started as process 1 of namespaces of its
 // own, says on sandbox.StatusFD that it could not mount their /proc (it has
-// then started nothing). Before the first way that leaves the command
-// clada's /proc, clada blanks the secret-looking variables in the
-// environment block /proc shows (blankEnviron), if secrets were withheld;
-// shared then says why. newCmd's context ends what it started (the helper
+// then started nothing). Before the first way that lets the command read
+// clada's /proc entry (readsClada), clada blanks the secret-looking
+// variables in the environment block /proc shows (blankEnviron), if
+// secrets were withheld; shared then says why. newCmd's context ends what it started (the helper
 // too, while launch waits for its word).
 func launch(starts []start, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cmd, shared *sharedProc, err error) {
 	why := "clada could not find its own binary to start its helper"
 	for i, st := range starts {
-		if st.sharesProc && shared == nil {
+		cmd = newCmd()
+		cmd.SysProcAttr = st.attr()
+		if readsClada(st, cmd.SysProcAttr) && shared == nil {
 			shared = &sharedProc{why: why}
 			if secrets {
 				shared.blank = blankEnviron() // environ_linux.go
 			}
 		}
-		cmd = newCmd()
-		cmd.SysProcAttr = st.attr()
 		var status *os.File
 		if st.ownProc {
 			r, w, perr := os.Pipe()
@@ -64,9 +64,9 @@ func launch(starts []start, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cm
 		if status == nil {
 			return cmd, shared, nil
 		}
-		// EOF comes when the command starts (the helper marked the pipe
-		// close-on-exec) or the helper exits; a reason comes only before
-		// an exit, with nothing started.
+		// EOF comes once the helper has mounted /proc (and closed the
+		// pipe) or has exited; a reason comes only before an exit, with
+		// nothing started.
 		msg, _ := io.ReadAll(status)
 		status.Close()
 		if len(msg) == 0 {

@@ -28,8 +28,17 @@ type start struct {
 	// sandbox.StatusFD when it cannot.
 	ownProc bool
 	// sharesProc: the command sees the host's /proc, clada's entry in it
-	// included (its environment holds what commands are denied).
+	// included (its environment holds what commands are denied). It can
+	// read that entry only from clada's own user namespace: the kernel lets
+	// no process of a child user namespace read another's environment or
+	// memory (readsClada).
 	sharesProc bool
+}
+
+// readsClada reports whether a process started the way st says, with a,
+// can read clada's /proc entry.
+func readsClada(st start, a *syscall.SysProcAttr) bool {
+	return st.sharesProc && a.Cloneflags&syscall.CLONE_NEWUSER == 0
 }
 
 // helperStarts are the ways to start the sandbox helper.

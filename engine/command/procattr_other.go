@@ -12,6 +12,9 @@ type start struct {
 	sharesProc bool
 }
 
+// readsClada is false: no start shares a /proc.
+func readsClada(start, *syscall.SysProcAttr) bool { return false }
+
 // helperStarts are the ways to start the sandbox helper: in a process group.
 func helperStarts() []start { return []start{{plainProcAttr, false, false}} }
 

@@ -29,7 +29,8 @@ import (
 //     1 of a new PID namespace, staying its parent (runContained): a Go
 //     program cannot be process 1 of a namespace whose /proc is the host's,
 //     since its all-threads syscalls look up its threads there. The command
-//     then sees the host's /proc, and clada says so.
+//     then sees the host's /proc (engine/command/launch.go says what clada
+//     does about that).
 
 // ownProc reports whether the helper is process 1 of the namespaces clada
 // made, and if so mounts their /proc. When it cannot, it says why on

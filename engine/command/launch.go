@@ -25,8 +25,9 @@ type sharedProc struct {
 // then started nothing). Before the first way that lets the command read
 // clada's /proc entry (readsClada), clada blanks the secret-looking
 // variables in the environment block /proc shows (blankEnviron), if
-// secrets were withheld; shared then says why. newCmd's context ends what it started (the helper
-// too, while launch waits for its word).
+// secrets were withheld; shared then says why. The context of newCmd's
+// commands ends what they started, the helper too while launch waits for
+// its word.
 func launch(starts []start, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cmd, shared *sharedProc, err error) {
 	why := "clada could not find its own binary to start its helper"
 	for i, st := range starts {

@@ -101,6 +101,16 @@ func sandboxDeniedWarning(res *ActionResult) string {
 	return fmt.Sprintf("%s: the sandbox denied writing %s, though the command exited 0; commands may write only under the root, the --allow directories and their own $TMPDIR (only the user can widen that, with --allow DIR or --sandbox off)", who, what)
 }
 
+// sharedProcWarning takes from a command's result the warning that it
+// could read clada's own /proc entry (command.SharedProcKey), which belongs
+// to the report once rather than to each result; "" when it had a /proc of
+// its own.
+func sharedProcWarning(res *ActionResult) string {
+	w, _ := res.Data[command.SharedProcKey].(string)
+	delete(res.Data, command.SharedProcKey)
+	return w
+}
+
 // pinRoot returns cfg with the root's identity recorded (a copy: the
 // caller's Config is left as it was), so that every command of the apply
 // checks it is still the same directory (command/dir.go).

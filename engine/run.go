@@ -213,6 +213,9 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspac
 		if w := sandboxDeniedWarning(it.res); w != "" { // exec.go
 			rep.Warn(w)
 		}
+		if w := sharedProcWarning(it.res); w != "" { // exec.go
+			rep.Warn(w)
+		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
 			if w := command.UnconfinedWarning(cfg.Sandbox, sandbox.ABI()); w != "" {
 				rep.Warn(w)

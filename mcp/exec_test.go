@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -77,33 +78,24 @@ func TestCommandCancelled(t *testing.T) {
 	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// The command runs as process 1 of its own PID namespace with its own
+	// /proc, so it cannot tell its host pids: the test finds them in the
+	// host's /proc, by a marker in their command lines (the shell's script,
+	// the child's argv[0]).
+	marker := fmt.Sprintf("clada-cancel-%d-%d", os.Getpid(), time.Now().UnixNano())
 	done := make(chan error, 1)
 	go func() {
 		_, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "exec", Arguments: map[string]any{
-			// Host pids, read from /proc/self/stat by each process itself:
-			// the command runs in a PID namespace, where $$ is 1.
-			"lang": "bash", "code": "sh -c 'read -r c _ < /proc/self/stat; echo $c > child.pid; exec sleep 60' &\n" +
-				"read -r me _ < /proc/self/stat\nwhile [ ! -s child.pid ]; do sleep 0.01; done\n" +
-				"echo $me $(cat child.pid) > pids.tmp; mv pids.tmp pids; wait",
+			"lang": "bash", "code": "(exec -a " + marker + " sleep 60) &\nwait",
 		}})
 		done <- err
 	}()
-	pidFile := filepath.Join(root, "pids")
 	var pids []int
-	for deadline := time.Now().Add(10 * time.Second); pids == nil; {
-		if data, err := os.ReadFile(pidFile); err == nil {
-			for _, f := range strings.Fields(string(data)) {
-				pid, err := strconv.Atoi(f)
-				if err != nil {
-					t.Fatalf("pids file %q", data)
-				}
-				pids = append(pids, pid)
-			}
-		}
+	for deadline := time.Now().Add(10 * time.Second); len(pids) < 2; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatal("the command never wrote its pids")
+			t.Fatalf("the command and its child never showed up (found %v)", pids)
 		}
-		time.Sleep(10 * time.Millisecond)
+		pids = markedPids(marker)
 	}
 	cancel()
 	select {
@@ -127,6 +119,30 @@ func TestCommandCancelled(t *testing.T) {
 			t.Errorf("process %d survived the cancel", pid)
 		}
 	}
+}
+
+// markedPids lists the processes whose command line holds marker, once
+// one of them has it as argv[0] (the command's child has started).
+func markedPids(marker string) []int {
+	dirs, _ := os.ReadDir("/proc")
+	var pids []int
+	child := false
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile("/proc/" + d.Name() + "/cmdline")
+		if err != nil || !strings.Contains(string(cmdline), marker) {
+			continue
+		}
+		pids = append(pids, pid)
+		child = child || strings.HasPrefix(string(cmdline), marker+"\x00")
+	}
+	if !child {
+		return nil
+	}
+	return pids
 }
 
 // zombie reports whether pid has exited and waits only for its reaper (the

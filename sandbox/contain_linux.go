@@ -2,24 +2,86 @@ package sandbox
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"runtime"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
-// runContained runs the command, already confined, as process 1 of a new
-// PID namespace and exits with its status. When process 1 of a namespace
-// dies the kernel kills every process left in it, so nothing the command
-// starts (setsid, double forks, nohup) outlives it, its timeout, or clada's
-// kill of the helper's group. The helper stays as the command's parent
-// (rather than exec it) because a Go program cannot be process 1 of a
-// namespace whose /proc is the host's: its all-threads syscalls look up its
-// threads there. The command gets SIGKILL when the helper dies.
+// A command runs as process 1 of a PID namespace of its own: when process
+// 1 of a namespace dies the kernel kills every process left in it, so
+// nothing the command starts (setsid, double forks, nohup) outlives it, its
+// timeout, or clada's kill of its group. clada starts the helper in one of
+// two ways (engine/command/procattr_linux.go):
 //
-// Where the kernel refuses the namespace (unprivileged user namespaces
-// disabled) it runs the command plainly, uncontained.
+//   - As process 1 of new PID and mount namespaces. The helper mounts a
+//     fresh /proc there (ownProc), which shows the command only its own
+//     processes: not clada, whose environment still holds the variables it
+//     withholds from commands. It then confines itself and execs the
+//     command, which becomes process 1 in its place (execInit).
+//   - Outside any PID namespace, when the kernel refuses the first way or
+//     the helper cannot mount /proc (a container whose /proc has paths
+//     masked). The helper confines itself and starts the command as process
+//     1 of a new PID namespace, staying its parent (runContained): a Go
+//     program cannot be process 1 of a namespace whose /proc is the host's,
+//     since its all-threads syscalls look up its threads there. The command
+//     then sees the host's /proc (engine/command/launch.go says what clada
+//     does about that).
+
+// ownProc reports whether the helper is process 1 of the namespaces clada
+// made, and if so mounts their /proc. When it cannot, it says why on
+// StatusFD and returns errReported: clada then starts it the second way.
+func ownProc() (bool, error) {
+	if os.Getpid() != 1 {
+		return false, nil
+	}
+	status := os.NewFile(StatusFD, "status")
+	defer status.Close() // the starter reads to EOF; nothing else may write there
+	if err := mountProc(); err != nil {
+		_, _ = fmt.Fprint(status, err)
+		return true, errReported
+	}
+	return true, nil
+}
+
+// mountProc replaces /proc in this mount namespace with the procfs of this
+// PID namespace.
+func mountProc() error {
+	// Private first, so that nothing below reaches the host's mounts
+	// through shared propagation.
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("make the mounts private: %w", err)
+	}
+	// Detach the host's /proc, which a command running as root could
+	// otherwise uncover by unmounting the new one. In a user namespace the
+	// kernel refuses (the mounts came locked together) and the host's stays
+	// beneath, where a command without privileges cannot uncover it.
+	_ = unix.Unmount("/proc", unix.MNT_DETACH)
+	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mount /proc: %w", err)
+	}
+	return nil
+}
+
+// execInit replaces the helper, process 1 of its namespaces, by the command.
+func execInit(path string, argv []string) error {
+	// Not root: clada started the helper in a user namespace with
+	// CAP_SYS_ADMIN there as an ambient capability (it mounted /proc with
+	// it). The command must not inherit it: clear the ambient set on this
+	// thread, which is the one that execs.
+	runtime.LockOSThread()
+	clearAmbient()
+	return syscall.Exec(path, argv, os.Environ())
+}
+
+// runContained runs the command, already confined, as process 1 of a new
+// PID namespace and exits with its status. The command gets SIGKILL when
+// the helper dies. Where the kernel refuses the namespace (unprivileged
+// user namespaces disabled) it runs the command plainly, uncontained.
 func runContained(path string, argv []string) error {
 	start := func(ns bool) (*exec.Cmd, error) {
 		cmd := &exec.Cmd{Path: path, Args: argv, Env: os.Environ(), Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
@@ -32,13 +94,11 @@ func runContained(path string, argv []string) error {
 		}
 		return cmd, cmd.Start()
 	}
-	// Not root: clada started the helper in a user namespace with
-	// CAP_SYS_ADMIN there as an ambient capability, so the helper may make
-	// the PID namespace. The command must not inherit it: clear the ambient
-	// set on this thread, which is the one that forks (the capability stays
-	// effective here until the exec).
+	// As in execInit, the command must not inherit the helper's ambient
+	// CAP_SYS_ADMIN (which lets it make the PID namespace): the thread that
+	// forks drops it (it stays effective here until the exec).
 	runtime.LockOSThread()
-	_, _, _ = syscall.RawSyscall6(syscall.SYS_PRCTL, prCapAmbient, prCapAmbientClearAll, 0, 0, 0, 0)
+	clearAmbient()
 	cmd, err := start(true)
 	if err != nil && (errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EUSERS)) {
 		cmd, err = start(false)
@@ -63,13 +123,12 @@ func runContained(path string, argv []string) error {
 	return err
 }
 
+// clearAmbient empties this thread's ambient capability set.
+func clearAmbient() {
+	_ = unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+}
+
 // signalSelf re-raises sig on this process with its default action.
 func signalSelf(sig syscall.Signal) {
 	_ = syscall.Kill(os.Getpid(), sig) // a caught one (SIGTERM…) has Go's handler: exit below instead
 }
-
-// prctl(2) PR_CAP_AMBIENT and its PR_CAP_AMBIENT_CLEAR_ALL operation.
-const (
-	prCapAmbient         = 47
-	prCapAmbientClearAll = 4
-)

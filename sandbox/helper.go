@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,18 @@ const HelperExitCode = 127
 // HelperPrefix starts every message the helper writes.
 const HelperPrefix = "clada-sandbox: "
 
+// StatusFD is the descriptor on which a helper started as process 1 of new
+// PID and mount namespaces says why it could not give the command a /proc
+// of its own, before it exits with HelperExitCode having started nothing.
+// The starter passes a pipe there and reads it to EOF, which comes once the
+// helper has mounted /proc (it then closes the descriptor) or has exited; a
+// reason means it should start the helper again without the namespaces.
+const StatusFD = 3
+
+// errReported is a failure the helper has already told its starter on
+// StatusFD.
+var errReported = errors.New("reported on the status descriptor")
+
 // Main turns this process into the sandbox helper when it was started as
 // one (by Wrap), and then never returns: it confines itself and execs the
 // command, or exits with HelperExitCode. Otherwise it returns at once.
@@ -24,6 +37,9 @@ func Main() {
 		return
 	}
 	err := helper(os.Args[2:])
+	if errors.Is(err, errReported) {
+		os.Exit(HelperExitCode)
+	}
 	fmt.Fprintf(os.Stderr, "%s%v\n", HelperPrefix, err)
 	os.Exit(HelperExitCode)
 }
@@ -38,8 +54,21 @@ func helper(args []string) error {
 	if err := Check(spec.Mode); err != nil {
 		return err
 	}
-	if err := restrict(spec); err != nil {
-		return fmt.Errorf("confine the command: %w", err)
+	// Process 1 of namespaces clada made: mount their /proc before anything
+	// else (Landlock forbids mounting once applied). contain_linux.go.
+	init, err := ownProc()
+	if err != nil {
+		return err
+	}
+	// clada marked its own descriptors already; this covers whatever the
+	// helper's start handed it beyond the standard three.
+	if err := CloseInherited(); err != nil {
+		return fmt.Errorf("close inherited descriptors: %w", err)
+	}
+	if spec.Mode != Off {
+		if err := restrict(spec); err != nil {
+			return fmt.Errorf("confine the command: %w", err)
+		}
 	}
 	path := argv[0]
 	if !strings.Contains(path, "/") {
@@ -47,7 +76,12 @@ func helper(args []string) error {
 			return err
 		}
 	}
-	if err := runContained(path, argv); err != nil { // contain_linux.go
+	if init {
+		err = execInit(path, argv) // contain_linux.go
+	} else {
+		err = runContained(path, argv)
+	}
+	if err != nil {
 		return fmt.Errorf("exec %s: %w", argv[0], err)
 	}
 	return nil

@@ -4,13 +4,17 @@
 // connection. clada applies it by re-executing its own binary as a small
 // helper (Main) that restricts itself and then execs the command, so the
 // restriction holds for the command and everything it starts, and clada
-// itself stays unrestricted.
+// itself stays unrestricted. On Linux the helper also contains the process,
+// in every Mode (Off included): it starts as process 1 of PID and mount
+// namespaces, mounts their own /proc (so the command cannot read clada's
+// environment there), and passes on no descriptor but the standard three
+// (CloseInherited, which clada calls too); contain_linux.go.
 //
-// sandbox imports go-landlock and nothing of clada's, and knows nothing of
-// ops: engine/command wraps each command with Wrap, engine and session
-// carry its Mode as a setting, and every binary that may run commands
-// (cmd/clada, cmd/clada-lsp) calls Main first thing. Start reading at Wrap
-// below, then helper.go (Main) and contain_linux.go.
+// sandbox imports go-landlock and golang.org/x/sys and nothing of clada's,
+// and knows nothing of ops: engine/command wraps each command with Wrap,
+// engine and session carry its Mode as a setting, and every binary that may
+// run commands (cmd/clada, cmd/clada-lsp) calls Main first thing. Start
+// reading at Wrap below, then helper.go (Main) and contain_linux.go.
 package sandbox
 
 import (

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -11,7 +10,6 @@ import (
 	"github.com/clada-dev/clada/mcp"
 	"github.com/clada-dev/clada/report"
 	"github.com/clada-dev/clada/session"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // cmdMCP serves clada's ops as MCP tools on stdin/stdout. Every safety
@@ -64,16 +62,10 @@ func cmdMCP(e *env) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opts := mcp.Options{Session: s, Version: moduleVersion(version, debug.ReadBuildInfo)}
-	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
-	if err := mcp.Serve(ctx, opts, t); err != nil {
+	// A malformed line gets its JSON-RPC error and the server carries on.
+	if err := mcp.Serve(ctx, opts, mcp.Stdio(e.stdin, e.stdout)); err != nil {
 		fmt.Fprintf(e.stderr, "clada mcp: %v\n", err)
 		return exitFail
 	}
 	return exitOK
 }
-
-// nopWriteCloser lets the server's transport close its side without
-// closing the process's stdout.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

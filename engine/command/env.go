@@ -23,11 +23,16 @@ func SecretEnv(name string) bool {
 // (CleanEnv) and without variables that look like secrets, unless
 // s.PassEnv names them. A command's output goes back to the LLM, and the
 // LLM wrote the command: `env` or `echo $OPENAI_API_KEY` would hand it the
-// user's keys.
-func commandEnv(s Settings, env []string) []string {
-	out := CleanEnv(env)
-	return slices.DeleteFunc(out, func(kv string) bool {
+// user's keys. withheld names the variables left out for looking like
+// secrets.
+func commandEnv(s Settings, env []string) (out, withheld []string) {
+	out = slices.DeleteFunc(CleanEnv(env), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		return SecretEnv(name) && !slices.Contains(s.PassEnv, name)
+		if SecretEnv(name) && !slices.Contains(s.PassEnv, name) {
+			withheld = append(withheld, name)
+			return true
+		}
+		return false
 	})
+	return out, withheld
 }

@@ -110,10 +110,13 @@ func TestHostileCommandDir(t *testing.T) {
 func TestHostileCommandEnv(t *testing.T) {
 	cfg := Settings{Root: t.TempDir(), PassEnv: []string{"GH_TOKEN"}}
 	env := []string{"PATH=/bin", "OPENAI_API_KEY=a", "GH_TOKEN=b", "aws_secret_access_key=c", "PGPASSWORD=d", "GIT_DIR=/x", "HOME=/h", "DOCKER_CREDENTIAL=e"}
-	got := commandEnv(cfg, env)
+	got, withheld := commandEnv(cfg, env)
 	want := []string{"PATH=/bin", "GH_TOKEN=b", "HOME=/h"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("env = %q, want %q", got, want)
+	}
+	if want := []string{"OPENAI_API_KEY", "aws_secret_access_key", "PGPASSWORD", "DOCKER_CREDENTIAL"}; !slices.Equal(withheld, want) {
+		t.Fatalf("withheld = %q, want %q", withheld, want)
 	}
 }
 

@@ -5,18 +5,64 @@ import (
 	"syscall"
 )
 
-// procAttr puts a command in its own process group and has the kernel kill
-// it (the sandbox helper, and the command it becomes by exec) when clada
-// dies, so a killed apply leaves nothing running.
+// The ways a command's process is started, most contained first: Run tries
+// the next when the kernel refuses one's namespaces, or when the helper,
+// started as process 1 of its own namespaces, could not mount their /proc
+// (sandbox/contain_linux.go explains both of the helper's ways).
 //
-// The command also starts as process 1 of a new PID namespace (with a user
-// namespace that maps the user to itself when clada is not root): when it
-// exits or is killed, by its timeout, by clada's group kill, or by its
-// parent-death signal when clada itself is killed, even kill -9, the kernel
-// kills every process left in the namespace, setsid and double-forked ones
-// included. Where the kernel refuses namespaces (unprivileged user
-// namespaces disabled), Run starts the command without them
-// (plainProcAttr) and setsid escapes are not contained.
+// Every way puts the process in its own process group and has the kernel
+// kill it when clada dies (parent-death signal, which the command keeps
+// across the helper's exec), so a killed apply leaves nothing running. In a
+// PID namespace of its own the command is process 1: when it exits or is
+// killed, by its timeout, by clada's group kill, or by its parent-death
+// signal when clada itself is killed, even kill -9, the kernel kills every
+// process left in the namespace, setsid and double-forked ones included.
+// Where the kernel refuses namespaces (unprivileged user namespaces
+// disabled) the last way has none, and setsid escapes are not contained.
+
+// start is one way to start a process.
+type start struct {
+	attr func() *syscall.SysProcAttr
+	// ownProc: the process is the helper as process 1 of new PID and mount
+	// namespaces, which mounts their /proc and reports on
+	// sandbox.StatusFD when it cannot.
+	ownProc bool
+	// sharesProc: the command sees the host's /proc, clada's entry in it
+	// included (its environment holds what commands are denied). It can
+	// read that entry only from clada's own user namespace: the kernel lets
+	// no process of a child user namespace read another's environment or
+	// memory (readsClada).
+	sharesProc bool
+}
+
+// readsClada reports whether a process started the way st says, with a,
+// can read clada's /proc entry.
+func readsClada(st start, a *syscall.SysProcAttr) bool {
+	return st.sharesProc && a.Cloneflags&syscall.CLONE_NEWUSER == 0
+}
+
+// helperStarts are the ways to start the sandbox helper.
+func helperStarts() []start {
+	return []start{{initProcAttr, true, false}, {helperProcAttr, false, true}, {plainProcAttr, false, true}}
+}
+
+// directStarts are the ways to start a command without the helper (clada
+// cannot find its own binary): the command shares clada's /proc.
+func directStarts() []start {
+	return []start{{procAttr, false, true}, {plainProcAttr, false, true}}
+}
+
+// initProcAttr starts the helper as process 1 of new PID and mount
+// namespaces (in a user namespace that maps the user to itself, when clada
+// is not root, with CAP_SYS_ADMIN there to mount /proc).
+func initProcAttr() *syscall.SysProcAttr {
+	a := helperProcAttr()
+	a.Cloneflags |= syscall.CLONE_NEWPID | syscall.CLONE_NEWNS
+	return a
+}
+
+// procAttr starts a command as process 1 of a new PID namespace (with a
+// user namespace that maps the user to itself when clada is not root).
 func procAttr() *syscall.SysProcAttr {
 	a := plainProcAttr()
 	a.Cloneflags = syscall.CLONE_NEWPID
@@ -49,7 +95,7 @@ func helperProcAttr() *syscall.SysProcAttr {
 // capSysAdmin is CAP_SYS_ADMIN (linux/capability.h).
 const capSysAdmin = 21
 
-// plainProcAttr is procAttr without namespaces.
+// plainProcAttr starts a process without namespaces.
 func plainProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }

@@ -4,16 +4,27 @@ package command
 
 import "syscall"
 
-// procAttr puts a command in its own process group.
-func procAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
+// start is one way to start a process (procattr_linux.go); here there is
+// one, with no namespaces and no /proc to share.
+type start struct {
+	attr       func() *syscall.SysProcAttr
+	ownProc    bool
+	sharesProc bool
 }
 
-// plainProcAttr is procAttr: there are no namespaces to leave out.
-func plainProcAttr() *syscall.SysProcAttr { return procAttr() }
+// readsClada is false: no start shares a /proc.
+func readsClada(start, *syscall.SysProcAttr) bool { return false }
 
-// helperProcAttr is procAttr: there are no namespaces to prepare.
-func helperProcAttr() *syscall.SysProcAttr { return procAttr() }
+// helperStarts are the ways to start the sandbox helper: in a process group.
+func helperStarts() []start { return []start{{plainProcAttr, false, false}} }
+
+// directStarts are the ways to start a command: in a process group.
+func directStarts() []start { return []start{{plainProcAttr, false, false}} }
+
+// plainProcAttr puts a process in its own process group.
+func plainProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
+}
 
 // usesNamespaces is false: there are none here.
 func usesNamespaces(*syscall.SysProcAttr) bool { return false }

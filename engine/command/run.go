@@ -118,12 +118,15 @@ func Interpreter(langName string) string {
 	return ""
 }
 
-// Run starts c in a fresh process group with stdin from /dev/null and
-// GIT_* removed from the environment, confined by s.Sandbox (sandbox.go),
-// waits for it within its timeout (then kills the whole group), and reports
-// stdout, stderr and exit_code in Data. A non-zero exit is exec_failed (or
-// sandbox_denied when the sandbox refused a write); running out of time is
-// exec_timeout.
+// Run starts c in a fresh process group with stdin from /dev/null, stdout
+// and stderr to clada's pipes and no other descriptor, GIT_* and
+// secret-looking variables removed from the environment (env.go), confined
+// by s.Sandbox (sandbox.go) and on Linux in PID and mount namespaces of its
+// own (procattr_linux.go), waits for it within its timeout (then kills the
+// whole group), and reports stdout, stderr and exit_code in Data. A
+// non-zero exit is exec_failed (or sandbox_denied when the sandbox refused a
+// write); running out of time is exec_timeout. Data[SharedProcKey] is a
+// warning when the command could read clada's own /proc entry.
 func Run(ctx context.Context, s Settings, c Command) Outcome {
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -149,38 +152,37 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		return res
 	}
 	defer dirFile.Close()
-	argv, env := c.Argv, append(commandEnv(s, os.Environ()), "PWD="+c.Dir)
+	// Whatever clada inherited open (an editor's or agent host's
+	// descriptor on a file anywhere) must not reach the command.
+	if err := sandbox.CloseInherited(); err != nil {
+		return Outcome{Error: "exec: close the descriptors clada inherited: " + err.Error(), Type: fault.ExecFailed,
+			Hint: "nothing ran; a command would have inherited them"}
+	}
+	env, withheld := commandEnv(s, os.Environ())
+	argv, env := c.Argv, append(env, "PWD="+c.Dir)
 	box, fail := confine(s, sandbox.ABI())
 	if fail != nil {
 		return *fail
 	}
+	starts := directStarts()
 	if box != nil {
 		defer box.cleanup()
 		argv, env = box.wrap(argv, env)
+		starts = helperStarts()
 	}
-
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	// The directory opened above, whatever its path names by now.
-	cmd.Dir = openDirPath(dirFile, c.Dir)
-	cmd.Env = env
-	newProcessGroup(cmd, box == nil)
-	cmd.Cancel = func() error { return killGroup(cmd) }
-	cmd.WaitDelay = waitDelay
 
 	stdout := newCapture(s, c.Label)
 	stderr := newCapture(s, c.Label)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-
-	err = cmd.Start()
-	if err != nil && usesNamespaces(cmd.SysProcAttr) && namespaceRefused(err) {
-		// No namespaces here: start it plainly (procattr_linux.go).
-		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Dir, cmd.Env, cmd.SysProcAttr = openDirPath(dirFile, c.Dir), env, plainProcAttr()
+	cmd, shared, err := launch(starts, func() *exec.Cmd {
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		// The directory opened above, whatever its path names by now.
+		cmd.Dir = openDirPath(dirFile, c.Dir)
+		cmd.Env = env
 		cmd.Cancel = func() error { return killGroup(cmd) }
 		cmd.WaitDelay = waitDelay
 		cmd.Stdout, cmd.Stderr = stdout, stderr
-		err = cmd.Start()
-	}
+		return cmd
+	}, len(withheld) > 0)
 	if err != nil {
 		return Outcome{Error: fmt.Sprintf("exec: start %s: %v", c.Argv[0], err), Type: fault.ExecFailed,
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
@@ -197,6 +199,9 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		code = cmd.ProcessState.ExitCode()
 	}
 	data := map[string]any{"stdout": stdout.String(), "stderr": stderr.String(), "exit_code": code}
+	if shared != nil && len(withheld) > 0 {
+		data[SharedProcKey] = sharedProcWarning(*shared, withheld)
+	}
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
 		return Outcome{Error: fmt.Sprintf("exec: command timed out after %s", timeout), Type: fault.ExecTimeout, Data: data,

@@ -6,14 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/sandbox"
 )
 
-// box is one command's confinement (package sandbox): the helper binary,
-// the writable set, and the private temp directory made for it.
+// box is how one command is started through the sandbox helper: the
+// helper binary, the writable set, and the private temp directory made for
+// it (none under sandbox.Off, where the helper confines nothing and only
+// contains the process, procattr_linux.go).
 type box struct {
 	exe  string
 	spec sandbox.Spec
@@ -28,27 +31,39 @@ func sandboxMode(m sandbox.Mode) sandbox.Mode {
 	return m
 }
 
-// confine prepares the sandbox for a command on a kernel of Landlock ABI
-// abi (sandbox.ABI). It returns no box when
-// commands run unconfined: --sandbox off, or write mode on a kernel without
-// Landlock (the report then warns once, unconfinedWarning). Strict on a
-// kernel that cannot deny the network refuses the command instead.
+// confine prepares how a command is started on a kernel of Landlock ABI
+// abi (sandbox.ABI): through the sandbox helper (package sandbox), which
+// confines it with Landlock under --sandbox write and strict and, on Linux,
+// gives it a PID namespace with a /proc of its own in every mode
+// (procattr_linux.go). It returns no box when the command is started
+// directly: it runs unconfined (--sandbox off, or write on a kernel without
+// Landlock, for which the report warns once, UnconfinedWarning) and either
+// this is not Linux or clada cannot find its own binary. Strict on a kernel
+// that cannot deny the network refuses the command instead.
 func confine(s Settings, abi int) (*box, *Outcome) {
 	mode := sandboxMode(s.Sandbox)
-	if mode == sandbox.Off {
-		return nil, nil
-	}
-	if err := sandbox.CheckABI(mode, abi); err != nil {
-		if mode == sandbox.Write && errors.Is(err, sandbox.ErrUnavailable) {
-			return nil, nil
+	if mode != sandbox.Off {
+		if err := sandbox.CheckABI(mode, abi); err != nil {
+			if mode != sandbox.Write || !errors.Is(err, sandbox.ErrUnavailable) {
+				return nil, &Outcome{Error: "exec: " + err.Error(), Type: fault.SandboxUnavailable,
+					Hint: "nothing ran; the user can choose --sandbox write (writes confined, network open) or --sandbox off"}
+			}
+			mode = sandbox.Off
 		}
-		return nil, &Outcome{Error: "exec: " + err.Error(), Type: fault.SandboxUnavailable,
-			Hint: "nothing ran; the user can choose --sandbox write (writes confined, network open) or --sandbox off"}
+	}
+	if mode == sandbox.Off && runtime.GOOS != "linux" {
+		return nil, nil
 	}
 	exe, err := os.Executable()
 	if err != nil {
+		if mode == sandbox.Off {
+			return nil, nil
+		}
 		return nil, &Outcome{Error: "exec: sandbox: find clada's own binary to start the helper: " + err.Error(), Type: fault.ExecFailed,
 			Hint: "nothing ran; --sandbox off runs commands without the helper"}
+	}
+	if mode == sandbox.Off {
+		return &box{exe: exe, spec: sandbox.Spec{Mode: sandbox.Off}}, nil
 	}
 	tmp, err := os.MkdirTemp("", "clada-cmd-")
 	if err != nil {
@@ -67,8 +82,11 @@ func confine(s Settings, abi int) (*box, *Outcome) {
 }
 
 // wrap returns the helper's argv and the command's environment, whose
-// TMPDIR is the box's private temp directory.
+// TMPDIR is the box's private temp directory when it has one.
 func (b *box) wrap(argv, env []string) ([]string, []string) {
+	if b.tmp == "" {
+		return sandbox.Wrap(b.exe, b.spec, argv), env
+	}
 	out := make([]string, 0, len(env)+1)
 	for _, kv := range env {
 		if !strings.HasPrefix(kv, "TMPDIR=") {
@@ -79,7 +97,11 @@ func (b *box) wrap(argv, env []string) ([]string, []string) {
 }
 
 // cleanup removes the private temp directory and what the command left in it.
-func (b *box) cleanup() { _ = os.RemoveAll(b.tmp) }
+func (b *box) cleanup() {
+	if b.tmp != "" {
+		_ = os.RemoveAll(b.tmp)
+	}
+}
 
 // failed turns a confined command's non-zero exit into its result: the
 // helper's own failure (it could not confine itself or start the command),
@@ -93,8 +115,14 @@ func (b *box) failed(c Command, code int, data map[string]any) Outcome {
 			return Outcome{Error: fmt.Sprintf("exec: start %s: %s", c.Argv[0], msg), Type: fault.ExecFailed, Data: data,
 				Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 		}
+		if b.spec.Mode == sandbox.Off {
+			return Outcome{Error: "exec: clada's helper could not start the command: " + msg, Type: fault.ExecFailed, Data: data}
+		}
 		return Outcome{Error: "exec: the sandbox could not be set up, so the command did not run: " + msg, Type: fault.ExecFailed, Data: data,
 			Hint: "only the user can run commands unconfined, with --sandbox off"}
+	}
+	if b.spec.Mode == sandbox.Off {
+		return Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
 	}
 	if b.spec.Mode == sandbox.Strict {
 		if line, ok := deniedNet(stderr); ok {
@@ -127,6 +155,9 @@ func (b *box) failed(c Command, code int, data map[string]any) Outcome {
 // the command "succeeded", but not at what it tried, and the report must not
 // let a ✅ hide that (engine turns it into a warning).
 func (b *box) deniedButSucceeded(c Command, data map[string]any) {
+	if b.spec.Mode == sandbox.Off {
+		return
+	}
 	stderr, _ := data["stderr"].(string)
 	if path, abs, ok := deniedPath(stderr, c.Dir, b.spec.Writable); ok {
 		what := path

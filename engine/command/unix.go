@@ -8,19 +8,6 @@ import (
 	"syscall"
 )
 
-// newProcessGroup starts cmd as the leader of a new process group, so a
-// timeout can kill everything it spawned with one signal; on Linux the
-// child also dies with clada, and with ns in a PID namespace of its own
-// (procattr_linux.go). The sandbox helper is started without: it puts the
-// command in one itself (sandbox/contain_linux.go).
-func newProcessGroup(cmd *exec.Cmd, ns bool) {
-	if ns {
-		cmd.SysProcAttr = procAttr()
-	} else {
-		cmd.SysProcAttr = helperProcAttr()
-	}
-}
-
 // killGroup sends SIGKILL to cmd's whole process group (SIGKILL because a
 // command may ignore SIGTERM). An already empty group is not an error.
 func killGroup(cmd *exec.Cmd) error {

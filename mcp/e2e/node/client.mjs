@@ -6,7 +6,7 @@
 // elicitation and one refused to a client that offers none. Usage: node client.mjs <clada binary> <git work tree root>.
 // Prints OK and exits 0 on success; prints FAIL: why and exits 1 otherwise.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -25,6 +25,22 @@ const git = (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 
 function alive(pid) {
   try { process.kill(pid, 0); } catch { return false; }
   try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z'; } catch { return false; }
+}
+
+// markedPids lists the processes whose command line holds marker, once one
+// of them has it as argv[0] (the command's child has started).
+function markedPids(marker) {
+  const pids = [];
+  let child = false;
+  for (const d of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(d)) continue;
+    let cmdline;
+    try { cmdline = readFileSync(`/proc/${d}/cmdline`, 'utf8'); } catch { continue; }
+    if (!cmdline.includes(marker)) continue;
+    pids.push(Number(d));
+    child ||= cmdline.startsWith(marker + '\0');
+  }
+  return child ? pids : [];
 }
 
 async function main() {
@@ -70,19 +86,19 @@ async function main() {
   }
 
   const abort = new AbortController();
-  // Host pids, read by each process from /proc/self/stat: the command runs
-  // as process 1 of its own PID namespace, where $$ and $! are not the host's.
-  const code = "sh -c 'read -r c _ < /proc/self/stat; echo $c > child.pid; exec sleep 60' &\n" +
-    'read -r me _ < /proc/self/stat\nwhile [ ! -s child.pid ]; do sleep 0.01; done\n' +
-    'echo $me $(cat child.pid) > pids.tmp; mv pids.tmp pids; wait';
+  // The command runs as process 1 of its own PID namespace with its own
+  // /proc, so it cannot tell its host pids: find them in the host's /proc
+  // by a marker in their command lines (the shell's script, the child's argv[0]).
+  const marker = `clada-cancel-${process.pid}-${Date.now()}`;
+  const code = `(exec -a ${marker} sleep 60) &\nwait`;
   const pending = client.callTool({ name: 'exec', arguments: { lang: 'bash', code } },
     CallToolResultSchema, { signal: abort.signal }).then(() => 'returned', (e) => 'rejected: ' + e.message);
-  const pidFile = join(root, 'pids');
-  for (let i = 0; !existsSync(pidFile); i++) {
-    if (i > 500) fail('the command never wrote its pids');
+  let pids = [];
+  for (let i = 0; pids.length < 2; i++) {
+    if (i > 500) fail('the command and its child never showed up');
     await sleep(20);
+    pids = markedPids(marker);
   }
-  const pids = readFileSync(pidFile, 'utf8').trim().split(/\s+/).map(Number);
   abort.abort();
   const outcome = await pending;
   if (!outcome.startsWith('rejected')) fail('cancelled call ' + outcome);

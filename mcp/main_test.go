@@ -2,7 +2,7 @@ package mcp
 
 import (
 	"context"
-		"os"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"

@@ -153,7 +153,10 @@ type SyntaxDef struct {
 	// the first failure.
 	AllOrNothing string
 	// ReportFormat is the report format (one of report's) an answer whose
-	// first block is of this syntax gets without --format.
+	// first block is of this syntax gets without --format: each of clada's
+	// own syntaxes its seed's report, the other tools' formats the summary
+	// (the report pasted back into the chat), since their tools print none
+	// an LLM would expect back.
 	ReportFormat string
 }
 

@@ -21,5 +21,5 @@ var aiderSyntax = SyntaxDef{
 	loses:  ungroupedLosses,
 
 	Fatal:        FatalNever,
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

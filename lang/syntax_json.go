@@ -18,5 +18,5 @@ var jsonSyntax = SyntaxDef{
 	loses:  ungroupedLosses,
 
 	Fatal:        FatalNever,
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

@@ -19,5 +19,5 @@ var replacerSyntax = SyntaxDef{
 	loses:  ungroupedLosses,
 
 	Fatal:        FatalNever,
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

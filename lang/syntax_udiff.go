@@ -20,5 +20,5 @@ var udiffSyntax = SyntaxDef{
 
 	Fatal:        FatalNever,
 	AllOrNothing: "diff",
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

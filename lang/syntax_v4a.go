@@ -24,5 +24,5 @@ var v4aSyntax = SyntaxDef{
 
 	Fatal:        FatalNever,
 	AllOrNothing: "patch",
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

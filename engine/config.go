@@ -60,6 +60,12 @@ type Config struct {
 	// validation error. nil allows everything.
 	Refuse func(a *lang.Action) string
 
+	// Unlisted are absolute paths of files grep and glob leave out when they
+	// walk a directory: the loop's own files (the watch input an answer is
+	// pasted into, the results file), so a search never finds the pasted
+	// answer itself. A search that names such a file still reads it.
+	Unlisted []string
+
 	// OpBudget is how long one grep or glob may walk before it stops with
 	// an error naming what it scanned (--op-budget; budget.go).
 	OpBudget time.Duration

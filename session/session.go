@@ -25,6 +25,7 @@ package session
 
 import (
 	"io"
+	"slices"
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
@@ -203,6 +204,13 @@ func applyConfig(c *config.Config, ec *engine.Config, explicit func(flag string)
 		// Same base as the engine's patterns: the engine also checks them at
 		// write time (through moves and every op), not only as written.
 		ec.Deny = append(ec.Deny, c.Deny...)
+	}
+	// The loop's files hold the answer being applied and its results: a
+	// search an answer runs must not find the answer itself (README, "clada
+	// watch"). Without a .clada.yaml that is the default input in the root.
+	ec.Unlisted = append(slices.Clip(ec.Unlisted), c.WatchInput(ec.Root))
+	if out := c.WatchOutput(); out != "" {
+		ec.Unlisted = append(ec.Unlisted, out)
 	}
 	if c.AllowedActions != nil || c.Allow != nil || len(c.Deny) > 0 {
 		root := ec.Root

@@ -8,6 +8,7 @@ var aiderSyntax = SyntaxDef{
 	ID:        Aider,
 	Name:      "aider",
 	Title:     "aider SEARCH/REPLACE",
+	Fence:     "text",
 	Foreign:   true,
 	OwnsFence: true,
 

@@ -8,6 +8,7 @@ var jsonSyntax = SyntaxDef{
 	Name:    "json",
 	Aliases: []string{"jsoncall"},
 	Title:   "JSON tool calls",
+	Fence:   "json",
 	Foreign: true,
 
 	split: splitJSONCall,

@@ -7,6 +7,7 @@ var replacerSyntax = SyntaxDef{
 	ID:      Replacer,
 	Name:    "replacer",
 	Title:   "replacer",
+	Fence:   "text",
 	Foreign: true,
 
 	split:   splitReplacer,

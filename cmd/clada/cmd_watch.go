@@ -66,13 +66,13 @@ func cmdWatch(e *env) int {
 	// them out like the config's (session.Open adds those).
 	explicitInput := ""
 	if len(pos) == 1 {
-		if explicitInput, err = filepath.Abs(pos[0]); err != nil {
+		if explicitInput, err = resolvedPath(pos[0]); err != nil {
 			return fail("%v", err)
 		}
 		cfg.Unlisted = append(cfg.Unlisted, explicitInput)
 	}
 	if *output != "" {
-		abs, err := filepath.Abs(*output)
+		abs, err := resolvedPath(*output)
 		if err != nil {
 			return fail("--output: %v", err)
 		}
@@ -153,4 +153,18 @@ func cmdWatch(e *env) int {
 	}
 	r.Log("stopped")
 	return exitOK
+}
+
+// resolvedPath is p absolute, its directory's symlinks resolved when it
+// exists, as the root's are: the engine compares the files a walk meets
+// with it.
+func resolvedPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		abs = filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs, nil
 }

@@ -25,6 +25,7 @@ package session
 
 import (
 	"io"
+	"path/filepath"
 	"slices"
 
 	"github.com/clada-dev/clada/config"
@@ -205,10 +206,11 @@ func applyConfig(c *config.Config, ec *engine.Config, explicit func(flag string)
 		// write time (through moves and every op), not only as written.
 		ec.Deny = append(ec.Deny, c.Deny...)
 	}
-	// The loop's files hold the answer being applied and its results: a
-	// search an answer runs must not find the answer itself (README, "clada
-	// watch"). Without a .clada.yaml that is the default input in the root.
-	ec.Unlisted = append(slices.Clip(ec.Unlisted), c.WatchInput(ec.Root))
+	// The loop's files hold the answer being applied and its results (and
+	// .clada/ the last full report): a search an answer runs must not find
+	// them (README, "clada watch"). Without a .clada.yaml the input is the
+	// default one in the root.
+	ec.Unlisted = append(slices.Clip(ec.Unlisted), c.WatchInput(ec.Root), filepath.Join(ec.Root, ".clada"))
 	if out := c.WatchOutput(); out != "" {
 		ec.Unlisted = append(ec.Unlisted, out)
 	}

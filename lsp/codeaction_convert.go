@@ -99,7 +99,7 @@ func fenceAround(src []byte, r source.Range) (info source.Range, ok bool) {
 	line := bytes.TrimRight(src[open:ls-1], "\r")
 	body := bytes.TrimLeft(line, " \t>")
 	run := fenceRun(body)
-	if run == 0 {
+	if run == 0 || !opensFence(src, open) {
 		return source.Range{}, false
 	}
 	start := open + len(line) - len(body) + run
@@ -120,6 +120,28 @@ func fenceAround(src []byte, r source.Range) (info source.Range, ok bool) {
 		return source.Range{}, false
 	}
 	return info, true
+}
+
+// opensFence reports whether the fence line starting at off opens a fence
+// rather than closing one: the fences above it, read from the top of the
+// text, leave none open.
+func opensFence(src []byte, off int) bool {
+	var char byte // the open fence's character, 0 when none is open
+	n := 0        // and its length
+	for at := 0; at < off; {
+		line, _, _ := bytes.Cut(src[at:], []byte("\n"))
+		body := bytes.TrimLeft(bytes.TrimRight(line, " \t\r"), " \t>")
+		if k := fenceRun(body); k > 0 {
+			switch {
+			case char == 0:
+				char, n = body[0], k
+			case body[0] == char && k >= n && k == len(body):
+				char = 0
+			}
+		}
+		at += len(line) + 1
+	}
+	return char == 0
 }
 
 // fenceRun is the length of the run of three or more backticks or tildes

@@ -209,6 +209,18 @@ func TestCodeActionConvertRewritesTheFence(t *testing.T) {
 			t.Errorf("a fence shared with another block was rewritten: %q", cv)
 		}
 	}
+	// between the closing fence of one block and the opening of the next
+	between := pathURI("/tmp/between.md")
+	c.open(between, "```sh sham\n<write path=\"a.txt\">hi</write>\n```\n<write path=\"b.txt\">yo</write>\n```\n<write path=\"c.txt\">z</write>\n```\n")
+	got := conversions(t, c, between, rng(3, 2, 3, 2))
+	if len(got) == 0 {
+		t.Fatal("nothing offered between two fences")
+	}
+	for _, cv := range got {
+		if !strings.Contains(cv, " @3:0-3:30\n") {
+			t.Errorf("a fence of another block was rewritten: %q", cv)
+		}
+	}
 }
 
 // The code action offers a conversion exactly where clada fmt --to prints

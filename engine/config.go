@@ -70,6 +70,13 @@ type Config struct {
 	// validation error. nil allows everything.
 	Refuse func(a *lang.Action) string
 
+	// Unlisted are absolute paths of files and folders grep and glob leave
+	// out when they walk a directory: the loop's own (the watch input an
+	// answer is pasted into, the results file, .clada/ with the last full
+	// report), so a search never finds the pasted answer or earlier results
+	// again. A search that names such a path still reads it.
+	Unlisted []string
+
 	// OpBudget is how long one grep or glob may walk before it stops with
 	// an error naming what it scanned (--op-budget; budget.go).
 	OpBudget time.Duration

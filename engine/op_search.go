@@ -97,7 +97,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 			}
 			switch m := e.Mode(); {
 			case m.IsDir():
-				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) {
+				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) || x.unlisted(d.Abs(), name) {
 					continue
 				}
 				sub, err := d.Child(x.ws, name, e)
@@ -111,7 +111,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 					return more, err
 				}
 			case m.IsRegular():
-				if ig.ignored(childRel, false) {
+				if ig.ignored(childRel, false) || x.unlisted(d.Abs(), name) {
 					continue
 				}
 				budget.files++
@@ -129,6 +129,17 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 	}
 	_, err = walk(top, "")
 	return err
+}
+
+// unlisted reports whether the file or folder name in folder dir is one of
+// the config's Unlisted paths, which a walk leaves out.
+func (x *opRun) unlisted(dir, name string) bool {
+	for _, u := range x.cfg.Unlisted {
+		if filepath.Base(u) == name && filepath.Dir(u) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // shown is how a result path appears: relative to the root when inside it.

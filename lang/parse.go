@@ -93,6 +93,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		place := func(i int) {
 			if maps[i] != nil {
 				mapGroup(doc.Groups[i], maps[i])
+				warnShallow(f.Src, spans[i].prefix, doc.Groups[i])
 			} else {
 				shiftGroup(doc.Groups[i], spans[i].Start)
 			}
@@ -105,6 +106,9 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		texts[i], maps[i] = blockText(f.Src, s)
 		if e := c.lookup(s.def.ID, texts[i]); e != nil {
 			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
+			if maps[i] != nil {
+				warnShallow(f.Src, s.prefix, doc.Groups[i])
+			}
 			continue
 		}
 		todo = append(todo, i)
@@ -121,6 +125,9 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	lowerAll(func(i int) []byte { return texts[i] }, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
 		doc.Groups[i] = placeGroup(c.insert(entries[i]), spans[i].Start, maps[i])
+		if maps[i] != nil {
+			warnShallow(f.Src, spans[i].prefix, doc.Groups[i])
+		}
 	}
 	return doc
 }

@@ -8,6 +8,7 @@ var jsonSyntax = SyntaxDef{
 	Name:    "json",
 	Aliases: []string{"jsoncall"},
 	Title:   "JSON tool calls",
+	Fence:   "json",
 	Foreign: true,
 
 	split: splitJSONCall,
@@ -18,5 +19,5 @@ var jsonSyntax = SyntaxDef{
 	loses:  ungroupedLosses,
 
 	Fatal:        FatalNever,
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

@@ -27,6 +27,8 @@ package session
 
 import (
 	"io"
+	"path/filepath"
+	"slices"
 
 	"github.com/clada-dev/clada/config"
 	"github.com/clada-dev/clada/engine"
@@ -205,6 +207,14 @@ func applyConfig(c *config.Config, ec *engine.Config, explicit func(flag string)
 		// Same base as the engine's patterns: the engine also checks them at
 		// write time (through moves and every op), not only as written.
 		ec.Deny = append(ec.Deny, c.Deny...)
+	}
+	// The loop's files hold the answer being applied and its results (and
+	// .clada/ the last full report): a search an answer runs must not find
+	// them (README, "clada watch"). Without a .clada.yaml the input is the
+	// default one in the root.
+	ec.Unlisted = append(slices.Clip(ec.Unlisted), c.WatchInput(ec.Root), filepath.Join(ec.Root, ".clada"))
+	if out := c.WatchOutput(); out != "" {
+		ec.Unlisted = append(ec.Unlisted, out)
 	}
 	if c.AllowedActions != nil || c.Allow != nil || len(c.Deny) > 0 {
 		root := ec.Root

@@ -149,7 +149,7 @@ func cmdApply(e *env) int {
 	}
 	rep, changes := res.Report, res.Changes
 	if mode == engine.DryRun {
-		if err := writeDryRunDiff(e, changes, s.Root, s.Format); err != nil {
+		if err := writeDryRunDiff(e, changes, s.Root, reportFormat(s.Format, doc)); err != nil {
 			return usageErr("%v", err)
 		}
 	}
@@ -173,6 +173,15 @@ func writeReport(e *env, doc *lang.Document, rep *engine.Report, format string, 
 	return report.Write(e.stdout, format, doc, rep, o)
 }
 
+// reportFormat is the report format rep is printed in: --format (or the
+// config's), else the document's default (its first block's syntax).
+func reportFormat(format string, doc *lang.Document) string {
+	if format == "" {
+		return report.DefaultFormat(doc)
+	}
+	return format
+}
+
 // writeDryRunDiff prints, before the report, a unified diff of every file
 // the dry run would change (to stderr when the report is JSON on stdout,
 // so the JSON stays parseable).
@@ -182,7 +191,7 @@ func writeDryRunDiff(e *env, changes []textedit.Change, root, format string) err
 		return nil
 	}
 	w := e.stdout
-	if format == "json" || format == "" {
+	if format == "json" {
 		w = e.stderr
 	}
 	// The diff shows file content an answer wrote: no control sequence of

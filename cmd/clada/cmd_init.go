@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/watch"
 )
 
@@ -65,7 +68,8 @@ const initConfig = `# clada project config. It comes with every clone, so clada 
 `
 
 // cmdInit writes a commented .clada.yaml and the watch input file into the
-// root, never overwriting either, and prints the next steps.
+// root, never overwriting either, keeps the input file and .clada/ out of
+// git status (watch.ExcludeFromGit), and prints the next steps.
 func cmdInit(e *env) int {
 	fset := newFlagSet(e, "init", "[--root DIR]")
 	root := fset.String("root", ".", "project root to set up")
@@ -101,18 +105,48 @@ func cmdInit(e *env) int {
 		}
 		fmt.Fprintf(e.stdout, "wrote %s (every key commented out: read it, uncomment what you need)\n", config.FileName)
 	}
-	input := filepath.Join(absRoot, "clada_input.md")
+	// The input file and the exclusions follow the config as it now
+	// stands: a kept .clada.yaml may name another watch file.
+	c, err := session.LoadConfig(absRoot, "")
+	if err != nil {
+		return fail("%v", err)
+	}
+	input := c.WatchInput(absRoot)
+	name := displayPath(absRoot, input)
 	created, err := watch.EnsureInput(input)
 	if err != nil {
 		return fail("%v", err)
 	}
 	if created {
-		fmt.Fprintln(e.stdout, "wrote clada_input.md")
+		fmt.Fprintf(e.stdout, "wrote %s\n", name)
 	} else {
-		fmt.Fprintln(e.stdout, "kept clada_input.md (already there)")
+		fmt.Fprintf(e.stdout, "kept %s (already there)\n", name)
+	}
+	loopFiles := []string{input, filepath.Join(absRoot, ".clada") + "/"}
+	if out := c.WatchOutput(); out != "" {
+		loopFiles = append(loopFiles, out)
+	}
+	ex, err := watch.ExcludeFromGit(context.Background(), absRoot, loopFiles)
+	switch {
+	case err != nil:
+		fmt.Fprintf(e.stderr, "clada init: %v\n", err) // the loop works all the same
+	case ex.File == "":
+		// not a git work tree: nothing would show the files as untracked
+	case len(ex.Added) > 0:
+		fmt.Fprintf(e.stdout, "added %s to %s (so git status stays clean; .gitignore is untouched)\n", strings.Join(ex.Added, " "), displayPath(absRoot, ex.File))
+	default:
+		fmt.Fprintf(e.stdout, "kept %s (already excludes %s)\n", displayPath(absRoot, ex.File), strings.Join(ex.Found, " "))
 	}
 	fmt.Fprintln(e.stdout, "\nNext:")
 	fmt.Fprintln(e.stdout, "  1. clada prompt    # paste its output into your LLM chat once, so the LLM writes blocks clada runs")
-	fmt.Fprintln(e.stdout, "  2. clada watch     # then paste each answer into clada_input.md and save; copy the results from its top back into the chat")
+	fmt.Fprintf(e.stdout, "  2. clada watch     # then paste each answer into %s and save; copy the results from its top back into the chat\n", name)
 	return exitOK
+}
+
+// displayPath is p relative to root when it is inside, else p.
+func displayPath(root, p string) string {
+	if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }

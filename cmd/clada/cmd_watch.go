@@ -62,6 +62,22 @@ func cmdWatch(e *env) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	// A FILE or --output named here is the loop's too: grep and glob leave
+	// them out like the config's (session.Open adds those).
+	explicitInput := ""
+	if len(pos) == 1 {
+		if explicitInput, err = resolvedPath(pos[0]); err != nil {
+			return fail("%v", err)
+		}
+		cfg.Unlisted = append(cfg.Unlisted, explicitInput)
+	}
+	if *output != "" {
+		abs, err := resolvedPath(*output)
+		if err != nil {
+			return fail("--output: %v", err)
+		}
+		cfg.Unlisted = append(cfg.Unlisted, abs)
+	}
 	// The watcher usually runs in a terminal of its own: --approve ask (or
 	// the config's approve: ask) asks there. Without one, an unapproved
 	// command fails and says so.
@@ -95,8 +111,8 @@ func cmdWatch(e *env) int {
 		r.Log("%s", s.HooksIgnored)
 	}
 	out := *output
-	if out == "" && s.Config.OutputFile != "" {
-		out = filepath.Join(s.Config.Dir, s.Config.OutputFile)
+	if out == "" {
+		out = s.Config.WatchOutput()
 	}
 	if out != "" {
 		if out, err = filepath.Abs(out); err != nil {
@@ -119,15 +135,9 @@ func cmdWatch(e *env) int {
 		return exitOK
 	}
 
-	input := filepath.Join(absRoot, "clada_input.md")
-	switch {
-	case len(pos) == 1:
-		input, err = filepath.Abs(pos[0])
-	case s.Config.WatchFile != "":
-		input = filepath.Join(s.Config.Dir, s.Config.WatchFile)
-	}
-	if err != nil {
-		return fail("%v", err)
+	input := s.Config.WatchInput(absRoot)
+	if explicitInput != "" {
+		input = explicitInput
 	}
 	created, err := watch.EnsureInput(input)
 	if err != nil {
@@ -143,4 +153,18 @@ func cmdWatch(e *env) int {
 	}
 	r.Log("stopped")
 	return exitOK
+}
+
+// resolvedPath is p absolute, its directory's symlinks resolved when it
+// exists, as the root's are: the engine compares the files a walk meets
+// with it.
+func resolvedPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		abs = filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs, nil
 }

@@ -35,6 +35,7 @@ var rules = []Rule{
 
 	// Blocks in lists and quotes (lang/parse_indent.go).
 	{"MARKER_AFTER_BULLET", "A block marker follows a list bullet on the same line, so the block is not read. Put the marker on a line of its own, indented under the item's text."},
+	{"SHALLOW_LINES", "A block sits indented (in a list item, a quote, an indented fence), and a value's later lines are indented less than its first line once that indentation is stripped: they were written from the margin, not from the block, so the value reads one level too shallow after its first line. Indent every line of the block as its first line is indented, or start the block at column 1."},
 	{"TOO_MANY_INDENTS", "The answer indents its blocks in more than 16 different ways, and this block is not read. Indent the blocks of one answer alike, or start them at column 1."},
 
 	// SHAM (grammar/sham; the codes are nesl-js's).

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/glob"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -154,7 +155,7 @@ func (x *opRun) grep() Result {
 		return *bad
 	}
 	include := x.params[lang.ParamInclude]
-	if _, err := path.Match(include, ""); include != "" && err != nil {
+	if err := glob.Valid(include); include != "" && err != nil {
 		return Result{Param: lang.ParamInclude, Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
 	}
 	if size, big := x.overCap(abs); big { // one file, named: say so rather than find nothing
@@ -206,9 +207,9 @@ func (x *opRun) grep() Result {
 // below the search folder when the glob has a slash.
 func includeMatch(include, rel string) bool {
 	if strings.Contains(include, "/") {
-		return matchSegsLinear(include, rel)
+		return glob.Match(include, rel)
 	}
-	return matchSegsLinear(include, path.Base(rel))
+	return glob.Match(include, path.Base(rel))
 }
 
 // glob lists files under base_path whose path relative to it matches the
@@ -218,7 +219,7 @@ func (x *opRun) glob() Result {
 	if pat == "" {
 		return Result{Param: lang.ParamPattern, Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
 	}
-	if _, err := path.Match(strings.ReplaceAll(pat, "**", "*"), ""); err != nil {
+	if err := glob.Valid(pat); err != nil {
 		return Result{Param: lang.ParamPattern, Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
 	}
 	if bad := x.globEscape(pat); bad != nil {
@@ -231,7 +232,7 @@ func (x *opRun) glob() Result {
 	found := []string{}
 	truncated := false
 	err := x.walkFiles(abs, func(file, rel string, _ int64, _ func() ([]byte, error)) bool {
-		if !matchSegsLinear(pat, rel) {
+		if !glob.Match(pat, rel) {
 			return true
 		}
 		if len(found) == maxGlobMatches {

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -163,17 +164,21 @@ func (x *opRun) grep() Result {
 	}
 	matches := []GrepMatch{}
 	truncated := false
-	var large []string // files over the read cap, not searched
+	var skipped notSearched
 	err = x.walkFiles(abs, func(file, rel string, size int64, read func() ([]byte, error)) bool {
 		if include != "" && !includeMatch(include, rel) {
 			return true
 		}
 		if size > x.maxRead() {
-			large = append(large, x.shown(file))
+			skipped.add(x.shown(file), x.overCapWhy())
 			return true
 		}
 		data, err := read()
-		if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 || !utf8.Valid(data) {
+		if err != nil {
+			skipped.add(x.shown(file), x.unreadWhy(err))
+			return true
+		}
+		if bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 || !utf8.Valid(data) {
 			return true
 		}
 		for i, line := range strings.Split(string(data), "\n") {
@@ -196,11 +201,52 @@ func (x *opRun) grep() Result {
 	if truncated {
 		data["truncated"] = true
 	}
-	if len(large) > 0 {
-		data["not_searched"] = large
-		data["not_searched_why"] = fmt.Sprintf("over the %s read limit (--max-read)", fsys.HumanBytes(x.maxRead()))
+	if len(skipped.paths) > 0 {
+		data["not_searched"] = skipped.paths
+		data["not_searched_why"] = strings.Join(skipped.whys, ", or ")
 	}
 	return ok(data)
+}
+
+// notSearched is what grep could not read: the files, in walk order, and
+// each distinct reason once (a phrase that follows "being", as the
+// report's warning reads: "2 file(s) were not searched, being …").
+type notSearched struct {
+	paths, whys []string
+}
+
+func (n *notSearched) add(path, why string) {
+	n.paths = append(n.paths, path)
+	if !slices.Contains(n.whys, why) {
+		n.whys = append(n.whys, why)
+	}
+}
+
+// overCapWhy is why grep skips a file over the read cap.
+func (x *opRun) overCapWhy() string {
+	return fmt.Sprintf("over the %s read limit (--max-read)", fsys.HumanBytes(x.maxRead()))
+}
+
+// unreadWhy is why grep skipped a file whose read failed: the same rules
+// as a read's, so grep never shows what file_read would refuse, and never
+// drops a file without saying so.
+func (x *opRun) unreadWhy(err error) string {
+	var refused *fsys.RefusedError
+	switch {
+	case errors.Is(err, fsys.ErrHardLinked):
+		return "hard-linked (another name of such a file may lie outside the root, so reads refuse it; copy it, or pass --allow-escape)"
+	case errors.As(err, &refused):
+		return "refused as reads refuse it (" + refused.Fix + ")"
+	case errors.Is(err, fsys.ErrGrewPastCap):
+		return x.overCapWhy()
+	case errors.Is(err, fs.ErrPermission):
+		return "unreadable (permission denied)"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the path is in not_searched already
+	}
+	return fmt.Sprintf("unreadable (%v)", err)
 }
 
 // includeMatch applies grep's include glob to a file's name, or to its path

@@ -13,6 +13,7 @@ import (
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -73,6 +74,13 @@ func answerArgs(raw json.RawMessage, flags ...string) (text string, set map[stri
 	if err := json.Unmarshal(args["text"], &text); err != nil || args["text"] == nil {
 		return "", nil, errors.New(`argument "text" is required: the answer, as a string`)
 	}
+	// A JSON string is Unicode already; the front doors' one rule for an
+	// answer's text still applies (a text starting with NULs is refused).
+	decoded, err := session.DecodeAnswer([]byte(text))
+	if err != nil {
+		return "", nil, fmt.Errorf(`argument "text": %w`, err)
+	}
+	text = string(decoded)
 	set = map[string]bool{}
 	for _, f := range flags {
 		if set[f], err = boolArg(args, f); err != nil {

@@ -109,3 +109,30 @@ func TestParseNoBegin(t *testing.T) {
 		}
 	}
 }
+
+// An apply_patch_call's path is read as a patch header's is: the blanks
+// around it are padding, so " a.py " names a.py (and editors point at the
+// name itself); a path of blanks is no path, and a line break is refused.
+func TestParseCallsPathBlanks(t *testing.T) {
+	src := `[{"type":"reasoning"},{"type":"apply_patch_call","operation":{"type":"update_file","path":" a.py ","diff":"@@\n-0\n+1\n"}},` +
+		`{"type":"apply_patch_call","operation":{"type":"delete_file","path":"  "}},` +
+		`{"type":"apply_patch_call","operation":{"type":"delete_file","path":"b\nc"}}]`
+	p := ParseCalls([]byte(src))
+	if len(p.Files) != 1 || p.Files[0].Path != "a.py" {
+		t.Fatalf("files %+v, want one for a.py", p.Files)
+	}
+	if sp := p.Files[0].PathSpan; src[sp.Start:sp.End] != "a.py" {
+		t.Errorf("path span covers %q, want a.py", src[sp.Start:sp.End])
+	}
+	var got []string
+	for _, d := range p.Diags {
+		got = append(got, d.Code+": "+d.Message)
+	}
+	want := []string{
+		"V4A_BAD_CALL: the apply_patch_call has no operation path",
+		`V4A_BAD_CALL: the operation path "b\nc" holds a line break`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}

@@ -99,8 +99,19 @@ func ParseCalls(text []byte) *Patch {
 	} else {
 		items = []Span{trimSpan(text, p.Span)}
 	}
+	steps := 0
 	for _, sp := range items {
+		n := len(p.Files)
 		p.call(text, sp)
+		for _, f := range p.Files[n:] {
+			steps += max(1, len(f.Hunks))
+		}
+		if steps > MaxSteps { // the items together, as one patch's sections
+			p.errf(sp, TooBig, fmt.Sprintf("the apply_patch_call items hold more than %d hunks and file operations; clada reads at most %d in one answer's set of items", MaxSteps, MaxSteps),
+				fmt.Sprintf("split the work into sets of at most %d hunks; nothing of these items is applied", MaxSteps))
+			p.Files = nil
+			return p
+		}
 	}
 	if len(p.Files) == 0 && len(p.Diags) == 0 {
 		p.errf(p.Span, EmptyPatch, "no apply_patch_call item holds an operation", `give each item an "operation": {"type": "update_file", "path": …, "diff": …}`)

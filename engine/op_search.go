@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/internal/glob"
 	"github.com/clada-dev/clada/lang"
@@ -48,6 +49,9 @@ type GrepMatch struct {
 
 // walkFiles calls visit for every regular file under dir (or dir itself when
 // it is a file), skipping .git, symlinks and what .gitignore files exclude.
+// A symlink or special file (FIFO, socket, device) that .gitignore does not
+// exclude is passed to skipped, when given, with the refusal a read of it
+// would get, so grep can say what it did not search.
 // rel paths passed to visit are slash paths relative to dir; read returns the
 // file's content (capped, see read_cap.go). The walk stops with an error when
 // it passes Config.OpBudget or a path passes MaxPathDepth/MaxPathLen, and
@@ -56,7 +60,7 @@ type GrepMatch struct {
 // On the OS workspace the walk holds a handle on each folder it is in and
 // opens children relative to it, so every entry costs the same at any depth
 // (fsys.Dir).
-func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, read func() ([]byte, error)) bool) error {
+func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, read func() ([]byte, error)) bool, skipped func(abs, rel string, err error)) error {
 	fi, err := x.ws.Lstat(dir)
 	if err != nil {
 		return err
@@ -124,6 +128,16 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 				}
 				if !visit(filepath.Join(d.Abs(), name), childRel, e.Size(), func() ([]byte, error) { return d.Read(x.ws, name, e, x.maxRead()) }) {
 					return false, nil
+				}
+			default: // a symlink or a special file: reads refuse both
+				if skipped == nil || ig.ignored(childRel, false) {
+					continue
+				}
+				abs := filepath.Join(d.Abs(), name)
+				if m&fs.ModeSymlink != 0 {
+					skipped(abs, childRel, fsys.SymlinkRefused(abs))
+				} else {
+					skipped(abs, childRel, fsys.NotRegular(abs, m))
 				}
 			}
 		}
@@ -193,6 +207,10 @@ func (x *opRun) grep() Result {
 			matches = append(matches, GrepMatch{File: x.shown(file), LineNumber: i + 1, Line: clipLine(line)})
 		}
 		return true
+	}, func(file, rel string, err error) {
+		if include == "" || includeMatch(include, rel) {
+			skipped.add(x.shown(file), x.unreadWhy(err))
+		}
 	})
 	if err != nil {
 		return x.walkFailed(p, err)
@@ -203,7 +221,7 @@ func (x *opRun) grep() Result {
 	}
 	if len(skipped.paths) > 0 {
 		data["not_searched"] = skipped.paths
-		data["not_searched_why"] = strings.Join(skipped.whys, ", or ")
+		data["not_searched_why"] = strings.Join(skipped.whys, "; or ")
 	}
 	return ok(data)
 }
@@ -234,7 +252,11 @@ func (x *opRun) unreadWhy(err error) string {
 	var refused *fsys.RefusedError
 	switch {
 	case errors.Is(err, fsys.ErrHardLinked):
-		return "hard-linked (another name of such a file may lie outside the root, so reads refuse it; copy it, or pass --allow-escape)"
+		return "hard-linked (reads refuse a file whose other name may lie outside the root; copy it, or pass --allow-escape)"
+	case errors.Is(err, fsys.ErrNotRegular):
+		return "not regular files (FIFOs, sockets, devices)"
+	case errors.As(err, &refused) && refused.Type == fault.SymlinkNotAllowed:
+		return "symbolic links (reads never follow one; search the file it points to)"
 	case errors.As(err, &refused):
 		return "refused as reads refuse it (" + refused.Fix + ")"
 	case errors.Is(err, fsys.ErrGrewPastCap):
@@ -287,7 +309,7 @@ func (x *opRun) glob() Result {
 		}
 		found = append(found, x.shown(file))
 		return true
-	})
+	}, nil) // glob lists regular files and reads none: it skipped nothing it would read
 	if err != nil {
 		return x.walkFailed(p, err)
 	}

@@ -230,7 +230,7 @@ func NotRegular(name string, mode fs.FileMode) error {
 	}
 	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' is a %s, not a regular file", name, kind),
-		Fix:    "clada reads and writes regular files only; pick a regular file"}
+		Fix:    "clada reads and writes regular files only; pick a regular file", Err: ErrNotRegular}
 }
 
 // SymlinkRefused is the refusal for going through a symlink at link.

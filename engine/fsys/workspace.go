@@ -82,9 +82,12 @@ func (e *RefusedError) Error() string { return e.Reason }
 
 func (e *RefusedError) Unwrap() error { return e.Err }
 
-// ErrHardLinked is the rule refusing a regular file with more than one hard
-// link (policy.go): grep names the files it skipped for it.
-var ErrHardLinked = errors.New("the file has more than one hard link")
+// The rules a RefusedError may name (policy.go), so grep can say why it
+// skipped a file without quoting one file's refusal for all.
+var (
+	ErrHardLinked = errors.New("the file has more than one hard link")
+	ErrNotRegular = errors.New("not a regular file")
+)
 
 // Within reports whether p is dir or below it, comparing whole components so
 // that /x/root_evil is not inside /x/root.

@@ -155,7 +155,11 @@ func (cfg *Config) Rel(abs string) (string, bool) {
 // itself. A name that does not exist is left to the op (ENOENT, or
 // created, as dir_create and file_move's "into dest/" do).
 func (x *opRun) notDirBefore(p string) *Result {
-	segs := strings.Split(strings.ReplaceAll(p, `\`, "/"), "/")
+	slashed := strings.ReplaceAll(p, `\`, "/")
+	if !strings.HasSuffix(slashed, "/") && !strings.Contains(slashed, "//") && !strings.Contains(slashed, "/.") {
+		return nil // no step that Resolve cleans away: most paths, and no allocation
+	}
+	segs := strings.Split(slashed, "/")
 	for i := 0; i+1 < len(segs); i++ {
 		switch segs[i] {
 		case "", ".", "..":

@@ -242,6 +242,18 @@ func dropOverlaps(all []blockSpan) []blockSpan {
 	return kept
 }
 
+// capDiags folds the syntax diagnostics of a lowered block past
+// MaxDiagsPerKind of a code, for the group and each of its actions.
+func capDiags(g *Group) {
+	if g == nil {
+		return
+	}
+	g.Diags = g.Diags.Capped(MaxDiagsPerKind)
+	for _, a := range g.Actions {
+		a.Diags = a.Diags.Capped(MaxDiagsPerKind)
+	}
+}
+
 // runMax is the most blocks a worker takes at once: a run of SHAM blocks
 // among them is one grammar call. Past a few dozen blocks the call's fixed
 // cost is spread thin; more would only even out the workers' shares worse.
@@ -298,6 +310,7 @@ func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*
 		if def.lowerRun == nil || n == 1 {
 			for _, i := range run {
 				out[i] = def.lower(text(i), sc)
+				capDiags(out[i])
 				if then != nil {
 					then(i)
 				}
@@ -311,6 +324,7 @@ func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*
 		def.lowerRun(rt, sc, rg)
 		for k, i := range run {
 			out[i] = rg[k]
+			capDiags(out[i])
 			if then != nil {
 				then(i)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -92,6 +93,16 @@ func answerArgs(raw json.RawMessage, tool string, text bool, flags ...string) (s
 		if err := json.Unmarshal(args["text"], &answer); err != nil || args["text"] == nil {
 			return "", nil, fmt.Errorf(`%s: argument "text" is required: the answer, as a string`, tool)
 		}
+	}
+	if text {
+		// A JSON string is Unicode already; the front doors' one rule for
+		// an answer's text still applies (a text starting with NULs is
+		// refused).
+		decoded, err := session.DecodeAnswer([]byte(answer))
+		if err != nil {
+			return "", nil, fmt.Errorf(`%s: argument "text": %w`, tool, err)
+		}
+		answer = string(decoded)
 	}
 	set := map[string]bool{}
 	for _, f := range flags {

@@ -285,6 +285,14 @@ func TestApplyDryRunAtomicCheck(t *testing.T) {
 	if want := "line 2:11: error: Unknown action 'file_writ' [UNKNOWN_ACTION]\n    hint: did you mean file_write?\n1 errors, 0 warnings in 1 blocks\n"; !res.IsError || text(t, res) != want {
 		t.Errorf("check text:\n%q\nwant\n%q", text(t, res), want)
 	}
+
+	// The answer's text passes the front doors' one decoding rule: a text
+	// holding NULs among its first characters (UTF-16 without its mark,
+	// read as bytes by the client) is refused, naming why.
+	res = call(t, cs, "check", map[string]any{"text": "#\x00!\x00S\x00"})
+	if want := `clada: check: argument "text": the answer has NUL bytes among its first characters, as UTF-16 saved without a byte-order mark does; save it as UTF-8`; !res.IsError || text(t, res) != want {
+		t.Errorf("check of a UTF-16 text: %q, want %q", text(t, res), want)
+	}
 }
 
 // TestProjectConfigLimits: the project's allowed-actions decide which tools

@@ -18,6 +18,8 @@
 //
 // A front door that wants less says so with a named Option (NoHooks,
 // NoPassEnv, KeepBrokenConfig), visible where it opens the session.
+// DecodeAnswer (answer_text.go) is how every front door that reads an
+// answer's bytes turns them into text, before a session sees them.
 //
 // session imports config, engine (and its fsys, history and textedit),
 // report, sandbox, lang and source; config imports no engine and runs

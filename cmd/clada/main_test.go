@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/clada-dev/clada/sandbox"
 
@@ -42,7 +45,7 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *updateScripts,
 		Condition:     sandboxCondition,
-		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord},
+		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord, "encode": cmdEncode},
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("CLADA_TEST_NO_TTY", "1")
 			e.Setenv("HOME", e.WorkDir)
@@ -91,4 +94,34 @@ func cmdListen(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}()
 	ts.Setenv("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
+}
+
+// cmdEncode writes SRC's text to DST in another Unicode encoding, after its
+// byte-order mark, as Windows tools save answers: encode utf16le|utf16be|
+// utf32le|utf32be SRC DST.
+func cmdEncode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: encode utf16le|utf16be|utf32le|utf32be SRC DST")
+	}
+	var order binary.AppendByteOrder = binary.LittleEndian
+	if strings.HasSuffix(args[0], "be") {
+		order = binary.BigEndian
+	}
+	text := []rune(ts.ReadFile(args[1]))
+	var out []byte
+	switch strings.TrimSuffix(strings.TrimSuffix(args[0], "le"), "be") {
+	case "utf16":
+		out = order.AppendUint16(out, 0xFEFF)
+		for _, u := range utf16.Encode(text) {
+			out = order.AppendUint16(out, u)
+		}
+	case "utf32":
+		out = order.AppendUint32(out, 0xFEFF)
+		for _, r := range text {
+			out = order.AppendUint32(out, uint32(r))
+		}
+	default:
+		ts.Fatalf("encode: unknown encoding %q", args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), out, 0o644))
 }

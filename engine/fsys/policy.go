@@ -170,12 +170,15 @@ func (g guard) parent(name string) error {
 	return nil
 }
 
+func (g guard) singleLink(name string, fi fs.FileInfo) error { return singleLink(g.links, name, fi) }
+
 // singleLink refuses a regular file with more than one hard link, unless
-// --allow-escape: the other name may be outside the root (a cloned archive
-// or a command can make one), and reading through it would disclose that
-// file.
-func (g guard) singleLink(name string, fi fs.FileInfo) error {
-	if g.links {
+// allowed (--allow-escape): the other name may be outside the root (a
+// cloned archive or a command can make one), and reading through it would
+// disclose that file. grep's walk, which reads by folder handle, applies it
+// too (walk.go).
+func singleLink(allowed bool, name string, fi fs.FileInfo) error {
+	if allowed {
 		return nil
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
@@ -184,7 +187,7 @@ func (g guard) singleLink(name string, fi fs.FileInfo) error {
 	}
 	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' has %d hard links; clada does not read or write a file that may also be a file outside the root", name, st.Nlink),
-		Fix:    "copy it to a file of its own (cp), or pass --allow-escape"}
+		Fix:    "copy it to a file of its own (cp), or pass --allow-escape", Err: ErrHardLinked}
 }
 
 // regularFile refuses symlinks, directories and special files.
@@ -227,7 +230,7 @@ func NotRegular(name string, mode fs.FileMode) error {
 	}
 	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' is a %s, not a regular file", name, kind),
-		Fix:    "clada reads and writes regular files only; pick a regular file"}
+		Fix:    "clada reads and writes regular files only; pick a regular file", Err: ErrNotRegular}
 }
 
 // SymlinkRefused is the refusal for going through a symlink at link.

@@ -110,6 +110,7 @@ var rules = []Rule{
 	{"NO_CONTEXT", "A hunk that only adds lines has neither line numbers nor context to say where they go. Give the header's line numbers or the unchanged lines around them."},
 
 	// OpenAI apply_patch, V4A (grammar/v4a).
+	{"V4A_TOO_BIG", "A V4A patch (or an answer's set of apply_patch_call items) holds more hunks and file sections than clada reads in one patch (20,000), and is refused whole before it is read. Split the change into several smaller patches."},
 	{"V4A_BAD_CALL", "An apply_patch_call JSON array cannot be read. Write a JSON array of apply_patch_call items."},
 	{"V4A_EMPTY_PATCH", "No apply_patch_call item holds an operation. Give each item an operation with type, path and diff."},
 	{"V4A_MISSING_END", "A V4A patch lacks its *** Begin Patch or *** End Patch line. Start and end the patch with them."},

@@ -57,6 +57,14 @@ type Config struct {
 
 	// Sandbox confines every command (--sandbox): sandbox.Off, Write or Strict.
 	Sandbox sandbox.Mode
+	// CacheDir is clada's cache root for commands' toolchains
+	// (state.CommandCacheDir; DefaultConfig fills it), "" for none; ShareCaches
+	// the toolchains whose own caches the user shares with commands, and
+	// Writable more directories every command may write: both from the
+	// user's own config.yaml (session), never from a project.
+	CacheDir    string
+	ShareCaches []string
+	Writable    []string
 
 	// rootID is the root's identity, pinned by Run for one apply
 	// (pinRoot, exec.go); nil outside an apply.
@@ -152,10 +160,12 @@ func EscapeGlob(p string) string {
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {
-	userDir, _ := state.UserDir() // none: nothing approved, history unsigned (UserDir)
+	userDir, _ := state.UserDir()          // none: nothing approved, history unsigned (UserDir)
+	cacheDir, _ := state.CommandCacheDir() // none: commands keep the cache variables they have
 	return &Config{
 		Root:        root,
 		UserDir:     userDir,
+		CacheDir:    cacheDir,
 		Deny:        append([]string(nil), DefaultDeny...),
 		Timeout:     30 * time.Second,
 		MaxOutput:   10 << 20,

@@ -44,7 +44,8 @@ func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]s
 func commandSettings(cfg *Config) command.Settings {
 	s := command.Settings{Root: cfg.Root, UserDir: cfg.UserDir, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
 		Timeout: cfg.Timeout, MaxOutput: cfg.MaxOutput, Confirm: cfg.Confirm,
-		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID}
+		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID,
+		Caches: command.Caches{Dir: cfg.CacheDir, Share: cfg.ShareCaches}, Writable: cfg.Writable}
 	if cfg.OutputMode == OutputStream {
 		s.Stream = cfg.Stream
 	}

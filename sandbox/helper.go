@@ -23,6 +23,10 @@ const HelperPrefix = "clada-sandbox: "
 // reason means it should start the helper again without the namespaces.
 const StatusFD = 3
 
+// ShmDir is where POSIX shared memory lives; a confined command started as
+// process 1 of namespaces of its own gets a fresh one it may write.
+const ShmDir = "/dev/shm"
+
 // errReported is a failure the helper has already told its starter on
 // StatusFD.
 var errReported = errors.New("reported on the status descriptor")
@@ -64,6 +68,10 @@ func helper(args []string) error {
 	// helper's start handed it beyond the standard three.
 	if err := CloseInherited(); err != nil {
 		return fmt.Errorf("close inherited descriptors: %w", err)
+	}
+	// A /dev/shm of the command's own is writable like its $TMPDIR.
+	if init && spec.Mode != Off && privateShm() {
+		spec.Writable = append(spec.Writable, ShmDir)
 	}
 	if spec.Mode != Off {
 		if err := restrict(spec); err != nil {

@@ -47,6 +47,12 @@ type Settings struct {
 	// RootID is the root's identity pinned for this apply (IDOf); nil
 	// outside an apply. A command does not start in a root swapped since.
 	RootID *DirID
+	// Caches is where confined commands keep their toolchains' caches
+	// (toolchains.go).
+	Caches Caches
+	// Writable are more directories every confined command may write: the
+	// user's own config.yaml (sandbox.writable), never a project's.
+	Writable []string
 }
 
 // Outcome is what the gate or one command came to, in the shape of the
@@ -160,7 +166,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	}
 	env, withheld := commandEnv(s, os.Environ())
 	argv, env := c.Argv, append(env, "PWD="+c.Dir)
-	box, fail := confine(s, sandbox.ABI())
+	box, fail := confine(s, sandbox.ABI(), os.Environ())
 	if fail != nil {
 		return *fail
 	}

@@ -14,13 +14,14 @@ import (
 )
 
 // box is how one command is started through the sandbox helper: the
-// helper binary, the writable set, and the private temp directory made for
-// it (none under sandbox.Off, where the helper confines nothing and only
-// contains the process, procattr_linux.go).
+// helper binary, the writable set, the private temp directory made for it
+// and the variables set for it (none under sandbox.Off, where the helper
+// confines nothing and only contains the process, procattr_linux.go).
 type box struct {
 	exe  string
 	spec sandbox.Spec
 	tmp  string
+	plan Plan
 }
 
 // sandboxMode is m, Write when unset: confinement is the default.
@@ -32,15 +33,17 @@ func sandboxMode(m sandbox.Mode) sandbox.Mode {
 }
 
 // confine prepares how a command is started on a kernel of Landlock ABI
-// abi (sandbox.ABI): through the sandbox helper (package sandbox), which
-// confines it with Landlock under --sandbox write and strict and, on Linux,
-// gives it a PID namespace with a /proc of its own in every mode
+// abi (sandbox.ABI), clada's environment being environ: through the
+// sandbox helper (package sandbox), which confines it with Landlock under
+// --sandbox write and strict to what MakePlan grants and, on Linux, gives it
+// a PID namespace with a /proc of its own in every mode
 // (procattr_linux.go). It returns no box when the command is started
 // directly: it runs unconfined (--sandbox off, or write on a kernel without
 // Landlock, for which the report warns once, UnconfinedWarning) and either
 // this is not Linux or clada cannot find its own binary. Strict on a kernel
-// that cannot deny the network refuses the command instead.
-func confine(s Settings, abi int) (*box, *Outcome) {
+// that cannot deny the network refuses the command instead. An unconfined
+// command keeps the user's own caches, as in the user's shell.
+func confine(s Settings, abi int, environ []string) (*box, *Outcome) {
 	mode := sandboxMode(s.Sandbox)
 	if mode != sandbox.Off {
 		if err := sandbox.CheckABI(mode, abi); err != nil {
@@ -69,31 +72,24 @@ func confine(s Settings, abi int) (*box, *Outcome) {
 	if err != nil {
 		return nil, &Outcome{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: fault.ExecFailed}
 	}
-	w := []string{s.Root}
-	for _, d := range s.Allow {
-		// A missing --allow directory grants nothing: its parent is not
-		// writable, so the command could not make it.
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			w = append(w, d)
+	s.Sandbox = mode
+	plan := MakePlan(s, environ, tmp)
+	w := make([]string, 0, len(plan.Writable))
+	for _, g := range plan.Writable {
+		if g.Make {
+			// A cache root that cannot be made is not writable: the command
+			// runs, and a tool that needs it says so (named as a denial).
+			_ = os.MkdirAll(g.Path, 0o700)
 		}
+		w = append(w, g.Path)
 	}
-	w = append(w, tmp)
-	return &box{exe: exe, tmp: tmp, spec: sandbox.Spec{Mode: mode, Writable: w}}, nil
+	return &box{exe: exe, tmp: tmp, plan: plan, spec: sandbox.Spec{Mode: mode, Writable: w}}, nil
 }
 
-// wrap returns the helper's argv and the command's environment, whose
-// TMPDIR is the box's private temp directory when it has one.
+// wrap returns the helper's argv and the command's environment, with the
+// plan's variables (TMPDIR, the toolchains' caches) set.
 func (b *box) wrap(argv, env []string) ([]string, []string) {
-	if b.tmp == "" {
-		return sandbox.Wrap(b.exe, b.spec, argv), env
-	}
-	out := make([]string, 0, len(env)+1)
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, "TMPDIR=") {
-			out = append(out, kv)
-		}
-	}
-	return sandbox.Wrap(b.exe, b.spec, argv), append(out, "TMPDIR="+b.tmp)
+	return sandbox.Wrap(b.exe, b.spec, argv), b.plan.apply(env)
 }
 
 // cleanup removes the private temp directory and what the command left in it.

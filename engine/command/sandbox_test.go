@@ -95,7 +95,7 @@ func BenchmarkExecTrue(b *testing.B) {
 // helper on Linux for its namespaces and /proc; strict refuses.
 func TestSandboxWithoutLandlock(t *testing.T) {
 	cfg := sandboxSettings(t, sandbox.Write)
-	b, res := confine(cfg, 0)
+	b, res := confine(cfg, 0, nil)
 	if res != nil || (runtime.GOOS == "linux") != (b != nil) || (b != nil && (b.spec.Mode != sandbox.Off || b.tmp != "")) {
 		t.Fatalf("write on ABI 0: box %+v result %+v, want unconfined (through the helper on Linux)", b, res)
 	}
@@ -111,7 +111,7 @@ func TestSandboxWithoutLandlock(t *testing.T) {
 		0: "exec: sandbox strict: this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)",
 		3: "exec: sandbox strict: this kernel's Landlock is ABI 3, but denying network access needs ABI 4 (Linux 6.7+); the command was not run (use --sandbox write to confine only writes)",
 	} {
-		b, res := confine(cfg, abi)
+		b, res := confine(cfg, abi, nil)
 		if b != nil || res == nil || res.Error != err || res.Type != fault.SandboxUnavailable {
 			t.Errorf("strict on ABI %d: box %v result %+v", abi, b, res)
 		}

@@ -87,6 +87,15 @@ type Config struct {
 	MaxReadBytes int64
 }
 
+// DefaultTimeout is a command's time unless --timeout, the config or the
+// command's own timeout param says otherwise: long enough for a cold build
+// and test run of a small project (go build, vet and test of one with a
+// cold cache take about 45 s on a busy 2-core machine), short enough that
+// a command that never ends (a server started in the foreground) costs
+// minutes, not the session (README, "Commands": why not the 5 s of the
+// original spec or an agent's 2 minutes).
+const DefaultTimeout = 5 * time.Minute
+
 // OutputMode is what becomes of a command's output as it runs
 // (--output-mode). Every mode keeps the output in the result's data; the
 // zero OutputMode is none of them and streams nothing.
@@ -167,7 +176,7 @@ func DefaultConfig(root string) *Config {
 		UserDir:     userDir,
 		CacheDir:    cacheDir,
 		Deny:        append([]string(nil), DefaultDeny...),
-		Timeout:     30 * time.Second,
+		Timeout:     DefaultTimeout,
 		MaxOutput:   10 << 20,
 		OutputMode:  OutputStream,
 		GitAuthor:   "clada",

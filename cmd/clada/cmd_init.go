@@ -20,8 +20,8 @@ const initConfig = `# clada project config. It comes with every clone, so clada 
 # Report format when --format is not given: json, text, summary, cml or csl.
 # format: summary
 
-# Per-command timeout; may only be lowered (default 30s).
-# timeout: 30s
+# Per-command timeout; may only be lowered (default 5m).
+# timeout: 2m
 
 # Output kept per command stream; may only be lowered (default 10MB).
 # max-output: 10MB

@@ -56,10 +56,10 @@ func addEngineFlags(fs *flag.FlagSet, h engineHelp) *engineFlags {
 	f.noGit = fs.Bool("no-git", false, h.noGit)
 	fs.Var(&f.maxOut, "max-output", "output kept per command stream (e.g. 10MB)")
 	if !h.full {
-		f.timeout = fs.Duration("timeout", 30*time.Second, "per-command timeout")
+		f.timeout = fs.Duration("timeout", engine.DefaultTimeout, "per-command timeout")
 		return f
 	}
-	f.timeout = durationVar(fs, "timeout", 30*time.Second, "per-command timeout")
+	f.timeout = durationVar(fs, "timeout", engine.DefaultTimeout, "per-command timeout")
 	fs.Var(&f.allow, "allow", "extra directory paths may reach (repeatable)")
 	f.allowEscape = fs.Bool("allow-escape", false, "permit paths outside the root")
 	f.gitAuthor = fs.String("git-author", "clada", "author name of clada's commits")

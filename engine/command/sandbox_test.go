@@ -47,27 +47,6 @@ func TestSandboxHelperStartFailure(t *testing.T) {
 	}
 }
 
-func TestDeniedPath(t *testing.T) {
-	writable := []string{"/r", "/tmp/clada-cmd-1"}
-	for _, tc := range []struct {
-		stderr, path, abs string
-	}{
-		{"touch: cannot touch '../x': Permission denied\n", "../x", "/x"},
-		{"bash: line 1: /etc/passwd: Permission denied\n", "/etc/passwd", "/etc/passwd"},
-		{"mkdir: cannot create directory ‘/opt/d’: Permission denied\n", "/opt/d", "/opt/d"},
-		{"PermissionError: [Errno 13] Permission denied: '/home/u/.cache/x'\n", "/home/u/.cache/x", "/home/u/.cache/x"},
-		{"Error: EACCES: permission denied, open '../y'\n", "../y", "/y"},
-		{"rm: cannot remove '/var/x': Operation not permitted\n", "/var/x", "/var/x"},
-		{"warning: something\ntouch: cannot touch 'sub/x': Permission denied\n", "", ""}, // inside the root: not the sandbox
-		{"cp: cannot stat 'nope': No such file or directory\n", "", ""},
-	} {
-		path, abs, ok := deniedPath(tc.stderr, "/r/sub/..", writable)
-		if path != tc.path || abs != tc.abs || ok != (tc.path != "") {
-			t.Errorf("deniedPath(%q) = %q %q %v, want %q %q", tc.stderr, path, abs, ok, tc.path, tc.abs)
-		}
-	}
-}
-
 // BenchmarkExecTrue is the cost the sandbox adds to one command: `true` run
 // unconfined and through the Landlock helper.
 func BenchmarkExecTrue(b *testing.B) {

@@ -52,6 +52,11 @@ func commandSettings(cfg *Config) command.Settings {
 	return s
 }
 
+// CommandSettings is what the launcher takes from c, for a front door that
+// shows what commands would get (`clada sandbox --explain`) without
+// running one.
+func (c *Config) CommandSettings() command.Settings { return commandSettings(c) }
+
 // fromOutcome is a command's outcome as the exec op's Result.
 func fromOutcome(o command.Outcome) Result {
 	return Result{Success: o.Success, Error: o.Error, Hint: o.Hint, Type: o.Type, Data: o.Data}

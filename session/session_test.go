@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/engine"
 )
 
 // Trust is by content: a trusted file that changes is untrusted again.
@@ -112,7 +113,7 @@ func TestOpenFillsWhatNoFlagSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Engine.Timeout != 30*time.Second || s.Engine.MaxOutput != 1<<20 || s.Format != "text" || s.MaxReport != 1<<10 {
+	if s.Engine.Timeout != engine.DefaultTimeout || s.Engine.MaxOutput != 1<<20 || s.Format != "text" || s.MaxReport != 1<<10 {
 		t.Errorf("timeout %s (the flag's), max-output %d, format %q, max-report %d (the file's)", s.Engine.Timeout, s.Engine.MaxOutput, s.Format, s.MaxReport)
 	}
 	if len(s.Engine.PassEnv) != 0 || !strings.Contains(s.PassEnvIgnored, "pass-env of "+cfg+" not honoured: the file is not trusted") {

@@ -52,6 +52,7 @@ func commands() []command {
 		{"squash", "fold clada's own apply commits on top of HEAD into one", cmdSquash},
 		{"mcp", "serve the ops as MCP tools on stdin/stdout, for agents that call tools", cmdMCP},
 		{"watch", "run each new block pasted into FILE (or copied) and write the results back", cmdWatch},
+		{"sandbox", "explain what commands may write and read here, and why", cmdSandbox},
 		{"init", "write a commented .clada.yaml and the watch input file", cmdInit},
 		{"trust", "let the hooks of this exact .clada.yaml run", cmdTrust},
 		{"actions", "print the op catalog", cmdActions},

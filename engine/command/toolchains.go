@@ -87,6 +87,9 @@ var toolchains = []toolchain{
 	{"pip", []cacheVar{{"PIP_CACHE_DIR", "pip"}}, func(get func(string) string) []string {
 		return []string{envOr(get, "PIP_CACHE_DIR", filepath.Join(cacheHome(get), "pip"))}
 	}},
+	// cargo's registry has no variable of its own: CARGO_HOME moves whole.
+	// The user's ~/.cargo/config.toml is still read for a project under
+	// the home directory (cargo reads .cargo/config.toml in every parent).
 	{"cargo", []cacheVar{{"CARGO_HOME", "cargo"}}, nil},
 	{"ccache", []cacheVar{{"CCACHE_DIR", "ccache"}}, func(get func(string) string) []string {
 		return []string{envOr(get, "CCACHE_DIR", filepath.Join(cacheHome(get), "ccache"))}
@@ -154,11 +157,19 @@ func MakePlan(s Settings, environ []string, tmp string) Plan {
 			}
 			continue
 		}
-		for _, v := range t.vars {
+		var own []string
+		if t.own != nil {
+			own = t.own(get)
+		}
+		for i, v := range t.vars {
 			if cur := get(v.name); cur != "" && filepath.IsAbs(cur) && underAny(filepath.Clean(cur), p.paths()) {
 				continue // already where commands may write (a project-local cache)
 			}
-			p.Env = append(p.Env, EnvSet{v.name, filepath.Join(s.Caches.Dir, v.sub), "clada's cache for commands; yours is left alone"})
+			why := "instead of your own ~/.cargo, which also holds the programs on your PATH"
+			if own != nil {
+				why = "instead of your own " + own[i] + ", which commands may read but not write"
+			}
+			p.Env = append(p.Env, EnvSet{v.name, filepath.Join(s.Caches.Dir, v.sub), why})
 			goRedirected = goRedirected || v.name == "GOMODCACHE"
 		}
 	}

@@ -62,7 +62,6 @@ func TestFindDenial(t *testing.T) {
 	}
 }
 
-
 // The ways tools report a connection --sandbox strict refused, as they
 // print it (Landlock answers EACCES; curl and git reword it).
 func TestFindNetDenial(t *testing.T) {

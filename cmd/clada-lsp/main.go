@@ -30,6 +30,9 @@ func (stdio) Close() error { return os.Stdin.Close() }
 
 func main() {
 	sandbox.Main() // the command helper, when the engine re-executed this binary to confine one
+	// No descriptor the editor leaked reaches a program the server starts
+	// (a command, git, a hook); README "Safety", the process rules.
+	_ = sandbox.CloseInherited()
 	opts, code, ok := parseFlags(os.Args[1:], os.Stdout, os.Stderr)
 	if !ok {
 		os.Exit(code)

@@ -63,7 +63,17 @@ func commands() []command {
 
 func main() {
 	sandbox.Main() // the command helper, when clada re-executed itself to confine one
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runProcess())
+}
+
+// runProcess is clada as a process (main after the helper's check; the
+// tests' binary runs it too): whatever descriptor clada inherited beyond
+// the standard three (an editor's, an agent host's) reaches no program
+// clada starts, not a command and not git, a hook or a clipboard tool
+// either (README "Safety", the process rules). They stay usable here.
+func runProcess() int {
+	_ = sandbox.CloseInherited()
+	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
 // run is main without the process: tests call it directly.

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 			if os.Getenv("CLADA_TEST_NO_TTY") != "" {
 				_, _ = syscall.Setsid()
 			}
-			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(runProcess())
 		},
 	})
 }

@@ -42,7 +42,8 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *updateScripts,
 		Condition:     sandboxCondition,
-		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord,
+			"modproxy": cmdModProxy, "tree": cmdTree},
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("CLADA_TEST_NO_TTY", "1")
 			e.Setenv("HOME", e.WorkDir)
@@ -52,6 +53,7 @@ func TestScripts(t *testing.T) {
 			e.Setenv("GIT_AUTHOR_EMAIL", "test@example.com")
 			e.Setenv("GIT_COMMITTER_NAME", "Test User")
 			e.Setenv("GIT_COMMITTER_EMAIL", "test@example.com")
+			toolchainEnv(e) // toolchain_test.go
 			return nil
 		},
 	})
@@ -61,6 +63,9 @@ func TestScripts(t *testing.T) {
 // [landlock-net] (it can also deny TCP, for --sandbox strict), so sandbox
 // scripts skip with a message where the kernel lacks Landlock.
 func sandboxCondition(cond string) (bool, error) {
+	if ok, known := toolchainCondition(cond); known {
+		return ok, nil
+	}
 	switch cond {
 	case "landlock":
 		return sandbox.ABI() >= 1, nil

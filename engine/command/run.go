@@ -250,9 +250,9 @@ func timedOut(s Settings, limit, ran time.Duration, lastOut, lastErr string, dat
 		int(more.Seconds()), shortDuration(more))
 	if sandboxMode(s.Sandbox) == sandbox.Strict {
 		if line := findNetDenial(outputStreams(data)); line != "" {
-			hint = fmt.Sprintf("the network is blocked by --sandbox strict (%s), and it may have waited on it; only the user can allow the network, with --sandbox write. ", line) + hint
+			hint = fmt.Sprintf("the network is blocked by --sandbox strict (%s), and it may have waited on it; only the user can allow the network, with --sandbox write; ", line) + hint
 		} else {
-			hint = "under --sandbox strict a command that waits on the network waits until it times out (only the user can allow the network, with --sandbox write). " + hint
+			hint = "under --sandbox strict a command that waits on the network waits until it times out (only the user can allow the network, with --sandbox write); " + hint
 		}
 	}
 	return Outcome{Error: fmt.Sprintf("exec: command timed out after %s (it ran %s; its process group was killed); %s", shortDuration(limit), ran.Round(100*time.Millisecond), said),

@@ -33,10 +33,18 @@ var errReported = errors.New("reported on the status descriptor")
 
 // Main turns this process into the sandbox helper when it was started as
 // one (by Wrap), and then never returns: it confines itself and execs the
-// command, or exits with HelperExitCode. Otherwise it returns at once.
+// command, or exits with HelperExitCode; or into the Go cache program of a
+// confined command (GoCacheArg, gocache.go). Otherwise it returns at once.
 // Every binary whose engine runs commands calls it first thing in main, and
 // test binaries in TestMain, since engine re-executes os.Executable().
 func Main() {
+	if len(os.Args) >= 2 && os.Args[1] == GoCacheArg {
+		if err := goCacheMain(os.Args[2:]); err != nil {
+			fmt.Fprintf(os.Stderr, "%s%v\n", HelperPrefix, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if len(os.Args) < 2 || os.Args[1] != helperArg {
 		return
 	}

@@ -36,7 +36,8 @@ func Explain(w io.Writer, s Settings, environ []string, abi int, userConfig stri
 	}
 	fmt.Fprintln(w, "Commands may read and run every file you can: reads are not confined.")
 	if !unconfined {
-		plan := MakePlan(s, environ, "$TMPDIR")
+		exe, _ := os.Executable()
+		plan := MakePlan(s, environ, "$TMPDIR", exe)
 		fmt.Fprintln(w, "\nA command may write, and nothing else:")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, g := range plan.Writable {

@@ -72,7 +72,7 @@ func confine(s Settings, abi int, environ []string) (*box, *Outcome) {
 		return nil, &Outcome{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: fault.ExecFailed}
 	}
 	s.Sandbox = mode
-	plan := MakePlan(s, environ, tmp)
+	plan := MakePlan(s, environ, tmp, exe)
 	w := make([]string, 0, len(plan.Writable))
 	for _, g := range plan.Writable {
 		if g.Make {

@@ -127,9 +127,10 @@ func OwnCaches(name string, environ []string) []string {
 
 // MakePlan works out what a command started with s may write and which
 // variables clada sets for it, in clada's environment environ; tmp is the
-// command's private temp directory ("" for none). Nothing is created or
-// changed: Run makes the directories a Grant marks.
-func MakePlan(s Settings, environ []string, tmp string) Plan {
+// command's private temp directory ("" for none), exe clada's own binary,
+// which serves Go's build cache (sandbox.GoCacheArg; "" for none). Nothing
+// is created or changed: Run makes the directories a Grant marks.
+func MakePlan(s Settings, environ []string, tmp, exe string) Plan {
 	p := Plan{Mode: sandboxMode(s.Sandbox)}
 	get := lookupIn(environ)
 	p.Writable = append(p.Writable, Grant{Path: s.Root, Why: "the project root"})
@@ -180,7 +181,41 @@ func MakePlan(s Settings, environ []string, tmp string) Plan {
 			p.Env = append(p.Env, EnvSet{"GOPROXY", proxy, "the modules your own module cache already holds, read without the network"})
 		}
 	}
+	if prog := goCacheProg(get, p.Env, exe); prog != "" {
+		p.Env = append(p.Env, EnvSet{"GOCACHEPROG", prog, "clada serves Go's build cache (Go 1.24+): clada's first, then yours, read but never written, so a first build is not a cold one"})
+	}
 	return p
+}
+
+// goCacheProg is the GOCACHEPROG that has clada serve a command's Go build
+// cache from clada's (the GOCACHE set in env) and the user's own
+// (sandbox/gocache.go), or "" when GOCACHE is not clada's, the user has no
+// build cache or a cache program of their own, or a path cannot be quoted
+// for the go command (which splits GOCACHEPROG at spaces, honouring quotes).
+func goCacheProg(get func(string) string, env []EnvSet, exe string) string {
+	own := ""
+	for _, e := range env {
+		if e.Name == "GOCACHE" {
+			own = e.Value
+		}
+	}
+	theirs := goCache(get)
+	if exe == "" || own == "" || own == theirs || goVar(get, "GOCACHEPROG") != "" {
+		return ""
+	}
+	if st, err := os.Stat(theirs); err != nil || !st.IsDir() {
+		return ""
+	}
+	words := []string{exe, sandbox.GoCacheArg, own, theirs}
+	for i, w := range words {
+		switch {
+		case strings.ContainsAny(w, "'\"\n"):
+			return ""
+		case strings.ContainsAny(w, " \t"):
+			words[i] = "'" + w + "'"
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // grantDir adds an --allow or config.yaml directory when it exists.

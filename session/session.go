@@ -159,16 +159,17 @@ func Open(in Input, opts ...Option) (*Session, error) {
 	return s, nil
 }
 
-// load reads the project's config, the user's config.yaml and, unless
-// noTrust, the trust store.
+// load reads the project's config and, unless noTrust (a front door that
+// runs no command: check, undo), the user's config.yaml and the trust
+// store.
 func load(root, file string, noTrust bool) (*config.Config, *config.Trust, *config.User, error) {
 	c, err := LoadConfig(root, file)
-	if err != nil {
-		return nil, nil, nil, err
+	if err != nil || noTrust {
+		return c, nil, &config.User{}, err
 	}
 	u, err := LoadUserConfig()
-	if err != nil || noTrust {
-		return c, nil, u, err
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	t, err := config.LoadTrust()
 	return c, t, u, err

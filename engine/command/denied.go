@@ -155,7 +155,6 @@ func pathCandidates(line string, denyLine bool) []string {
 			out = append(out, w)
 		}
 	}
-	var rest []word
 	if loc := deniedWords.FindStringIndex(line); denyLine && loc != nil {
 		last := -1
 		for i, w := range words {
@@ -172,9 +171,8 @@ func pathCandidates(line string, denyLine bool) []string {
 			}
 		}
 	}
-	rest = words
-	for i := len(rest) - 1; i >= 0; i-- {
-		add(rest[i].text)
+	for i := len(words) - 1; i >= 0; i-- {
+		add(words[i].text)
 	}
 	return out
 }

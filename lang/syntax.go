@@ -27,6 +27,10 @@ const (
 	UDiff
 	JSONCall
 	Replacer
+	Cline     // Cline's replace_in_file and write_to_file
+	Roo       // Roo Code's apply_diff
+	Zed       // Zed's <edits>
+	WholeFile // a chat answer's code block under its path
 	endSyntax // one past the last id
 )
 
@@ -46,7 +50,8 @@ const DefaultSyntax = SHAM
 var syntaxes [endSyntax - 1]SyntaxDef
 
 func init() {
-	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax}
+	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax,
+		clineSyntax, rooSyntax, zedSyntax, wholeFileSyntax}
 	indentedMarkers, markerGroups = newMarkerTable(syntaxes[:])
 }
 

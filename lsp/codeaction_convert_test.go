@@ -59,6 +59,7 @@ func TestCodeActionConvertsToV4A(t *testing.T) {
 			"V4A (apply_patch) @0:0-4:14\n*** Begin Patch\n*** Add File: n.txt\n+hello\n*** End Patch",
 			"JSON tool calls @0:0-4:14\n[\n  {\"command\": \"create\", \"path\": \"n.txt\", \"file_text\": \"hello\\n\"}\n]",
 			"replacer @0:0-4:14\n<<<FILE>>>\nn.txt\n<<<OVERWRITE>>>\nhello\n<<<END>>>",
+			"Cline replace_in_file @0:0-4:14\n<write_to_file>\n<path>n.txt</path>\n<content>\nhello\n</content>\n</write_to_file>",
 		},
 	}, {
 		name: "file_delete is Delete File",
@@ -110,11 +111,11 @@ func TestCodeActionRefusesV4AThatChangesMeaning(t *testing.T) {
 		want      []string // the titles offered
 	}{
 		{"exact search", shamBlock(`action = "file_replace_text"`, `path = "app.py"`, `old_text = "    return 1\n"`, `new_text = "    return 2\n"`),
-			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "unified diff", "JSON tool calls", "replacer"}},
+			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "unified diff", "JSON tool calls", "replacer", "Cline replace_in_file", "Roo Code apply_diff", "Zed <edits>"}},
 		{"overwrite false", shamBlock(`action = "file_write"`, `path = "n.txt"`, `content = "hello\n"`, `overwrite = "false"`),
 			[]string{"CSL", "CML", "unified diff"}},
 		{"near_line", "```diff\n--- a/app.py\n+++ b/app.py\n@@ -3 +3 @@\n-THREE\n+3\n```\n",
-			[]string{"SHAM", "CSL", "CML"}},
+			[]string{"SHAM", "CSL", "CML", "Roo Code apply_diff", "Zed <edits>"}},
 		{"two independent actions", "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---FILE_DELETE file=\"b\"--->\n<---END--->\n<---END--->\n",
 			[]string{"CML"}},
 		{"no V4A section", shamBlock(`action = "file_append"`, `path = "log.txt"`, `content = "x\n"`),
@@ -153,6 +154,7 @@ func TestCodeActionConvertsFromV4A(t *testing.T) {
 		"CSL @3:0-6:13\n<---WRITE file=\"v.txt\"--->\nv\n\n<---END--->",
 		"CML @3:0-6:13\n<write path=\"v.txt\"><![CDATA[\nv\n]]></write>",
 		"replacer @3:0-6:13\n<<<FILE>>>\nv.txt\n<<<OVERWRITE>>>\nv\n<<<END>>>",
+		"Cline replace_in_file @3:0-6:13\n<write_to_file>\n<path>v.txt</path>\n<content>\nv\n</content>\n</write_to_file>",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, u, rng(3, 4, 3, 4))); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -180,7 +182,7 @@ func TestCodeActionConvertsAiderWithItsFence(t *testing.T) {
 	// JSON tool calls are printed by fmt, but a bare JSON array between
 	// prose is no call clada reads (only a ```json fence or a whole answer
 	// is): read back in place it would be no action, so it is not offered.
-	if diff := cmp.Diff([]string{"SHAM", "CSL", "CML", "unified diff", "replacer"}, titles); diff != "" {
+	if diff := cmp.Diff([]string{"SHAM", "CSL", "CML", "unified diff", "replacer", "Cline replace_in_file", "Roo Code apply_diff", "Zed <edits>"}, titles); diff != "" {
 		t.Fatalf("titles (-want +got):\n%s", diff)
 	}
 	if got[2] != want {
@@ -225,6 +227,7 @@ func TestCodeActionConvertKeepsCRLF(t *testing.T) {
 		"CML @2:0-10:14\n<write path=\"notes.txt\"><![CDATA[\r\nline one\r\nline two\r\n]]></write>",
 		"V4A (apply_patch) @2:0-10:14\n*** Begin Patch\r\n*** Add File: notes.txt\r\n+line one\r\n+line two\r\n*** End Patch",
 		"replacer @2:0-10:14\n<<<FILE>>>\r\nnotes.txt\r\n<<<OVERWRITE>>>\r\nline one\r\nline two\r\n<<<END>>>",
+		"Cline replace_in_file @2:0-10:14\n<write_to_file>\r\n<path>notes.txt</path>\r\n<content>\r\nline one\r\nline two\r\n</content>\r\n</write_to_file>",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)

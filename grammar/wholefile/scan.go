@@ -1,0 +1,304 @@
+// Package wholefile reads the code blocks of a chat answer that show a
+// whole file under its path: a markdown fence whose file is stated on the
+// line before it (`src/app.py`, **src/app.py**, src/app.py:, ###
+// src/app.py), in its info string (```src/app.py, ```go:cmd/main.go,
+// ```python path=src/app.py, ```python src/app.py) or as its first line, a
+// comment (// filepath: src/x.ts, # file: app.py, <!-- docs/a.md -->).
+//
+// It finds every fence and what its path statements say; which fences are
+// files and which are examples is decided from that in package lang
+// (README, "Whole-file blocks"). A fence whose statements disagree, or
+// that is never closed, carries an error. The info string is read by a
+// participle grammar (info.go); the scanner cuts the lines.
+//
+// wholefile imports source, grammar/internal/lines and
+// grammar/internal/pathline, nothing else of clada's; package lang imports
+// it and never the other way. Start reading at Scan below.
+package wholefile
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/grammar/internal/pathline"
+	"github.com/clada-dev/clada/source"
+)
+
+// Diagnostic codes.
+const (
+	UnclosedFence = "UNCLOSED_FENCE" // a fence that names a file and never ends
+	AmbiguousPath = "AMBIGUOUS_PATH" // two statements of the path disagree
+)
+
+// How says where a fence's path was stated.
+type How uint8
+
+const (
+	None    How = iota
+	Above       // on the line before the fence
+	Info        // in the info string
+	Comment     // as the first line, a comment
+)
+
+// Fence is one fenced code block of the text.
+type Fence struct {
+	// Start is where the block begins: its path line when the path is
+	// stated above it, else its opening fence; End is past its closing
+	// fence line (or the text's end when it is never closed).
+	Start, End int
+	// OpenStart, OpenEnd locate the opening fence line; CloseStart the
+	// closing one (-1 when unclosed).
+	OpenStart, OpenEnd, CloseStart int
+	Info                           string // the info string, trimmed
+	Lang                           string // the language the info string names, if any
+	// Path is the file the fence is stated to hold ("" when none is), at
+	// PathStart, PathEnd, stated How.
+	Path               string
+	PathStart, PathEnd int
+	How                How
+	// Citation marks Cursor's code reference (```12:15:path): it quotes
+	// lines of a file, it does not write one.
+	Citation bool
+	// Content is the block's text (the path comment line left out), at
+	// ContentStart, ContentEnd.
+	Content                  string
+	ContentStart, ContentEnd int
+	Closed                   bool
+	Diags                    source.Diagnostics
+}
+
+// Scan finds every fenced code block of src, in order.
+func Scan(src []byte) []Fence {
+	ls := lines.Split(src)
+	text := func(i int) string { return string(src[ls[i].Start:ls[i].End]) }
+	var out []Fence
+	prevEnd := 0 // line after the previous fence: a path line is never inside one
+	for i := 0; i < len(ls); i++ {
+		ch, n, info, ok := opening(text(i))
+		if !ok {
+			continue
+		}
+		f := Fence{Start: ls[i].Start, OpenStart: ls[i].Start, OpenEnd: ls[i].End, CloseStart: -1, Info: info}
+		j := i + 1
+		for j < len(ls) && !closing(text(j), ch, n) {
+			j++
+		}
+		body := i + 1
+		f.Closed = j < len(ls)
+		if f.Closed {
+			f.CloseStart, f.End = ls[j].Start, ls[j].Next
+		} else {
+			f.End = len(src)
+		}
+		readInfo(&f, info, ls[i].Start+strings.Index(text(i), info))
+		if k := aboveLine(ls, text, i, prevEnd); k >= 0 {
+			if p, s, e, ok := pathline.Line(text(k)); ok {
+				f.state(p, ls[k].Start+s, ls[k].Start+e, Above)
+				f.Start = ls[k].Start
+			}
+		}
+		if body < j && f.statedIn(text(body)) {
+			p, s, e, _ := commentPath(text(body))
+			if f.state(p, ls[body].Start+s, ls[body].Start+e, Comment) {
+				body++
+			}
+		}
+		f.ContentEnd = len(src)
+		if f.Closed {
+			f.ContentEnd = ls[j].Start
+		}
+		f.ContentStart = f.ContentEnd
+		if body < j || !f.Closed && body < len(ls) {
+			f.ContentStart = ls[body].Start
+		}
+		f.Content = dedent(string(src[f.ContentStart:f.ContentEnd]), len(text(i))-len(strings.TrimLeft(text(i), " ")))
+		if f.Path != "" && !f.Closed {
+			f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
+				fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
+				"end the block with a fence line like its opening one (```)"))
+		}
+		out = append(out, f)
+		i = j
+		prevEnd = j + 1
+	}
+	return out
+}
+
+// state records a statement of the path; a second one that differs is an
+// error. It reports whether the statement agrees (a comment that states
+// the path is not content).
+func (f *Fence) state(p string, start, end int, how How) bool {
+	if f.Citation {
+		return false
+	}
+	if f.Path == "" {
+		f.Path, f.PathStart, f.PathEnd, f.How = p, start, end, how
+		return true
+	}
+	if p == f.Path || strings.TrimPrefix(p, "./") == strings.TrimPrefix(f.Path, "./") {
+		return true
+	}
+	f.Diags = append(f.Diags, errorAt(AmbiguousPath, start, end,
+		fmt.Sprintf("this code block names two files, %s and %s, so which one it holds is unknown", f.Path, p),
+		"name the file once: on the line before the fence, in the info string, or in a first-line comment"))
+	return true
+}
+
+// statedIn reports whether line, the first of a fence's body, is a
+// comment stating a path the fence may take: one with a label
+// (filepath:, file:), one naming a folder, or the path already stated.
+func (f *Fence) statedIn(line string) bool {
+	p, _, _, labelled := commentPath(line)
+	if p == "" {
+		return false
+	}
+	return labelled || strings.ContainsAny(p, `/\`) || p == f.Path || strings.HasPrefix(strings.TrimSpace(line), "<!--")
+}
+
+// commentPath reads a first line that is a comment holding a path
+// ("// filepath: src/x.ts", "# app.py", "<!-- docs/a.md -->"): the path,
+// its offsets in the line, and whether a label (filepath:) preceded it.
+func commentPath(line string) (string, int, int, bool) {
+	t := strings.TrimRight(line, " \t\r")
+	lead := len(t) - len(strings.TrimLeft(t, " \t"))
+	t = t[lead:]
+	inner, at := "", 0
+	for _, p := range [][2]string{{"<!--", "-->"}, {"/*", "*/"}, {"{/*", "*/}"}} {
+		if strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) && len(t) > len(p[0])+len(p[1]) {
+			inner, at = t[len(p[0]):len(t)-len(p[1])], len(p[0])
+		}
+	}
+	if inner == "" {
+		for _, p := range []string{"//", "#", "--", ";", "%"} {
+			if strings.HasPrefix(t, p) {
+				n := len(t) - len(strings.TrimLeft(t, p[:1]))
+				inner, at = t[n:], n
+				break
+			}
+		}
+	}
+	if inner == "" || strings.HasPrefix(inner, "!") { // a shebang
+		return "", 0, 0, false
+	}
+	trimmed := strings.TrimSpace(inner)
+	at += strings.Index(inner, trimmed)
+	labelled := false
+	low := strings.ToLower(trimmed)
+	for _, l := range []string{"filepath:", "file path:", "file:", "filename:", "path:"} {
+		if strings.HasPrefix(low, l) {
+			rest := strings.TrimLeft(trimmed[len(l):], " \t")
+			at += len(trimmed) - len(rest)
+			trimmed, labelled = rest, true
+			break
+		}
+	}
+	quoted := len(trimmed) > 2 && trimmed[0] == '`' && trimmed[len(trimmed)-1] == '`'
+	if quoted {
+		trimmed, at = trimmed[1:len(trimmed)-1], at+1
+	}
+	if !pathline.Path(trimmed, quoted) {
+		return "", 0, 0, false
+	}
+	return trimmed, lead + at, lead + at + len(trimmed), labelled
+}
+
+// aboveLine is the line a fence's path may be stated on: the line before
+// the fence, or the one before that when the line between is blank; -1
+// when there is none (the text's start, or the previous fence).
+func aboveLine(ls []lines.Line, text func(int) string, i, floor int) int {
+	for k := i - 1; k >= floor && k >= i-2; k-- {
+		if strings.TrimSpace(text(k)) != "" {
+			if _, _, _, fence := opening(text(k)); fence {
+				return -1
+			}
+			return k
+		}
+	}
+	return -1
+}
+
+// opening reads a fence's opening line: up to three spaces, three or more
+// backticks or tildes, and the info string (for backticks, without one).
+func opening(line string) (ch byte, n int, info string, ok bool) {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || len(t) < 3 || t[0] != '`' && t[0] != '~' {
+		return 0, 0, "", false
+	}
+	ch = t[0]
+	for n < len(t) && t[n] == ch {
+		n++
+	}
+	if n < 3 {
+		return 0, 0, "", false
+	}
+	info = strings.TrimSpace(t[n:])
+	if ch == '`' && strings.Contains(info, "`") {
+		return 0, 0, "", false
+	}
+	return ch, n, info, true
+}
+
+// closing reports whether line closes a fence of n characters ch.
+func closing(line string, ch byte, n int) bool {
+	t := strings.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 {
+		return false
+	}
+	t = strings.TrimRight(t, " \t\r")
+	return len(t) >= n && strings.Trim(t, string(ch)) == ""
+}
+
+// HasFence reports whether src may hold a fence at all: one fast search
+// instead of a line table for most answers.
+func HasFence(src []byte) bool {
+	return bytes.Contains(src, []byte("```")) || bytes.Contains(src, []byte("~~~"))
+}
+
+// Spans are the fences of src that state a path, each from its path line
+// to its closing fence (citations left out).
+func Spans(src []byte) [][2]int {
+	if !HasFence(src) {
+		return nil
+	}
+	var out [][2]int
+	for _, f := range Scan(src) {
+		if f.Path != "" {
+			out = append(out, [2]int{f.Start, f.End})
+		}
+	}
+	return out
+}
+
+func errorAt(code string, start, end int, msg, hint string) source.Diagnostic {
+	return source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint, Range: source.Range{Start: start, End: end}}
+}
+
+// PathLine is the line a printer writes to state path p so that it reads
+// back as p: the path in backticks, or "" when no line does.
+func PathLine(p string) string {
+	for _, l := range []string{"`" + p + "`", p} {
+		if got, _, _, ok := pathline.Line(l); ok && got == p {
+			return l
+		}
+	}
+	return ""
+}
+
+// dedent takes up to n spaces off each line of s: the content of a fence
+// indented by n spaces loses that much indentation (CommonMark).
+func dedent(s string, n int) string {
+	if n == 0 {
+		return s
+	}
+	ls := strings.SplitAfter(s, "\n")
+	for i, l := range ls {
+		k := 0
+		for k < n && k < len(l) && l[k] == ' ' {
+			k++
+		}
+		ls[i] = l[k:]
+	}
+	return strings.Join(ls, "")
+}

@@ -1,0 +1,24 @@
+package lang
+
+// clineSyntax is Cline's replace_in_file and write_to_file
+// (grammar/cline, lower_cline.go, print_cline.go, prompt_cline.go): a
+// replace_in_file call is one group that applies all or nothing.
+var clineSyntax = SyntaxDef{
+	ID:      Cline,
+	Name:    "cline",
+	Title:   "Cline replace_in_file",
+	Foreign: true,
+
+	split:     splitCline,
+	lower:     lowerCline,
+	markers:   []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"}, {text: "------- SEARCH"}},
+	tasksWord: "replace_in_file",
+
+	print:  printCline,
+	prompt: fixedPrompt(clinePrompt),
+	loses:  callLosses,
+
+	Fatal:        FatalNever,
+	AllOrNothing: "replace_in_file call",
+	ReportFormat: "json",
+}

@@ -1,0 +1,25 @@
+package lang
+
+// rooSyntax is Roo Code's apply_diff (grammar/roo, lower_roo.go,
+// print_roo.go, prompt_roo.go): a call is one group that applies all or
+// nothing.
+var rooSyntax = SyntaxDef{
+	ID:      Roo,
+	Name:    "roo",
+	Aliases: []string{"apply_diff"},
+	Title:   "Roo Code apply_diff",
+	Foreign: true,
+
+	split:     splitRoo,
+	lower:     lowerRoo,
+	markers:   []blockMarker{{text: "<apply_diff>"}},
+	tasksWord: "apply_diff",
+
+	print:  printRoo,
+	prompt: fixedPrompt(rooPrompt),
+	loses:  callLosses,
+
+	Fatal:        FatalNever,
+	AllOrNothing: "apply_diff call",
+	ReportFormat: "json",
+}

@@ -1,0 +1,25 @@
+package lang
+
+// zedSyntax is Zed's <edits> (grammar/zed, lower_zed.go, print_zed.go,
+// prompt_zed.go): one element is one group that applies all or nothing.
+var zedSyntax = SyntaxDef{
+	ID:      Zed,
+	Name:    "zed",
+	Title:   "Zed <edits>",
+	Foreign: true,
+
+	split: splitZed,
+	lower: lowerZed,
+	markers: []blockMarker{{text: "<edits", opens: func(b []byte) bool {
+		return len(b) > len("<edits") && (b[len("<edits")] == '>' || b[len("<edits")] == ' ')
+	}}},
+	tasksWord: "edits",
+
+	print:  printZed,
+	prompt: fixedPrompt(zedPrompt),
+	loses:  callLosses,
+
+	Fatal:        FatalNever,
+	AllOrNothing: "<edits> element",
+	ReportFormat: "json",
+}

@@ -35,6 +35,7 @@ func lowerRoo(text []byte, _ *scratch) *Group {
 		sr, rr := source.Range{Start: e.SearchStart, End: e.SearchEnd}, source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd}
 		a.set(ParamOldText, e.Search, Body, sr, sr)
 		a.set(ParamNewText, e.Replace, Body, rr, rr)
+		noChange(a)
 		if e.StartLine > 0 {
 			lr := source.Range{Start: e.StartLineStart, End: e.StartLineEnd}
 			a.set(ParamNearLine, strconv.Itoa(e.StartLine), Attribute, lr, lr)

@@ -125,6 +125,7 @@ var rules = []Rule{
 	{"WRONG_TYPE", "A key of an edit call has a value of the wrong JSON type (a number for a string, a string for a boolean). Write the type the hint names."},
 	{"UNSUPPORTED_COMMAND", "An edit call asks for something clada has no action for (undo_edit; a view_range clada cannot express). Use the alternative the hint names."},
 	{"UNKNOWN_KEY", "A key is not part of an edit call; it is ignored. Remove it or correct its name."},
+	{"NO_CHANGE", "An edit's text to find and its replacement are the same, so it would change nothing (the agents' own tools refuse it too). Give the changed text, or leave the edit out."},
 
 	// Seed 003's replacer blocks (grammar/replacer), and the agents' calls.
 	{"MISSING_PATH", "An edit names no file: a replacer <<<FILE>>> line without a path after it, a Cline, Roo or Zed call without <path> or a path line before its blocks. Give the path."},

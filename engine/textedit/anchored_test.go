@@ -106,7 +106,7 @@ func TestAnchoredMergeKeepsFileBytes(t *testing.T) {
 func TestExcerpt(t *testing.T) {
 	file := "class Hello {\n    hello() {\n        return \"Hello World\";\n    }\n}\n\nclass Goodbye {\n    goodbye() {\n        return \"Goodbye World\";\n    }\n}\n"
 	ex := Excerpt(file, "class Goodbye {\n    goodbye() {\n        return \"Au revoir le monde\";\n    }\n}\n")
-	if ex == nil || ex.Dropped != "lines 1-5" || ex.Kept != "lines 7-11 (4 of its 10 non-blank lines)" {
+	if ex == nil || ex.Dropped != "lines 1-5" || ex.Kept != "lines 7-11 (4 of the file's 10 non-blank lines)" {
 		t.Errorf("excerpt = %+v", ex)
 	}
 	if ex := Excerpt(file, strings.Replace(file, "Hello World", "Hi", 1)); ex != nil {

@@ -8,7 +8,7 @@ import (
 // ExcerptReport says what a whole-file block that reads as an excerpt
 // keeps and leaves out, in words for the LLM.
 type ExcerptReport struct {
-	Kept    string // "lines 21-27 (7 of its 31 non-blank lines)"
+	Kept    string // "lines 21-27 (7 of the file's 31 non-blank lines)"
 	Dropped string // "lines 1-20 and 28-38"
 }
 
@@ -60,7 +60,7 @@ func Excerpt(body, block string) *ExcerptReport {
 		dropped = append(dropped, lineSpan(old[last+1].n, old[len(old)-1].n))
 	}
 	return &ExcerptReport{
-		Kept:    fmt.Sprintf("%s (%d of its %d non-blank lines)", lineSpan(old[first].n, old[last].n), common, len(old)),
+		Kept:    fmt.Sprintf("%s (%d of the file's %d non-blank lines)", lineSpan(old[first].n, old[last].n), common, len(old)),
 		Dropped: strings.Join(dropped, " and "),
 	}
 }

@@ -196,7 +196,9 @@ func TestConformanceCline(t *testing.T) { runAgentSuite(t, "cline-replace-in-fil
 
 func TestConformanceRoo(t *testing.T) { runAgentSuite(t, "roo-multi-search-replace", nil) }
 
-func TestConformanceCopilotReplaceString(t *testing.T) { runAgentSuite(t, "copilot-replace-string", nil) }
+func TestConformanceCopilotReplaceString(t *testing.T) {
+	runAgentSuite(t, "copilot-replace-string", nil)
+}
 
 // Continue's lazy snippets are what a chat model writes for one file: they
 // are read as a whole-file block under the file's path, as the model

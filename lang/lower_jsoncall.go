@@ -204,7 +204,7 @@ func (c *callReader) lower(head source.Range) ([]*Action, bool) {
 		return one(c.write(head, contentKeys...))
 	}
 	x := c.newAction(0, head)
-	return one(x.fail(jsonNotACall, "this JSON object is no edit call: it has neither \"command\" nor \"old_string\" nor \"content\"",
+	return one(x.failCall(jsonNotACall, "this JSON object is no edit call: it has neither \"command\" nor \"old_string\" nor \"content\"",
 		`write {"command": "str_replace", "path": …, "old_str": …, "new_str": …}`, c.r))
 }
 
@@ -217,7 +217,7 @@ func (c *callReader) newAction(op OpID, head source.Range) *action {
 	return &action{a: foreignAction(JSONCall, op, c.r, head)}
 }
 
-func (x *action) fail(code, msg, hint string, at source.Range) *Action {
+func (x *action) failCall(code, msg, hint string, at source.Range) *Action {
 	x.a.Diags = append(x.a.Diags, errorAt(code, msg, hint, at))
 	x.a.Closed = false
 	return x.a
@@ -228,7 +228,7 @@ func (x *action) str(c *callReader, keys ...string) (string, *jsoncall.Value, bo
 	for _, k := range keys {
 		if m := c.o.Get(k); m != nil {
 			if m.Value.Str == nil {
-				x.fail(jsonWrongType, fmt.Sprintf("%s must be a JSON string", k), "quote the value", valueRange(m.Value))
+				x.failCall(jsonWrongType, fmt.Sprintf("%s must be a JSON string", k), "quote the value", valueRange(m.Value))
 				return "", nil, false
 			}
 			s, _ := jsoncall.Text(*m.Value.Str)
@@ -252,7 +252,7 @@ func (x *action) need(c *callReader, param string, keys ...string) bool {
 			if op == "" {
 				op = "edit"
 			}
-			x.fail(jsonMissingKey, fmt.Sprintf("this %s call has no %q", op, keys[0]), fmt.Sprintf("add \"%s\": \"…\"", keys[0]), c.r)
+			x.failCall(jsonMissingKey, fmt.Sprintf("this %s call has no %q", op, keys[0]), fmt.Sprintf("add \"%s\": \"…\"", keys[0]), c.r)
 		}
 		return false
 	}
@@ -265,7 +265,7 @@ func (x *action) boolean(c *callReader, keys ...string) (bool, bool) {
 	for _, k := range keys {
 		if m := c.o.Get(k); m != nil {
 			if m.Value.Lit == nil || *m.Value.Lit == "null" {
-				x.fail(jsonWrongType, k+" must be true or false", fmt.Sprintf("write \"%s\": true", k), valueRange(m.Value))
+				x.failCall(jsonWrongType, k+" must be true or false", fmt.Sprintf("write \"%s\": true", k), valueRange(m.Value))
 				return false, false
 			}
 			return *m.Value.Lit == "true", true
@@ -291,7 +291,7 @@ func (c *callReader) replacement(head source.Range, path string) *Action {
 			n, err = strconv.Atoi(*m.Value.Num)
 		}
 		if m.Value.Num == nil || err != nil || n < 1 {
-			return x.fail(jsonWrongType, "expected_replacements must be a whole number, 1 or more", `write "expected_replacements": 2`, valueRange(m.Value))
+			return x.failCall(jsonWrongType, "expected_replacements must be a whole number, 1 or more", `write "expected_replacements": 2`, valueRange(m.Value))
 		}
 		if n > 1 {
 			all, count = true, strconv.Itoa(n)
@@ -347,14 +347,14 @@ func (c *callReader) list(key, path string, head source.Range) []*Action {
 	m := c.o.Get(key)
 	x := c.newAction(0, head)
 	if m.Value.Array == nil || len(m.Value.Array.Items) == 0 {
-		return []*Action{x.fail(jsonWrongType, key+" must be a list of edits", fmt.Sprintf(`write "%s": [{"old_string": …, "new_string": …}]`, key), valueRange(m.Value))}
+		return []*Action{x.failCall(jsonWrongType, key+" must be a list of edits", fmt.Sprintf(`write "%s": [{"old_string": …, "new_string": …}]`, key), valueRange(m.Value))}
 	}
 	var out []*Action
 	for _, it := range m.Value.Array.Items {
 		sub := &callReader{o: it.Object, r: valueRange(it), inString: c.inString}
 		if it.Object == nil {
 			y := sub.newAction(0, source.Range{Start: sub.r.Start, End: sub.r.Start + 1})
-			out = append(out, y.fail(jsonNotACall, "an edit of the list is a JSON object", `write {"old_string": …, "new_string": …}`, sub.r))
+			out = append(out, y.failCall(jsonNotACall, "an edit of the list is a JSON object", `write {"old_string": …, "new_string": …}`, sub.r))
 			continue
 		}
 		a := sub.replacement(source.Range{Start: sub.r.Start, End: sub.r.Start + 1}, path)
@@ -386,11 +386,11 @@ func (c *callReader) zed(head source.Range) ([]*Action, bool) {
 			return []*Action{x.a}, false
 		}
 		if c.o.Get("edits") == nil {
-			return []*Action{x.fail(jsonMissingKey, `this edit call has no "edits"`, `add "edits": [{"old_text": …, "new_text": …}]`, c.r)}, false
+			return []*Action{x.failCall(jsonMissingKey, `this edit call has no "edits"`, `add "edits": [{"old_text": …, "new_text": …}]`, c.r)}, false
 		}
 		return c.list("edits", x.a.Param(ParamPath).Value, head), true
 	}
-	return []*Action{x.fail(jsonBadCommand, fmt.Sprintf("unknown mode %q", mode), "use create, overwrite or edit", valueRange(at))}, false
+	return []*Action{x.failCall(jsonBadCommand, fmt.Sprintf("unknown mode %q", mode), "use create, overwrite or edit", valueRange(at))}, false
 }
 
 // textEditor is Anthropic's text editor tool: its command says the op.
@@ -428,11 +428,11 @@ func (c *callReader) textEditor(head source.Range) *Action {
 				if m != nil {
 					at = valueRange(m.Value)
 				}
-				return x.fail(jsonWrongType, "insert needs insert_line, a whole number (0 inserts at the top)", `write "insert_line": 3`, at)
+				return x.failCall(jsonWrongType, "insert needs insert_line, a whole number (0 inserts at the top)", `write "insert_line": 3`, at)
 			}
 			n, err := strconv.Atoi(*m.Value.Num)
 			if err != nil || n < 0 {
-				return x.fail(jsonWrongType, "insert_line must be a whole number, 0 or more", `write "insert_line": 3`, valueRange(m.Value))
+				return x.failCall(jsonWrongType, "insert_line must be a whole number, 0 or more", `write "insert_line": 3`, valueRange(m.Value))
 			}
 			vr := valueRange(m.Value)
 			x.a.set(ParamLine, *m.Value.Num, Attribute, vr, vr)
@@ -448,7 +448,7 @@ func (c *callReader) textEditor(head source.Range) *Action {
 			return x.a
 		}
 		bad := func() *Action {
-			return x.fail(jsonWrongType, "view_range must be [first, last] line numbers (last -1: to the end)", `write "view_range": [1, 20]`, valueRange(m.Value))
+			return x.failCall(jsonWrongType, "view_range must be [first, last] line numbers (last -1: to the end)", `write "view_range": [1, 20]`, valueRange(m.Value))
 		}
 		if m.Value.Array == nil || len(m.Value.Array.Items) != 2 || m.Value.Array.Items[0].Num == nil || m.Value.Array.Items[1].Num == nil {
 			return bad()
@@ -461,14 +461,14 @@ func (c *callReader) textEditor(head source.Range) *Action {
 			return bad()
 		case to == -1 && from == 1: // the whole file
 		case to == -1:
-			return x.fail(jsonUnsupported, "view_range to the end (-1) from a line other than 1 has no file_read_numbered form", "give the last line number, or view the whole file", vr)
+			return x.failCall(jsonUnsupported, "view_range to the end (-1) from a line other than 1 has no file_read_numbered form", "give the last line number, or view the whole file", vr)
 		default:
 			x.a.set(ParamLines, fmt.Sprintf("%d-%d", from, to), Text, vr, vr)
 		}
 	case "undo_edit":
-		return x.fail(jsonUnsupported, "undo_edit is not a clada action", "run `clada undo` to take back the last apply", x.a.OpRange)
+		return x.failCall(jsonUnsupported, "undo_edit is not a clada action", "run `clada undo` to take back the last apply", x.a.OpRange)
 	default:
-		return x.fail(jsonBadCommand, fmt.Sprintf("unknown text editor command %q", cmd), "use create, str_replace, insert or view", x.a.OpRange)
+		return x.failCall(jsonBadCommand, fmt.Sprintf("unknown text editor command %q", cmd), "use create, str_replace, insert or view", x.a.OpRange)
 	}
 	return x.a
 }

@@ -75,6 +75,10 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		scanWorkers = 1
 	}
 	spans, diags := findSpans(f.Src, scanWorkers)
+	if un := unreadDiagnostics(f.Src, spans); len(un) > 0 { // unread.go
+		diags = append(diags, un...)
+		diags.Sort()
+	}
 	doc.Diags = diags
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))

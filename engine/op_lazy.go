@@ -66,7 +66,7 @@ func (x *opRun) merge() Result {
 	}
 	if x.params[lang.ParamCreateOnly] == "true" {
 		if string(data) == textedit.FileEOL(data, content) {
-			return appliedAlready(p)
+			return wholeAlready(p)
 		}
 		return Result{Error: fmt.Sprintf("%s: '%s' already has content; this block only creates a file or fills an empty one", x.op, p), Type: fault.FileExists,
 			Hint: "to change the file, send SEARCH/REPLACE blocks whose SEARCH holds its current lines"}
@@ -91,10 +91,7 @@ func (x *opRun) merge() Result {
 		return x.lazyRefusal(merr.Line, merr.Reason, merr.Fix)
 	}
 	if merged == t.Body {
-		r := appliedAlready(p)
-		r.Data["match"] = "anchored"
-		r.Data["anchors"] = anchorData(anchors)
-		return r
+		return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0, "match": "anchored", "anchors": anchorData(anchors)}}
 	}
 	t.Body = merged
 	if err := x.ws.WriteFile(abs, t.Bytes()); err != nil {
@@ -137,7 +134,7 @@ func (x *opRun) lazyRefusal(line int, why, fix string) Result {
 func (x *opRun) writeWhole(abs, p string, old []byte, content string, data map[string]any) Result {
 	out := textedit.FileEOL(old, content)
 	if old != nil && string(old) == out {
-		return appliedAlready(p)
+		return wholeAlready(p)
 	}
 	if err := x.ws.WriteFile(abs, []byte(out)); err != nil {
 		return x.fail("open", p, err)
@@ -183,4 +180,10 @@ func (x *opRun) folderExists(abs, p string) *Result {
 	return &Result{Error: fmt.Sprintf("%s: the folder '%s' of '%s' does not exist; a whole-file block creates a file only in a folder that exists", x.op, folder, p),
 		Type: fault.FileNotFound, Param: lang.ParamPath,
 		Hint: "check the path (it is relative to the project root); to create the folder as well, write the file with file_write"}
+}
+
+// wholeAlready is a whole-file write whose file already holds exactly
+// what it writes: an answer applied again.
+func wholeAlready(p string) Result {
+	return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 }

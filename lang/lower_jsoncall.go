@@ -185,7 +185,7 @@ func (c *callReader) lower(head source.Range) ([]*Action, bool) {
 	case has("command"):
 		return one(c.textEditor(head))
 	case has("replacements"):
-		return c.list("replacements", "", head), false
+		return c.list("replacements", nil, head), false
 	case has("mode"):
 		return c.zed(head)
 	case has("edits"):
@@ -193,9 +193,9 @@ func (c *callReader) lower(head source.Range) ([]*Action, bool) {
 		if !path.need(c, ParamPath, pathKeys...) {
 			return one(path.a)
 		}
-		return c.list("edits", path.a.Param(ParamPath).Value, head), true
+		return c.list("edits", path.a.Param(ParamPath), head), true
 	case has(oldKeys...):
-		return one(c.replacement(head, ""))
+		return one(c.replacement(head, nil))
 	case has(lazyKeys...):
 		x := c.newAction(OpFileMerge, head)
 		_ = x.need(c, ParamPath, pathKeys...) && x.need(c, ParamContent, lazyKeys...)
@@ -278,7 +278,7 @@ func (x *action) boolean(c *callReader, keys ...string) (bool, bool) {
 // given by the call for an edit of a list, else read here). An empty old
 // text creates the file (file_merge with create_only), as the agents'
 // tools do.
-func (c *callReader) replacement(head source.Range, path string) *Action {
+func (c *callReader) replacement(head source.Range, path *Param) *Action {
 	x := c.newAction(OpFileReplaceText, head)
 	all, ok := x.boolean(c, allKeys...)
 	if !ok {
@@ -307,8 +307,8 @@ func (c *callReader) replacement(head source.Range, path string) *Action {
 	if hasOld && old == "" {
 		x.a.Op = OpFileMerge.String()
 	}
-	if path != "" {
-		x.a.set(ParamPath, path, Quoted, c.r, c.r)
+	if path != nil {
+		x.a.set(ParamPath, path.Value, path.Form, path.ValueRange, path.ContentRange)
 	} else if !x.need(c, ParamPath, pathKeys...) {
 		return x.a
 	}
@@ -341,9 +341,9 @@ func (c *callReader) write(head source.Range, keys ...string) *Action {
 	return x.a
 }
 
-// list lowers each object of the call's array key: with path "", each
+// list lowers each object of the call's array key: with path nil, each
 // names its own file (Copilot's replacements); else every one edits path.
-func (c *callReader) list(key, path string, head source.Range) []*Action {
+func (c *callReader) list(key string, path *Param, head source.Range) []*Action {
 	m := c.o.Get(key)
 	x := c.newAction(0, head)
 	if m.Value.Array == nil || len(m.Value.Array.Items) == 0 {
@@ -388,7 +388,7 @@ func (c *callReader) zed(head source.Range) ([]*Action, bool) {
 		if c.o.Get("edits") == nil {
 			return []*Action{x.failCall(jsonMissingKey, `this edit call has no "edits"`, `add "edits": [{"old_text": …, "new_text": …}]`, c.r)}, false
 		}
-		return c.list("edits", x.a.Param(ParamPath).Value, head), true
+		return c.list("edits", x.a.Param(ParamPath), head), true
 	}
 	return []*Action{x.failCall(jsonBadCommand, fmt.Sprintf("unknown mode %q", mode), "use create, overwrite or edit", valueRange(at))}, false
 }

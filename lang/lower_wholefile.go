@@ -57,8 +57,10 @@ func splitWholeFile(src []byte) ([]source.Range, source.Diagnostics) {
 		return nil, nil
 	}
 	var out []source.Range
+	var ds source.Diagnostics
 	for _, f := range wholefile.Scan(src) {
 		if f.Path == "" || f.Citation || exampleInfo[strings.ToLower(f.Lang)] {
+			ds = append(ds, unreadFence(src, f)...) // unread.go
 			continue
 		}
 		if claimedByOther([]byte(f.Content)) {
@@ -66,7 +68,7 @@ func splitWholeFile(src []byte) ([]source.Range, source.Diagnostics) {
 		}
 		out = append(out, source.Range{Start: f.Start, End: f.End})
 	}
-	return out, nil
+	return out, ds
 }
 
 // claimedByOther reports whether text holds a block another syntax

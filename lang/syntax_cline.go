@@ -11,7 +11,7 @@ var clineSyntax = SyntaxDef{
 
 	split:     splitCline,
 	lower:     lowerCline,
-	markers:   []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"}, {text: "------- SEARCH"}},
+	markers:   []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"}, {text: "------- SEARCH", above: 3}},
 	tasksWord: "replace_in_file",
 
 	print:  printCline,

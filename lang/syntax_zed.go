@@ -12,7 +12,7 @@ var zedSyntax = SyntaxDef{
 	lower: lowerZed,
 	markers: []blockMarker{{text: "<edits", opens: func(b []byte) bool {
 		return len(b) > len("<edits") && (b[len("<edits")] == '>' || b[len("<edits")] == ' ')
-	}}},
+	}, above: 3}}, // its path line may stand above it, a fence between
 	tasksWord: "edits",
 
 	print:  printZed,

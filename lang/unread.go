@@ -21,10 +21,12 @@ const CodeUnreadFormat = "UNREAD_FORMAT"
 
 // unreadFormat is one such format: its name, how it is found (the ranges
 // of its occurrences in src, each reported once), and what to send
-// instead.
+// instead. The fences that are no whole-file block are looked at by the
+// whole-file split (unreadFence), so an indented one is found in its
+// container's view like every block.
 type unreadFormat struct {
 	name string
-	find func(src []byte, fences []wholefile.Fence) []source.Range
+	find func(src []byte) []source.Range
 	hint string
 }
 
@@ -39,49 +41,18 @@ var (
 // reported.
 var unreadFormats = []unreadFormat{
 	{
-		name: "a code block with a placeholder for left-out code that names no file",
-		find: func(src []byte, fences []wholefile.Fence) []source.Range {
-			var out []source.Range
-			for _, f := range fences {
-				if f.Path != "" || f.Citation || exampleInfo[strings.ToLower(f.Lang)] {
-					continue
-				}
-				if phs := Placeholders(f.Content); len(phs) > 0 {
-					at := f.ContentStart + strings.Index(string(src[f.ContentStart:f.ContentEnd]), phs[0].Text)
-					out = append(out, source.Range{Start: at, End: at + len(phs[0].Text)})
-				}
-			}
-			return out
-		},
-		hint: "clada cannot tell which file it changes, nor what the placeholder stands for. Put the file's path alone on the line before the fence and send the whole file " +
-			"(a placeholder kept between lines copied exactly from the file), or send SEARCH/REPLACE blocks under the path",
-	},
-	{
-		name: "a diff without ---/+++ file headers",
-		find: func(src []byte, fences []wholefile.Fence) []source.Range {
-			var out []source.Range
-			for _, f := range fences {
-				if l := strings.ToLower(f.Lang); (l == "diff" || l == "patch") && hunkHeader.MatchString(f.Content) && !strings.Contains(f.Content, "\n+++ ") && !strings.HasPrefix(f.Content, "+++ ") {
-					out = append(out, source.Range{Start: f.OpenStart, End: f.OpenEnd})
-				}
-			}
-			return out
-		},
-		hint: "a hunk alone does not say which file it changes. Start the diff with --- a/PATH and +++ b/PATH lines, as git diff writes it",
-	},
-	{
 		name: "an XML function call (<invoke>)",
-		find: func(src []byte, _ []wholefile.Fence) []source.Range { return gatedRanges(xmlInvoke, src, "invoke", "function_calls>") },
+		find: func(src []byte) []source.Range { return gatedRanges(xmlInvoke, src, "invoke", "function_calls>") },
 		hint: "clada reads tool calls written as JSON. Write the call as {\"name\": …, \"arguments\": {…}}, or use a format `clada prompt --syntax` teaches",
 	},
 	{
 		name: "aider's old ORIGINAL/UPDATED block",
-		find: func(src []byte, _ []wholefile.Fence) []source.Range { return gatedRanges(oldAiderMarker, src, "< ORIGINAL") },
+		find: func(src []byte) []source.Range { return gatedRanges(oldAiderMarker, src, "< ORIGINAL") },
 		hint: "write the block with <<<<<<< SEARCH, =======, >>>>>>> REPLACE (clada prompt --syntax aider)",
 	},
 	{
 		name: "Zed's fenced SEARCH with a line number",
-		find: func(src []byte, _ []wholefile.Fence) []source.Range { return gatedRanges(zedFencedHead, src, "SEARCH line=") },
+		find: func(src []byte) []source.Range { return gatedRanges(zedFencedHead, src, "SEARCH line=") },
 		hint: "write the block as <edits><old_text line=N>…</old_text><new_text>…</new_text></edits> under the file's path (clada prompt --syntax zed)",
 	},
 }
@@ -108,26 +79,49 @@ func gatedRanges(re *regexp.Regexp, src []byte, gates ...string) []source.Range 
 // unreadDiagnostics reports each recognised, unread format of src that
 // stands outside the blocks read (kept, sorted).
 func unreadDiagnostics(src []byte, kept []blockSpan) source.Diagnostics {
-	var fences []wholefile.Fence
-	if wholefile.HasFence(src) {
-		fences = wholefile.Scan(src)
-	}
 	inBlock := func(off int) bool {
 		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > off })
 		return i < len(kept) && kept[i].Start <= off
 	}
 	var ds source.Diagnostics
 	for _, u := range unreadFormats {
-		for _, r := range u.find(src, fences) {
-			if inBlock(r.Start) {
-				continue
+		for _, r := range u.find(src) {
+			if !inBlock(r.Start) {
+				ds = append(ds, unreadAt(u.name, u.hint, r))
 			}
-			ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeUnreadFormat, Range: r,
-				Message: fmt.Sprintf("%s: clada recognises it but does not read it, so nothing of it is applied", strings.ToUpper(u.name[:1])+u.name[1:]),
-				Hint:    u.hint})
 		}
 	}
 	return ds
+}
+
+func unreadAt(name, hint string, r source.Range) source.Diagnostic {
+	return source.Diagnostic{Severity: source.Error, Code: CodeUnreadFormat, Range: r,
+		Message: fmt.Sprintf("%s: clada recognises it but does not read it, so nothing of it is applied", strings.ToUpper(name[:1])+name[1:]),
+		Hint:    hint}
+}
+
+// unreadFence reports a fence that is no whole-file block yet holds an
+// edit: a lazy placeholder with no file named, or a diff's hunks without
+// its file headers. The whole-file split returns these as its
+// diagnostics, so one that stands inside a block another syntax read is
+// that block's business (findSpans drops it).
+func unreadFence(src []byte, f wholefile.Fence) source.Diagnostics {
+	if f.Citation {
+		return nil
+	}
+	if l := strings.ToLower(f.Lang); (l == "diff" || l == "patch") && hunkHeader.MatchString(f.Content) && !strings.Contains("\n"+f.Content, "\n+++ ") {
+		return source.Diagnostics{unreadAt("a diff without ---/+++ file headers",
+			"a hunk alone does not say which file it changes. Start the diff with --- a/PATH and +++ b/PATH lines, as git diff writes it",
+			source.Range{Start: f.OpenStart, End: f.OpenEnd})}
+	}
+	if phs := Placeholders(f.Content); len(phs) > 0 && f.Path == "" && !exampleInfo[strings.ToLower(f.Lang)] {
+		at := f.ContentStart + phs[0].Start
+		return source.Diagnostics{unreadAt("a code block with a placeholder for left-out code that names no file",
+			"clada cannot tell which file it changes, nor what the placeholder stands for. Put the file's path alone on the line before the fence and send the whole file "+
+				"(a placeholder kept between lines copied exactly from the file), or send SEARCH/REPLACE blocks under the path",
+			source.Range{Start: at, End: at + phs[0].End - phs[0].Start})}
+	}
+	return nil
 }
 
 // NoBlocksReason says, for a document with no block, what the answer

@@ -247,6 +247,7 @@ func TestCodeActionConvertKeepsListIndent(t *testing.T) {
 		"CML @4:3-8:16\n<write path=\"hello.txt\"><![CDATA[\n   hi\n   ]]></write>",
 		"V4A (apply_patch) @4:3-8:16\n*** Begin Patch\n   *** Add File: hello.txt\n   +hi\n   *** End Patch",
 		"replacer @4:3-8:16\n<<<FILE>>>\n   hello.txt\n   <<<OVERWRITE>>>\n   hi\n   <<<END>>>",
+		"Cline replace_in_file @4:3-8:16\n<write_to_file>\n   <path>hello.txt</path>\n   <content>\n   hi\n   </content>\n   </write_to_file>",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)

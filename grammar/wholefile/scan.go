@@ -113,7 +113,7 @@ func Scan(src []byte) []Fence {
 		if body < j || !f.Closed && body < len(ls) {
 			f.ContentStart = ls[body].Start
 		}
-		f.Content = dedent(string(src[f.ContentStart:f.ContentEnd]), len(text(i))-len(strings.TrimLeft(text(i), " ")))
+		f.Content = string(src[f.ContentStart:f.ContentEnd])
 		if f.Path != "" && !f.Closed {
 			f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
 				fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
@@ -219,11 +219,13 @@ func aboveLine(ls []lines.Line, text func(int) string, i, floor int) int {
 	return -1
 }
 
-// opening reads a fence's opening line: up to three spaces, three or more
-// backticks or tildes, and the info string (for backticks, without one).
+// opening reads a fence's opening line: three or more backticks or
+// tildes at the line's start, and the info string (for backticks, without
+// one). A fence indented in a list item or a quote is read through lang's
+// container views, which strip the indentation (lang/parse_indent.go).
 func opening(line string) (ch byte, n int, info string, ok bool) {
-	t := strings.TrimLeft(line, " ")
-	if len(line)-len(t) > 3 || len(t) < 3 || t[0] != '`' && t[0] != '~' {
+	t := line
+	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
 		return 0, 0, "", false
 	}
 	ch = t[0]
@@ -242,11 +244,7 @@ func opening(line string) (ch byte, n int, info string, ok bool) {
 
 // closing reports whether line closes a fence of n characters ch.
 func closing(line string, ch byte, n int) bool {
-	t := strings.TrimLeft(line, " ")
-	if len(line)-len(t) > 3 {
-		return false
-	}
-	t = strings.TrimRight(t, " \t\r")
+	t := strings.TrimRight(line, " \t\r")
 	return len(t) >= n && strings.Trim(t, string(ch)) == ""
 }
 
@@ -284,21 +282,4 @@ func PathLine(p string) string {
 		}
 	}
 	return ""
-}
-
-// dedent takes up to n spaces off each line of s: the content of a fence
-// indented by n spaces loses that much indentation (CommonMark).
-func dedent(s string, n int) string {
-	if n == 0 {
-		return s
-	}
-	ls := strings.SplitAfter(s, "\n")
-	for i, l := range ls {
-		k := 0
-		for k < n && k < len(l) && l[k] == ' ' {
-			k++
-		}
-		ls[i] = l[k:]
-	}
-	return strings.Join(ls, "")
 }

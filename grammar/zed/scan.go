@@ -211,19 +211,10 @@ func text(src []byte, start, limit int, closeTag string, s, e *int) (int, bool) 
 
 func clean(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n") }
 
-// lineStart reports whether only blanks come before i on its line.
-func lineStart(src []byte, i int) bool {
-	for k := i - 1; k >= 0; k-- {
-		switch src[k] {
-		case ' ', '\t':
-			continue
-		case '\n':
-			return true
-		}
-		return false
-	}
-	return true
-}
+// lineStart reports whether i starts a line. An element indented in a
+// list item or a quote is read through lang's container views, which
+// strip the indentation, as every block is (lang/parse_indent.go).
+func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
 
 // pathAbove looks at up to three lines above the line holding i, going on
 // upwards only past fence lines, for a line stating a path.

@@ -54,7 +54,7 @@ func (c *Call) Get(key string) *Param {
 }
 
 // Find finds every element named one of names in src whose opening tag
-// starts a line (blanks before it allowed), in order; an element inside
+// starts a line, in order; an element inside
 // another one's span is content, not an element. children lists the child
 // names each element may hold (others are ignored as text).
 func Find(src []byte, names []string, children []string) []Call {
@@ -95,19 +95,10 @@ func nextOpen(src []byte, p int, names []string) (int, string) {
 	return best, bestName
 }
 
-// lineStart reports whether only blanks come before i on its line.
-func lineStart(src []byte, i int) bool {
-	for k := i - 1; k >= 0; k-- {
-		switch src[k] {
-		case ' ', '\t':
-			continue
-		case '\n':
-			return true
-		}
-		return false
-	}
-	return true
-}
+// lineStart reports whether i starts a line. An element indented in a
+// list item or a quote is read through lang's container views, which
+// strip the indentation, as every block is (lang/parse_indent.go).
+func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
 
 // read reads the element name whose opening tag is at at.
 func read(src []byte, at int, name string, children []string) Call {

@@ -58,16 +58,15 @@ func splitWholeFile(src []byte) ([]source.Range, source.Diagnostics) {
 	}
 	var out []source.Range
 	var ds source.Diagnostics
-	for _, f := range wholefile.Scan(src) {
-		if f.Path == "" || f.Citation || exampleInfo[strings.ToLower(f.Lang)] {
-			ds = append(ds, unreadFence(src, f)...) // unread.go
-			continue
+	signs := mayHoldPlaceholder(src) // once for the text: most answers have no placeholder anywhere
+	wholefile.Each(src, func(f *wholefile.Fence) {
+		switch {
+		case f.Path == "" || f.Citation || exampleInfo[strings.ToLower(f.Lang)]:
+			ds = append(ds, unreadFence(src, f, signs)...) // unread.go
+		case !claimedByOther([]byte(f.Content)):
+			out = append(out, source.Range{Start: f.Start, End: f.End})
 		}
-		if claimedByOther([]byte(f.Content)) {
-			continue
-		}
-		out = append(out, source.Range{Start: f.Start, End: f.End})
-	}
+	})
 	return out, ds
 }
 

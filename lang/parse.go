@@ -162,7 +162,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	// marker searches, then the splitters whose marker was seen.
 	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
 	for i := range syntaxes {
-		if syntaxes[i].gate == "" {
+		if syntaxes[i].gate == "" && !syntaxes[i].gatedByAny {
 			first = append(first, i)
 		}
 	}
@@ -177,7 +177,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		}
 	})
 	for i := range syntaxes {
-		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen {
+		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen || syntaxes[i].gatedByAny && finds.anySeen(syntaxes[i].markers) {
 			gated = append(gated, i)
 		}
 	}

@@ -65,13 +65,23 @@ func Placeholders(s string) []PlaceholderLine {
 // marker: "... existing code ..." is no statement of any language.
 func IsPlaceholder(line string) bool {
 	t := strings.TrimSpace(line)
-	if t == "" || len(t) > 160 {
-		return false
+	if t == "" || len(t) > 160 || !mayOpenPlaceholder(t[0]) {
+		return false // most lines of code: one look at their first byte
 	}
 	if inner, ok := commentText(t); ok {
 		return omission(inner, true)
 	}
 	return omission(t, false) && bothEllipses(t)
+}
+
+// mayOpenPlaceholder reports whether a placeholder line may start with c:
+// a comment marker, a parenthesis or brace, or an ellipsis.
+func mayOpenPlaceholder(c byte) bool {
+	switch c {
+	case '/', '#', '-', ';', '%', '(', '{', '<', '.', 0xE2: // 0xE2 starts "…"
+		return true
+	}
+	return false
 }
 
 // commentText strips one comment's markers from t (trimmed), or a
@@ -98,10 +108,22 @@ func commentText(t string) (string, bool) {
 	return "", false
 }
 
-// ellipsis reports whether s is "...", "…" or a longer run of dots.
+// isEllipsis reports whether s is "...", "…" or a longer run of dots
+// (blanks between them allowed).
 func isEllipsis(s string) bool {
-	s = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "…", "...")
-	return len(s) >= 3 && strings.Trim(s, ".") == ""
+	dots := 0
+	for _, r := range s {
+		switch r {
+		case '.':
+			dots++
+		case '…':
+			dots += 3
+		case ' ':
+		default:
+			return false
+		}
+	}
+	return dots >= 3
 }
 
 // cutEllipsis removes an ellipsis from the start (lead) or the end of s.

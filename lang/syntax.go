@@ -110,6 +110,9 @@ type SyntaxDef struct {
 	// split runs only when its marker was seen: most answers are spared a
 	// pass over the text per syntax they do not use.
 	gate string
+	// gatedByAny is gate for a syntax with several markers: its split runs
+	// only when one of them was seen.
+	gatedByAny bool
 	// midLine marks a syntax whose block may start anywhere on a line (a
 	// CML element): an indented block is found by split at its own column,
 	// and its indentation still opens a view for the lines after it.

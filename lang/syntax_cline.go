@@ -9,10 +9,13 @@ var clineSyntax = SyntaxDef{
 	Title:   "Cline replace_in_file",
 	Foreign: true,
 
-	split:     splitCline,
-	lower:     lowerCline,
-	markers:   []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"}, {text: "------- SEARCH", above: 3}},
-	tasksWord: "replace_in_file",
+	split: splitCline,
+	lower: lowerCline,
+	// a bare block is told by Cline's own seven-dash SEARCH line (inside a
+	// tag, any marker length is read)
+	markers:    []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"}, {text: "------- SEARCH", above: 3}},
+	gatedByAny: true,
+	tasksWord:  "replace_in_file",
 
 	print:  printCline,
 	prompt: fixedPrompt(clinePrompt),

@@ -10,10 +10,13 @@ var rooSyntax = SyntaxDef{
 	Title:   "Roo Code apply_diff",
 	Foreign: true,
 
-	split:     splitRoo,
-	lower:     lowerRoo,
-	markers:   []blockMarker{{text: "<apply_diff>"}},
-	tasksWord: "apply_diff",
+	split: splitRoo,
+	lower: lowerRoo,
+	// a bare block is told by its :start_line: header (aider's marker
+	// opens the view of an indented one)
+	markers:    []blockMarker{{text: "<apply_diff>"}, {text: ":start_line:"}},
+	gatedByAny: true,
+	tasksWord:  "apply_diff",
 
 	print:  printRoo,
 	prompt: fixedPrompt(rooPrompt),

@@ -12,9 +12,10 @@ var wholeFileSyntax = SyntaxDef{
 	Foreign:   true,
 	OwnsFence: true,
 
-	split:   splitWholeFile,
-	lower:   lowerWholeFile,
-	markers: []blockMarker{{text: "```", above: 2}},
+	split:      splitWholeFile,
+	lower:      lowerWholeFile,
+	markers:    []blockMarker{{text: "```", above: 2}, {text: "~~~", above: 2}},
+	gatedByAny: true,
 
 	print:  printWholeFile,
 	prompt: fixedPrompt(wholeFilePrompt),

@@ -13,6 +13,7 @@ var zedSyntax = SyntaxDef{
 	markers: []blockMarker{{text: "<edits", opens: func(b []byte) bool {
 		return len(b) > len("<edits") && (b[len("<edits")] == '>' || b[len("<edits")] == ' ')
 	}, above: 3}}, // its path line may stand above it, a fence between
+	gate:      "<edits",
 	tasksWord: "edits",
 
 	print:  printZed,

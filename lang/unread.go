@@ -42,12 +42,12 @@ var (
 var unreadFormats = []unreadFormat{
 	{
 		name: "an XML function call (<invoke>)",
-		find: func(src []byte) []source.Range { return gatedRanges(xmlInvoke, src, "invoke", "function_calls>") },
+		find: func(src []byte) []source.Range { return gatedRanges(xmlInvoke, src, "<invoke", "<function_calls>", "<invoke") },
 		hint: "clada reads tool calls written as JSON. Write the call as {\"name\": …, \"arguments\": {…}}, or use a format `clada prompt --syntax` teaches",
 	},
 	{
 		name: "aider's old ORIGINAL/UPDATED block",
-		find: func(src []byte) []source.Range { return gatedRanges(oldAiderMarker, src, "< ORIGINAL") },
+		find: func(src []byte) []source.Range { return gatedRanges(oldAiderMarker, src, "ORIGINAL") },
 		hint: "write the block with <<<<<<< SEARCH, =======, >>>>>>> REPLACE (clada prompt --syntax aider)",
 	},
 	{
@@ -105,21 +105,28 @@ func unreadAt(name, hint string, r source.Range) source.Diagnostic {
 // its file headers. The whole-file split returns these as its
 // diagnostics, so one that stands inside a block another syntax read is
 // that block's business (findSpans drops it).
-func unreadFence(src []byte, f wholefile.Fence) source.Diagnostics {
+//
+// signs says whether src holds anything a placeholder line holds
+// (mayHoldPlaceholder); without any, no fence is looked through.
+func unreadFence(src []byte, f *wholefile.Fence, signs bool) source.Diagnostics {
 	if f.Citation {
 		return nil
 	}
-	if l := strings.ToLower(f.Lang); (l == "diff" || l == "patch") && hunkHeader.MatchString(f.Content) && !strings.Contains("\n"+f.Content, "\n+++ ") {
+	body := f.Body(src)
+	if l := strings.ToLower(f.Lang); (l == "diff" || l == "patch") && hunkHeader.Match(body) && !bytes.Contains(append([]byte("\n"), body...), []byte("\n+++ ")) {
 		return source.Diagnostics{unreadAt("a diff without ---/+++ file headers",
 			"a hunk alone does not say which file it changes. Start the diff with --- a/PATH and +++ b/PATH lines, as git diff writes it",
 			source.Range{Start: f.OpenStart, End: f.OpenEnd})}
 	}
-	if phs := Placeholders(f.Content); len(phs) > 0 && f.Path == "" && !exampleInfo[strings.ToLower(f.Lang)] {
-		at := f.ContentStart + phs[0].Start
+	if !signs || f.Path != "" || exampleInfo[strings.ToLower(f.Lang)] {
+		return nil
+	}
+	if ph, ok := firstPlaceholder(body); ok {
+		at := f.ContentStart + ph.Start
 		return source.Diagnostics{unreadAt("a code block with a placeholder for left-out code that names no file",
 			"clada cannot tell which file it changes, nor what the placeholder stands for. Put the file's path alone on the line before the fence and send the whole file "+
 				"(a placeholder kept between lines copied exactly from the file), or send SEARCH/REPLACE blocks under the path",
-			source.Range{Start: at, End: at + phs[0].End - phs[0].Start})}
+			source.Range{Start: at, End: at + ph.End - ph.Start})}
 	}
 	return nil
 }
@@ -160,4 +167,46 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// firstPlaceholder is the first placeholder line of b: only lines that may
+// start one (mayOpenPlaceholder) become strings, so the fences of a long
+// answer are looked through without copying them.
+func firstPlaceholder(b []byte) (PlaceholderLine, bool) {
+	if !mayHoldPlaceholder(b) {
+		return PlaceholderLine{}, false
+	}
+	line := 1
+	for p := 0; p < len(b); line++ {
+		e := bytes.IndexByte(b[p:], '\n')
+		if e < 0 {
+			e = len(b)
+		} else {
+			e += p
+		}
+		t := bytes.TrimLeft(b[p:e], " \t")
+		if len(t) > 0 && mayOpenPlaceholder(t[0]) {
+			if l := strings.TrimRight(string(b[p:e]), "\r"); IsPlaceholder(l) {
+				return PlaceholderLine{Line: line, Start: p, End: p + len(l), Text: strings.TrimSpace(l)}, true
+			}
+		}
+		p = e + 1
+	}
+	return PlaceholderLine{}, false
+}
+
+// placeholderSigns are texts a placeholder line of a fence that names no
+// file is looked for by: an ellipsis, or the words of the commonest
+// phrases without one. A text without any needs no look at its lines.
+var placeholderSigns = [][]byte{[]byte("..."), []byte("…"), []byte("xisting"), []byte("nchanged")}
+
+// mayHoldPlaceholder reports whether b holds one of placeholderSigns: a
+// text without any needs no look at its lines.
+func mayHoldPlaceholder(b []byte) bool {
+	for _, s := range placeholderSigns {
+		if bytes.Contains(b, s) {
+			return true
+		}
+	}
+	return false
 }

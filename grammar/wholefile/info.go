@@ -42,6 +42,12 @@ func readInfo(f *Fence, info string, at int) {
 	if info == "" {
 		return
 	}
+	if !strings.ContainsAny(info, "=:/.\"'\\") {
+		// a language and words (```python, ```sh sham): no path in it, and
+		// no grammar call for the thousands of fences a long answer has
+		f.Lang, _, _ = strings.Cut(info, " ")
+		return
+	}
 	v, err := infoParser.ParseString("", info)
 	if err != nil {
 		return // not an info string clada reads: no language, no path

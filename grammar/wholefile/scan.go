@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/clada-dev/clada/grammar/internal/lines"
 	"github.com/clada-dev/clada/grammar/internal/pathline"
 	"github.com/clada-dev/clada/source"
 )
@@ -69,61 +68,146 @@ type Fence struct {
 	Diags                    source.Diagnostics
 }
 
-// Scan finds every fenced code block of src, in order.
+// Scan finds every fenced code block of src, in order. It looks at a
+// line only when it starts with a backtick or a tilde (a fence), and at
+// the two lines before a fence; a long answer's thousands of fences cost
+// no line table. A fence's Content is filled only when it states a path
+// (Body gives any fence's text).
 func Scan(src []byte) []Fence {
-	ls := lines.Split(src)
-	text := func(i int) string { return string(src[ls[i].Start:ls[i].End]) }
 	var out []Fence
-	prevEnd := 0 // line after the previous fence: a path line is never inside one
-	for i := 0; i < len(ls); i++ {
-		ch, n, info, ok := opening(text(i))
+	Each(src, func(f *Fence) { out = append(out, *f) })
+	return out
+}
+
+// Each calls yield with every fenced code block of src, in order, as Scan
+// finds them; the Fence is reused between calls.
+func Each(src []byte, yield func(f *Fence)) {
+	prevEnd := 0 // where the previous fence ended: a path line is never inside one
+	ff := &fenceFinder{src: src, next: [2]int{-2, -2}}
+	for p := 0; p < len(src); {
+		start := ff.from(p)
+		if start < 0 {
+			break
+		}
+		end := lineEnd(src, start)
+		next := min(end+1, len(src))
+		if end > start && src[end-1] == '\r' {
+			end--
+		}
+		openLine := string(src[start:end])
+		ch, n, info, ok := opening(openLine)
 		if !ok {
+			p = next
 			continue
 		}
-		f := Fence{Start: ls[i].Start, OpenStart: ls[i].Start, OpenEnd: ls[i].End, CloseStart: -1, Info: info}
-		j := i + 1
-		for j < len(ls) && !closing(text(j), ch, n) {
-			j++
+		f := Fence{Start: start, OpenStart: start, OpenEnd: end, CloseStart: -1, Info: info}
+		// the closing fence: the next line that starts with the fence's run
+		run := []byte(strings.Repeat(string(ch), n))
+		for q := next; q < len(src); {
+			if bytes.HasPrefix(src[q:], run) && len(bytes.Trim(bytes.TrimRight(src[q:lineEnd(src, q)], " \t\r"), string(ch))) == 0 {
+				f.Closed, f.CloseStart = true, q
+				break
+			}
+			// the next run that starts a line (a search for the rare run,
+			// not for the newline before it, which every line has)
+			i := bytes.Index(src[q+1:], run)
+			for i >= 0 && src[q+i] != '\n' {
+				k := bytes.Index(src[q+i+2:], run)
+				if k < 0 {
+					i = -1
+					break
+				}
+				i += k + 1
+			}
+			if i < 0 {
+				break
+			}
+			q += i + 1
 		}
-		body := i + 1
-		f.Closed = j < len(ls)
 		if f.Closed {
-			f.CloseStart, f.End = ls[j].Start, ls[j].Next
+			f.End = min(lineEnd(src, f.CloseStart)+1, len(src))
+			f.ContentEnd = f.CloseStart
 		} else {
-			f.End = len(src)
+			f.End, f.ContentEnd = len(src), len(src)
 		}
-		readInfo(&f, info, ls[i].Start+strings.Index(text(i), info))
-		if k := aboveLine(ls, text, i, prevEnd); k >= 0 {
-			if p, s, e, ok := pathline.Line(text(k)); ok {
-				f.state(p, ls[k].Start+s, ls[k].Start+e, Above)
-				f.Start = ls[k].Start
+		f.ContentStart = min(next, f.ContentEnd)
+		readInfo(&f, info, start+strings.Index(openLine, info))
+		if ls, le := aboveLine(src, start, prevEnd); ls >= 0 && le-ls <= 300 {
+			if path, s, e, ok := pathline.Line(string(src[ls:le])); ok {
+				f.state(path, ls+s, ls+e, Above)
+				f.Start = ls
 			}
 		}
-		if body < j && f.statedIn(text(body)) {
-			p, s, e, _ := commentPath(text(body))
-			if f.state(p, ls[body].Start+s, ls[body].Start+e, Comment) {
-				body++
+		if f.ContentStart < f.ContentEnd {
+			fe := min(lineEnd(src, f.ContentStart), f.ContentEnd)
+			first := strings.TrimRight(string(src[f.ContentStart:fe]), "\r")
+			if f.statedIn(first) {
+				path, s, e, _ := commentPath(first)
+				if f.state(path, f.ContentStart+s, f.ContentStart+e, Comment) {
+					f.ContentStart = min(fe+1, f.ContentEnd)
+				}
 			}
 		}
-		f.ContentEnd = len(src)
-		if f.Closed {
-			f.ContentEnd = ls[j].Start
+		if f.Path != "" {
+			f.Content = string(src[f.ContentStart:f.ContentEnd])
+			if !f.Closed {
+				f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
+					fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
+					"end the block with a fence line like its opening one (```)"))
+			}
 		}
-		f.ContentStart = f.ContentEnd
-		if body < j || !f.Closed && body < len(ls) {
-			f.ContentStart = ls[body].Start
-		}
-		f.Content = string(src[f.ContentStart:f.ContentEnd])
-		if f.Path != "" && !f.Closed {
-			f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
-				fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
-				"end the block with a fence line like its opening one (```)"))
-		}
-		out = append(out, f)
-		i = j
-		prevEnd = j + 1
+		yield(&f)
+		p, prevEnd = f.End, f.End
 	}
-	return out
+}
+
+// Body is the fence's text in src (the path comment line left out).
+func (f *Fence) Body(src []byte) []byte { return src[f.ContentStart:f.ContentEnd] }
+
+// fenceFinder finds the lines that start with ``` or ~~~, each run
+// searched for once from where the last search left it (a text without
+// tildes is not searched again for them at every fence).
+type fenceFinder struct {
+	src  []byte
+	next [2]int // where each run next occurs at or after the last position asked, -2: not searched yet
+}
+
+// from is the start of the next line at or after p that starts with ```
+// or ~~~, or -1.
+func (ff *fenceFinder) from(p int) int {
+	for p < len(ff.src) {
+		best := -1
+		for k, run := range [2]string{"```", "~~~"} {
+			if ff.next[k] != -1 && ff.next[k] < p {
+				i := bytes.Index(ff.src[p:], []byte(run))
+				if i < 0 {
+					ff.next[k] = -1
+				} else {
+					ff.next[k] = p + i
+				}
+			}
+			if ff.next[k] >= 0 && (best < 0 || ff.next[k] < best) {
+				best = ff.next[k]
+			}
+		}
+		if best < 0 {
+			return -1
+		}
+		if best == 0 || ff.src[best-1] == '\n' {
+			return best
+		}
+		p = best + 1
+	}
+	return -1
+}
+
+// lineEnd is the offset of the '\n' ending the line that starts at p, or
+// len(src).
+func lineEnd(src []byte, p int) int {
+	if i := bytes.IndexByte(src[p:], '\n'); i >= 0 {
+		return p + i
+	}
+	return len(src)
 }
 
 // state records a statement of the path; a second one that differs is an
@@ -204,19 +288,28 @@ func commentPath(line string) (string, int, int, bool) {
 	return trimmed, lead + at, lead + at + len(trimmed), labelled
 }
 
-// aboveLine is the line a fence's path may be stated on: the line before
-// the fence, or the one before that when the line between is blank; -1
-// when there is none (the text's start, or the previous fence).
-func aboveLine(ls []lines.Line, text func(int) string, i, floor int) int {
-	for k := i - 1; k >= floor && k >= i-2; k-- {
-		if strings.TrimSpace(text(k)) != "" {
-			if _, _, _, fence := opening(text(k)); fence {
-				return -1
-			}
-			return k
+// aboveLine is the line a fence starting at off may state its path on:
+// the line before it, or the one before that when the line between is
+// blank; its start and end (without its line end), or -1 when there is
+// none (the text's start, or the previous fence at floor).
+func aboveLine(src []byte, off, floor int) (int, int) {
+	end := off
+	for k := 0; k < 2 && end > floor; k++ {
+		le := end - 1 // the '\n' ending the line above
+		ls := bytes.LastIndexByte(src[:le], '\n') + 1
+		if ls < floor {
+			return -1, -1
 		}
+		t := strings.TrimRight(string(src[ls:le]), "\r")
+		if strings.TrimSpace(t) != "" {
+			if _, _, _, fence := opening(t); fence {
+				return -1, -1
+			}
+			return ls, ls + len(t)
+		}
+		end = ls
 	}
-	return -1
+	return -1, -1
 }
 
 // opening reads a fence's opening line: three or more backticks or
@@ -242,11 +335,6 @@ func opening(line string) (ch byte, n int, info string, ok bool) {
 	return ch, n, info, true
 }
 
-// closing reports whether line closes a fence of n characters ch.
-func closing(line string, ch byte, n int) bool {
-	t := strings.TrimRight(line, " \t\r")
-	return len(t) >= n && strings.Trim(t, string(ch)) == ""
-}
 
 // HasFence reports whether src may hold a fence at all: one fast search
 // instead of a line table for most answers.

@@ -41,8 +41,8 @@ func TestPathStatements(t *testing.T) {
 			t.Fatalf("%q: %d fences", tc.src, len(fs))
 		}
 		f := fs[0]
-		if f.Path != tc.path || f.How != tc.how || f.Content != tc.content || len(f.Diags) > 0 {
-			t.Errorf("%q: path %q how %d content %q diags %v, want %q %d %q", tc.src, f.Path, f.How, f.Content, f.Diags, tc.path, tc.how, tc.content)
+		if body := string(f.Body([]byte(tc.src))); f.Path != tc.path || f.How != tc.how || body != tc.content || len(f.Diags) > 0 {
+			t.Errorf("%q: path %q how %d content %q diags %v, want %q %d %q", tc.src, f.Path, f.How, body, f.Diags, tc.path, tc.how, tc.content)
 		}
 		if tc.path != "" && tc.src[f.PathStart:f.PathEnd] != tc.path {
 			t.Errorf("%q: path range covers %q", tc.src, tc.src[f.PathStart:f.PathEnd])

@@ -88,9 +88,8 @@ var labels = []string{"file", "filename", "file name", "path", "filepath", "file
 // label is the length of a label, its colon and the blanks after it at the
 // start of rest, 0 if there is none.
 func label(rest string) int {
-	low := strings.ToLower(rest)
 	for _, l := range labels {
-		if strings.HasPrefix(low, l+":") {
+		if len(rest) > len(l) && rest[len(l)] == ':' && strings.EqualFold(rest[:len(l)], l) {
 			n := len(l) + 1
 			return n + len(rest[n:]) - len(strings.TrimLeft(rest[n:], " \t"))
 		}

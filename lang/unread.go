@@ -42,7 +42,9 @@ var (
 var unreadFormats = []unreadFormat{
 	{
 		name: "an XML function call (<invoke>)",
-		find: func(src []byte) []source.Range { return gatedRanges(xmlInvoke, src, "<invoke", "<function_calls>", "<invoke") },
+		find: func(src []byte) []source.Range {
+			return gatedRanges(xmlInvoke, src, "<invoke", "<function_calls>", "<invoke")
+		},
 		hint: "clada reads tool calls written as JSON. Write the call as {\"name\": …, \"arguments\": {…}}, or use a format `clada prompt --syntax` teaches",
 	},
 	{

@@ -335,7 +335,6 @@ func opening(line string) (ch byte, n int, info string, ok bool) {
 	return ch, n, info, true
 }
 
-
 // HasFence reports whether src may hold a fence at all: one fast search
 // instead of a line table for most answers.
 func HasFence(src []byte) bool {

@@ -73,7 +73,7 @@ func (x *opRun) merge() Result {
 	}
 	if len(phs) == 0 {
 		if ex := textedit.Excerpt(t.Body, content); ex != nil {
-			return x.lazyRefusal(0, fmt.Sprintf("the block holds only %s of '%s' and leaves out %s: it reads as an excerpt of the file, not the whole file", ex.Kept, p, ex.Dropped),
+			return x.lazyRefusal(0, fmt.Sprintf("the block shares only %s with '%s' and would drop %s: it reads as an excerpt of the file, not the whole file", ex.Kept, p, ex.Dropped),
 				"send the whole file, put a placeholder such as `// ... existing code ...` where unchanged lines are left out (between lines copied exactly from the file), or send a SEARCH/REPLACE edit")
 		}
 		return x.writeWhole(abs, p, data, content, nil)

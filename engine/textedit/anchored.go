@@ -20,11 +20,11 @@ import (
 //
 //   - an anchor line that is not in the file, or a run that is never
 //     unique, refuses the merge, naming the placeholder and the line;
-//   - a change that would only delete file lines, with no line of the
-//     block in their place, is refused too: the block shows the lines
-//     around them next to each other, which may mean "delete" or may be a
-//     placeholder the model forgot, and only the model can say (a run of
-//     blank lines alone is kept rather than refused).
+//   - a change that takes more lines of the file than it gives lines of
+//     the block is refused too: the block would delete file lines it does
+//     not show, which may mean "delete" or may be a placeholder the model
+//     forgot, and only the model can say (a run of blank lines alone is
+//     kept rather than refused).
 
 // MergeAnchor is what one placeholder stood for in a merge.
 type MergeAnchor struct {
@@ -165,7 +165,7 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 		if bad >= 0 {
 			at := max(s.from+head, 1) // block line before the region's place
 			return "", nil, &MergeError{Line: at,
-				Reason: fmt.Sprintf("the block would delete line %d of the file (%q) with nothing in its place and no placeholder saying so (after line %d of the block)",
+				Reason: fmt.Sprintf("the block would delete line %d of the file (%q), which it does not show, with no placeholder saying so (after line %d of the block: the file has more lines there than the block)",
 					pos+bad+1, cut(file[pos+bad]), at),
 				Fix: "put a placeholder line where unchanged lines are left out; to delete lines, send an edit (SEARCH/REPLACE) that deletes them"}
 		}
@@ -188,10 +188,11 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 // replaceRegion gives the lines that replace a region of the file (keep:
 // its lines with their ends; region: the same without) by mid, the
 // block's lines: kept lines keep their bytes, the block's lines end with
-// eol. It refuses (bad ≥ 0, the index in region of the first such line) a
-// run of region deleted with nothing of mid in its place, unless the run
-// is blank lines, which are kept. blockLast says the last line given is
-// one of mid's.
+// eol. It refuses (bad ≥ 0, the index in region of a line it would drop)
+// a change that takes more non-blank lines of the file than it gives
+// lines of the block: the block would delete file lines it does not show.
+// A run of blank lines deleted with nothing in its place is kept.
+// blockLast says the last line given is one of mid's.
 func replaceRegion(keep, region, mid []string, eol string) (out []string, bad int, blockLast bool) {
 	ed := diffLines(region, mid)
 	i := 0 // index in region
@@ -214,12 +215,19 @@ func replaceRegion(keep, region, mid []string, eol string) (out []string, bad in
 			}
 			k++
 		}
-		if len(adds) == 0 {
-			for _, d := range dels {
-				if strings.TrimSpace(region[d]) != "" {
-					return nil, d, false
-				}
+		// More lines of the file go than lines of the block come: the block
+		// leaves lines out without a placeholder saying so (or deletes
+		// them, which only the model can say). Blank lines alone are kept.
+		var gone []int
+		for _, d := range dels {
+			if strings.TrimSpace(region[d]) != "" {
+				gone = append(gone, d)
 			}
+		}
+		if len(gone) > len(adds) {
+			return nil, gone[len(adds)], false
+		}
+		if len(adds) == 0 {
 			for _, d := range dels {
 				out = append(out, keep[d])
 			}
@@ -321,15 +329,32 @@ func anchorError(ph, segLine int, below bool, seg []string, err *runError) *Merg
 	if below {
 		side = "below"
 	}
+	if err.missing >= 0 && len(err.ambiguous) > 0 {
+		// the lines next to the placeholder are in the file, but more than
+		// once, and the next line out (changed or new) cannot tell which
+		line := segLine - (len(seg) - 1) + err.missing
+		if below {
+			line = segLine + err.missing
+		}
+		return &MergeError{Placeholder: ph, Line: ph,
+			Reason: fmt.Sprintf("the placeholder at line %d of the block cannot be placed: the unchanged lines %s it occur %d times in the file (lines %s), and line %d of the block (%q) is not in the file, so nothing says which",
+				ph, side, len(err.ambiguous), LineNumbers(err.ambiguous), line, cut(seg[err.missing])),
+			Fix: "include more unchanged lines between your change and the placeholder, until they occur in the file only once; or send a SEARCH/REPLACE edit"}
+	}
 	if err.missing >= 0 {
 		line := segLine - (len(seg) - 1) + err.missing
 		if below {
 			line = segLine + err.missing
 		}
+		fix := "a placeholder stands for unchanged lines and must sit between lines copied exactly from the file: copy the lines around it from the file as they are, or send the whole file, or a SEARCH/REPLACE edit"
+		if line == ph+1 || line == ph-1 {
+			// the line next to the placeholder is new or changed
+			fix = fmt.Sprintf("the line next to a placeholder must be one the file has, unchanged: keep the file's unchanged line %s your change, between it and the placeholder; or send a SEARCH/REPLACE edit", map[bool]string{true: "before", false: "after"}[below])
+		}
 		return &MergeError{Placeholder: ph, Line: line,
 			Reason: fmt.Sprintf("the placeholder at line %d of the block cannot be placed: line %d of the block (%q), %s it, is not in the file where it would have to be",
 				ph, line, cut(seg[err.missing]), side),
-			Fix: "a placeholder stands for unchanged lines and must sit between lines copied exactly from the file: copy the lines around it from the file as they are, or send the whole file, or a SEARCH/REPLACE edit"}
+			Fix: fix}
 	}
 	return &MergeError{Placeholder: ph, Line: ph,
 		Reason: fmt.Sprintf("the placeholder at line %d of the block cannot be placed: the lines %s it occur %d times in the file (lines %s), never once",

@@ -57,6 +57,12 @@ func TestAnchoredMerge(t *testing.T) {
 			err:   "the lines below it occur 2 times in the file (lines 7, 11), never once",
 		},
 		{
+			name:  "the unchanged line next to a placeholder occurs twice, and the changed line before it cannot tell",
+			block: "// ...\nfunc A() {\n\tfmt.Println(\"A\")\n}\n// ...\n",
+			phs:   []int{1, 5},
+			err:   "the unchanged lines above it occur 2 times in the file (lines 7, 11), and line 3 of the block (\"fmt.Println(\\\"A\\\")\") is not in the file, so nothing says which",
+		},
+		{
 			name:  "lines deleted with no placeholder saying so",
 			block: "package a\n\nimport \"fmt\"\n// ...\nfunc B() {\n}\n",
 			phs:   []int{4},

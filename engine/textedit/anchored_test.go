@@ -121,4 +121,12 @@ func TestExcerpt(t *testing.T) {
 	if ex := Excerpt(file, "print('something else')\n"); ex != nil {
 		t.Errorf("a rewrite sharing nothing read as an excerpt: %+v", ex)
 	}
+	// the "before" of a before/after pair: most of the file, the end dropped
+	mk := "build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"
+	if ex := Excerpt(mk, "build:\n\tgo build ./...\n"); ex == nil || ex.Dropped != "lines 4-5" {
+		t.Errorf("a block that only drops the file's end = %+v", ex)
+	}
+	if ex := Excerpt(mk, "build:\n\tgo build -v ./...\n\ntest:\n\tgo test ./...\n\nlint:\n\tgo vet ./...\n"); ex != nil {
+		t.Errorf("a rewrite keeping both ends read as an excerpt: %+v", ex)
+	}
 }

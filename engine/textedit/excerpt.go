@@ -15,18 +15,21 @@ type ExcerptReport struct {
 // Excerpt tells whether block, written as the whole new content of a file
 // whose text is body, is an excerpt of it instead: a part of the file (a
 // changed function shown alone) that written whole would delete the rest
-// (README, "Lazy placeholders"). It is one when all of these hold, counting
-// non-blank lines:
+// (README, "Lazy placeholders"). Counting non-blank lines, and the lines
+// the block has in common with the file (in order, a longest common
+// subsequence), it is one when the block is shorter than the file and
+// drops file lines before the first line in common or after the last, and
+// either
 //
-//   - the lines the block has in common with the file (in order, a longest
-//     common subsequence) are fewer than half the file's lines;
-//   - the block is shorter than the file;
-//   - the file has lines before the first line in common, or after the
-//     last, that the block drops.
+//   - puts nothing of its own in their place (the block only deletes at
+//     that end: a "before" block shown beside an "after" one, a function
+//     shown alone), or
+//   - has fewer than half the file's lines in common with it.
 //
-// A rewrite of a whole file keeps most of it or none of it, and is not an
+// A rewrite of a whole file keeps both ends or none of it, and is not an
 // excerpt; a block that adds comments to every function keeps all of it.
-// nil when the block is no excerpt.
+// A rewrite that only deletes the file's first or last lines is refused
+// too: a deletion is said with an edit. nil when the block is no excerpt.
 func Excerpt(body, block string) *ExcerptReport {
 	old := nonBlank(splitLines(body))
 	nw := nonBlank(splitLines(block))
@@ -36,6 +39,7 @@ func Excerpt(body, block string) *ExcerptReport {
 	ed := diffLines(texts(old), texts(nw))
 	first, last, common := -1, -1, 0
 	i := 0
+	addsBefore, addsAfter := false, false // block lines before the first line in common, after the last
 	for _, e := range ed {
 		switch e.op {
 		case ' ':
@@ -45,11 +49,23 @@ func Excerpt(body, block string) *ExcerptReport {
 			last = i
 			common++
 			i++
+			addsAfter = false
 		case '-':
 			i++
+		case '+':
+			if first < 0 {
+				addsBefore = true
+			}
+			addsAfter = true
 		}
 	}
-	if common == 0 || 2*common >= len(old) || first == 0 && last == len(old)-1 {
+	if common == 0 || first == 0 && last == len(old)-1 {
+		return nil // a rewrite sharing nothing, or one that keeps both ends
+	}
+	// Only deleted at an end: the file's first or last lines go, and the
+	// block puts nothing in their place.
+	onlyDeletes := first > 0 && !addsBefore || last < len(old)-1 && !addsAfter
+	if !onlyDeletes && (2*common >= len(old)) {
 		return nil
 	}
 	var dropped []string

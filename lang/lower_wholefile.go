@@ -22,7 +22,8 @@ import (
 //     ```console, ```output), or Cursor's code reference ```12:15:path,
 //     which quotes a file rather than writing it;
 //   - it holds another format's block (aider or Cline SEARCH/REPLACE, a
-//     diff, a JSON tool call, SHAM, …): that format reads it.
+//     diff, a JSON tool call, SHAM, …): that format reads it (the syntax
+//     yields, SyntaxDef.yields).
 //
 // A stated path that is two different paths, or a fence never closed, is
 // an error, never a write.
@@ -63,7 +64,7 @@ func splitWholeFile(src []byte) ([]source.Range, source.Diagnostics) {
 		switch {
 		case f.Path == "" || f.Citation || exampleInfo[strings.ToLower(f.Lang)]:
 			ds = append(ds, unreadFence(src, f, signs)...) // unread.go
-		case !claimedByOther([]byte(f.Content)):
+		default: // a fence holding another format's block yields to it (findSpans)
 			out = append(out, source.Range{Start: f.Start, End: f.End})
 		}
 	})

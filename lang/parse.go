@@ -195,12 +195,12 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		}
 	}
 	sortSpans(all)
-	kept := dropOverlaps(all)
+	kept := dropOverlaps(dropYielding(all))
 	if more, mds := findIndented(src, kept, finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)
-		kept = dropOverlaps(kept)
+		kept = dropOverlaps(dropYielding(kept))
 	}
 	var diags source.Diagnostics
 	for _, d := range found {
@@ -222,6 +222,36 @@ func sortSpans(all []blockSpan) {
 		}
 		return all[i].prefix != nil && all[j].prefix == nil
 	})
+}
+
+// dropYielding drops, of sorted spans, each span of a yielding syntax
+// (SyntaxDef.yields: a whole-file fence) that holds the start of another
+// syntax's span: the fence holds that block, and is not a file.
+func dropYielding(all []blockSpan) []blockSpan {
+	any := false
+	for _, s := range all {
+		any = any || s.def.yields
+	}
+	if !any {
+		return all
+	}
+	out := all[:0]
+	for i, s := range all {
+		if s.def.yields {
+			held := false
+			for j := i + 1; j < len(all) && all[j].Start < s.End; j++ {
+				held = held || !all[j].def.yields
+			}
+			for j := i - 1; j >= 0 && all[j].Start == s.Start; j-- {
+				held = held || !all[j].def.yields
+			}
+			if held {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // dropOverlaps keeps, of sorted spans, those that start after every earlier

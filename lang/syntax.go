@@ -113,6 +113,10 @@ type SyntaxDef struct {
 	// gatedByAny is gate for a syntax with several markers: its split runs
 	// only when one of them was seen.
 	gatedByAny bool
+	// yields marks a syntax whose block gives way to any other syntax's
+	// block that starts inside it (a whole-file fence holding an aider
+	// block or a JSON call is that block): findSpans drops it.
+	yields bool
 	// midLine marks a syntax whose block may start anywhere on a line (a
 	// CML element): an indented block is found by split at its own column,
 	// and its indentation still opens a view for the lines after it.

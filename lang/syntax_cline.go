@@ -8,6 +8,8 @@ var clineSyntax = SyntaxDef{
 	Name:    "cline",
 	Title:   "Cline replace_in_file",
 	Foreign: true,
+	// a bare block starts at its path line, above the fence holding it
+	OwnsFence: true,
 
 	split: splitCline,
 	lower: lowerCline,

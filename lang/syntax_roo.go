@@ -9,6 +9,8 @@ var rooSyntax = SyntaxDef{
 	Aliases: []string{"apply_diff"},
 	Title:   "Roo Code apply_diff",
 	Foreign: true,
+	// a bare block starts at its path line, above the fence holding it
+	OwnsFence: true,
 
 	split: splitRoo,
 	lower: lowerRoo,

@@ -7,6 +7,8 @@ var zedSyntax = SyntaxDef{
 	Name:    "zed",
 	Title:   "Zed <edits>",
 	Foreign: true,
+	// a bare block starts at its path line, above the fence holding it
+	OwnsFence: true,
 
 	split: splitZed,
 	lower: lowerZed,

@@ -26,6 +26,7 @@ package cline
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
@@ -80,20 +81,25 @@ type Call struct {
 }
 
 // Scan finds every call of src, in order.
-func Scan(src []byte) []Call {
+func Scan(src []byte) []Call { return scan(src, true) }
+
+// scan is Scan; shapes says whether each block goes through the grammar
+// (Spans needs only where the calls are).
+func scan(src []byte, shapes bool) []Call {
 	var out []Call
 	tags := xmltool.Find(src, []string{"replace_in_file", "write_to_file"}, []string{"path", "diff", "content"})
+	var all []lines.Line // the line table, made once when a run between calls needs it
 	p := 0
 	for _, t := range tags {
-		out = append(out, bare(src, p, t.Start)...)
-		out = append(out, fromTag(src, t))
+		out = append(out, bare(src, &all, p, t.Start, shapes)...)
+		out = append(out, fromTag(src, t, shapes))
 		p = t.End
 	}
-	return append(out, bare(src, p, len(src))...)
+	return append(out, bare(src, &all, p, len(src), shapes)...)
 }
 
 // fromTag reads one element.
-func fromTag(src []byte, t xmltool.Call) Call {
+func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 	c := Call{Kind: Replace, Start: t.Start, End: t.End, NameStart: t.Start, NameEnd: t.OpenEnd, PathStart: -1, PathEnd: -1, Diags: t.Diags}
 	if t.Name == "write_to_file" {
 		c.Kind = Write
@@ -124,12 +130,14 @@ func fromTag(src []byte, t xmltool.Call) Call {
 		c.Diags = append(c.Diags, xmltool.Missing(&t, "diff", "<diff> with SEARCH/REPLACE blocks"))
 		return c
 	}
-	ls := lines.Split(src[:d.ValueEnd])
-	first := 0
-	for first < len(ls) && ls[first].Start < d.ValueStart {
-		first++
+	ls := lines.Split(src[d.ValueStart:d.ValueEnd])
+	for i := range ls { // offsets into src
+		ls[i].Start += d.ValueStart
+		ls[i].End += d.ValueStart
+		ls[i].Next += d.ValueStart
 	}
-	edits, ds := blocks(src, ls[first:], true)
+	first := 0
+	edits, ds := blocks(src, ls[first:], true, shapes)
 	c.Edits, c.Diags = edits, append(c.Diags, ds...)
 	if len(edits) == 0 && !c.Diags.HasErrors() {
 		c.Diags = append(c.Diags, errorAt(NoBlocks, d.Start, d.ValueStart, "this <diff> holds no SEARCH/REPLACE block",
@@ -141,16 +149,17 @@ func fromTag(src []byte, t xmltool.Call) Call {
 // bare reads the bare blocks of src[from:to]: each run of blocks after a
 // path line is one call; a block with no path line above it joins the
 // call before it.
-func bare(src []byte, from, to int) []Call {
+func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 	if !bytes.Contains(src[from:to], []byte("- SEARCH")) {
 		return nil // one fast search instead of a line table
 	}
-	all := lines.Split(src[:to])
-	first := 0
-	for first < len(all) && all[first].Start < from {
-		first++
+	if *table == nil {
+		*table = lines.Split(src)
 	}
-	ls := all[first:]
+	all := *table
+	first := sort.Search(len(all), func(i int) bool { return all[i].Start >= from })
+	last := sort.Search(len(all), func(i int) bool { return all[i].Start >= to })
+	ls := all[first:last]
 	text := func(i int) []byte { return src[ls[i].Start:ls[i].End] }
 	var out []Call
 	for i := 0; i < len(ls); i++ {
@@ -173,7 +182,7 @@ func bare(src []byte, from, to int) []Call {
 				break
 			}
 		}
-		edits, ds := blocks(src, ls[i:j], false)
+		edits, ds := blocks(src, ls[i:j], false, shapes)
 		c := Call{Kind: Replace, Start: ls[i].Start, End: ls[j-1].Next, NameStart: ls[i].Start, NameEnd: ls[i].End, PathStart: -1, PathEnd: -1, Edits: edits, Diags: ds}
 		if name, ps, pe, line := pathAbove(src, ls, i, 0); name != "" {
 			c.Path, c.PathStart, c.PathEnd, c.Start = name, ps, pe, ls[line].Start
@@ -232,7 +241,7 @@ func pathAbove(src []byte, ls []lines.Line, i, floor int) (string, int, int, int
 // a run of bare blocks): each block's text is its lines, each with its
 // line end, as Cline builds them. inDiff warns about text between blocks,
 // which a <diff> should not have.
-func blocks(src []byte, ls []lines.Line, inDiff bool) ([]Edit, source.Diagnostics) {
+func blocks(src []byte, ls []lines.Line, inDiff, shapes bool) ([]Edit, source.Diagnostics) {
 	text := func(i int) []byte { return src[ls[i].Start:ls[i].End] }
 	var out []Edit
 	var ds source.Diagnostics
@@ -306,8 +315,10 @@ func blocks(src []byte, ls []lines.Line, inDiff bool) ([]Edit, source.Diagnostic
 		}
 		e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
 		e.Replace = strings.ReplaceAll(e.Replace, "\r\n", "\n")
-		if err := checkShape(e); err != nil && len(e.Diags) == 0 {
-			e.Diags = append(e.Diags, *err)
+		if shapes && len(e.Diags) == 0 {
+			if err := checkShape(e); err != nil {
+				e.Diags = append(e.Diags, *err)
+			}
 		}
 		out = append(out, e)
 	}
@@ -329,7 +340,7 @@ func Spans(src []byte) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, c := range Scan(src) {
+	for _, c := range scan(src, false) {
 		out = append(out, [2]int{c.Start, c.End})
 	}
 	return out

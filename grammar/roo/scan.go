@@ -31,6 +31,7 @@ package roo
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -80,18 +81,23 @@ type Call struct {
 }
 
 // Scan finds every call of src, in order.
-func Scan(src []byte) []Call {
+func Scan(src []byte) []Call { return scan(src, true) }
+
+// scan is Scan; shapes says whether each block goes through the grammar
+// (Spans needs only where the calls are).
+func scan(src []byte, shapes bool) []Call {
 	var out []Call
+	var all []lines.Line // the line table, made once when a run between calls needs it
 	p := 0
 	for _, t := range xmltool.Find(src, []string{"apply_diff"}, []string{"path", "diff"}) {
-		out = append(out, bare(src, p, t.Start)...)
-		out = append(out, fromTag(src, t))
+		out = append(out, bare(src, &all, p, t.Start, shapes)...)
+		out = append(out, fromTag(src, t, shapes))
 		p = t.End
 	}
-	return append(out, bare(src, p, len(src))...)
+	return append(out, bare(src, &all, p, len(src), shapes)...)
 }
 
-func fromTag(src []byte, t xmltool.Call) Call {
+func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 	c := Call{Start: t.Start, End: t.End, NameStart: t.Start, NameEnd: t.OpenEnd, PathStart: -1, PathEnd: -1, Diags: t.Diags}
 	if p := t.Get("path"); p != nil && strings.TrimSpace(p.Value) != "" {
 		v := strings.TrimSpace(p.Value)
@@ -105,12 +111,14 @@ func fromTag(src []byte, t xmltool.Call) Call {
 		c.Diags = append(c.Diags, xmltool.Missing(&t, "diff", "<diff> with SEARCH/REPLACE blocks"))
 		return c
 	}
-	ls := lines.Split(src[:d.ValueEnd])
-	first := 0
-	for first < len(ls) && ls[first].Start < d.ValueStart {
-		first++
+	ls := lines.Split(src[d.ValueStart:d.ValueEnd])
+	for i := range ls { // offsets into src
+		ls[i].Start += d.ValueStart
+		ls[i].End += d.ValueStart
+		ls[i].Next += d.ValueStart
 	}
-	edits, ds := blocks(src, ls[first:])
+	first := 0
+	edits, ds := blocks(src, ls[first:], shapes)
 	c.Edits, c.Diags = edits, append(c.Diags, ds...)
 	if len(edits) == 0 && !c.Diags.HasErrors() {
 		c.Diags = append(c.Diags, errorAt(NoBlocks, d.Start, d.ValueStart, "this <diff> holds no SEARCH/REPLACE block",
@@ -121,16 +129,17 @@ func fromTag(src []byte, t xmltool.Call) Call {
 
 // bare reads the runs of bare blocks in src[from:to] whose first block
 // has Roo's header.
-func bare(src []byte, from, to int) []Call {
+func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 	if !bytes.Contains(src[from:to], []byte("<<<<<<< SEARCH")) {
 		return nil
 	}
-	all := lines.Split(src[:to])
-	first := 0
-	for first < len(all) && all[first].Start < from {
-		first++
+	if *table == nil {
+		*table = lines.Split(src)
 	}
-	ls := all[first:]
+	all := *table
+	first := sort.Search(len(all), func(i int) bool { return all[i].Start >= from })
+	last := sort.Search(len(all), func(i int) bool { return all[i].Start >= to })
+	ls := all[first:last]
 	text := func(i int) []byte { return src[ls[i].Start:ls[i].End] }
 	var out []Call
 	for i := 0; i+1 < len(ls); i++ {
@@ -158,7 +167,7 @@ func bare(src []byte, from, to int) []Call {
 		for j > i+1 && len(bytes.TrimSpace(text(j-1))) == 0 {
 			j--
 		}
-		edits, ds := blocks(src, ls[i:j])
+		edits, ds := blocks(src, ls[i:j], shapes)
 		c := Call{Start: ls[i].Start, End: ls[j-1].Next, NameStart: ls[i].Start, NameEnd: ls[i].End, PathStart: -1, PathEnd: -1, Edits: edits, Diags: ds}
 		if name, ps, pe, line := pathAbove(src, ls, i); name != "" {
 			c.Path, c.PathStart, c.PathEnd, c.Start = name, ps, pe, ls[line].Start
@@ -198,7 +207,7 @@ const (
 
 // blocks reads the blocks of the lines ls; text between blocks (a file
 // name Roo's own examples write) is ignored, as Roo ignores it.
-func blocks(src []byte, ls []lines.Line) ([]Edit, source.Diagnostics) {
+func blocks(src []byte, ls []lines.Line, shapes bool) ([]Edit, source.Diagnostics) {
 	text := func(i int) []byte { return src[ls[i].Start:ls[i].End] }
 	var out []Edit
 	var ds source.Diagnostics
@@ -293,7 +302,7 @@ func blocks(src []byte, ls []lines.Line) ([]Edit, source.Diagnostics) {
 			b.Diags = append(b.Diags, errorAt(EmptySearch, b.HeadStart, b.HeadEnd, "this block's SEARCH is empty",
 				"give the lines to find; to insert, find the line next to the new ones and repeat it in the replacement"))
 		}
-		if len(b.Diags) == 0 {
+		if shapes && len(b.Diags) == 0 {
 			if err := checkShape(*b); err != nil {
 				b.Diags = append(b.Diags, *err)
 			}
@@ -389,7 +398,7 @@ func Spans(src []byte) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, c := range Scan(src) {
+	for _, c := range scan(src, false) {
 		out = append(out, [2]int{c.Start, c.End})
 	}
 	return out

@@ -27,7 +27,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/clada-dev/clada/grammar/internal/lines"
 	"github.com/clada-dev/clada/grammar/internal/pathline"
 	"github.com/clada-dev/clada/source"
 )
@@ -70,7 +69,11 @@ var (
 )
 
 // Scan finds every <edits> element of src, in order.
-func Scan(src []byte) []Block {
+func Scan(src []byte) []Block { return scan(src, true) }
+
+// scan is Scan; shapes says whether each pair goes through the grammar
+// (Spans needs only where the elements are).
+func scan(src []byte, shapes bool) []Block {
 	var out []Block
 	for p := 0; p < len(src); {
 		i := bytes.Index(src[p:], []byte("<edits"))
@@ -103,7 +106,7 @@ func Scan(src []byte) []Block {
 			b.Diags = append(b.Diags, errorAt(MissingPath, b.OpenStart, b.OpenEnd, "these edits name no file",
 				"put the file's path alone on the line before <edits>, or write <edits path=\"src/file.rs\">"))
 		}
-		readEdits(src, &b, limit)
+		readEdits(src, &b, limit, shapes)
 		out = append(out, b)
 		p = b.End
 	}
@@ -116,7 +119,7 @@ func validOpen(tag []byte) bool {
 }
 
 // readEdits reads the pairs of b's body, up to limit.
-func readEdits(src []byte, b *Block, limit int) {
+func readEdits(src []byte, b *Block, limit int, shapes bool) {
 	p := b.OpenEnd
 	warned := false
 	for p < limit {
@@ -172,7 +175,7 @@ func readEdits(src []byte, b *Block, limit int) {
 		}
 		e.End = newEnd
 		e.Old, e.New = clean(src[e.OldStart:e.OldEnd]), clean(src[e.NewStart:e.NewEnd])
-		if len(e.Diags) == 0 {
+		if shapes && len(e.Diags) == 0 {
 			if err := checkShape(e); err != nil {
 				e.Diags = append(e.Diags, *err)
 			}
@@ -219,15 +222,17 @@ func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
 // pathAbove looks at up to three lines above the line holding i, going on
 // upwards only past fence lines, for a line stating a path.
 func pathAbove(src []byte, i int) (string, int, int, int) {
-	ls := lines.Split(src[:i])
-	for k := len(ls) - 1; k >= 0 && k >= len(ls)-3; k-- {
-		raw := string(src[ls[k].Start:ls[k].End])
+	end := bytes.LastIndexByte(src[:i], '\n') // the end of the line above
+	for k := 0; k < 3 && end >= 0; k++ {
+		ls := bytes.LastIndexByte(src[:end], '\n') + 1
+		raw := strings.TrimRight(string(src[ls:end]), "\r")
 		if name, s, e, ok := pathline.Line(raw); ok {
-			return name, ls[k].Start + s, ls[k].Start + e, ls[k].Start
+			return name, ls + s, ls + e, ls
 		}
 		if t := strings.TrimSpace(raw); !strings.HasPrefix(t, "```") && t != "" {
 			break
 		}
+		end = ls - 1
 	}
 	return "", -1, -1, 0
 }
@@ -238,7 +243,7 @@ func Spans(src []byte) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, b := range Scan(src) {
+	for _, b := range scan(src, false) {
 		out = append(out, [2]int{b.Start, b.End})
 	}
 	return out

@@ -59,8 +59,12 @@ func (c *Call) Get(key string) *Param {
 // names each element may hold (others are ignored as text).
 func Find(src []byte, names []string, children []string) []Call {
 	var out []Call
+	next := make([]int, len(names)) // where each name's tag next starts a line, -1: never again
+	for i := range next {
+		next[i] = -2
+	}
 	for p := 0; p < len(src); {
-		at, name := nextOpen(src, p, names)
+		at, name := nextOpen(src, p, names, next)
 		if at < 0 {
 			break
 		}
@@ -72,24 +76,29 @@ func Find(src []byte, names []string, children []string) []Call {
 }
 
 // nextOpen finds the next "<name>" of names at or after p that starts a
-// line.
-func nextOpen(src []byte, p int, names []string) (int, string) {
+// line. next caches where each name was last found (each is searched for
+// again only once p has passed it), so a text with many calls of one kind
+// is not searched through for the others at each call.
+func nextOpen(src []byte, p int, names []string, next []int) (int, string) {
 	best, bestName := -1, ""
-	for _, n := range names {
-		tag := []byte("<" + n + ">")
-		for q := p; q < len(src); {
-			i := bytes.Index(src[q:], tag)
-			if i < 0 {
-				break
-			}
-			i += q
-			if lineStart(src, i) {
-				if best < 0 || i < best {
-					best, bestName = i, n
+	for k, n := range names {
+		if next[k] != -1 && next[k] < p {
+			next[k] = -1
+			tag := []byte("<" + n + ">")
+			for q := p; q < len(src); {
+				i := bytes.Index(src[q:], tag)
+				if i < 0 {
+					break
 				}
-				break
+				if lineStart(src, q+i) {
+					next[k] = q + i
+					break
+				}
+				q += i + len(tag)
 			}
-			q = i + len(tag)
+		}
+		if next[k] >= 0 && (best < 0 || next[k] < best) {
+			best, bestName = next[k], n
 		}
 	}
 	return best, bestName
@@ -121,8 +130,12 @@ func read(src []byte, at int, name string, children []string) Call {
 			Message: fmt.Sprintf("<%s> is never closed, so where the call ends is unknown", name),
 			Hint:    fmt.Sprintf("end the call with </%s>", name)})
 	}
+	next := make([]int, len(children)) // where each child's tag next occurs, cached as in nextOpen
+	for i := range next {
+		next[i] = -2
+	}
 	for p := c.OpenEnd; p < limit; {
-		i, key := nextChild(src[:limit], p, children)
+		i, key := nextChild(src[:limit], p, children, next)
 		if i < 0 {
 			break
 		}
@@ -155,12 +168,20 @@ func read(src []byte, at int, name string, children []string) Call {
 	return c
 }
 
-// nextChild finds the next "<key>" of keys at or after p.
-func nextChild(src []byte, p int, keys []string) (int, string) {
+// nextChild finds the next "<key>" of keys at or after p; next caches
+// where each was found (-1: not again), so an absent key is searched for
+// once, not once per child.
+func nextChild(src []byte, p int, keys []string, next []int) (int, string) {
 	best, bestKey := -1, ""
-	for _, k := range keys {
-		if i := bytes.Index(src[p:], []byte("<"+k+">")); i >= 0 && (best < 0 || p+i < best) {
-			best, bestKey = p+i, k
+	for k, key := range keys {
+		if next[k] != -1 && next[k] < p {
+			next[k] = -1
+			if i := bytes.Index(src[p:], []byte("<"+key+">")); i >= 0 {
+				next[k] = p + i
+			}
+		}
+		if next[k] >= 0 && (best < 0 || next[k] < best) {
+			best, bestKey = next[k], key
 		}
 	}
 	return best, bestKey

@@ -84,6 +84,7 @@ func Scan(src []byte) []Fence {
 func Each(src []byte, yield func(f *Fence)) {
 	prevEnd := 0 // where the previous fence ended: a path line is never inside one
 	ff := &fenceFinder{src: src, next: [2]int{-2, -2}}
+	var f Fence // reused: yield is handed the same Fence each time
 	for p := 0; p < len(src); {
 		start := ff.from(p)
 		if start < 0 {
@@ -100,7 +101,7 @@ func Each(src []byte, yield func(f *Fence)) {
 			p = next
 			continue
 		}
-		f := Fence{Start: start, OpenStart: start, OpenEnd: end, CloseStart: -1, Info: info}
+		f = Fence{Start: start, OpenStart: start, OpenEnd: end, CloseStart: -1, Info: info}
 		// the closing fence: the next line that starts with the fence's run
 		run := []byte(strings.Repeat(string(ch), n))
 		for q := next; q < len(src); {
@@ -132,13 +133,13 @@ func Each(src []byte, yield func(f *Fence)) {
 		}
 		f.ContentStart = min(next, f.ContentEnd)
 		readInfo(&f, info, start+strings.Index(openLine, info))
-		if ls, le := aboveLine(src, start, prevEnd); ls >= 0 && le-ls <= 300 {
+		if ls, le := aboveLine(src, start, prevEnd); ls >= 0 && pathline.MayBeLine(src[ls:le]) {
 			if path, s, e, ok := pathline.Line(string(src[ls:le])); ok {
 				f.state(path, ls+s, ls+e, Above)
 				f.Start = ls
 			}
 		}
-		if f.ContentStart < f.ContentEnd {
+		if f.ContentStart < f.ContentEnd && mayComment(src[f.ContentStart]) {
 			fe := min(lineEnd(src, f.ContentStart), f.ContentEnd)
 			first := strings.TrimRight(string(src[f.ContentStart:fe]), "\r")
 			if f.statedIn(first) {
@@ -199,6 +200,16 @@ func (ff *fenceFinder) from(p int) int {
 		p = best + 1
 	}
 	return -1
+}
+
+// mayComment reports whether a fence's first line, starting with c, may
+// be a comment stating a path (commentPath).
+func mayComment(c byte) bool {
+	switch c {
+	case '/', '#', '-', ';', '%', '<', '{', ' ', '\t':
+		return true
+	}
+	return false
 }
 
 // lineEnd is the offset of the '\n' ending the line that starts at p, or
@@ -300,10 +311,10 @@ func aboveLine(src []byte, off, floor int) (int, int) {
 		if ls < floor {
 			return -1, -1
 		}
-		t := strings.TrimRight(string(src[ls:le]), "\r")
-		if strings.TrimSpace(t) != "" {
-			if _, _, _, fence := opening(t); fence {
-				return -1, -1
+		t := bytes.TrimRight(src[ls:le], "\r")
+		if len(bytes.TrimSpace(t)) > 0 {
+			if len(t) >= 3 && (t[0] == '`' || t[0] == '~') && t[1] == t[0] && t[2] == t[0] {
+				return -1, -1 // the line above is a fence
 			}
 			return ls, ls + len(t)
 		}

@@ -10,6 +10,7 @@
 package pathline
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 )
@@ -58,6 +59,30 @@ func Line(line string) (path string, start, end int, ok bool) {
 		return "", 0, 0, false
 	}
 	return rest, i, i + len(rest), true
+}
+
+// MayBeLine is a cheap look at a line before Line reads it: a line with a
+// blank in it states a path only behind a heading, a bullet, emphasis, a
+// quote, a label or backticks, so a sentence ("Step 1: write the file.")
+// is passed over without a string made of it.
+func MayBeLine(b []byte) bool {
+	t := bytes.TrimLeft(b, " \t")
+	if len(t) == 0 || len(t) > 300 {
+		return false
+	}
+	if bytes.IndexByte(bytes.TrimRight(t, " \t\r"), ' ') < 0 || bytes.IndexByte(t, '`') >= 0 {
+		return true
+	}
+	switch c := t[0]; {
+	case c == '#' || c == '*' || c == '_' || c == '-' || c == '+' || c == '>' || c >= '0' && c <= '9':
+		return true
+	}
+	for _, l := range labels {
+		if len(t) > len(l) && t[len(l)] == ':' && bytes.EqualFold(t[:len(l)], []byte(l)) {
+			return true
+		}
+	}
+	return false
 }
 
 // bullet is the length of a list bullet and the blanks after it ("- ",

@@ -13,11 +13,12 @@ var clineSyntax = SyntaxDef{
 
 	split: splitCline,
 	lower: lowerCline,
-	// a bare block is told by Cline's own seven-dash SEARCH line (inside a
-	// tag, any marker length is read)
-	markers:    []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"}, {text: "------- SEARCH", above: 3}},
-	gatedByAny: true,
-	tasksWord:  "replace_in_file",
+	// not gated: cline.Spans looks for its texts first. A bare block's
+	// SEARCH line has three dashes or more: Cline's seven and the shortest
+	// three open the view of an indented one.
+	markers: []blockMarker{{text: "<replace_in_file>"}, {text: "<write_to_file>"},
+		{text: "------- SEARCH", above: 3}, {text: "--- SEARCH", above: 3}},
+	tasksWord: "replace_in_file",
 
 	print:  printCline,
 	prompt: fixedPrompt(clinePrompt),

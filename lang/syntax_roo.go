@@ -14,11 +14,11 @@ var rooSyntax = SyntaxDef{
 
 	split: splitRoo,
 	lower: lowerRoo,
-	// a bare block is told by its :start_line: header (aider's marker
-	// opens the view of an indented one)
-	markers:    []blockMarker{{text: "<apply_diff>"}, {text: ":start_line:"}},
-	gatedByAny: true,
-	tasksWord:  "apply_diff",
+	// not gated: a bare block may carry only the ------- header, which
+	// is no marker (aider's marker opens the view of an indented one);
+	// roo.Spans looks for its two texts first
+	markers:   []blockMarker{{text: "<apply_diff>"}},
+	tasksWord: "apply_diff",
 
 	print:  printRoo,
 	prompt: fixedPrompt(rooPrompt),

@@ -23,6 +23,7 @@ type jsonReport struct {
 	DryRun          bool             `json:"dryRun,omitempty"`
 	Refused         bool             `json:"refused,omitempty"`
 	Notice          string           `json:"notice,omitempty"`
+	NoticeHint      string           `json:"noticeHint,omitempty"` // what the input held instead, and how to write a block
 	Warnings        []jsonWarning    `json:"warnings,omitempty"`
 	SnapshotCommit  string           `json:"snapshotCommit,omitempty"`
 	GitCommit       string           `json:"gitCommit,omitempty"`
@@ -84,7 +85,7 @@ func JSON(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		RunWarnings: r.Warnings,
 	}
 	if noBlocks(r) {
-		out.Notice = NoBlocks
+		out.Notice, out.NoticeHint = NoBlocks, noBlocksHelp(doc)
 	}
 	for _, wn := range warnings(doc) {
 		out.Warnings = append(out.Warnings, jsonWarning{BlockID: wn.blockID, Code: wn.d.Code, Message: wn.d.Message,

@@ -112,7 +112,8 @@ func TestNoBlocks(t *testing.T) {
   "executedActions": 0,
   "results": [],
   "parseErrors": [],
-  "notice": "no action blocks found"
+  "notice": "no action blocks found",
+  "noticeHint": "the input has no block of a format clada reads, so nothing was done (clada prompt shows how to write one)"
 }
 `,
 	}

@@ -7,6 +7,9 @@ import (
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
 
+// unavailable is ErrUnavailable's text.
+const unavailable = "this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)"
+
 // ABI is the kernel's Landlock ABI version, 0 when Landlock is missing or
 // disabled.
 func ABI() int {
@@ -36,6 +39,12 @@ const netAccess = landlock.AccessNetSet(ll.AccessNetBindTCP | ll.AccessNetConnec
 // scopes keeps a Strict command from reaching abstract unix sockets and
 // signalling processes outside its own sandbox (ABI 6).
 const scopes = landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)
+
+// confine applies spec to this process for good (restrict); the command
+// then runs as it is.
+func confine(spec Spec, path string, argv []string) (string, []string, error) {
+	return path, argv, restrict(spec)
+}
 
 // restrict applies spec to this process (every thread) for good.
 func restrict(spec Spec) error {

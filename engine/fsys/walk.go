@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"syscall"
 )
 
 // Dir is one folder grep or glob is in. On the OS workspace it holds an
@@ -104,7 +103,7 @@ func (d Dir) Read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byt
 	if d.root == nil {
 		return ws.ReadFile(filepath.Join(d.abs, name))
 	}
-	f, err := d.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := d.root.OpenFile(name, os.O_RDONLY|openNoFollow, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,28 @@
+//go:build unix
+
+package fsys
+
+import (
+	"io/fs"
+	"syscall"
+)
+
+const (
+	// openNonblock keeps an open from hanging on a FIFO swapped in after
+	// the look; the SameFile check that follows then refuses it.
+	openNonblock = syscall.O_NONBLOCK
+	// openNoFollow opens a walk's file without following a final symlink.
+	openNoFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+	// syncsDirs: a directory's fsync makes its entries durable.
+	syncsDirs = true
+	// linkWords name what SymlinkRefused refuses.
+	linkWords = "symbolic link"
+)
+
+// linkCount is fi's hard-link count, which Unix's Lstat carries.
+func (g guard) linkCount(_ string, fi fs.FileInfo) (uint64, error) {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink), nil
+	}
+	return 1, nil // an Overlay's own file
+}

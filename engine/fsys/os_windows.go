@@ -1,0 +1,80 @@
+package fsys
+
+import (
+	"io/fs"
+
+	"golang.org/x/sys/windows"
+)
+
+const (
+	// openNonblock: Windows has no FIFOs among files (a named pipe lives in
+	// \\.\pipe\, which os.Root cannot reach).
+	openNonblock = 0
+	// openNoFollow: os.Root on Windows follows a final link only inside
+	// the root, and the SameFile check after the open refuses one swapped
+	// in.
+	openNoFollow = 0
+	// syncsDirs is false: Windows flushes no directory handle
+	// (FlushFileBuffers needs write access to it). The temp file is
+	// flushed before the rename, and NTFS journals the rename itself, so a
+	// power cut leaves the old content or the new, never a mix.
+	syncsDirs = false
+	// linkWords name what SymlinkRefused refuses: on Windows junctions and
+	// other reparse points count as links (state.IsLink).
+	linkWords = "symbolic link or junction (a reparse point)"
+)
+
+// linkCounter is a tree that can count a file's hard links; Windows' Lstat
+// does not carry the count, so the file is opened and asked
+// (GetFileInformationByHandle).
+type linkCounter interface {
+	linkCount(name string, fi fs.FileInfo) (uint64, error)
+}
+
+// linkCount asks the tree for fi's hard-link count; a tree that cannot
+// tell (none here) counts one.
+func (g guard) linkCount(name string, fi fs.FileInfo) (uint64, error) {
+	if c, ok := g.t.(linkCounter); ok {
+		return c.linkCount(name, fi)
+	}
+	return 1, nil
+}
+
+// linkCount opens the regular file fi through its root and reads its link
+// count from the handle; a file swapped since the look is refused.
+func (t *osTree) linkCount(name string, fi fs.FileInfo) (uint64, error) {
+	f, _, err := t.open(name, fi)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var d windows.ByHandleFileInformation
+	if err := windows.GetFileInformationByHandle(windows.Handle(f.Fd()), &d); err != nil {
+		return 0, &fs.PathError{Op: "GetFileInformationByHandle", Path: name, Err: err}
+	}
+	return uint64(d.NumberOfLinks), nil
+}
+
+// linkCount of an Overlay: its own files have one name; the base's are
+// counted by the base.
+func (m *memTree) linkCount(name string, fi fs.FileInfo) (uint64, error) {
+	if m.lookup(name) != nil {
+		return 1, nil
+	}
+	return linksIn(m.base, name, fi)
+}
+
+// linksIn counts fi's links in the workspace ws: the OS and an Overlay
+// (through their guard) and a real apply's write-back over them can;
+// another counts one.
+func linksIn(ws Workspace, name string, fi fs.FileInfo) (uint64, error) {
+	if c, ok := ws.(linkCounter); ok {
+		return c.linkCount(name, fi)
+	}
+	return 1, nil
+}
+
+// linkCount of a real apply's write-back is its inner workspace's.
+func (w *WriteBack) linkCount(name string, fi fs.FileInfo) (uint64, error) {
+	return linksIn(w.inner, name, fi)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/testfs"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -77,9 +78,7 @@ func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
 	if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "real")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("real", filepath.Join(root, "d")); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, "real", filepath.Join(root, "d"))
 	for _, e := range wb.Settle() { // as Run puts them in the report
 		flushFailed(rep, cfg, e)
 	}

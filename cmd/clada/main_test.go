@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"strconv"
-	"syscall"
 	"testing"
 
 	"github.com/clada-dev/clada/sandbox"
@@ -27,7 +26,7 @@ func TestMain(m *testing.M) {
 			// behaves the same whether or not go test runs on a terminal
 			// (approve_ask_tty clears CLADA_TEST_NO_TTY to keep script's pty).
 			if os.Getenv("CLADA_TEST_NO_TTY") != "" {
-				_, _ = syscall.Setsid()
+				detachTerminal() // sys_unix_test.go
 			}
 			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},

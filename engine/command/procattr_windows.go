@@ -41,3 +41,10 @@ func usesNamespaces(*syscall.SysProcAttr) bool { return false }
 
 // namespaceRefused is false: there are none to refuse.
 func namespaceRefused(error) bool { return false }
+
+// unconfinedWhy is UnconfinedWarning's reason.
+const unconfinedWhy = "clada has no sandbox on Windows"
+
+// NoSandbox is true: nothing confines a command on Windows, so engine's
+// policyFor asks before every new command (README, "Safety").
+func NoSandbox() bool { return true }

@@ -107,8 +107,15 @@ func Argv(langName, code string) (argv []string, fail *Outcome) {
 		return nil, &Outcome{Error: fmt.Sprintf("exec: unsupported lang %q", langName), Type: fault.ExecFailed,
 			Hint: "use one of bash, sh, python, javascript"}
 	}
+	if sh := substitute(langName); sh != nil { // interp_windows.go: no bash here
+		return sh.argv(code), nil
+	}
 	return append(append([]string(nil), prefix...), code), nil
 }
+
+// ShellKey is the key, in a script's result data, of the shell it ran in
+// when that is not the one its lang names (Substitute); engine warns once.
+const ShellKey = "shell"
 
 // Interpreter is the program a script in langName runs in ("python3" for
 // python), or "" for an unknown lang.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/testfs"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -26,6 +27,7 @@ func gitEnv(tb testing.TB) {
 	home := tb.TempDir()
 	tb.Setenv("HOME", home)
 	tb.Setenv("XDG_CONFIG_HOME", home)
+	tb.Setenv("APPDATA", home) // os.UserConfigDir on Windows
 	tb.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	tb.Setenv("GIT_AUTHOR_NAME", "Test User")
 	tb.Setenv("GIT_AUTHOR_EMAIL", "test@example.com")
@@ -110,7 +112,7 @@ func TestUndoRestoresTreeExactly(t *testing.T) {
 	must(os.MkdirAll(filepath.Join(root, "d/sub/empty"), 0o755))
 	must(os.WriteFile(filepath.Join(root, "d/run.sh"), []byte("#!/bin/sh\n"), 0o755))
 	must(os.WriteFile(filepath.Join(root, "d/sub/x.txt"), []byte("x\r\n"), 0o644))
-	must(os.Symlink("sub/x.txt", filepath.Join(root, "d/link")))
+	testfs.Symlink(t, "sub/x.txt", filepath.Join(root, "d/link"))
 	must(os.WriteFile(filepath.Join(root, "m.txt"), []byte("move me"), 0o644))
 	before := snapshotTree(t, root)
 
@@ -314,9 +316,7 @@ func TestGitModelSkipsRefusedPaths(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "secret"), []byte("s"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(outside, filepath.Join(root, "ln")); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, outside, filepath.Join(root, "ln"))
 	gitRun(t, root, "init", "-q", ".")
 	gitRun(t, root, "add", "-A")
 	gitRun(t, root, "commit", "-q", "-m", "base")
@@ -346,9 +346,7 @@ func TestGitModelRootThroughSymlink(t *testing.T) {
 	real, links := t.TempDir(), t.TempDir()
 	gitRun(t, real, "init", "-q", ".")
 	link := filepath.Join(links, "project")
-	if err := os.Symlink(real, link); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, real, link)
 	if err := os.Mkdir(filepath.Join(real, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -36,3 +36,6 @@ func UserOnlySD() (*windows.SECURITY_DESCRIPTOR, error) {
 	}
 	return windows.SecurityDescriptorFromString(fmt.Sprintf("D:P(A;OICI;FA;;;%s)(A;OICI;FA;;;SY)", u.User.Sid))
 }
+
+// UserDirVars names what decides UserDir, for an error that finds none.
+const UserDirVars = "set APPDATA"

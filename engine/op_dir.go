@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"io/fs"
 	"syscall"
 	"time"
@@ -45,7 +44,7 @@ func (x *opRun) dirDelete() Result {
 	}
 	if err := x.ws.Remove(abs); err != nil {
 		r := x.fail("rmdir", p, err)
-		if r.Error != "" && errors.Is(err, syscall.ENOTEMPTY) {
+		if r.Error != "" && sysErrno(err) == syscall.ENOTEMPTY {
 			r.Hint = "dir_delete removes empty directories only; use remove to delete it with its contents"
 		}
 		return r

@@ -75,7 +75,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
 				Fix: "use a cwd inside the root"}
 		}
-		base = string(filepath.Separator)
+		base = filepath.VolumeName(s.Root) + string(filepath.Separator) // "/", or the root's drive on Windows
 	}
 	r, err := os.OpenRoot(base)
 	if err != nil {
@@ -148,7 +148,7 @@ func within(dir, p string) bool {
 	if p == dir {
 		return true
 	}
-	if dir == string(filepath.Separator) {
+	if strings.HasSuffix(dir, string(filepath.Separator)) { // "/", or C:\ on Windows
 		return strings.HasPrefix(p, dir)
 	}
 	return strings.HasPrefix(p, dir+string(filepath.Separator))

@@ -117,3 +117,6 @@ func dirID(path string, _ os.FileInfo) (DirID, error) {
 	}
 	return DirID{uint64(d.VolumeSerialNumber), uint64(d.FileIndexHigh)<<32 | uint64(d.FileIndexLow)}, nil
 }
+
+// terminalWords name where --approve ask asks, for the gate's hint.
+const terminalWords = "the console"

@@ -57,3 +57,6 @@ func dirID(path string, fi os.FileInfo) (DirID, error) {
 	}
 	return DirID{uint64(st.Dev), uint64(st.Ino)}, nil
 }
+
+// terminalWords name where --approve ask asks, for the gate's hint.
+const terminalWords = "/dev/tty"

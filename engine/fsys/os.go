@@ -56,7 +56,7 @@ func NewOS(opt Options) (*OS, error) {
 	t := &osTree{opt: opt}
 	dirs := append([]string{opt.Root}, opt.Allow...)
 	if opt.AllowEscape {
-		dirs = append(dirs, string(filepath.Separator))
+		dirs = append(dirs, filepath.VolumeName(opt.Root)+string(filepath.Separator)) // "/", or the root's drive on Windows
 	}
 	w := &OS{guard: guard{t: t, links: opt.AllowEscape}, t: t}
 	for _, d := range dirs {
@@ -394,7 +394,7 @@ func (w *OS) openDir(abs string, fi fs.FileInfo) (*os.Root, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
-	if err := sameDir(d, abs, fi); err != nil {
+	if err := sameDir(r.r, rel, d, abs, fi); err != nil {
 		d.Close()
 		return nil, true, err
 	}

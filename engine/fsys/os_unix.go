@@ -4,6 +4,7 @@ package fsys
 
 import (
 	"io/fs"
+	"os"
 	"syscall"
 )
 
@@ -26,3 +27,7 @@ func (g guard) linkCount(_ string, fi fs.FileInfo) (uint64, error) {
 	}
 	return 1, nil // an Overlay's own file
 }
+
+// sameListed reports whether got, a file or folder opened as name under
+// parent, is the one a listing described as listed.
+func sameListed(_ *os.Root, _ string, listed, got fs.FileInfo) bool { return os.SameFile(listed, got) }

@@ -2,7 +2,9 @@ package fsys
 
 import (
 	"io/fs"
+	"os"
 
+	"github.com/clada-dev/clada/internal/state"
 	"golang.org/x/sys/windows"
 )
 
@@ -77,4 +79,17 @@ func linksIn(ws Workspace, name string, fi fs.FileInfo) (uint64, error) {
 // linkCount of a real apply's write-back is its inner workspace's.
 func (w *WriteBack) linkCount(name string, fi fs.FileInfo) (uint64, error) {
 	return linksIn(w.inner, name, fi)
+}
+
+// sameListed reports whether got, a file or folder opened as name under
+// parent, is the one a listing described as listed. A listing on Windows
+// may carry no file ID (Wine's do not, nor FAT's), and os.SameFile then
+// says no: name is looked at again through its parent's handle, which
+// sees a link as a link and carries the ID, and that look must match got.
+func sameListed(parent *os.Root, name string, listed, got fs.FileInfo) bool {
+	if os.SameFile(listed, got) {
+		return true
+	}
+	l, err := parent.Lstat(name)
+	return err == nil && !state.IsLink(l) && l.Mode().Type() == listed.Mode().Type() && os.SameFile(l, got)
 }

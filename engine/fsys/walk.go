@@ -41,14 +41,14 @@ func OpenDir(ws Workspace, abs string, fi fs.FileInfo) (Dir, error) {
 	return Dir{abs: abs, root: r}, nil
 }
 
-// sameDir refuses a folder that is not the one listed: a symlink swapped in
-// between the listing and the open.
-func sameDir(r *os.Root, abs string, fi fs.FileInfo) error {
+// sameDir refuses a folder r (opened as name under parent) that is not the
+// one listed (fi): a symlink swapped in between the listing and the open.
+func sameDir(parent *os.Root, name string, r *os.Root, abs string, fi fs.FileInfo) error {
 	got, err := r.Stat(".")
 	if err != nil {
 		return err
 	}
-	if !os.SameFile(fi, got) {
+	if !sameListed(parent, name, fi, got) { // os_unix.go, os_windows.go
 		return SymlinkRefused(abs)
 	}
 	return nil
@@ -90,7 +90,7 @@ func (d Dir) Child(ws Workspace, name string, fi fs.FileInfo) (Dir, error) {
 	if err != nil {
 		return Dir{}, err
 	}
-	if err := sameDir(r, abs, fi); err != nil {
+	if err := sameDir(d.root, name, r, abs, fi); err != nil {
 		r.Close()
 		return Dir{}, err
 	}
@@ -112,7 +112,7 @@ func (d Dir) Read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byt
 	if err != nil {
 		return nil, err
 	}
-	if !os.SameFile(fi, got) {
+	if !sameListed(d.root, name, fi, got) {
 		return nil, SymlinkRefused(filepath.Join(d.abs, name))
 	}
 	var buf bytes.Buffer

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -109,7 +110,22 @@ func corpusConfig(t *testing.T, c *corpus.Case) *Config {
 	return cfg
 }
 
+// skipCommandsOnWindows skips a case whose actions run commands, on
+// Windows: they are POSIX programs run under the Unix approval defaults
+// (posix_test.go); corpus/windows holds Windows' own cases.
+func skipCommandsOnWindows(t *testing.T, doc *lang.Document) {
+	if runtime.GOOS != "windows" {
+		return
+	}
+	for a := range doc.Actions() {
+		if spec := lang.Lookup(a.Op); spec != nil && spec.Kind == lang.Exec {
+			t.Skip("runs POSIX commands under the Unix approval defaults")
+		}
+	}
+}
+
 func corpusOS(t *testing.T, c *corpus.Case) {
+	skipCommandsOnWindows(t, lang.Parse(source.NewFile(c.InputName, c.Input)))
 	cfg := corpusConfig(t, c)
 	ws, err := NewOS(cfg)
 	if err != nil {
@@ -141,6 +157,7 @@ func corpusOS(t *testing.T, c *corpus.Case) {
 }
 
 func corpusOverlay(t *testing.T, c *corpus.Case) {
+	skipCommandsOnWindows(t, lang.Parse(source.NewFile(c.InputName, c.Input)))
 	cfg := corpusConfig(t, c)
 	base, err := NewOS(cfg)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -38,7 +39,7 @@ func (x *opRun) dirDelete() Result {
 		return x.fail("rmdir", p, err)
 	}
 	if !fi.IsDir() {
-		r := x.fail("rmdir", p, syscall.ENOTDIR)
+		r := x.fail("rmdir", p, fsys.NotDir("rmdir", p))
 		r.Hint = "dir_delete removes empty directories; use file_delete for a file"
 		return r
 	}

@@ -43,26 +43,27 @@ func init() {
 var shortName = regexp.MustCompile(`^[^~.]{1,7}~[0-9]{1,6}(\.[^.]{0,3})?$`)
 
 // windowsNameProblem says why part, one component of a path, is refused
-// on Windows, or "" when it is an ordinary name.
+// on Windows ("is a Windows device name …", to follow the name), or ""
+// when it is an ordinary name.
 func windowsNameProblem(part string) string {
 	if part == "." || part == ".." {
 		return ""
 	}
 	if strings.Contains(part, ":") {
-		return fmt.Sprintf("'%s' has a colon, which on Windows names an alternate data stream (a.txt:secret) or a drive-relative path (C:x)", part)
+		return "has a colon, which on Windows names an alternate data stream (a.txt:secret) or a drive-relative path (C:x)"
 	}
 	if i := strings.IndexFunc(part, func(r rune) bool { return r < 32 || strings.ContainsRune(`<>"|?*`, r) }); i >= 0 {
-		return fmt.Sprintf("'%s' has %q, which Windows does not allow in a name", part, part[i:i+1])
+		return fmt.Sprintf("has %q, which Windows does not allow in a name", part[i:i+1])
 	}
 	if strings.HasSuffix(part, ".") || strings.HasSuffix(part, " ") {
-		return fmt.Sprintf("'%s' ends in a dot or space, which Windows drops ('%s' is '%s' to most programs)", part, part, strings.TrimRight(part, ". "))
+		return fmt.Sprintf("ends in a dot or space, which Windows drops ('%s' is '%s' to most programs)", part, strings.TrimRight(part, ". "))
 	}
 	base, _, _ := strings.Cut(part, ".")
 	if deviceNames[strings.ToUpper(strings.TrimRight(base, " "))] {
-		return fmt.Sprintf("'%s' is a Windows device name (CON, PRN, AUX, NUL, COM1, LPT1, …), with or without an extension", part)
+		return "is a Windows device name (CON, PRN, AUX, NUL, COM1, LPT1, …), with or without an extension"
 	}
 	if len(part) <= 12 && shortName.MatchString(part) {
-		return fmt.Sprintf("'%s' has the shape of an 8.3 short name, which Windows may resolve to another entry (GIT~1 is .git)", part)
+		return "has the shape of an 8.3 short name, which Windows may resolve to another entry (GIT~1 is .git)"
 	}
 	return ""
 }

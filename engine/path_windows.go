@@ -17,8 +17,12 @@ func (cfg *Config) checkPlatformPath(p, abs string) error {
 	}
 	for _, part := range strings.Split(rel, "/") {
 		if why := windowsNameProblem(part); why != "" {
+			reason := fmt.Sprintf("path '%s': '%s' %s", p, part, why)
+			if part == p {
+				reason = fmt.Sprintf("path '%s' %s", p, why)
+			}
 			return &fsys.RefusedError{Type: fault.InvalidPath, Path: p,
-				Reason: fmt.Sprintf("path '%s': %s", p, why),
+				Reason: reason,
 				Fix:    "use the plain long name of the file or folder"}
 		}
 	}

@@ -17,6 +17,7 @@ import (
 // A command between edits sees the file as the edits before it left it, and
 // the edits after it see what the command did.
 func TestWriteBackSettlesBeforeCommands(t *testing.T) {
+	posixOnly(t)
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "f.txt"), []byte("a b c\n"), 0o644); err != nil {
 		t.Fatal(err)

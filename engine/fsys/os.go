@@ -357,6 +357,9 @@ func (t *osTree) rename(oldname, newname string) error {
 	if err := refuseTreeRoot(r, newRel); err != nil {
 		return err
 	}
+	if err := renameCheck(r.r, oldRel, newRel, newname); err != nil { // os_windows.go
+		return err
+	}
 	if err := state.Rename(r.r, oldRel, newRel); err != nil {
 		return err
 	}

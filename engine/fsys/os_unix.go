@@ -31,3 +31,10 @@ func (g guard) linkCount(_ string, fi fs.FileInfo) (uint64, error) {
 // sameListed reports whether got, a file or folder opened as name under
 // parent, is the one a listing described as listed.
 func sameListed(_ *os.Root, _ string, listed, got fs.FileInfo) bool { return os.SameFile(listed, got) }
+
+// errNotDir is ENOTDIR.
+const errNotDir = syscall.ENOTDIR
+
+// renameCheck has nothing to add: rename(2) refuses what os.Rename's
+// contract (and the Overlay) refuse.
+func renameCheck(*os.Root, string, string, string) error { return nil }

@@ -3,6 +3,7 @@ package fsys
 import (
 	"io/fs"
 	"os"
+	"syscall"
 
 	"github.com/clada-dev/clada/internal/state"
 	"golang.org/x/sys/windows"
@@ -92,4 +93,28 @@ func sameListed(parent *os.Root, name string, listed, got fs.FileInfo) bool {
 	}
 	l, err := parent.Lstat(name)
 	return err == nil && !state.IsLink(l) && l.Mode().Type() == listed.Mode().Type() && os.SameFile(l, got)
+}
+
+// errNotDir is ERROR_DIRECTORY: Windows' syscall.ENOTDIR is
+// ERROR_PATH_NOT_FOUND, which os reads as "does not exist".
+const errNotDir = windows.ERROR_DIRECTORY
+
+// renameCheck refuses what rename(2) refuses, as the Overlay does, where
+// Windows' replace-if-exists rename would replace: a directory over a file
+// (ENOTDIR), anything over a directory (EEXIST, as os.Rename promises).
+func renameCheck(r *os.Root, oldRel, newRel, newname string) error {
+	src, err := r.Lstat(oldRel)
+	if err != nil {
+		return nil // the rename reports it
+	}
+	dst, err := r.Lstat(newRel)
+	switch {
+	case err != nil:
+		return nil
+	case dst.IsDir():
+		return &fs.PathError{Op: "rename", Path: newname, Err: syscall.EEXIST}
+	case src.IsDir():
+		return notDir("rename", newname)
+	}
+	return nil
 }

@@ -46,7 +46,7 @@ func cmdApply(e *env) int {
 	fs := newFlagSet(e, "apply", "[flags] [FILE|-]")
 	ef := addEngineFlags(fs, engineHelp{
 		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal: /dev/tty, the console on Windows) or always (approve and record); default: CSL never, SHAM and CML run them; ask for every syntax on Windows",
-		sandbox:          "confine commands (Linux Landlock): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off",
+		sandbox:          "confine commands (Linux Landlock, macOS sandbox-exec; nothing confines them on Windows): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off",
 		noGit:            "no commit and no record of the apply (so no undo)",
 		full:             true,
 		rejectEmptyAllow: true,

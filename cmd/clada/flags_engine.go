@@ -44,7 +44,7 @@ type engineHelp struct {
 }
 
 // sandboxHelpShort is --sandbox's help for mcp and watch.
-const sandboxHelpShort = "confine commands (Linux Landlock): write, strict (also no network) or off"
+const sandboxHelpShort = "confine commands (Linux Landlock, macOS sandbox-exec; none on Windows): write, strict (also no network) or off"
 
 // addEngineFlags declares the shared flags on fs.
 func addEngineFlags(fs *flag.FlagSet, h engineHelp) *engineFlags {

@@ -20,6 +20,11 @@ func ABI() int {
 	return v
 }
 
+// devices are the device files every command may open for writing: the
+// null and zero sinks and the terminal. Output to clada goes through pipes
+// the command inherits, which Landlock does not restrict.
+var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
+
 // writeAccess is every right that changes the filesystem. Reading, listing
 // and executing are not handled, so they stay allowed everywhere; device
 // ioctls are not handled either, so a terminal keeps working.

@@ -58,11 +58,6 @@ type Spec struct {
 	Writable []string // absolute directories
 }
 
-// devices are the device files every command may open for writing: the
-// null and zero sinks and the terminal. Output to clada goes through pipes
-// the command inherits, which Landlock does not restrict.
-var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
-
 // ErrUnavailable says the system cannot confine commands at all; its words
 // name the mechanism this system lacks (abi_*.go).
 var ErrUnavailable = errors.New(unavailable)

@@ -46,7 +46,7 @@ func MakeUserDir(dir string) error {
 	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(dir), err)
 	}
 	if err := mkdirPrivate(dir); err != nil && !errors.Is(err, fs.ErrExist) {

@@ -56,6 +56,11 @@ func (cfg *Config) Resolve(p string) (string, error) {
 // against the path relative to the tree it is in: the root, the --allow
 // directory holding it, or "/" under --allow-escape.
 func (cfg *Config) CheckWrite(p, abs string) error {
+	// Resolve checked these for an action's path; undo's paths come here
+	// alone (path_windows.go: a short name or trailing dot reaches .git).
+	if err := cfg.checkPlatformPath(p, abs); err != nil {
+		return err
+	}
 	rel, inTree := cfg.treeRel(abs)
 	where := abs
 	if inTree {

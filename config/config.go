@@ -55,6 +55,28 @@ type Config struct {
 	PassEnv []string
 }
 
+// DefaultWatchFile is the input file of `clada watch` (and the file `clada
+// init` creates) when the config names none: in the root.
+const DefaultWatchFile = "clada_input.md"
+
+// WatchInput is the absolute path of the file `clada watch` reads answers
+// from: watch.file (relative to Dir), else DefaultWatchFile in root.
+func (c *Config) WatchInput(root string) string {
+	if c.WatchFile != "" {
+		return filepath.Join(c.Dir, c.WatchFile)
+	}
+	return filepath.Join(root, DefaultWatchFile)
+}
+
+// WatchOutput is the absolute path of watch.output, "" when the config
+// names none (the results then go to the top of the input).
+func (c *Config) WatchOutput() string {
+	if c.OutputFile == "" {
+		return ""
+	}
+	return filepath.Join(c.Dir, c.OutputFile)
+}
+
 // Hooks are shell commands run around each apply.
 type Hooks struct {
 	Before []string

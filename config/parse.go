@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine/approval"
+	"github.com/clada-dev/clada/internal/glob"
 	"github.com/clada-dev/clada/lang"
 	"go.yaml.in/yaml/v3"
 )
@@ -341,7 +342,7 @@ func (p *parser) glob(k string, n *yaml.Node) (string, bool) {
 	case climbs(g):
 		p.errorf(n, "%s: %q climbs out with ..; patterns never reach out of the directory of %s", k, n.Value, FileName)
 	default:
-		if _, err := path.Match(strings.ReplaceAll(g, "**", "*"), ""); err != nil {
+		if err := glob.Valid(g); err != nil {
 			p.errorf(n, "%s: %q is not a valid glob: %v", k, n.Value, err)
 			return "", false
 		}

@@ -2,11 +2,11 @@ package config
 
 import (
 	"fmt"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/clada-dev/clada/internal/glob"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -66,7 +66,7 @@ func (c *Config) refusePath(root, key, p string) string {
 	}
 	rel = filepath.ToSlash(rel)
 	for _, g := range c.Deny {
-		if MatchGlob(g, rel) {
+		if glob.MatchUnder(g, rel) {
 			return fmt.Sprintf("%s '%s' matches the deny pattern %q of %s", key, p, g, c.Path)
 		}
 	}
@@ -74,43 +74,11 @@ func (c *Config) refusePath(root, key, p string) string {
 		return ""
 	}
 	for _, g := range c.Allow {
-		if MatchGlob(g, rel) {
+		if glob.MatchUnder(g, rel) {
 			return ""
 		}
 	}
 	return fmt.Sprintf("%s '%s' matches no allow pattern of %s (allow: %s)", key, p, c.Path, strings.Join(c.Allow, ", "))
-}
-
-// MatchGlob matches a slash path against a glob whose "**" segment matches
-// any number of segments (as the engine's deny patterns do); a pattern
-// naming a directory also covers everything under it.
-func MatchGlob(pattern, name string) bool {
-	return matchSegs(strings.Split(pattern, "/"), strings.Split(name, "/"), true)
-}
-
-func matchSegs(pat, name []string, prefixOK bool) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			if len(rest) == 0 {
-				return true
-			}
-			for i := 0; i <= len(name); i++ {
-				if matchSegs(rest, name[i:], prefixOK) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, err := path.Match(pat[0], name[0]); err != nil || !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
-	}
-	return len(name) == 0 || prefixOK
 }
 
 // Ops is the catalog limited to allowed-actions: what `clada prompt` teaches

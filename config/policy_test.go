@@ -3,29 +3,39 @@ package config
 import (
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/clada-dev/clada/lang"
 )
 
-func TestMatchGlob(t *testing.T) {
-	for _, tc := range []struct {
-		pat, name string
-		want      bool
-	}{
-		{"src", "src", true},
-		{"src", "src/a/b.go", true}, // a directory covers what is under it
-		{"src", "srcx/a", false},
-		{"src/*.go", "src/a.go", true},
-		{"src/*.go", "src/a/b.go", false},
-		{"**/*.pem", "a/b/key.pem", true},
-		{"**/*.pem", "key.pem", true},
-		{"**/*.pem", "key.pem.txt", false},
-		{"docs/**", "docs", true},
-		{"a/b", "a", false},
+// TestRefuseDeepDeny is a cloned .clada.yaml's deny pattern of twelve
+// "**" against a path 200 folders deep: refused when the name matches,
+// let through when it does not, and either way at once (the backtracking
+// matcher it replaced did not finish in 30 s).
+func TestRefuseDeepDeny(t *testing.T) {
+	c := &Config{Path: "/p/.clada.yaml", Dir: "/p", Deny: []string{strings.Repeat("**/", 12) + "zz"}}
+	deep := strings.Repeat("d/", 200)
+	for _, tc := range []struct{ path, want string }{
+		{deep + "f.txt", ""},
+		{deep + "zz", "path '" + deep + "zz' matches the deny pattern \"**/**/**/**/**/**/**/**/**/**/**/**/zz\" of /p/.clada.yaml"},
+		{deep + "zz/f.txt", "path '" + deep + "zz/f.txt' matches the deny pattern \"**/**/**/**/**/**/**/**/**/**/**/**/zz\" of /p/.clada.yaml"},
 	} {
-		if got := MatchGlob(tc.pat, tc.name); got != tc.want {
-			t.Errorf("MatchGlob(%q, %q) = %v, want %v", tc.pat, tc.name, got, tc.want)
+		a := &lang.Action{Op: "file_write", Params: []*lang.Param{{Key: "path", Value: tc.path}}}
+		if got := c.Refuse("/p", a); got != tc.want {
+			t.Errorf("Refuse(%s) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkRefuseDeepDeny times that refusal's check for the path that
+// does not match (the whole automaton runs).
+func BenchmarkRefuseDeepDeny(b *testing.B) {
+	c := &Config{Path: "/p/.clada.yaml", Dir: "/p", Deny: []string{strings.Repeat("**/", 12) + "zz"}}
+	a := &lang.Action{Op: "file_write", Params: []*lang.Param{{Key: "path", Value: strings.Repeat("d/", 200) + "f.txt"}}}
+	for b.Loop() {
+		if why := c.Refuse("/p", a); why != "" {
+			b.Fatal(why)
 		}
 	}
 }

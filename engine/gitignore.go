@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/glob"
 )
 
 // The .gitignore subset grep and glob honour: comments, blank lines, "!"
@@ -78,9 +79,9 @@ func (ig *ignorer) ignored(rel string, isDir bool) bool {
 		}
 		var hit bool
 		if r.nameful {
-			hit = matchSegsLinear(r.pattern, path.Base(sub))
+			hit = glob.Match(r.pattern, path.Base(sub))
 		} else {
-			hit = matchSegsLinear(r.pattern, sub)
+			hit = glob.Match(r.pattern, sub)
 		}
 		if hit {
 			out = !r.negate

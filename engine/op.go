@@ -64,6 +64,12 @@ func (x *opRun) path(name string, write bool) (string, string, *Result) {
 			return "", p, &Result{Error: err.Error(), Hint: "use a shorter path with fewer folders", Param: name}
 		}
 	}
+	if err == nil {
+		if bad := x.notDirBefore(p); bad != nil { // path.go
+			bad.Param = name
+			return "", p, bad
+		}
+	}
 	if err == nil && write {
 		err = x.cfg.CheckWrite(p, abs)
 	}

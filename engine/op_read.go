@@ -127,6 +127,9 @@ func (x *opRun) readOne(p string) (string, *Result) {
 		r := x.fail("open", p, err)
 		return "", &r
 	}
+	if bad := x.notDirBefore(p); bad != nil { // path.go
+		return "", bad
+	}
 	return x.readText(abs, p)
 }
 

@@ -8,10 +8,13 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/glob"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -46,6 +49,9 @@ type GrepMatch struct {
 
 // walkFiles calls visit for every regular file under dir (or dir itself when
 // it is a file), skipping .git, symlinks and what .gitignore files exclude.
+// A symlink or special file (FIFO, socket, device) that .gitignore does not
+// exclude is passed to skipped, when given, with the refusal a read of it
+// would get, so grep can say what it did not search.
 // rel paths passed to visit are slash paths relative to dir; read returns the
 // file's content (capped, see read_cap.go). The walk stops with an error when
 // it passes Config.OpBudget or a path passes MaxPathDepth/MaxPathLen, and
@@ -54,7 +60,7 @@ type GrepMatch struct {
 // On the OS workspace the walk holds a handle on each folder it is in and
 // opens children relative to it, so every entry costs the same at any depth
 // (fsys.Dir).
-func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, read func() ([]byte, error)) bool) error {
+func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, read func() ([]byte, error)) bool, skipped func(abs, rel string, err error)) error {
 	fi, err := x.ws.Lstat(dir)
 	if err != nil {
 		return err
@@ -97,7 +103,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 			}
 			switch m := e.Mode(); {
 			case m.IsDir():
-				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) {
+				if strings.EqualFold(name, ".git") || ig.ignored(childRel, true) || x.unlisted(d.Abs(), name) {
 					continue
 				}
 				sub, err := d.Child(x.ws, name, e)
@@ -111,7 +117,7 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 					return more, err
 				}
 			case m.IsRegular():
-				if ig.ignored(childRel, false) {
+				if ig.ignored(childRel, false) || x.unlisted(d.Abs(), name) {
 					continue
 				}
 				budget.files++
@@ -123,12 +129,33 @@ func (x *opRun) walkFiles(dir string, visit func(abs, rel string, size int64, re
 				if !visit(filepath.Join(d.Abs(), name), childRel, e.Size(), func() ([]byte, error) { return d.Read(x.ws, name, e, x.maxRead()) }) {
 					return false, nil
 				}
+			default: // a symlink or a special file: reads refuse both
+				if skipped == nil || ig.ignored(childRel, false) {
+					continue
+				}
+				abs := filepath.Join(d.Abs(), name)
+				if m&fs.ModeSymlink != 0 {
+					skipped(abs, childRel, fsys.SymlinkRefused(abs))
+				} else {
+					skipped(abs, childRel, fsys.NotRegular(abs, m))
+				}
 			}
 		}
 		return true, nil
 	}
 	_, err = walk(top, "")
 	return err
+}
+
+// unlisted reports whether the file or folder name in folder dir is one of
+// the config's Unlisted paths, which a walk leaves out.
+func (x *opRun) unlisted(dir, name string) bool {
+	for _, u := range x.cfg.Unlisted {
+		if filepath.Base(u) == name && filepath.Dir(u) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // shown is how a result path appears: relative to the root when inside it.
@@ -154,7 +181,7 @@ func (x *opRun) grep() Result {
 		return *bad
 	}
 	include := x.params[lang.ParamInclude]
-	if _, err := path.Match(include, ""); include != "" && err != nil {
+	if err := glob.Valid(include); include != "" && err != nil {
 		return Result{Param: lang.ParamInclude, Error: fmt.Sprintf("grep: invalid include glob '%s'", include), Hint: `write include = "*.go"`}
 	}
 	if size, big := x.overCap(abs); big { // one file, named: say so rather than find nothing
@@ -162,17 +189,21 @@ func (x *opRun) grep() Result {
 	}
 	matches := []GrepMatch{}
 	truncated := false
-	var large []string // files over the read cap, not searched
+	var skipped notSearched
 	err = x.walkFiles(abs, func(file, rel string, size int64, read func() ([]byte, error)) bool {
 		if include != "" && !includeMatch(include, rel) {
 			return true
 		}
 		if size > x.maxRead() {
-			large = append(large, x.shown(file))
+			skipped.add(x.shown(file), x.overCapWhy())
 			return true
 		}
 		data, err := read()
-		if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 || !utf8.Valid(data) {
+		if err != nil {
+			skipped.add(x.shown(file), x.unreadWhy(err))
+			return true
+		}
+		if bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 || !utf8.Valid(data) {
 			return true
 		}
 		for i, line := range strings.Split(string(data), "\n") {
@@ -187,6 +218,10 @@ func (x *opRun) grep() Result {
 			matches = append(matches, GrepMatch{File: x.shown(file), LineNumber: i + 1, Line: clipLine(line)})
 		}
 		return true
+	}, func(file, rel string, err error) {
+		if include == "" || includeMatch(include, rel) {
+			skipped.add(x.shown(file), x.unreadWhy(err))
+		}
 	})
 	if err != nil {
 		return x.walkFailed(p, err)
@@ -195,20 +230,65 @@ func (x *opRun) grep() Result {
 	if truncated {
 		data["truncated"] = true
 	}
-	if len(large) > 0 {
-		data["not_searched"] = large
-		data["not_searched_why"] = fmt.Sprintf("over the %s read limit (--max-read)", fsys.HumanBytes(x.maxRead()))
+	if len(skipped.paths) > 0 {
+		data["not_searched"] = skipped.paths
+		data["not_searched_why"] = strings.Join(skipped.whys, "; or ")
 	}
 	return ok(data)
+}
+
+// notSearched is what grep could not read: the files, in walk order, and
+// each distinct reason once (a phrase that follows "being", as the
+// report's warning reads: "2 file(s) were not searched, being …").
+type notSearched struct {
+	paths, whys []string
+}
+
+func (n *notSearched) add(path, why string) {
+	n.paths = append(n.paths, path)
+	if !slices.Contains(n.whys, why) {
+		n.whys = append(n.whys, why)
+	}
+}
+
+// overCapWhy is why grep skips a file over the read cap.
+func (x *opRun) overCapWhy() string {
+	return fmt.Sprintf("over the %s read limit (--max-read)", fsys.HumanBytes(x.maxRead()))
+}
+
+// unreadWhy is why grep skipped a file whose read failed: the same rules
+// as a read's, so grep never shows what file_read would refuse, and never
+// drops a file without saying so.
+func (x *opRun) unreadWhy(err error) string {
+	var refused *fsys.RefusedError
+	switch {
+	case errors.Is(err, fsys.ErrHardLinked):
+		return "hard-linked (reads refuse a file whose other name may lie outside the root; copy it, or pass --allow-escape)"
+	case errors.Is(err, fsys.ErrNotRegular):
+		return "not regular files (FIFOs, sockets, devices)"
+	case errors.As(err, &refused) && refused.Type == fault.SymlinkNotAllowed:
+		return "symbolic links (reads never follow one; search the file it points to)"
+	case errors.As(err, &refused):
+		return "refused as reads refuse it (" + refused.Fix + ")"
+	case errors.Is(err, fsys.ErrGrewPastCap):
+		return x.overCapWhy()
+	case errors.Is(err, fs.ErrPermission):
+		return "unreadable (permission denied)"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the path is in not_searched already
+	}
+	return fmt.Sprintf("unreadable (%v)", err)
 }
 
 // includeMatch applies grep's include glob to a file's name, or to its path
 // below the search folder when the glob has a slash.
 func includeMatch(include, rel string) bool {
 	if strings.Contains(include, "/") {
-		return matchSegsLinear(include, rel)
+		return glob.Match(include, rel)
 	}
-	return matchSegsLinear(include, path.Base(rel))
+	return glob.Match(include, path.Base(rel))
 }
 
 // glob lists files under base_path whose path relative to it matches the
@@ -218,7 +298,7 @@ func (x *opRun) glob() Result {
 	if pat == "" {
 		return Result{Param: lang.ParamPattern, Error: "glob: pattern cannot be empty", Hint: `write pattern = "**/*.go"`}
 	}
-	if _, err := path.Match(strings.ReplaceAll(pat, "**", "*"), ""); err != nil {
+	if err := glob.Valid(pat); err != nil {
 		return Result{Param: lang.ParamPattern, Error: fmt.Sprintf("glob: invalid pattern '%s'", pat), Hint: "check the brackets and escapes in the pattern"}
 	}
 	if bad := x.globEscape(pat); bad != nil {
@@ -231,7 +311,7 @@ func (x *opRun) glob() Result {
 	found := []string{}
 	truncated := false
 	err := x.walkFiles(abs, func(file, rel string, _ int64, _ func() ([]byte, error)) bool {
-		if !matchSegsLinear(pat, rel) {
+		if !glob.Match(pat, rel) {
 			return true
 		}
 		if len(found) == maxGlobMatches {
@@ -240,7 +320,7 @@ func (x *opRun) glob() Result {
 		}
 		found = append(found, x.shown(file))
 		return true
-	})
+	}, nil) // glob lists regular files and reads none: it skipped nothing it would read
 	if err != nil {
 		return x.walkFailed(p, err)
 	}

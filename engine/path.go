@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/glob"
 )
 
 // Resolve turns a path from an action into a clean absolute path and checks
@@ -75,7 +76,7 @@ func (cfg *Config) CheckWrite(p, abs string) error {
 		for _, pat := range cfg.Deny {
 			// Linear in segments however many "**" a pattern holds: deny
 			// patterns can come from a cloned .clada.yaml.
-			if matchSegsLinear(strings.ToLower(pat), lower) {
+			if glob.Match(strings.ToLower(pat), lower) {
 				return &fsys.RefusedError{Type: fault.PermissionDenied, Path: p,
 					Reason: fmt.Sprintf("'%s' matches the deny pattern %q", p, pat),
 					Fix:    denyFix}
@@ -154,9 +155,42 @@ func (cfg *Config) Rel(abs string) (string, bool) {
 	return filepath.ToSlash(abs[len(root)+1:]), true
 }
 
-// matchGlob matches a slash path against a slash glob where a "**" segment
-// matches any number of segments (including none) and other segments use
-// path.Match. It serves deny patterns, the glob op and .gitignore.
-func matchGlob(pattern, name string) bool {
-	return matchSegsLinear(pattern, name)
+// notDirBefore refuses a written path that goes on past a name that is not
+// a directory: "a.txt/", "a.txt/." and "a.txt/../b.txt" all say a.txt is
+// a directory, and the kernel answers ENOTDIR for each ("cat a.txt/"), but
+// Resolve cleans those steps away, so the workspace never sees them. Only
+// a name followed by "/", "." or ".." is checked: any other later step
+// reaches the workspace, which refuses a file in the middle of a path
+// itself. A name that does not exist is left to the op (ENOENT, or
+// created, as dir_create and file_move's "into dest/" do).
+func (x *opRun) notDirBefore(p string) *Result {
+	slashed := strings.ReplaceAll(p, `\`, "/")
+	if !strings.HasSuffix(slashed, "/") && !strings.Contains(slashed, "//") && !strings.Contains(slashed, "/.") {
+		return nil // no step that Resolve cleans away: most paths, and no allocation
+	}
+	segs := strings.Split(slashed, "/")
+	for i := 0; i+1 < len(segs); i++ {
+		switch segs[i] {
+		case "", ".", "..":
+			continue
+		}
+		switch segs[i+1] {
+		case "", ".", "..":
+		default:
+			continue
+		}
+		prefix := strings.Join(segs[:i+1], "/")
+		if prefix == "" { // an absolute path's leading slash
+			continue
+		}
+		abs, err := x.cfg.Resolve(prefix)
+		if err != nil {
+			continue // outside the root: the whole path's own check decides
+		}
+		if fi, err := x.ws.Lstat(abs); err == nil && !fi.IsDir() {
+			return &Result{Error: fmt.Sprintf("ENOTDIR: not a directory, open '%s'", p),
+				Hint: fmt.Sprintf("'%s' is a file, not a directory: write the path without the '/' after it", prefix)}
+		}
+	}
+	return nil
 }

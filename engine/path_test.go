@@ -86,25 +86,3 @@ func TestCheckWrite(t *testing.T) {
 		}
 	}
 }
-
-func TestMatchGlob(t *testing.T) {
-	tests := []struct {
-		pat, name string
-		want      bool
-	}{
-		{"**/*.go", "a.go", true},
-		{"**/*.go", "x/y/a.go", true},
-		{"*.go", "x/a.go", false},
-		{"src/**", "src/a/b", true},
-		{"src/**/test", "src/test", true},
-		{"src/**/test", "src/a/b/test", true},
-		{"a/*/c", "a/b/c", true},
-		{"a/*/c", "a/b/d/c", false},
-		{"[", "[", false},
-	}
-	for _, tt := range tests {
-		if got := matchGlob(tt.pat, tt.name); got != tt.want {
-			t.Errorf("matchGlob(%q, %q) = %v", tt.pat, tt.name, got)
-		}
-	}
-}

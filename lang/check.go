@@ -34,7 +34,7 @@ type CheckCounts struct {
 
 // NewCheckReport builds the report for d and its diagnostics ds (usually Check(d)).
 func NewCheckReport(d *Document, ds source.Diagnostics) *CheckReport {
-	dj := DocumentJSON(d)
+	dj := &DocJSON{Blocks: blocksJSON(d)} // the diagnostics are ds, not the syntax ones alone
 	diags := make([]CheckDiag, len(ds))
 	for i, dg := range DiagnosticsJSON(d.File, ds) {
 		diags[i] = CheckDiag{DiagJSON: dg, Range: ds[i].Range}

@@ -23,8 +23,8 @@ type Loss struct {
 //     would run anyway, and one invalid action would no longer hold back the
 //     others;
 //   - a group version the target cannot write (convert_check_cml.go);
-//   - actions that ran on their own, printed as one patch
-//     (convert_check_v4a.go).
+//   - actions that ran on their own, printed as one patch or diff that
+//     applies all or nothing (convert_check_whole.go).
 //
 // A one-action group loses nothing (fail-fast over one action is running
 // it), nor does a version printed back in its own syntax.

@@ -56,8 +56,13 @@ type DiagJSON struct {
 
 // DocumentJSON resolves d into its DocJSON form.
 func DocumentJSON(d *Document) *DocJSON {
+	return &DocJSON{Blocks: blocksJSON(d), Diagnostics: DiagnosticsJSON(d.File, d.Diagnostics())}
+}
+
+// blocksJSON is DocJSON's blocks of d.
+func blocksJSON(d *Document) []BlockJSON {
 	f := d.File
-	out := &DocJSON{Blocks: []BlockJSON{}, Diagnostics: []DiagJSON{}}
+	out := []BlockJSON{}
 	for a := range d.Actions() {
 		b := BlockJSON{Syntax: a.Syntax, ID: a.ID, Op: a.Op, Params: map[string]string{},
 			Range: a.Range, StartLine: f.Line(a.Range.Start)}
@@ -68,9 +73,8 @@ func DocumentJSON(d *Document) *DocJSON {
 		for _, p := range a.Params {
 			b.Params[p.Key] = p.Value
 		}
-		out.Blocks = append(out.Blocks, b)
+		out = append(out, b)
 	}
-	out.Diagnostics = DiagnosticsJSON(f, d.Diagnostics())
 	return out
 }
 

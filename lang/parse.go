@@ -75,6 +75,10 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		scanWorkers = 1
 	}
 	spans, diags := findSpans(f.Src, scanWorkers)
+	if un := unreadDiagnostics(f.Src, spans); len(un) > 0 { // unread.go
+		diags = append(diags, un...)
+		diags.Sort()
+	}
 	doc.Diags = diags
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
@@ -93,6 +97,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		place := func(i int) {
 			if maps[i] != nil {
 				mapGroup(doc.Groups[i], maps[i])
+				warnShallow(f.Src, spans[i].prefix, doc.Groups[i])
 			} else {
 				shiftGroup(doc.Groups[i], spans[i].Start)
 			}
@@ -105,6 +110,9 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		texts[i], maps[i] = blockText(f.Src, s)
 		if e := c.lookup(s.def.ID, texts[i]); e != nil {
 			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
+			if maps[i] != nil {
+				warnShallow(f.Src, s.prefix, doc.Groups[i])
+			}
 			continue
 		}
 		todo = append(todo, i)
@@ -121,6 +129,9 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	lowerAll(func(i int) []byte { return texts[i] }, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
 		doc.Groups[i] = placeGroup(c.insert(entries[i]), spans[i].Start, maps[i])
+		if maps[i] != nil {
+			warnShallow(f.Src, spans[i].prefix, doc.Groups[i])
+		}
 	}
 	return doc
 }
@@ -158,7 +169,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	// marker searches, then the splitters whose marker was seen.
 	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
 	for i := range syntaxes {
-		if syntaxes[i].gate == "" {
+		if syntaxes[i].gate == "" && !syntaxes[i].gatedByAny {
 			first = append(first, i)
 		}
 	}
@@ -173,7 +184,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		}
 	})
 	for i := range syntaxes {
-		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen {
+		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen || syntaxes[i].gatedByAny && finds.anySeen(syntaxes[i].markers) {
 			gated = append(gated, i)
 		}
 	}
@@ -191,12 +202,12 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		}
 	}
 	sortSpans(all)
-	kept := dropOverlaps(all)
+	kept := dropOverlaps(dropYielding(all))
 	if more, mds := findIndented(src, kept, finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)
-		kept = dropOverlaps(kept)
+		kept = dropOverlaps(dropYielding(kept))
 	}
 	var diags source.Diagnostics
 	for _, d := range found {
@@ -220,6 +231,36 @@ func sortSpans(all []blockSpan) {
 	})
 }
 
+// dropYielding drops, of sorted spans, each span of a yielding syntax
+// (SyntaxDef.yields: a whole-file fence) that holds the start of another
+// syntax's span: the fence holds that block, and is not a file.
+func dropYielding(all []blockSpan) []blockSpan {
+	any := false
+	for _, s := range all {
+		any = any || s.def.yields
+	}
+	if !any {
+		return all
+	}
+	out := all[:0]
+	for i, s := range all {
+		if s.def.yields {
+			held := false
+			for j := i + 1; j < len(all) && all[j].Start < s.End; j++ {
+				held = held || !all[j].def.yields
+			}
+			for j := i - 1; j >= 0 && all[j].Start == s.Start; j-- {
+				held = held || !all[j].def.yields
+			}
+			if held {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // dropOverlaps keeps, of sorted spans, those that start after every earlier
 // kept one ends, in all's array.
 func dropOverlaps(all []blockSpan) []blockSpan {
@@ -233,6 +274,18 @@ func dropOverlaps(all []blockSpan) []blockSpan {
 		end = s.End
 	}
 	return kept
+}
+
+// capDiags folds the syntax diagnostics of a lowered block past
+// MaxDiagsPerKind of a code, for the group and each of its actions.
+func capDiags(g *Group) {
+	if g == nil {
+		return
+	}
+	g.Diags = g.Diags.Capped(MaxDiagsPerKind)
+	for _, a := range g.Actions {
+		a.Diags = a.Diags.Capped(MaxDiagsPerKind)
+	}
 }
 
 // runMax is the most blocks a worker takes at once: a run of SHAM blocks
@@ -291,6 +344,7 @@ func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*
 		if def.lowerRun == nil || n == 1 {
 			for _, i := range run {
 				out[i] = def.lower(text(i), sc)
+				capDiags(out[i])
 				if then != nil {
 					then(i)
 				}
@@ -304,6 +358,7 @@ func lowerChunk(text func(i int) []byte, spans []blockSpan, chunk []int, out []*
 		def.lowerRun(rt, sc, rg)
 		for k, i := range run {
 			out[i] = rg[k]
+			capDiags(out[i])
 			if then != nil {
 				then(i)
 			}

@@ -3,6 +3,7 @@ package lang
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/clada-dev/clada/source"
@@ -263,7 +264,7 @@ type blockMarker struct {
 // maxMarkers bounds how many markers all syntaxes together declare, so
 // findMarkers keeps its positions in a fixed array (no allocation per
 // search); newMarkerTable refuses more.
-const maxMarkers = 16
+const maxMarkers = 24
 
 // indentedMarkers is every syntax's markers in the registry's order, and
 // markerGroups the same by first byte: the markers of one group are looked
@@ -329,6 +330,16 @@ type markerHit struct {
 type markerFinds []struct {
 	hits []markerHit
 	seen bool
+}
+
+// anySeen reports whether one of markers occurs in the text.
+func (f markerFinds) anySeen(markers []blockMarker) bool {
+	for _, m := range markers {
+		if f[markerIndex(m.text)].seen {
+			return true
+		}
+	}
+	return false
 }
 
 // findMarkers looks for the markers ks (one of markerGroups) in src and
@@ -562,3 +573,97 @@ func bulletMarker(src []byte, at int, wholeLine func(line []byte) bool) (source.
 // for (each costs a pass over the rest of the text); real answers use two
 // or three.
 const maxViews = 16
+
+// CodeShallowLines is the warning of a value whose later lines lost the
+// block's indentation (warnShallow).
+const CodeShallowLines = "SHALLOW_LINES"
+
+// warnShallow warns about each value of g, a block indented by prefix (its
+// ranges already in the source), whose first line starts after its tag on
+// the same line and so keeps the indentation it has there, while a later
+// line, once the prefix is stripped as the rule above says, is indented
+// less than that first line and would not be with the prefix kept: the
+// writer indented the later lines from the margin rather than from the
+// block (a CML <replace><![CDATA[ in a list item, say). The value still
+// reads as the rule says, one level too shallow after its first line, so
+// this is a warning at the first such line, saying how to write it.
+func warnShallow(src, prefix []byte, g *Group) {
+	if len(prefix) == 0 {
+		return
+	}
+	for _, a := range g.Actions {
+		for _, p := range a.Params {
+			if d, ok := shallowLine(src, prefix, p); ok {
+				a.Diags = append(slices.Clip(a.Diags), d)
+			}
+		}
+	}
+}
+
+// shallowLine is warnShallow's test on one value.
+func shallowLine(src, prefix []byte, p *Param) (source.Diagnostic, bool) {
+	r := p.ContentRange
+	if r.End <= r.Start || r.End > len(src) {
+		return source.Diagnostic{}, false
+	}
+	ls := bytes.LastIndexByte(src[:r.Start], '\n') + 1
+	if len(bytes.Trim(src[ls:r.Start], " \t>")) == 0 {
+		return source.Diagnostic{}, false // the value starts its line: every line of it lost the prefix alike
+	}
+	first := blanks(src[r.Start:r.End])
+	nl := bytes.IndexByte(src[r.Start:r.End], '\n')
+	if nl < 0 || first == len(lineOf(src[r.Start:r.End])) {
+		return source.Diagnostic{}, false // one line, or a blank first line
+	}
+	for at := r.Start + nl + 1; at < r.End; {
+		line := lineOf(src[at:r.End])
+		stripped := commonPrefix(line, prefix)
+		w := blanks(line[stripped:])
+		if stripped+w < len(line) && w < first && stripped+w >= first {
+			return source.Diagnostic{Severity: source.Warning, Code: CodeShallowLines,
+				Range: source.Range{Start: at, End: at + len(line)},
+				Message: fmt.Sprintf("this line of %s loses the block's indentation (%s) and ends up indented less than the value's first line, "+
+					"which starts after its tag and keeps its own indentation", p.Key, describeIndent(prefix)),
+				Hint: fmt.Sprintf("indent the value's later lines by the block's %s plus their own, like the block's other lines, "+
+					"or start the value on a line of its own (a line break right after <![CDATA[ or the opening tag) so every line of it is read alike",
+					describeIndent(prefix))}, true
+		}
+		at += len(line)
+		if at < r.End && src[at] == '\r' {
+			at++
+		}
+		at++ // the '\n'
+	}
+	return source.Diagnostic{}, false
+}
+
+// lineOf is b up to its first line end ("\n" or "\r\n"), without it.
+func lineOf(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	return bytes.TrimSuffix(b, []byte("\r"))
+}
+
+// blanks is how many spaces and tabs start b.
+func blanks(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// describeIndent names a container prefix: "4 spaces", "1 tab", or the
+// bytes themselves ("> ") for a quote.
+func describeIndent(p []byte) string {
+	switch {
+	case len(bytes.Trim(p, " ")) == 0:
+		return fmt.Sprintf("%d spaces", len(p))
+	case len(bytes.Trim(p, "\t")) == 0 && len(p) == 1:
+		return "1 tab"
+	case len(bytes.Trim(p, "\t")) == 0:
+		return fmt.Sprintf("%d tabs", len(p))
+	}
+	return fmt.Sprintf("%q", p)
+}

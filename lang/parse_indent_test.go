@@ -242,3 +242,68 @@ func BenchmarkParseIndented(b *testing.B) {
 		})
 	}
 }
+
+// A value that starts after its tag keeps the indentation it has there,
+// while its later lines lose the block's: when a later line ends up less
+// indented than the first and would not have with the block's indentation
+// kept, check (and so the editor) warns at that line, with its exact range.
+func TestShallowLinesWarning(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // "code line:col-line:col" of each warning
+	}{{
+		name: "CDATA on the tag's line, later lines from the margin (the corpus case)",
+		src: "- Guard:\n\n    <edit path=\"calc.py\">\n      <search><![CDATA[    return x]]></search>\n" +
+			"      <replace><![CDATA[    if not xs:\n        return 0.0\n    return x]]></replace>\n    </edit>\n",
+		want: []string{"SHALLOW_LINES 7:1-7:13"},
+	}, {
+		name: "later lines indented with the list item's text: no warning",
+		src: "- Guard:\n\n    <edit path=\"calc.py\">\n      <search><![CDATA[    return x]]></search>\n" +
+			"      <replace><![CDATA[    if not xs:\n            return 0.0\n        return x]]></replace>\n    </edit>\n",
+	}, {
+		name: "the value on lines of its own: every line loses the prefix alike",
+		src: "- Guard:\n\n    <edit path=\"calc.py\">\n      <search><![CDATA[    return x]]></search>\n" +
+			"      <replace><![CDATA[\n        if not xs:\n            return 0.0\n        return x\n]]></replace>\n    </edit>\n",
+	}, {
+		name: "a quoted block",
+		src:  "> <write path=\"a.py\"><![CDATA[  first\n> second\n> ]]></write>\n",
+		want: []string{"SHALLOW_LINES 2:1-2:9"},
+	}, {
+		name: "a line less indented even with the prefix is the writer's own",
+		src:  "    <write path=\"a.py\"><![CDATA[        deep\nflat\n]]></write>\n",
+	}, {
+		name: "at column 1 nothing is stripped",
+		src:  "<write path=\"a.py\"><![CDATA[    first\nsecond\n]]></write>\n",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := source.NewFile("in", []byte(tc.src))
+			d := Parse(f)
+			var got []string
+			for _, dg := range Check(d) {
+				if dg.Severity == source.Warning {
+					s, e := f.Position(dg.Range.Start), f.Position(dg.Range.End)
+					got = append(got, fmt.Sprintf("%s %d:%d-%d:%d", dg.Code, s.Line, s.Column, e.Line, e.Column))
+				} else {
+					t.Errorf("unexpected %s: %s", dg.Code, dg.Message)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+			// cached: the same warnings from a Parser, parse after parse
+			p := NewParser(0)
+			for range 2 {
+				n := 0
+				for _, dg := range p.Parse(f).Diagnostics() {
+					if dg.Code == CodeShallowLines {
+						n++
+					}
+				}
+				if n != len(tc.want) {
+					t.Errorf("a cached parse has %d warnings, want %d", n, len(tc.want))
+				}
+			}
+		})
+	}
+}

@@ -41,19 +41,31 @@ func printV4A(w io.Writer, d *Document) error {
 			if c != "" && !strings.HasSuffix(c, "\n") {
 				return fmt.Errorf("print v4a: file_write '%s': V4A's Add File always ends the file with a newline, and this content has none", p[ParamPath])
 			}
-			if strings.ContainsRune(p[ParamPath], '\n') {
-				return fmt.Errorf("print v4a: file_write: a path with a newline has no V4A form")
+			if err := v4aPath(spec.Name, ParamPath, p[ParamPath]); err != nil {
+				return err
 			}
 			b.WriteString("*** Add File: " + p[ParamPath] + "\n")
 			for _, l := range v4aLines(c) {
 				b.WriteString("+" + l + "\n")
 			}
 		case OpFileDelete:
+			if err := v4aPath(spec.Name, ParamPath, p[ParamPath]); err != nil {
+				return err
+			}
 			b.WriteString("*** Delete File: " + p[ParamPath] + "\n")
 		case OpFileMove:
+			if err := v4aPath(spec.Name, ParamOldPath, p[ParamOldPath]); err != nil {
+				return err
+			}
+			if err := v4aPath(spec.Name, ParamNewPath, p[ParamNewPath]); err != nil {
+				return err
+			}
 			b.WriteString("*** Update File: " + p[ParamOldPath] + "\n*** Move to: " + p[ParamNewPath] + "\n")
 		case OpFileReplaceText:
 			path := p[ParamPath]
+			if err := v4aPath(spec.Name, ParamPath, path); err != nil {
+				return err
+			}
 			j := i
 			for j < len(acts) && acts[j].Op == a.Op && acts[j].ParamMap()[ParamPath] == path {
 				j++
@@ -62,6 +74,9 @@ func printV4A(w io.Writer, d *Document) error {
 			moved := false
 			if j < len(acts) {
 				if s := Lookup(acts[j].Op); s != nil && s.ID == OpFileMove && len(acts[j].Params) == 2 && acts[j].ParamMap()[ParamOldPath] == path {
+					if err := v4aPath(s.Name, ParamNewPath, acts[j].ParamMap()[ParamNewPath]); err != nil {
+						return err
+					}
 					b.WriteString("*** Move to: " + acts[j].ParamMap()[ParamNewPath] + "\n")
 					moved = true
 				}
@@ -81,6 +96,21 @@ func printV4A(w io.Writer, d *Document) error {
 	b.WriteString("*** End Patch\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// v4aPath refuses a path a V4A header cannot carry so that it reads back
+// as the same name: a header is one line, and both V4A readers take the
+// blanks around its path as padding (" a.txt" would come back as "a.txt").
+func v4aPath(op, key, p string) error {
+	switch {
+	case p == "":
+		return fmt.Errorf("print v4a: %s: an empty %s has no V4A form", op, key)
+	case strings.ContainsAny(p, "\r\n"):
+		return fmt.Errorf("print v4a: %s: %s %q holds a line break, and a V4A header is one line", op, key, p)
+	case strings.TrimSpace(p) != p:
+		return fmt.Errorf("print v4a: %s: %s %q starts or ends with a blank, which V4A reads as padding, not as part of the name", op, key, p)
+	}
+	return nil
 }
 
 // printHunk writes one hunk: the anchor as @@ lines, old lines as '-',

@@ -28,6 +28,18 @@ func TestPrintV4ARefusesParamsItWouldDrop(t *testing.T) {
 			"*** Begin Patch\n*** Add File: n.txt\n+n\n*** End Patch\n", ""},
 		{"an op V4A has no section for", block(`action = "file_append"`, `path = "n.txt"`, `content = "n\n"`),
 			"", "print v4a: file_append has no V4A form (V4A only adds, updates, moves and deletes files)"},
+		// Both V4A readers take the blanks around a header's path as
+		// padding, and a header is one line: such a path cannot come back.
+		{"a path starting with a blank", block(`action = "file_delete"`, `path = " 00000"`),
+			"", `print v4a: file_delete: path " 00000" starts or ends with a blank, which V4A reads as padding, not as part of the name`},
+		{"a path ending with a blank", block(`action = "file_write"`, `path = "n.txt\t"`, `content = "n\n"`),
+			"", `print v4a: file_write: path "n.txt\t" starts or ends with a blank, which V4A reads as padding, not as part of the name`},
+		{"a hunk's path with a blank", block(`action = "file_replace_text"`, `path = "a "`, `old_text = "x\n"`, `new_text = "y\n"`, `tolerance = "whitespace"`),
+			"", `print v4a: file_replace_text: path "a " starts or ends with a blank, which V4A reads as padding, not as part of the name`},
+		{"a move's new path with a blank", block(`action = "file_move"`, `old_path = "a"`, `new_path = " b"`),
+			"", `print v4a: file_move: new_path " b" starts or ends with a blank, which V4A reads as padding, not as part of the name`},
+		{"a path with a line break", block(`action = "file_delete"`, `path = "a\nb"`),
+			"", `print v4a: file_delete: path "a\nb" holds a line break, and a V4A header is one line`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

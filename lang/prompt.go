@@ -59,7 +59,7 @@ func writeCatalogPrompt(w io.Writer, s Syntax, p promptText, ops []OpSpec) error
 			}
 			fmt.Fprintf(&b, "- %s (%s, %s): %s%s\n", p.spell(&op, ps), ps.Type, req, ps.Doc, extra)
 		}
-		b.WriteString("\n```" + p.fence + "\n")
+		b.WriteString("\n```" + s.Def().Fence + "\n")
 		if err := Print(&b, exampleDoc(op, i, s), s); err != nil {
 			return err
 		}
@@ -73,7 +73,6 @@ func writeCatalogPrompt(w io.Writer, s Syntax, p promptText, ops []OpSpec) error
 // promptText is one syntax's part of the instructions.
 type promptText struct {
 	intro   string                                // title, format example, rules
-	fence   string                                // info string of the example fences
 	spell   func(op *OpSpec, ps ParamSpec) string // how a param is written
 	results string                                // what comes back
 	// omitted says what a required catalog param means when this syntax

@@ -27,6 +27,10 @@ const (
 	UDiff
 	JSONCall
 	Replacer
+	Cline     // Cline's replace_in_file and write_to_file
+	Roo       // Roo Code's apply_diff
+	Zed       // Zed's <edits>
+	WholeFile // a chat answer's code block under its path
 	endSyntax // one past the last id
 )
 
@@ -46,7 +50,8 @@ const DefaultSyntax = SHAM
 var syntaxes [endSyntax - 1]SyntaxDef
 
 func init() {
-	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax}
+	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax,
+		clineSyntax, rooSyntax, zedSyntax, wholeFileSyntax}
 	indentedMarkers, markerGroups = newMarkerTable(syntaxes[:])
 }
 
@@ -71,6 +76,11 @@ type SyntaxDef struct {
 	Aliases []string
 	// Title is how the editor's "Convert block to…" action names it.
 	Title string
+	// Fence is the info string of the markdown fence its blocks are
+	// written in ("sh sham", "xml", "json"; "" for a bare fence): the
+	// fences of its prompt's examples, and what the editor's conversion
+	// writes over the fence of a block it converts to this syntax.
+	Fence string
 	// Foreign marks another tool's edit format (aider, unified diff, JSON
 	// tool calls, …) rather than one of clada's own block syntaxes: an LLM's
 	// output clada reads as written, not a layout it keeps or reformats.
@@ -105,6 +115,13 @@ type SyntaxDef struct {
 	// split runs only when its marker was seen: most answers are spared a
 	// pass over the text per syntax they do not use.
 	gate string
+	// gatedByAny is gate for a syntax with several markers: its split runs
+	// only when one of them was seen.
+	gatedByAny bool
+	// yields marks a syntax whose block gives way to any other syntax's
+	// block that starts inside it (a whole-file fence holding an aider
+	// block or a JSON call is that block): findSpans drops it.
+	yields bool
 	// midLine marks a syntax whose block may start anywhere on a line (a
 	// CML element): an indented block is found by split at its own column,
 	// and its indentation still opens a view for the lines after it.
@@ -121,8 +138,9 @@ type SyntaxDef struct {
 	// prompt writes the instructions an LLM needs to write it, teaching
 	// the catalog ops ops (a syntax with ops of its own teaches those).
 	prompt func(w io.Writer, ops []OpSpec) error
-	// patches marks a syntax that prints a whole document as one Patch
-	// group, so a Patch group printed in it keeps its all-or-nothing.
+	// patches marks a syntax that prints a whole document as one group
+	// that applies all or nothing (a V4A patch, a unified diff), so a Patch
+	// group printed in it keeps its all-or-nothing.
 	patches bool
 	// loses lists what printing d in it (to) would lose beyond that, in
 	// source order; nil when nothing.
@@ -153,7 +171,10 @@ type SyntaxDef struct {
 	// the first failure.
 	AllOrNothing string
 	// ReportFormat is the report format (one of report's) an answer whose
-	// first block is of this syntax gets without --format.
+	// first block is of this syntax gets without --format: each of clada's
+	// own syntaxes its seed's report, the other tools' formats the summary
+	// (the report pasted back into the chat), since their tools print none
+	// an LLM would expect back.
 	ReportFormat string
 }
 

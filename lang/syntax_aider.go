@@ -8,6 +8,7 @@ var aiderSyntax = SyntaxDef{
 	ID:        Aider,
 	Name:      "aider",
 	Title:     "aider SEARCH/REPLACE",
+	Fence:     "text",
 	Foreign:   true,
 	OwnsFence: true,
 
@@ -21,5 +22,5 @@ var aiderSyntax = SyntaxDef{
 	loses:  ungroupedLosses,
 
 	Fatal:        FatalNever,
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

@@ -9,6 +9,7 @@ var cmlSyntax = SyntaxDef{
 	ID:    CML,
 	Name:  "cml",
 	Title: "CML",
+	Fence: "xml",
 
 	split:     splitCML,
 	lower:     lowerCML,
@@ -17,7 +18,7 @@ var cmlSyntax = SyntaxDef{
 	tasksWord: "<tasks>",
 
 	print: printCML,
-	prompt: catalogPrompt(CML, promptText{intro: cmlPromptIntro, fence: "xml", results: promptResults("task-1", "task-2", "task-3"), spell: cmlSpelling,
+	prompt: catalogPrompt(CML, promptText{intro: cmlPromptIntro, results: promptResults("task-1", "task-2", "task-3"), spell: cmlSpelling,
 		omitted: map[string]string{"exec.lang": "left out, bash"}}),
 	loses: cmlLosses,
 

@@ -8,6 +8,7 @@ var cslSyntax = SyntaxDef{
 	ID:    CSL,
 	Name:  "csl",
 	Title: "CSL",
+	Fence: "",
 
 	split:     splitCSL,
 	lower:     lowerCSL,
@@ -16,7 +17,7 @@ var cslSyntax = SyntaxDef{
 	tasksWord: "TASKS",
 
 	print: printCSL,
-	prompt: catalogPrompt(CSL, promptText{intro: cslPromptIntro, fence: "", results: promptResults("task-1", "task-2", "task-3"), spell: cslSpelling,
+	prompt: catalogPrompt(CSL, promptText{intro: cslPromptIntro, results: promptResults("task-1", "task-2", "task-3"), spell: cslSpelling,
 		omitted: map[string]string{"exec.lang": "left out, the text is one command line run without a shell, once the user has approved it"}}),
 
 	Fatal:           FatalAlways,

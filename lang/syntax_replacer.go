@@ -7,6 +7,7 @@ var replacerSyntax = SyntaxDef{
 	ID:      Replacer,
 	Name:    "replacer",
 	Title:   "replacer",
+	Fence:   "text",
 	Foreign: true,
 
 	split:   splitReplacer,
@@ -19,5 +20,5 @@ var replacerSyntax = SyntaxDef{
 	loses:  ungroupedLosses,
 
 	Fatal:        FatalNever,
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

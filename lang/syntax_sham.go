@@ -9,6 +9,7 @@ var shamSyntax = SyntaxDef{
 	ID:    SHAM,
 	Name:  "sham",
 	Title: "SHAM",
+	Fence: "sh sham",
 
 	split:    sham.Split, // headers that cannot be read are document diagnostics
 	lower:    lowerSHAM,
@@ -16,7 +17,7 @@ var shamSyntax = SyntaxDef{
 	markers:  []blockMarker{shamMarker},
 
 	print: printSHAM,
-	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, fence: "sh sham", results: promptResults("k7m", "x9p", "r2q"),
+	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, results: promptResults("k7m", "x9p", "r2q"),
 		spell: func(_ *OpSpec, ps ParamSpec) string { return "`" + ps.Name + "`" }}),
 	loses: ungroupedLosses,
 

@@ -8,6 +8,7 @@ var udiffSyntax = SyntaxDef{
 	Name:    "udiff",
 	Aliases: []string{"diff"},
 	Title:   "unified diff",
+	Fence:   "diff",
 	Foreign: true,
 
 	split:     splitUDiff,
@@ -15,10 +16,12 @@ var udiffSyntax = SyntaxDef{
 	markers:   []blockMarker{udiffOldHeader, {text: "diff --git "}},
 	tasksWord: "diff",
 
-	print:  printUDiff,
-	prompt: fixedPrompt(udiffPrompt),
+	print:   printUDiff,
+	prompt:  fixedPrompt(udiffPrompt),
+	patches: true, // the whole document is one diff, applied all or nothing
+	loses:   wholeLosses,
 
 	Fatal:        FatalNever,
 	AllOrNothing: "diff",
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

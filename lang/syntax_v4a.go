@@ -10,6 +10,7 @@ var v4aSyntax = SyntaxDef{
 	ID:      V4A,
 	Name:    "v4a",
 	Title:   "V4A (apply_patch)",
+	Fence:   "",
 	Foreign: true,
 
 	split: splitV4A,
@@ -20,9 +21,9 @@ var v4aSyntax = SyntaxDef{
 	print:   printV4A,
 	prompt:  fixedPrompt(v4aPrompt),
 	patches: true,
-	loses:   v4aLosses,
+	loses:   wholeLosses,
 
 	Fatal:        FatalNever,
 	AllOrNothing: "patch",
-	ReportFormat: "json",
+	ReportFormat: "summary",
 }

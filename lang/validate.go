@@ -61,12 +61,25 @@ func duplicateIDs(d *Document) source.Diagnostics {
 	return ds
 }
 
+// MaxDiagsPerKind is how many diagnostics of one code a block lists; the
+// rest of that code are folded into one closing "and N more" diagnostic
+// (source.Diagnostics.Capped). Every diagnostic costs its reader, the
+// editor and the report something, so a block of 60,000 unknown attributes
+// must not cost 60,000 of them. The README's "clada check" section states
+// the cap.
+const MaxDiagsPerKind = 10
+
 // Validate checks one action against the catalog: the op exists, required
 // params are present, values parse as their types, enum values are allowed.
 // Unknown params are allowed with a warning (extra params pass through, as
 // in nesl-js; DESIGN.md, "The catalog"). Empty old_text is left to the
-// engine, which reports it in nesl-js's exact words.
+// engine, which reports it in nesl-js's exact words. At most MaxDiagsPerKind
+// of a code are listed.
 func Validate(a *Action) source.Diagnostics {
+	return validate(a).Capped(MaxDiagsPerKind)
+}
+
+func validate(a *Action) source.Diagnostics {
 	var ds source.Diagnostics
 	head := headRange(a)
 	if a.Op == "" {
@@ -103,9 +116,20 @@ func Validate(a *Action) source.Diagnostics {
 				Hint:    fmt.Sprintf("add %s: %s", ps.Name, ps.Doc)})
 		}
 	}
+	unknown, takes := 0, "" // unknown params so far; the hint of those past the cap
 	for _, p := range a.Params {
 		ps := spec.Param(p.Key)
 		if ps == nil {
+			unknown++
+			if unknown > MaxDiagsPerKind {
+				// Folded by Validate into one "and N more": only its range
+				// and the closing hint count, not a suggestion each.
+				if takes == "" {
+					takes = fmt.Sprintf("%s takes: %s", a.Op, strings.Join(paramNames(spec), ", "))
+				}
+				ds = append(ds, source.Diagnostic{Severity: source.Warning, Code: CodeUnknownParam, Range: p.KeyRange, Hint: takes})
+				continue
+			}
 			d := source.Diagnostic{Severity: source.Warning, Code: CodeUnknownParam, Range: p.KeyRange,
 				Message: fmt.Sprintf("Unknown parameter '%s' for action '%s'; it is ignored", p.Key, a.Op)}
 			if c := closest(p.Key, paramNames(spec)); c != "" {
@@ -120,7 +144,7 @@ func Validate(a *Action) source.Diagnostics {
 			ds = append(ds, d)
 		}
 	}
-	return ds
+	return append(ds, lazyPlaceholders(a, spec)...) // lazy.go
 }
 
 // checkValue parses p's value as ps's type.

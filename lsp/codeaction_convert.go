@@ -2,7 +2,9 @@ package lsp
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
@@ -18,10 +20,14 @@ func convertTargets() []lang.Syntax { return lang.Syntaxes() }
 // convertActions offers g printed in each other syntax: exactly what
 // `clada fmt --to` would print for the group alone, and only where fmt
 // would print it without --flatten (no lang.ConvertLosses, a printer that
-// does not refuse). On top of fmt's checks the printed block is read back
-// where it will stand: a conversion is offered only when the edited
-// document parses to the same actions, so a block another front-end would
-// not find there, or would read differently, is never offered.
+// does not refuse). The markdown fence around the block is the target's
+// too: a fence that holds the block alone gets the target's info string
+// (lang.SyntaxDef.Fence: ```sh sham, ```xml, ```json), and a block that
+// owns its fence (an aider block) becomes the target's block in the
+// target's fence. On top of fmt's checks the edited document is read back:
+// a conversion is offered only when it parses to the same actions, run the
+// same way, so a block clada would not find where it stands (a bare JSON
+// array among prose, with no fence to put it in) is never offered.
 func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCodeAction {
 	var out []protocol.CommandOrCodeAction
 	if len(g.Actions) == 0 || g.Diags.HasErrors() {
@@ -34,6 +40,8 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 	}
 	one := &lang.Document{File: d.file, Groups: []*lang.Group{g}}
 	r := convertRange(d.file, g)
+	info, fenced := fenceAround(d.file.Src, r)
+	owned := g.Syntax.Def().OwnsFence && hasLine(d.file.Text(r), isFence)
 	before := meaningOf(d.doc)
 	for _, to := range convertTargets() {
 		if to == g.Syntax || len(lang.ConvertLosses(one, to)) > 0 {
@@ -43,14 +51,113 @@ func convertActions(d *document, m mapper, g *lang.Group) []protocol.CommandOrCo
 		if err := lang.Print(&b, one, to); err != nil {
 			continue // an op or a value with no form in that syntax: nothing to offer
 		}
-		text := placeText(d.file, r, b.String()) // formatting.go
-		if !keepsMeaning(d, before, r, text) {
-			continue
+		printed, fence := b.String(), "```"+to.Def().Fence+"\n"
+		er, text := r, ""
+		switch {
+		case fenced: // the fence's info string and the block, as one edit
+			er.Start = info.Start
+			text = to.Def().Fence + string(d.file.Src[info.End:r.Start]) + placeText(d.file, r, printed)
+		case owned:
+			text = placeText(d.file, r, fence+withNewline(printed)+"```\n")
+		default:
+			text = placeText(d.file, r, printed)
+		}
+		if !keepsMeaning(d, before, er, text) {
+			if fenced || owned {
+				continue
+			}
+			// a block among prose that the target reads only in its fence
+			if text = placeText(d.file, r, fence+withNewline(printed)+"```\n"); !keepsMeaning(d, before, er, text) {
+				continue
+			}
 		}
 		out = append(out, editAction("Convert block to "+to.Def().Title, protocol.CodeActionKindRefactorRewrite, d.uri,
-			[]protocol.TextEdit{{Range: m.rng(r), NewText: text}}))
+			[]protocol.TextEdit{{Range: m.rng(er), NewText: text}}))
 	}
 	return out
+}
+
+// withNewline is s ending with a line end.
+func withNewline(s string) string {
+	if strings.HasSuffix(s, "\n") {
+		return s
+	}
+	return s + "\n"
+}
+
+// fenceAround finds the markdown fence that holds r and nothing else: an
+// opening fence on the line right above r's first line, its closing fence
+// on the line right after r's last. info is the range of the opening
+// line's info string (from after the backticks or tildes to the line end);
+// ok is false when r is not alone in a fence.
+func fenceAround(src []byte, r source.Range) (info source.Range, ok bool) {
+	ls := bytes.LastIndexByte(src[:r.Start], '\n') + 1
+	if ls == 0 || len(bytes.Trim(src[ls:r.Start], " \t>")) > 0 {
+		return source.Range{}, false // r starts mid-line, or on the first line
+	}
+	open := bytes.LastIndexByte(src[:ls-1], '\n') + 1
+	line := bytes.TrimRight(src[open:ls-1], "\r")
+	body := bytes.TrimLeft(line, " \t>")
+	run := fenceRun(body)
+	if run == 0 || !opensFence(src, open) {
+		return source.Range{}, false
+	}
+	start := open + len(line) - len(body) + run
+	info = source.Range{Start: start, End: open + len(line)}
+	// the closing fence: the line after r (after r's own line end, when r
+	// does not end with one)
+	next := r.End
+	if next > 0 && src[next-1] != '\n' {
+		i := bytes.IndexByte(src[next:], '\n')
+		if i < 0 || len(bytes.TrimSpace(src[next:next+i])) > 0 {
+			return source.Range{}, false
+		}
+		next += i + 1
+	}
+	closing, _, _ := bytes.Cut(src[next:], []byte("\n"))
+	closing = bytes.TrimLeft(bytes.TrimRight(closing, " \t\r"), " \t>")
+	if c := fenceRun(closing); c < run || c != len(closing) || closing[0] != body[0] {
+		return source.Range{}, false
+	}
+	return info, true
+}
+
+// opensFence reports whether the fence line starting at off opens a fence
+// rather than closing one: the fences above it, read from the top of the
+// text, leave none open.
+func opensFence(src []byte, off int) bool {
+	var char byte // the open fence's character, 0 when none is open
+	n := 0        // and its length
+	for at := 0; at < off; {
+		line, _, _ := bytes.Cut(src[at:], []byte("\n"))
+		body := bytes.TrimLeft(bytes.TrimRight(line, " \t\r"), " \t>")
+		if k := fenceRun(body); k > 0 {
+			switch {
+			case char == 0:
+				char, n = body[0], k
+			case body[0] == char && k >= n && k == len(body):
+				char = 0
+			}
+		}
+		at += len(line) + 1
+	}
+	return char == 0
+}
+
+// fenceRun is the length of the run of three or more backticks or tildes
+// that starts b, 0 when there is none.
+func fenceRun(b []byte) int {
+	if len(b) < 3 || b[0] != '`' && b[0] != '~' {
+		return 0
+	}
+	n := 0
+	for n < len(b) && b[n] == b[0] {
+		n++
+	}
+	if n < 3 {
+		return 0
+	}
+	return n
 }
 
 // groupAt returns the group whose text holds off (the cursor anywhere in a
@@ -103,15 +210,31 @@ func hasLine(s string, f func(string) bool) bool {
 	return false
 }
 
-// docMeaning is what a document does: its actions in source order, and
-// how many groups and errors it has.
+// docMeaning is what a document does: its actions in source order, how
+// they run together, and how many errors it has.
 type docMeaning struct {
-	actions        []*lang.Action
-	groups, errors int
+	actions []*lang.Action
+	// runs is how the actions run together, group by group: a group's kind
+	// and size, except that every action that runs on its own is "one": a
+	// group of one action, of any kind (a patch of one change applies or
+	// fails as that change does), and each action of a standalone group
+	// (an aider block's edits, a JSON array), as the blocks it prints as in
+	// another syntax do.
+	runs   []string
+	errors int
 }
 
 func meaningOf(doc *lang.Document) docMeaning {
-	m := docMeaning{groups: len(doc.Groups), errors: errorCount(doc)}
+	m := docMeaning{errors: errorCount(doc)}
+	for _, g := range doc.Groups {
+		if g.Kind == lang.Standalone || len(g.Actions) == 1 {
+			for range g.Actions {
+				m.runs = append(m.runs, "one")
+			}
+			continue
+		}
+		m.runs = append(m.runs, fmt.Sprintf("kind %d of %d", g.Kind, len(g.Actions)))
+	}
 	for a := range doc.Actions() {
 		m.actions = append(m.actions, a)
 	}
@@ -119,15 +242,15 @@ func meaningOf(doc *lang.Document) docMeaning {
 }
 
 // keepsMeaning reports whether replacing r with text leaves a document
-// with the same groups, the same actions (catalog op, params) in the same
-// order, and no more errors than it had (before).
+// whose actions (catalog op, params) are the same, in the same order, run
+// the same way (docMeaning.runs), with no more errors than it had (before).
 func keepsMeaning(d *document, before docMeaning, r source.Range, text string) bool {
 	src := make([]byte, 0, len(d.file.Src)-r.End+r.Start+len(text))
 	src = append(append(append(src, d.file.Src[:r.Start]...), text...), d.file.Src[r.End:]...)
 	// The document's own parser: its cache serves every block but the
 	// printed one, so this costs a scan of the text, not a parse of it all.
 	after := meaningOf(d.parser.Parse(source.NewFile(d.file.Name, src)))
-	if after.groups != before.groups || after.errors != before.errors || len(after.actions) != len(before.actions) {
+	if !slices.Equal(after.runs, before.runs) || after.errors != before.errors || len(after.actions) != len(before.actions) {
 		return false
 	}
 	for i, a := range before.actions {

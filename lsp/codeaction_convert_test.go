@@ -59,6 +59,7 @@ func TestCodeActionConvertsToV4A(t *testing.T) {
 			"V4A (apply_patch) @0:0-4:14\n*** Begin Patch\n*** Add File: n.txt\n+hello\n*** End Patch",
 			"JSON tool calls @0:0-4:14\n[\n  {\"command\": \"create\", \"path\": \"n.txt\", \"file_text\": \"hello\\n\"}\n]",
 			"replacer @0:0-4:14\n<<<FILE>>>\nn.txt\n<<<OVERWRITE>>>\nhello\n<<<END>>>",
+			"Cline replace_in_file @0:0-4:14\n<write_to_file>\n<path>n.txt</path>\n<content>\nhello\n</content>\n</write_to_file>",
 		},
 	}, {
 		name: "file_delete is Delete File",
@@ -110,11 +111,11 @@ func TestCodeActionRefusesV4AThatChangesMeaning(t *testing.T) {
 		want      []string // the titles offered
 	}{
 		{"exact search", shamBlock(`action = "file_replace_text"`, `path = "app.py"`, `old_text = "    return 1\n"`, `new_text = "    return 2\n"`),
-			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "unified diff", "JSON tool calls", "replacer"}},
+			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "unified diff", "JSON tool calls", "replacer", "Cline replace_in_file", "Roo Code apply_diff", "Zed <edits>"}},
 		{"overwrite false", shamBlock(`action = "file_write"`, `path = "n.txt"`, `content = "hello\n"`, `overwrite = "false"`),
 			[]string{"CSL", "CML", "unified diff"}},
 		{"near_line", "```diff\n--- a/app.py\n+++ b/app.py\n@@ -3 +3 @@\n-THREE\n+3\n```\n",
-			[]string{"SHAM", "CSL", "CML"}},
+			[]string{"SHAM", "CSL", "CML", "Roo Code apply_diff", "Zed <edits>"}},
 		{"two independent actions", "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---FILE_DELETE file=\"b\"--->\n<---END--->\n<---END--->\n",
 			[]string{"CML"}},
 		{"no V4A section", shamBlock(`action = "file_append"`, `path = "log.txt"`, `content = "x\n"`),
@@ -142,17 +143,20 @@ func TestCodeActionRefusesV4AThatChangesMeaning(t *testing.T) {
 }
 
 // A V4A patch of one action converts out of V4A (the cursor anywhere in
-// it), replacing the envelope inside its fence; a patch of two does not,
-// since no other syntax applies two changes all or nothing.
+// it), replacing the envelope inside its fence, whose info string becomes
+// the target's; a patch of two does not, since only a unified diff also
+// applies two changes all or nothing, and it has no new-file-or-replace.
 func TestCodeActionConvertsFromV4A(t *testing.T) {
 	c := start(t, t.TempDir(), false)
 	u := pathURI("/tmp/answer.md")
 	c.open(u, "Here is the patch:\n\n```\n*** Begin Patch\n*** Add File: v.txt\n+v\n*** End Patch\n```\n")
 	want := []string{
-		"SHAM @3:0-6:13\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_write\"\npath = \"v.txt\"\ncontent = <<'EOT_SHAM_p01'\nv\n\nEOT_SHAM_p01\n#!END_SHAM_p01",
-		"CSL @3:0-6:13\n<---WRITE file=\"v.txt\"--->\nv\n\n<---END--->",
-		"CML @3:0-6:13\n<write path=\"v.txt\"><![CDATA[\nv\n]]></write>",
-		"replacer @3:0-6:13\n<<<FILE>>>\nv.txt\n<<<OVERWRITE>>>\nv\n<<<END>>>",
+		"SHAM @2:3-6:13\nsh sham\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_write\"\npath = \"v.txt\"\ncontent = <<'EOT_SHAM_p01'\nv\n\nEOT_SHAM_p01\n#!END_SHAM_p01",
+		"CSL @2:3-6:13\n\n<---WRITE file=\"v.txt\"--->\nv\n\n<---END--->",
+		"CML @2:3-6:13\nxml\n<write path=\"v.txt\"><![CDATA[\nv\n]]></write>",
+		"JSON tool calls @2:3-6:13\njson\n[\n  {\"command\": \"create\", \"path\": \"v.txt\", \"file_text\": \"v\\n\"}\n]",
+		"replacer @2:3-6:13\ntext\n<<<FILE>>>\nv.txt\n<<<OVERWRITE>>>\nv\n<<<END>>>",
+		"Cline replace_in_file @2:3-6:13\ntext\n<write_to_file>\n<path>v.txt</path>\n<content>\nv\n</content>\n</write_to_file>",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, u, rng(3, 4, 3, 4))); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -164,32 +168,104 @@ func TestCodeActionConvertsFromV4A(t *testing.T) {
 	}
 }
 
-// An aider block's text starts at its file name, above the fence: its
-// conversion takes the closing fence too, so no stray fence is left.
+// An aider block's text starts at its file name, above the fence it owns:
+// its conversion takes the closing fence too, and puts the converted block
+// in a fence of the target's, so no stray fence is left and a JSON call
+// lands where clada reads it.
 func TestCodeActionConvertsAiderWithItsFence(t *testing.T) {
 	c := start(t, t.TempDir(), false)
 	u := pathURI("/tmp/answer.md")
-	text := "Fix:\n\napp.py\n```python\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n```\n\nDone.\n"
-	c.open(u, text)
-	got := conversions(t, c, u, rng(5, 0, 5, 0))
-	want := "CML @2:0-10:0\n<edit path=\"app.py\">\n  <search><![CDATA[\ntwo\n]]></search>\n  <replace><![CDATA[\n2\n]]></replace>\n</edit>\n"
-	var titles []string
+	c.open(u, "Fix:\n\napp.py\n```python\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n```\n\nDone.\n")
+	want := []string{
+		"SHAM @2:0-10:0\n```sh sham\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_replace_text\"\npath = \"app.py\"\nold_text = <<'EOT_SHAM_p01'\ntwo\n\nEOT_SHAM_p01\nnew_text = <<'EOT_SHAM_p01'\n2\n\nEOT_SHAM_p01\n#!END_SHAM_p01\n```\n",
+		"CSL @2:0-10:0\n```\n<---SEARCH file=\"app.py\"--->\ntwo\n\n<---REPLACE--->\n2\n\n<---END--->\n```\n",
+		"CML @2:0-10:0\n```xml\n<edit path=\"app.py\">\n  <search><![CDATA[\ntwo\n]]></search>\n  <replace><![CDATA[\n2\n]]></replace>\n</edit>\n```\n",
+		"unified diff @2:0-10:0\n```diff\n--- a/app.py\n+++ b/app.py\n@@ @@\n-two\n+2\n```\n",
+		"JSON tool calls @2:0-10:0\n```json\n[\n  {\"command\": \"str_replace\", \"path\": \"app.py\", \"old_str\": \"two\\n\", \"new_str\": \"2\\n\"}\n]\n```\n",
+		"replacer @2:0-10:0\n```text\n<<<FILE>>>\napp.py\n<<<SEARCH>>>\ntwo\n\n<<<REPLACE>>>\n2\n\n<<<END>>>\n```\n",
+		"Cline replace_in_file @2:0-10:0\n```text\n<replace_in_file>\n<path>app.py</path>\n<diff>\n------- SEARCH\ntwo\n=======\n2\n+++++++ REPLACE\n</diff>\n</replace_in_file>\n```\n",
+		"Roo Code apply_diff @2:0-10:0\n```text\n<apply_diff>\n<path>app.py</path>\n<diff>\n<<<<<<< SEARCH\n-------\ntwo\n=======\n2\n>>>>>>> REPLACE\n</diff>\n</apply_diff>\n```\n",
+		"Zed <edits> @2:0-10:0\n```text\n`app.py`\n<edits>\n<old_text>\ntwo\n\n</old_text>\n<new_text>\n2\n\n</new_text>\n</edits>\n```\n",
+	}
+	if diff := cmp.Diff(want, conversions(t, c, u, rng(5, 0, 5, 0))); diff != "" {
+		t.Fatalf("conversions (-want +got):\n%s", diff)
+	}
+}
+
+// A fence that holds the block alone gets the target's info string (a CML
+// block in a ```sh sham fence, as an LLM wrote it, becomes SHAM in
+// ```sh sham, CSL in a bare fence, JSON in ```json); a fence holding other
+// blocks too is left as it is.
+func TestCodeActionConvertRewritesTheFence(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	u := pathURI("/tmp/answer.md")
+	c.open(u, "Write it:\n\n~~~~sh sham\n<write path=\"a.txt\">hi</write>\n~~~~\n")
+	want := []string{
+		"SHAM @2:4-3:30\nsh sham\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\n#!END_SHAM_p01",
+		"CSL @2:4-3:30\n\n<---WRITE file=\"a.txt\"--->\nhi\n<---END--->",
+		"JSON tool calls @2:4-3:30\njson\n[\n  {\"command\": \"create\", \"path\": \"a.txt\", \"file_text\": \"hi\"}\n]",
+	}
+	if diff := cmp.Diff(want, conversions(t, c, u, rng(3, 2, 3, 2))); diff != "" {
+		t.Fatalf("conversions (-want +got):\n%s", diff)
+	}
+	two := pathURI("/tmp/two.md")
+	c.open(two, "```sh sham\n<write path=\"a.txt\">hi</write>\n<write path=\"b.txt\">yo</write>\n```\n")
+	for _, cv := range conversions(t, c, two, rng(1, 2, 1, 2)) {
+		if !strings.Contains(cv, " @1:0-1:30\n") {
+			t.Errorf("a fence shared with another block was rewritten: %q", cv)
+		}
+	}
+	// between the closing fence of one block and the opening of the next
+	between := pathURI("/tmp/between.md")
+	c.open(between, "```sh sham\n<write path=\"a.txt\">hi</write>\n```\n<write path=\"b.txt\">yo</write>\n```\n<write path=\"c.txt\">z</write>\n```\n")
+	got := conversions(t, c, between, rng(3, 2, 3, 2))
+	if len(got) == 0 {
+		t.Fatal("nothing offered between two fences")
+	}
 	for _, cv := range got {
-		titles = append(titles, cv[:strings.Index(cv, " @")])
+		if !strings.Contains(cv, " @3:0-3:30\n") {
+			t.Errorf("a fence of another block was rewritten: %q", cv)
+		}
 	}
-	// JSON tool calls are printed by fmt, but a bare JSON array between
-	// prose is no call clada reads (only a ```json fence or a whole answer
-	// is): read back in place it would be no action, so it is not offered.
-	if diff := cmp.Diff([]string{"SHAM", "CSL", "CML", "unified diff", "replacer"}, titles); diff != "" {
-		t.Fatalf("titles (-want +got):\n%s", diff)
+}
+
+// The code action offers a conversion exactly where clada fmt --to prints
+// the block (lang.Print, no lang.ConvertLosses): an aider block of two edits
+// prints as two SHAM blocks, and not as one unified diff, which would apply
+// both or neither.
+func TestCodeActionOffersWhatFmtPrints(t *testing.T) {
+	docs := []struct {
+		text string
+		line uint32
+	}{
+		{"app.py\n```python\n<<<<<<< SEARCH\none\n=======\n1\n>>>>>>> REPLACE\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n```\n", 1},
+		{"```sh sham\n<write path=\"a.txt\">hi</write>\n```\n", 1},
+		{"Prose first.\n\n" + shamBlock(`action = "file_replace_text"`, `path = "a.py"`, `old_text = "x\n"`, `new_text = "y\n"`) + "\nProse after.\n", 3},
+		{"```diff\n--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,2 @@\n-one\n+1\n two\n```\n", 1},
+		{"<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---FILE_DELETE file=\"b\"--->\n<---END--->\n<---END--->\n", 1},
 	}
-	if got[2] != want {
-		t.Fatalf("CML conversion = %q, want %q", got[2], want)
-	}
-	var b bytes.Buffer
-	doc := lang.Parse(source.NewFile("answer.md", []byte(text)))
-	if err := lang.Print(&b, doc, lang.JSONCall); err != nil {
-		t.Fatalf("fmt --to json refuses it too (%v); the test no longer shows the in-place check", err)
+	for i, tc := range docs {
+		text := tc.text
+		c := start(t, t.TempDir(), false)
+		u := pathURI(fmt.Sprintf("/tmp/doc%d.md", i))
+		c.open(u, text)
+		doc := lang.Parse(source.NewFile("answer.md", []byte(text)))
+		var want []string
+		for _, to := range convertTargets() {
+			if to != doc.Groups[0].Syntax && lang.Print(&bytes.Buffer{}, doc, to) == nil && len(lang.ConvertLosses(doc, to)) == 0 {
+				want = append(want, to.Def().Title)
+			}
+		}
+		var got []string
+		for _, cv := range conversions(t, c, u, rng(tc.line, 0, tc.line, 0)) {
+			got = append(got, cv[:strings.Index(cv, " @")])
+		}
+		if len(want) == 0 {
+			t.Errorf("doc %d: fmt prints it in %d syntaxes; the case shows little", i, len(want))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("doc %d: offered (-fmt prints +offered):\n%s\n%s", i, diff, text)
+		}
 	}
 }
 
@@ -224,7 +300,9 @@ func TestCodeActionConvertKeepsCRLF(t *testing.T) {
 		"CSL @2:0-10:14\n<---WRITE file=\"notes.txt\"--->\r\nline one\r\nline two\r\n\r\n<---END--->",
 		"CML @2:0-10:14\n<write path=\"notes.txt\"><![CDATA[\r\nline one\r\nline two\r\n]]></write>",
 		"V4A (apply_patch) @2:0-10:14\n*** Begin Patch\r\n*** Add File: notes.txt\r\n+line one\r\n+line two\r\n*** End Patch",
+		"JSON tool calls @2:0-10:14\n```json\r\n[\r\n  {\"command\": \"create\", \"path\": \"notes.txt\", \"file_text\": \"line one\\nline two\\n\"}\r\n]\r\n```",
 		"replacer @2:0-10:14\n<<<FILE>>>\r\nnotes.txt\r\n<<<OVERWRITE>>>\r\nline one\r\nline two\r\n<<<END>>>",
+		"Cline replace_in_file @2:0-10:14\n<write_to_file>\r\n<path>notes.txt</path>\r\n<content>\r\nline one\r\nline two\r\n</content>\r\n</write_to_file>",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -243,7 +321,9 @@ func TestCodeActionConvertKeepsListIndent(t *testing.T) {
 		"CSL @4:3-8:16\n<---WRITE file=\"hello.txt\"--->\n   hi\n\n   <---END--->",
 		"CML @4:3-8:16\n<write path=\"hello.txt\"><![CDATA[\n   hi\n   ]]></write>",
 		"V4A (apply_patch) @4:3-8:16\n*** Begin Patch\n   *** Add File: hello.txt\n   +hi\n   *** End Patch",
+		"JSON tool calls @4:3-8:16\n```json\n   [\n     {\"command\": \"create\", \"path\": \"hello.txt\", \"file_text\": \"hi\\n\"}\n   ]\n   ```",
 		"replacer @4:3-8:16\n<<<FILE>>>\n   hello.txt\n   <<<OVERWRITE>>>\n   hi\n   <<<END>>>",
+		"Cline replace_in_file @4:3-8:16\n<write_to_file>\n   <path>hello.txt</path>\n   <content>\n   hi\n   </content>\n   </write_to_file>",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)

@@ -180,3 +180,27 @@ func TestExecuteDryRun(t *testing.T) {
 		t.Fatalf("unknown command: %v", err)
 	}
 }
+
+// A CML value in a list item whose later lines lost the item's indentation
+// is a warning at the first such line, with its hint, as in clada check.
+func TestShallowLinesDiagnostic(t *testing.T) {
+	c := start(t, t.TempDir(), false)
+	u := pathURI("/tmp/answer.md")
+	p := c.open(u, "- Guard:\n\n    <edit path=\"calc.py\">\n      <search><![CDATA[    return x]]></search>\n"+
+		"      <replace><![CDATA[    if not xs:\n        return 0.0\n    return x]]></replace>\n    </edit>\n")
+	var shallow []protocol.Diagnostic
+	for _, d := range p.Diagnostics {
+		if codeOf(d) == "SHALLOW_LINES" {
+			shallow = append(shallow, d)
+		}
+	}
+	if len(shallow) != 1 {
+		t.Fatalf("diagnostics: %+v", p.Diagnostics)
+	}
+	d := shallow[0]
+	want := protocol.Range{Start: protocol.Position{Line: 6, Character: 0}, End: protocol.Position{Line: 6, Character: 12}}
+	if codeOf(d) != "SHALLOW_LINES" || d.Severity != protocol.DiagnosticSeverityWarning || d.Range != want ||
+		!strings.Contains(messageOf(d), "loses the block's indentation (4 spaces)") {
+		t.Errorf("diagnostic %+v, want SHALLOW_LINES warning at %+v", d, want)
+	}
+}

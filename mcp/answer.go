@@ -1,10 +1,8 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -12,6 +10,7 @@ import (
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/report"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -22,31 +21,33 @@ import (
 func applyTool() *sdk.Tool {
 	return &sdk.Tool{
 		Name: "apply",
-		Description: "Carry out every action block in an answer (SHAM, CSL or CML blocks among prose) as one apply: " +
+		Description: "Carry out every action block in an answer (" + syntaxTitles() + " blocks among prose) as one apply: " +
 			"one lock, one git commit, one undo step. With dry_run, simulate and show the diff, changing nothing; " +
 			"with atomic, simulate first and change nothing unless every action would succeed.",
-		InputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"text":    map[string]any{"type": "string", "description": "The answer: action blocks in any syntax clada reads, prose around them is ignored."},
-				"dry_run": map[string]any{"type": "boolean", "default": false, "description": "Simulate in memory and report a diff of what would change; touch nothing."},
-				"atomic":  map[string]any{"type": "boolean", "default": false, "description": "Simulate first; apply only if every action would succeed."},
-			},
-			"required": []string{"text"},
-		},
+		InputSchema: objectSchema(map[string]any{
+			"text":    map[string]any{"type": "string", "description": "The answer: action blocks in any syntax clada reads, prose around them is ignored."},
+			"dry_run": map[string]any{"type": "boolean", "default": false, "description": "Simulate in memory and report a diff of what would change; touch nothing."},
+			"atomic":  map[string]any{"type": "boolean", "default": false, "description": "Simulate first; apply only if every action would succeed."},
+		}, "text"),
 		Annotations: &sdk.ToolAnnotations{Title: "apply an answer"},
 	}
+}
+
+// syntaxTitles names every syntax clada reads, from the registry: "SHAM,
+// CSL, …, JSON tool calls or replacer".
+func syntaxTitles() string {
+	var titles []string
+	for _, s := range lang.Syntaxes() {
+		titles = append(titles, s.Def().Title)
+	}
+	return strings.Join(titles[:len(titles)-1], ", ") + " or " + titles[len(titles)-1]
 }
 
 func checkTool() *sdk.Tool {
 	return &sdk.Tool{
 		Name:        "check",
 		Description: "Report the syntax and validation problems of the action blocks in an answer, with line, column and a hint for each; nothing runs.",
-		InputSchema: map[string]any{
-			"type":       "object",
-			"properties": map[string]any{"text": map[string]any{"type": "string", "description": "The answer to check."}},
-			"required":   []string{"text"},
-		},
+		InputSchema: objectSchema(map[string]any{"text": map[string]any{"type": "string", "description": "The answer to check."}}, "text"),
 		Annotations: &sdk.ToolAnnotations{Title: "check an answer", ReadOnlyHint: true},
 	}
 }
@@ -56,38 +57,69 @@ func undoTool() *sdk.Tool {
 		Name: "undo",
 		Description: "Undo the last recorded apply (any tool call that changed files): files, git index and HEAD as before. " +
 			"Refused when anything it changed was changed since; called again, it walks further back.",
-		InputSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+		InputSchema: objectSchema(map[string]any{}),
 		Annotations: &sdk.ToolAnnotations{Title: "undo the last apply"},
 	}
 }
 
-// answerArgs reads the text of an answer tool and its boolean flags.
-func answerArgs(raw json.RawMessage, flags ...string) (text string, set map[string]bool, err error) {
-	args := map[string]json.RawMessage{}
-	if len(bytes.TrimSpace(raw)) > 0 {
-		if err := json.Unmarshal(raw, &args); err != nil {
-			return "", nil, fmt.Errorf("the arguments must be a JSON object: %w", err)
+// objectSchema is the input schema of an answer tool: these properties,
+// the required ones, and no other (answerArgs refuses any other).
+func objectSchema(props map[string]any, required ...string) map[string]any {
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+// answerArgs reads the arguments of an answer tool: its text when it takes
+// one (text), and its boolean flags. Any other argument is refused, as the
+// schema says; the answer itself keeps its own rules (an unknown param of
+// a block is a warning of the report, as in `clada apply`).
+func answerArgs(raw json.RawMessage, tool string, text bool, flags ...string) (string, map[string]bool, error) {
+	args, err := argObject(raw)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", tool, err)
+	}
+	allowed := flags
+	if text {
+		allowed = append([]string{"text"}, flags...)
+	}
+	if err := unknownArgs(tool, args, allowed, nil); err != nil {
+		return "", nil, err
+	}
+	var answer string
+	if text {
+		if err := json.Unmarshal(args["text"], &answer); err != nil || args["text"] == nil {
+			return "", nil, fmt.Errorf(`%s: argument "text" is required: the answer, as a string`, tool)
 		}
 	}
-	if err := json.Unmarshal(args["text"], &text); err != nil || args["text"] == nil {
-		return "", nil, errors.New(`argument "text" is required: the answer, as a string`)
+	if text {
+		// A JSON string is Unicode already; the front doors' one rule for
+		// an answer's text still applies (a text starting with NULs is
+		// refused).
+		decoded, err := session.DecodeAnswer([]byte(answer))
+		if err != nil {
+			return "", nil, fmt.Errorf(`%s: argument "text": %w`, tool, err)
+		}
+		answer = string(decoded)
 	}
-	set = map[string]bool{}
+	set := map[string]bool{}
 	for _, f := range flags {
 		if set[f], err = boolArg(args, f); err != nil {
-			return "", nil, err
+			return "", nil, fmt.Errorf("%s: %w", tool, err)
 		}
 	}
-	return text, set, nil
+	return answer, set, nil
 }
 
 // apply runs a whole answer as the session's Apply: the config's hooks
 // around engine.Apply in the mode asked for, which takes the lock once and
 // commits once.
 func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	text, set, err := answerArgs(req.Params.Arguments, "dry_run", "atomic")
+	text, set, err := answerArgs(req.Params.Arguments, "apply", true, "dry_run", "atomic")
 	if err != nil {
-		return toolError("apply: " + err.Error()), nil
+		return toolError(err.Error()), nil
 	}
 	mode := engine.Real
 	switch {
@@ -126,9 +158,9 @@ func (h *handler) apply(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 // and catalog validation, plus what the project's .clada.yaml refuses;
 // nothing runs.
 func (h *handler) check(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	text, _, err := answerArgs(req.Params.Arguments)
+	text, _, err := answerArgs(req.Params.Arguments, "check", true)
 	if err != nil {
-		return toolError("check: " + err.Error()), nil
+		return toolError(err.Error()), nil
 	}
 	doc := lang.Parse(source.NewFile("answer", []byte(text)))
 	ds := h.o.Session.Check(doc)
@@ -145,15 +177,7 @@ func (h *handler) check(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		blocks++
 	}
 	fmt.Fprintf(&b, "%d errors, %d warnings in %d blocks\n", ds.Count(source.Error), ds.Count(source.Warning), blocks)
-	var structured map[string]any
-	if err := remarshal(lang.NewCheckReport(doc, ds), &structured); err != nil {
-		return nil, err
-	}
-	return &sdk.CallToolResult{
-		Content:           []sdk.Content{&sdk.TextContent{Text: report.Bound(b.String(), h.o.Session.MaxReport, checkAdvice)}},
-		StructuredContent: structured,
-		IsError:           ds.HasErrors(),
-	}, nil
+	return textResult(report.Bound(b.String(), h.o.Session.MaxReport, checkAdvice), ds.HasErrors()), nil
 }
 
 func checkAdvice(first, last int) string {
@@ -162,7 +186,10 @@ func checkAdvice(first, last int) string {
 
 // undo reverses the newest recorded apply (history.Undo, through the
 // session: its deny patterns), under the lock.
-func (h *handler) undo(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+func (h *handler) undo(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	if _, _, err := answerArgs(req.Params.Arguments, "undo", false); err != nil {
+		return toolError(err.Error()), nil
+	}
 	res, err := h.o.Session.Undo(ctx)
 	if err != nil {
 		return toolError(err.Error()), nil
@@ -176,22 +203,5 @@ func (h *handler) undo(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallTo
 	for _, n := range res.Notes {
 		fmt.Fprintf(&b, "note: %s\n", n)
 	}
-	return &sdk.CallToolResult{
-		Content: []sdk.Content{&sdk.TextContent{Text: b.String()}},
-		StructuredContent: map[string]any{
-			"undone": res.Apply.ID, "summary": res.Apply.Summary, "head": res.Head, "files": res.Files, "notes": res.Notes,
-		},
-	}, nil
-}
-
-// remarshal converts v to the JSON value shape structured content takes.
-func remarshal(v any, out *map[string]any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("mcp: %w", err)
-	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("mcp: %w", err)
-	}
-	return nil
+	return textResult(b.String(), false), nil
 }

@@ -11,8 +11,8 @@ import (
 
 // The cost of serving an op over MCP: a file_replace_text tool call round
 // trip through the server (the Go SDK client, in-memory transport: JSON-RPC
-// both ways, the arguments turned into an action, the JSON and summary
-// reports) against the same op run directly through engine.Apply. Both on
+// both ways, the arguments turned into an action, the summary report)
+// against the same op run directly through engine.Apply. Both on
 // a temp root without git or fsync, so the difference is the server's.
 //
 //	go test ./mcp -run '^$' -bench ReplaceText -benchtime 2000x -count 3
@@ -30,7 +30,7 @@ func BenchmarkReplaceTextMCP(b *testing.B) {
 		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "file_replace_text",
 			Arguments: map[string]any{"path": "app.js", "old_text": t[0], "new_text": t[1]}})
 		if err != nil || res.IsError {
-			b.Fatalf("call %d: %v %s", i, err, text(res))
+			b.Fatalf("call %d: %v %+v", i, err, res)
 		}
 	}
 }

@@ -42,10 +42,11 @@ func TestCommandProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.IsError {
-		t.Fatalf("exec failed: %s", text(res))
+		t.Fatalf("exec failed: %s", text(t, res))
 	}
-	if out := firstResult(t, res)["data"].(map[string]any)["stdout"]; out != "line1\nline2\nline3\n" {
-		t.Errorf("stdout = %q", out)
+	if got, want := text(t, res), "=== CLADA RESULTS ===\ntask-1 ✅ exec for i in 1 2 3; do echo line$i; sleep 0.2; done\n=== END ===\n\n"+
+		"=== OUTPUT task-1: exec for i in 1 2 3; do echo line$i; sleep 0.2; done ===\nline1\nline2\nline3\n--- exit code 0 ---\n=== END OUTPUT ===\n"; got != want {
+		t.Errorf("exec text:\n%s\nwant:\n%s", got, want)
 	}
 	// Notifications are asynchronous: wait for the last line's.
 	deadline := time.Now().Add(5 * time.Second)
@@ -189,10 +190,10 @@ func TestApprovalByElicitation(t *testing.T) {
 			res := call(t, cs, "exec", map[string]any{"lang": "bash", "code": "echo hi > ran.txt"})
 			_, err := os.Stat(filepath.Join(root, "ran.txt"))
 			if ran := err == nil; ran != tc.ran {
-				t.Errorf("command ran: %v, want %v (%s)", ran, tc.ran, text(res))
+				t.Errorf("command ran: %v, want %v (%s)", ran, tc.ran, text(t, res))
 			}
-			if r := firstResult(t, res); tc.wantErr != "" && r["error"] != tc.wantErr {
-				t.Errorf("error = %q\nwant    %q", r["error"], tc.wantErr)
+			if got := text(t, res); tc.wantErr != "" && !strings.Contains(got, "task-1 ❌ exec echo hi > ran.txt - "+tc.wantErr+"\n") {
+				t.Errorf("text:\n%s\nwant the error %q", got, tc.wantErr)
 			}
 			if tc.answer != nil && (len(asked) != 1 || !strings.Contains(asked[0], "echo hi > ran.txt")) {
 				t.Errorf("questions asked: %q", asked)
@@ -218,7 +219,7 @@ func TestApplyUndo(t *testing.T) {
 		"#!SHAM [@three-char-SHA-256: wr2]\naction = \"file_write\"\npath = \"notes.md\"\ncontent = \"hi\\n\"\n#!END_SHAM_wr2\n"
 	res := call(t, cs, "apply", map[string]any{"text": answer})
 	if res.IsError {
-		t.Fatalf("apply failed: %s", text(res))
+		t.Fatalf("apply failed: %s", text(t, res))
 	}
 	if got := strings.Count(gitRun(t, root, "log", "--format=%s"), "\n"); got != 2 {
 		t.Fatalf("commits after apply: %d, want 2 (start + one apply)\n%s", got, gitRun(t, root, "log", "--oneline"))
@@ -226,13 +227,13 @@ func TestApplyUndo(t *testing.T) {
 	if subj := gitRun(t, root, "log", "-1", "--format=%s"); subj != "AI: 2 actions, 0 failed: file_replace_text app.js, file_write notes.md\n" {
 		t.Errorf("commit subject = %q", subj)
 	}
-	if !strings.Contains(text(res), "ed1 ✅ file_replace_text app.js\nwr2 ✅ file_write notes.md\n") {
-		t.Errorf("text:\n%s", text(res))
+	if !strings.Contains(text(t, res), "ed1 ✅ file_replace_text app.js\nwr2 ✅ file_write notes.md\n") {
+		t.Errorf("text:\n%s", text(t, res))
 	}
 
 	res = call(t, cs, "undo", nil)
 	if res.IsError {
-		t.Fatalf("undo failed: %s", text(res))
+		t.Fatalf("undo failed: %s", text(t, res))
 	}
 	if got := gitRun(t, root, "log", "--format=%s"); got != "start\n" {
 		t.Errorf("log after undo = %q, want only the start commit", got)
@@ -243,12 +244,12 @@ func TestApplyUndo(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "notes.md")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("notes.md after undo: %v", err)
 	}
-	if !strings.HasPrefix(text(res), "undone ") || !strings.Contains(text(res), "restored 2 paths") {
-		t.Errorf("undo text: %q", text(res))
+	if !strings.HasPrefix(text(t, res), "undone ") || !strings.Contains(text(t, res), "restored 2 paths") {
+		t.Errorf("undo text: %q", text(t, res))
 	}
 	res = call(t, cs, "undo", nil)
-	if !res.IsError || !strings.Contains(text(res), "nothing to undo") {
-		t.Errorf("second undo: %s", text(res))
+	if !res.IsError || !strings.Contains(text(t, res), "nothing to undo") {
+		t.Errorf("second undo: %s", text(t, res))
 	}
 }
 
@@ -263,28 +264,36 @@ func TestApplyDryRunAtomicCheck(t *testing.T) {
 
 	res := call(t, cs, "apply", map[string]any{"text": good, "dry_run": true})
 	if res.IsError || readFile(t, filepath.Join(root, "a.txt")) != "one\n" {
-		t.Fatalf("dry run: %s", text(res))
+		t.Fatalf("dry run: %s", text(t, res))
 	}
-	if !strings.Contains(text(res), "-one\n+uno\n") {
-		t.Errorf("dry run text has no diff:\n%s", text(res))
+	if !strings.Contains(text(t, res), "-one\n+uno\n") {
+		t.Errorf("dry run text has no diff:\n%s", text(t, res))
 	}
 	res = call(t, cs, "apply", map[string]any{"text": good + bad, "atomic": true})
 	if !res.IsError || readFile(t, filepath.Join(root, "a.txt")) != "one\n" {
-		t.Errorf("atomic apply with a failing action changed the file: %s", text(res))
+		t.Errorf("atomic apply with a failing action changed the file: %s", text(t, res))
 	}
 	res = call(t, cs, "apply", map[string]any{"text": good, "dry_run": true, "atomic": "yes"})
-	if want := `clada: apply: argument "atomic" must be true or false, not "yes"`; text(res) != want {
-		t.Errorf("bad flag: %q, want %q", text(res), want)
+	if want := `clada: apply: argument "atomic" must be true or false, not "yes"`; text(t, res) != want {
+		t.Errorf("bad flag: %q, want %q", text(t, res), want)
 	}
 
 	res = call(t, cs, "apply", map[string]any{"text": "I changed nothing; the file is fine."})
-	if !res.IsError || !strings.Contains(text(res), "no action blocks found") {
-		t.Errorf("an answer without blocks: error %v\n%s", res.IsError, text(res))
+	if !res.IsError || !strings.Contains(text(t, res), "no action blocks found") {
+		t.Errorf("an answer without blocks: error %v\n%s", res.IsError, text(t, res))
 	}
 
 	res = call(t, cs, "check", map[string]any{"text": "#!SHAM [@three-char-SHA-256: c1]\naction = \"file_writ\"\npath = \"a\"\n#!END_SHAM_c1\n"})
-	if want := "line 2:11: error: Unknown action 'file_writ' [UNKNOWN_ACTION]\n    hint: did you mean file_write?\n1 errors, 0 warnings in 1 blocks\n"; !res.IsError || text(res) != want {
-		t.Errorf("check text:\n%q\nwant\n%q", text(res), want)
+	if want := "line 2:11: error: Unknown action 'file_writ' [UNKNOWN_ACTION]\n    hint: did you mean file_write?\n1 errors, 0 warnings in 1 blocks\n"; !res.IsError || text(t, res) != want {
+		t.Errorf("check text:\n%q\nwant\n%q", text(t, res), want)
+	}
+
+	// The answer's text passes the front doors' one decoding rule: a text
+	// holding NULs among its first characters (UTF-16 without its mark,
+	// read as bytes by the client) is refused, naming why.
+	res = call(t, cs, "check", map[string]any{"text": "#\x00!\x00S\x00"})
+	if want := `clada: check: argument "text": the answer has NUL bytes among its first characters, as UTF-16 saved without a byte-order mark does; save it as UTF-8`; !res.IsError || text(t, res) != want {
+		t.Errorf("check of a UTF-16 text: %q, want %q", text(t, res), want)
 	}
 }
 
@@ -307,14 +316,14 @@ func TestProjectConfigLimits(t *testing.T) {
 	}
 	res := call(t, cs, "file_write", map[string]any{"path": "secrets/k", "content": "x"})
 	if !res.IsError {
-		t.Errorf("a denied path was written: %s", text(res))
+		t.Errorf("a denied path was written: %s", text(t, res))
 	}
 	if _, err := os.Stat(filepath.Join(root, "secrets/k")); err == nil {
 		t.Error("secrets/k exists")
 	}
 	res = call(t, cs, "apply", map[string]any{"text": "#!SHAM [@three-char-SHA-256: x1]\naction = \"remove\"\npath = \"a\"\n#!END_SHAM_x1\n"})
-	if r := firstResult(t, res); !res.IsError || !strings.Contains(r["error"].(string), "remove") {
-		t.Errorf("an op outside allowed-actions ran through apply: %v", r)
+	if got := text(t, res); !res.IsError || !strings.Contains(got, "x1 ❌ remove a - ") || !strings.Contains(got, "remove") {
+		t.Errorf("an op outside allowed-actions ran through apply:\n%s", got)
 	}
 }
 
@@ -341,17 +350,17 @@ func TestReadDuringCommand(t *testing.T) {
 		}
 	}
 	res := call(t, cs, "file_read", map[string]any{"path": "a.txt"})
-	if r := firstResult(t, res); res.IsError || r["data"].(map[string]any)["content"] != "A\n" {
-		t.Errorf("file_read while a command runs: %s", text(res))
+	if got := text(t, res); res.IsError || !strings.Contains(got, "=== OUTPUT task-1: file_read a.txt ===\nA\n=== END OUTPUT ===\n") {
+		t.Errorf("file_read while a command runs: %s", got)
 	}
-	if strings.Contains(text(res), "dry run") {
-		t.Errorf("a read reports as a dry run:\n%s", text(res))
+	if strings.Contains(text(t, res), "dry run") {
+		t.Errorf("a read reports as a dry run:\n%s", text(t, res))
 	}
 	res = call(t, cs, "file_write", map[string]any{"path": "b.txt", "content": "B"})
 	if !res.IsError {
-		t.Errorf("a write got past the running apply's lock: %s", text(res))
-	} else if !strings.Contains(text(res), "lock") {
-		t.Errorf("the write failed for another reason than the lock: %s", text(res))
+		t.Errorf("a write got past the running apply's lock: %s", text(t, res))
+	} else if !strings.Contains(text(t, res), "lock") {
+		t.Errorf("the write failed for another reason than the lock: %s", text(t, res))
 	}
 	if err := os.WriteFile(filepath.Join(root, "stop"), nil, 0o644); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,31 +106,18 @@ func call(t testing.TB, cs *sdk.ClientSession, name string, args map[string]any)
 	return res
 }
 
-// text is a result's text content.
-func text(res *sdk.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*sdk.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
-}
-
-// firstResult is results[0] of a result's structured JSON report.
-func firstResult(t testing.TB, res *sdk.CallToolResult) map[string]any {
+// text is a result's one text content; a result has no other content and
+// no structured content (result.go says why).
+func text(t testing.TB, res *sdk.CallToolResult) string {
 	t.Helper()
-	var rep struct {
-		Results []map[string]any `json:"results"`
+	var tc *sdk.TextContent
+	if len(res.Content) == 1 {
+		tc, _ = res.Content[0].(*sdk.TextContent)
 	}
-	data, err := json.Marshal(res.StructuredContent)
-	if err != nil {
-		t.Fatal(err)
+	if res.StructuredContent != nil || tc == nil {
+		t.Fatalf("a tool result must be one text content, got %d contents and structured content %v", len(res.Content), res.StructuredContent)
 	}
-	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Results) == 0 {
-		t.Fatalf("structured content is not a report with results: %s (%v)", data, err)
-	}
-	return rep.Results[0]
+	return tc.Text
 }
 
 func readFile(t testing.TB, p string) string {

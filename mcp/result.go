@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/clada-dev/clada/engine"
@@ -11,35 +10,36 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// result is a run's report as a tool result: the JSON report (the shape
-// docs/report-json.md describes, complete) as structured content for
-// programs, and the summary report as text for the model, each action's
-// output bounded by MaxReport like every report meant for an LLM. before
-// goes ahead of the summary (a dry run's diff). A run that did not wholly
-// succeed is an error result, so the model sees it failed.
+// result is a run's report as a tool result: the summary report, each
+// action's output bounded by MaxReport like every report meant for an LLM,
+// as the one text content. before goes ahead of the summary (a dry run's
+// diff). A run that did not wholly succeed is an error result, so the
+// model sees it failed.
+//
+// A result has no structured content. Clients forward one channel to the
+// model, and disagree on which: some take structuredContent whenever it is
+// there (Claude Code, Codex, Cursor), others the text, others both. Any
+// structured copy of the report would put a read's content, a command's
+// output and the params an agent sent (a whole file's content) before the
+// model a second time, or in place of the summary written for it. Programs
+// that want the JSON report run `clada apply --format json` (README, "MCP
+// server").
 func (h *handler) result(doc *lang.Document, rep *engine.Report, before string) (*sdk.CallToolResult, error) {
-	var js bytes.Buffer
-	if err := report.JSON(&js, doc, rep, report.Options{}); err != nil {
-		return nil, fmt.Errorf("mcp: %w", err)
-	}
-	var structured map[string]any
-	if err := json.Unmarshal(js.Bytes(), &structured); err != nil {
-		return nil, fmt.Errorf("mcp: read back the JSON report: %w", err)
-	}
 	var text bytes.Buffer
 	text.WriteString(before)
 	if err := report.Summary(&text, doc, rep, report.Options{MaxReport: h.o.Session.MaxReport}); err != nil {
 		return nil, fmt.Errorf("mcp: %w", err)
 	}
-	return &sdk.CallToolResult{
-		Content:           []sdk.Content{&sdk.TextContent{Text: text.String()}},
-		StructuredContent: structured,
-		IsError:           !rep.Success,
-	}, nil
+	return textResult(text.String(), !rep.Success), nil
+}
+
+// textResult is a tool result of one text.
+func textResult(text string, isError bool) *sdk.CallToolResult {
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, IsError: isError}
 }
 
 // toolError is a call that could not run at all (bad arguments, a failed
 // before hook): an error result the model can read and fix.
 func toolError(msg string) *sdk.CallToolResult {
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "clada: " + msg}}, IsError: true}
+	return textResult("clada: "+msg, true)
 }

@@ -3,7 +3,9 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +22,9 @@ func opTool(op lang.OpSpec) *sdk.Tool {
 		Name:        op.Name,
 		Description: op.Doc,
 		InputSchema: inputSchema(op),
-		Annotations: &sdk.ToolAnnotations{Title: op.Name, ReadOnlyHint: op.Kind == lang.Read},
+		// No annotation title: it would repeat the name, in every model's
+		// context that lists the tools.
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: op.Kind == lang.Read},
 	}
 	closed := false
 	switch op.Kind {
@@ -60,51 +64,113 @@ func inputSchema(op lang.OpSpec) map[string]any {
 			required = append(required, p.Name)
 		}
 	}
-	s := map[string]any{"type": "object", "properties": props}
+	// additionalProperties: the call's arguments are exactly the op's params;
+	// params refuses any other (a block may carry unknown params with a
+	// warning, but a tool's schema says what is allowed).
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 	if required != nil {
 		s["required"] = required
 	}
 	return s
 }
 
-// params turns a tool call's arguments into the action's params, in catalog
-// order then any unknown keys sorted (the engine warns about those, as it
-// does for a block). Strings stay as they are; integers and booleans become
-// their decimal and true/false text; a list of strings (for paths) becomes
-// one item per line. Anything else is an error naming the argument.
+// params turns a tool call's arguments into the action's params, in
+// catalog order. An argument the op does not define is refused, as the
+// input schema's additionalProperties says, with the closest param or the
+// tools that do take it. Strings stay as they are; integers and booleans
+// become their decimal and true/false text; a list of strings (for paths)
+// becomes one item per line. Anything else is an error naming the argument.
 func params(op lang.OpSpec, raw json.RawMessage) ([]*lang.Param, error) {
-	args := map[string]json.RawMessage{}
-	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
-		if err := json.Unmarshal(raw, &args); err != nil {
-			return nil, fmt.Errorf("%s: the arguments must be a JSON object: %w", op.Name, err)
-		}
+	args, err := argObject(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}
-	keys := make([]string, 0, len(args))
-	for _, p := range op.Params {
-		if _, ok := args[p.Name]; ok {
-			keys = append(keys, p.Name)
-		}
+	if err := unknownArgs(op.Name, args, paramNames(op), func(k string) string { return unknownParamAdvice(op, k) }); err != nil {
+		return nil, err
 	}
-	var extra []string
-	for k := range args {
-		if op.Param(k) == nil {
-			extra = append(extra, k)
-		}
-	}
-	sort.Strings(extra)
-	keys = append(keys, extra...)
-
 	var out []*lang.Param
-	for _, k := range keys {
-		v, present, err := argText(args[k])
+	for _, p := range op.Params {
+		raw, ok := args[p.Name]
+		if !ok {
+			continue
+		}
+		v, present, err := argText(raw)
 		if err != nil {
-			return nil, fmt.Errorf("%s: argument %q: %w", op.Name, k, err)
+			return nil, fmt.Errorf("%s: argument %q: %w", op.Name, p.Name, err)
 		}
 		if present {
-			out = append(out, &lang.Param{Key: k, Value: v, Form: lang.Quoted})
+			out = append(out, &lang.Param{Key: p.Name, Value: v, Form: lang.Quoted})
 		}
 	}
 	return out, nil
+}
+
+// argObject reads a call's arguments: a JSON object, or nothing.
+func argObject(raw json.RawMessage) (map[string]json.RawMessage, error) {
+	args := map[string]json.RawMessage{}
+	if t := bytes.TrimSpace(raw); len(t) > 0 && string(t) != "null" {
+		if err := json.Unmarshal(raw, &args); err != nil {
+			return nil, fmt.Errorf("the arguments must be a JSON object: %w", err)
+		}
+	}
+	return args, nil
+}
+
+// unknownArgs refuses the first argument (in sorted order) that is not in
+// allowed, saying what tool takes and advice(key) when advice is not nil.
+func unknownArgs(tool string, args map[string]json.RawMessage, allowed []string, advice func(key string) string) error {
+	var extra []string
+	for k := range args {
+		if !slices.Contains(allowed, k) {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) == 0 {
+		return nil
+	}
+	sort.Strings(extra)
+	takes := "no arguments"
+	if len(allowed) > 0 {
+		takes = strings.Join(allowed, ", ")
+	}
+	msg := fmt.Sprintf("%s: unknown argument %q: nothing was done (the tool takes %s)", tool, extra[0], takes)
+	if advice != nil {
+		if a := advice(extra[0]); a != "" {
+			msg += "; " + a
+		}
+	}
+	return errors.New(msg)
+}
+
+// paramNames is op's param names in catalog order.
+func paramNames(op lang.OpSpec) []string {
+	out := make([]string, len(op.Params))
+	for i, p := range op.Params {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// unknownParamAdvice is what to do about an argument op does not define:
+// the catalog's own suggestion for the misspelt param (lang.Validate's), or
+// the tools whose op does take it (count is file_replace_all_text's).
+func unknownParamAdvice(op lang.OpSpec, key string) string {
+	a := lang.ActionDocument(op.Name, []*lang.Param{{Key: key}}).Groups[0].Actions[0]
+	for _, d := range lang.Validate(a) {
+		if d.Code == lang.CodeUnknownParam && strings.HasPrefix(d.Hint, "did you mean") {
+			return d.Hint
+		}
+	}
+	var takers []string
+	for _, o := range lang.Ops() {
+		if o.Param(key) != nil {
+			takers = append(takers, o.Name)
+		}
+	}
+	if len(takers) > 0 {
+		return fmt.Sprintf("%s is an argument of %s", key, strings.Join(takers, ", "))
+	}
+	return ""
 }
 
 // argText is one argument as clada's string value; present is false for null.

@@ -104,6 +104,6 @@ func instructions(cfg *engine.Config) string {
 	} else {
 		s += "When the root is a git work tree, every call that changes files is one git commit, and `undo` reverses the last one. "
 	}
-	return s + "`apply` carries out a whole answer written in clada's block syntaxes (SHAM, CSL, CML) in one step; " +
+	return s + "`apply` carries out a whole answer written in any syntax clada reads (" + syntaxTitles() + ") in one step; " +
 		"`apply` with dry_run shows what would change without touching anything."
 }

@@ -76,31 +76,45 @@ func TestListTools(t *testing.T) {
 	if got := schema.Properties["delimiter"]["default"]; got != ": " {
 		t.Errorf("delimiter default = %q, want \": \"", got)
 	}
+	for _, tl := range res.Tools {
+		var closed struct {
+			AdditionalProperties *bool `json:"additionalProperties"`
+		}
+		data, _ := json.Marshal(tl.InputSchema)
+		if err := json.Unmarshal(data, &closed); err != nil || closed.AdditionalProperties == nil || *closed.AdditionalProperties {
+			t.Errorf("%s: the input schema must say additionalProperties: false, it is %s", tl.Name, data)
+		}
+	}
+	for _, s := range lang.Syntaxes() {
+		if !strings.Contains(tools["apply"].Description, s.Def().Title) {
+			t.Errorf("apply's description does not name %s:\n%s", s.Def().Title, tools["apply"].Description)
+		}
+	}
 	if !tools["file_read"].Annotations.ReadOnlyHint || tools["file_write"].Annotations.ReadOnlyHint {
 		t.Errorf("read-only hints: file_read %v, file_write %v", tools["file_read"].Annotations.ReadOnlyHint, tools["file_write"].Annotations.ReadOnlyHint)
 	}
 }
 
 // TestWriteEditRead: the three calls an agent makes most, with their
-// reports as structured content and summary text.
+// summary reports as the one text content.
 func TestWriteEditRead(t *testing.T) {
 	root := tempRoot(t, nil)
 	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 
 	res := call(t, cs, "file_write", map[string]any{"path": "src/app.js", "content": "const port = 3000;\nlisten(port);\n"})
 	if res.IsError {
-		t.Fatalf("file_write failed: %s", text(res))
+		t.Fatalf("file_write failed: %s", text(t, res))
 	}
-	if got, want := text(res), "=== CLADA RESULTS ===\ntask-1 ✅ file_write src/app.js\n=== END ===\n"; got != want {
+	if got, want := text(t, res), "=== CLADA RESULTS ===\ntask-1 ✅ file_write src/app.js\n=== END ===\n"; got != want {
 		t.Errorf("file_write text:\n%s\nwant:\n%s", got, want)
 	}
 
 	res = call(t, cs, "file_replace_text", map[string]any{"path": "src/app.js", "old_text": "const port = 3000;", "new_text": "const port = 8080;"})
 	if res.IsError {
-		t.Fatalf("file_replace_text failed: %s", text(res))
+		t.Fatalf("file_replace_text failed: %s", text(t, res))
 	}
-	if got := firstResult(t, res)["data"].(map[string]any)["replacements"]; got != 1.0 {
-		t.Errorf("replacements = %v, want 1", got)
+	if got, want := text(t, res), "=== CLADA RESULTS ===\ntask-1 ✅ file_replace_text src/app.js\n=== END ===\n"; got != want {
+		t.Errorf("file_replace_text text:\n%s\nwant:\n%s", got, want)
 	}
 	if got, want := readFile(t, filepath.Join(root, "src/app.js")), "const port = 8080;\nlisten(port);\n"; got != want {
 		t.Errorf("file after edit = %q, want %q", got, want)
@@ -108,32 +122,62 @@ func TestWriteEditRead(t *testing.T) {
 
 	res = call(t, cs, "file_read", map[string]any{"path": "src/app.js"})
 	if res.IsError {
-		t.Fatalf("file_read failed: %s", text(res))
-	}
-	if got := firstResult(t, res)["data"].(map[string]any)["content"]; got != "const port = 8080;\nlisten(port);\n" {
-		t.Errorf("structured content = %q", got)
+		t.Fatalf("file_read failed: %s", text(t, res))
 	}
 	wantText := "=== CLADA RESULTS ===\ntask-1 ✅ file_read src/app.js\n=== END ===\n\n" +
 		"=== OUTPUT task-1: file_read src/app.js ===\nconst port = 8080;\nlisten(port);\n=== END OUTPUT ===\n"
-	if got := text(res); got != wantText {
+	if got := text(t, res); got != wantText {
 		t.Errorf("file_read text:\n%s\nwant:\n%s", got, wantText)
 	}
 
 	// An integer argument given as a JSON number reaches clada as its text.
 	res = call(t, cs, "file_read_numbered", map[string]any{"path": "src/app.js", "lines": "2", "delimiter": "| "})
-	if got := firstResult(t, res)["data"].(map[string]any)["content"]; got != "2| listen(port);" {
-		t.Errorf("numbered read = %q", got)
+	if got, want := text(t, res), "=== CLADA RESULTS ===\ntask-1 ✅ file_read_numbered src/app.js\n=== END ===\n\n"+
+		"=== OUTPUT task-1: file_read_numbered src/app.js ===\n2| listen(port);\n=== END OUTPUT ===\n"; got != want {
+		t.Errorf("numbered read:\n%s\nwant:\n%s", got, want)
 	}
 	res = call(t, cs, "file_replace_all_text", map[string]any{"path": "src/app.js", "old_text": "port", "new_text": "p", "count": 2})
 	if res.IsError || readFile(t, filepath.Join(root, "src/app.js")) != "const p = 8080;\nlisten(p);\n" {
-		t.Errorf("count as a JSON integer: %s", text(res))
+		t.Errorf("count as a JSON integer: %s", text(t, res))
+	}
+}
+
+// TestResultsSizedForAModel: a result never echoes what the call sent (a
+// 200 KB write answers in one line), a read's content comes back once, and
+// every output is bounded by --max-report with report.Bound's marker.
+func TestResultsSizedForAModel(t *testing.T) {
+	root := tempRoot(t, nil)
+	cs := connect(t, Options{Session: testSessionMax(t, testConfig(root), 4096)}, nil)
+	big := strings.Repeat("const x = \"0123456789abcdef\";\n", 200<<10/28)
+	res := call(t, cs, "file_write", map[string]any{"path": "big.js", "content": big})
+	if got, want := text(t, res), "=== CLADA RESULTS ===\ntask-1 ✅ file_write big.js\n=== END ===\n"; res.IsError || got != want {
+		t.Errorf("file_write of %d bytes answers %d bytes:\n%.300s", len(big), len(got), got)
+	}
+	res = call(t, cs, "file_replace_all_text", map[string]any{"path": "big.js", "old_text": "0123456789abcdef", "new_text": "fedcba9876543210"})
+	if got := text(t, res); res.IsError || strings.Contains(got, "0123456789abcdef") || strings.Contains(got, "fedcba9876543210") {
+		t.Errorf("the edit's texts are echoed:\n%.300s", got)
+	}
+
+	small := strings.Repeat("line of a file\n", 200) // 3000 bytes, under the bound
+	if err := os.WriteFile(filepath.Join(root, "small.txt"), []byte(small), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = call(t, cs, "file_read", map[string]any{"path": "small.txt"})
+	want := "=== CLADA RESULTS ===\ntask-1 ✅ file_read small.txt\n=== END ===\n\n=== OUTPUT task-1: file_read small.txt ===\n" + small + "=== END OUTPUT ===\n"
+	if got := text(t, res); got != want {
+		t.Errorf("a read comes back as its content once, in the summary; got %d bytes for a %d-byte file", len(got), len(small))
+	}
+
+	res = call(t, cs, "file_read", map[string]any{"path": "big.js"})
+	got := text(t, res)
+	if len(got) > 4096+200 || !strings.Contains(got, "[clada cut ") || !strings.Contains(got, "to fit --max-report; to see them: file_read_numbered path=\"big.js\" lines=\"62-7253\"]\n") {
+		t.Errorf("a read over --max-report is cut with the report's marker; got %d bytes:\n%.600s", len(got), got)
 	}
 }
 
 // TestFailingEditHint: an edit whose old_text is not in the file fails with
-// its fixed error text (DESIGN.md, "Edits"), the type, and the closest line
-// as the hint, in both the
-// structured report and the text; the file is untouched.
+// its fixed error text (DESIGN.md, "Edits") and the closest line as the
+// hint; the file is untouched.
 func TestFailingEditHint(t *testing.T) {
 	root := tempRoot(t, map[string]string{"a.txt": "one\ntwo\nthree\n"})
 	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
@@ -141,18 +185,11 @@ func TestFailingEditHint(t *testing.T) {
 	if !res.IsError {
 		t.Fatal("a failed edit must be an error result")
 	}
-	r := firstResult(t, res)
-	hint := "closest match at line 2: line 2 ends at column 4 in the file where old_text's line goes on with `o`; copy old_text exactly from the file:\n2: two"
-	if d := cmp.Diff(map[string]any{
-		"error": "file_replace_text: old_text not found in file", "type": "search_not_found", "hint": hint, "success": false,
-	}, map[string]any{"error": r["error"], "type": r["type"], "hint": r["hint"], "success": r["success"]}); d != "" {
-		t.Errorf("result (-want +got):\n%s", d)
-	}
 	wantText := "=== CLADA RESULTS ===\n" +
 		"task-1 ❌ file_replace_text a.txt - file_replace_text: old_text not found in file\n" +
 		"   hint: closest match at line 2: line 2 ends at column 4 in the file where old_text's line goes on with `o`; copy old_text exactly from the file:\n" +
 		"     2: two\n=== END ===\n"
-	if got := text(res); got != wantText {
+	if got := text(t, res); got != wantText {
 		t.Errorf("text:\n%s\nwant:\n%s", got, wantText)
 	}
 	if got := readFile(t, filepath.Join(root, "a.txt")); got != "one\ntwo\nthree\n" {
@@ -172,20 +209,17 @@ func TestPathEscapeRefused(t *testing.T) {
 	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	for _, p := range []string{"../x.txt", filepath.Join(outer, "x.txt")} {
 		res := call(t, cs, "file_write", map[string]any{"path": p, "content": "x"})
-		r := firstResult(t, res)
-		if !res.IsError || r["type"] != "path_escape" {
-			t.Errorf("file_write %s: type %v, error result %v; want path_escape", p, r["type"], res.IsError)
-		}
-		if want := "file_write: path '" + p + "' is outside the project root " + root; r["error"] != want {
-			t.Errorf("error = %q, want %q", r["error"], want)
+		want := "task-1 ❌ file_write " + p + " - file_write: path '" + p + "' is outside the project root " + root + "\n"
+		if got := text(t, res); !res.IsError || !strings.Contains(got, want) {
+			t.Errorf("file_write %s: error result %v, text:\n%s\nwant the line %q", p, res.IsError, got, want)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(outer, "x.txt")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a file was written outside the root: %v", err)
 	}
 	res := call(t, cs, "file_read", map[string]any{"path": "../secret.txt"})
-	if r := firstResult(t, res); r["type"] != "path_escape" || r["data"] != nil {
-		t.Errorf("file_read ../secret.txt: %v", r)
+	if got := text(t, res); !res.IsError || strings.Contains(got, "s3cret") || !strings.Contains(got, "is outside the project root") {
+		t.Errorf("file_read ../secret.txt:\n%s", got)
 	}
 	_, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: "clada://file/..%2Fsecret.txt"})
 	if err == nil || !strings.Contains(err.Error(), "is outside the project root") {
@@ -243,21 +277,64 @@ func TestResourcesAndPrompt(t *testing.T) {
 // naming the argument, and a missing required param is the engine's own
 // validation error.
 func TestBadArguments(t *testing.T) {
-	cs := connect(t, Options{Session: testSession(t, testConfig(tempRoot(t, nil)))}, nil)
+	root := tempRoot(t, nil)
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	res := call(t, cs, "file_write", map[string]any{"path": map[string]any{"x": 1}, "content": "x"})
-	if got, want := text(res), `clada: file_write: argument "path": give a string, number or boolean, not a JSON object`; !res.IsError || got != want {
+	if got, want := text(t, res), `clada: file_write: argument "path": give a string, number or boolean, not a JSON object`; !res.IsError || got != want {
 		t.Errorf("object argument: %q, want %q", got, want)
 	}
 	res = call(t, cs, "file_write", map[string]any{"path": "a.txt"})
-	if r := firstResult(t, res); r["error"] != "Missing required parameter 'content' for action 'file_write'" {
-		t.Errorf("missing param: %v", r["error"])
+	if got := text(t, res); !res.IsError || !strings.Contains(got, "task-1 ❌ file_write a.txt - Missing required parameter 'content' for action 'file_write'\n") {
+		t.Errorf("missing param:\n%s", got)
 	}
-	res = call(t, cs, "file_read", map[string]any{"path": "a.txt", "paht": "b.txt"})
-	if want := "- ⚠️ warning line 1: Unknown parameter 'paht' for action 'file_read'; it is ignored (did you mean path?)\n"; !strings.Contains(text(res), want) {
-		t.Errorf("an unknown argument is warned about like an unknown param:\n%s", text(res))
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("A\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "b.txt"), []byte("B\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	res = call(t, cs, "files_read", map[string]any{"paths": []string{"a.txt", "b.txt"}})
-	if r := firstResult(t, res); r["params"].(map[string]any)["paths"] != "a.txt\nb.txt" {
-		t.Errorf("a list of paths is one per line: %v", r["params"])
+	if got := text(t, res); res.IsError || !strings.Contains(got, "=== a.txt ===\nA\n") || !strings.Contains(got, "=== b.txt ===\nB\n") {
+		t.Errorf("a list of paths is one per line:\n%s", got)
+	}
+}
+
+// TestUnknownArguments: an argument the tool's schema does not list is
+// refused before anything runs, as additionalProperties: false says, with
+// what the tool takes and the closest param or the tool that takes it; the
+// answer tools refuse theirs too, while an unknown param inside an answer's
+// block stays the answer's warning.
+func TestUnknownArguments(t *testing.T) {
+	root := tempRoot(t, map[string]string{"a.txt": "one two two\n"})
+	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"file_replace_text", map[string]any{"path": "a.txt", "old_text": "one", "new_text": "1", "count": 1},
+			`clada: file_replace_text: unknown argument "count": nothing was done (the tool takes path, old_text, new_text, near_line, anchor, at_end, tolerance); count is an argument of file_replace_all_text`},
+		{"file_replace_text", map[string]any{"path": "a.txt", "old_txt": "one", "new_text": "1"},
+			`clada: file_replace_text: unknown argument "old_txt": nothing was done (the tool takes path, old_text, new_text, near_line, anchor, at_end, tolerance); did you mean old_text?`},
+		{"file_read", map[string]any{"path": "a.txt", "zzz": "b.txt"},
+			`clada: file_read: unknown argument "zzz": nothing was done (the tool takes path)`},
+		{"apply", map[string]any{"text": "x", "dryrun": true},
+			`clada: apply: unknown argument "dryrun": nothing was done (the tool takes text, dry_run, atomic)`},
+		{"check", map[string]any{"text": "x", "strict": true},
+			`clada: check: unknown argument "strict": nothing was done (the tool takes text)`},
+		{"undo", map[string]any{"steps": 2},
+			`clada: undo: unknown argument "steps": nothing was done (the tool takes no arguments)`},
+	} {
+		res := call(t, cs, tc.tool, tc.args)
+		if got := text(t, res); !res.IsError || got != tc.want {
+			t.Errorf("%s %v: error %v, text\n%s\nwant\n%s", tc.tool, tc.args, res.IsError, got, tc.want)
+		}
+	}
+	if got := readFile(t, filepath.Join(root, "a.txt")); got != "one two two\n" {
+		t.Errorf("a refused call changed the file: %q", got)
+	}
+	res := call(t, cs, "apply", map[string]any{"text": "#!SHAM [@three-char-SHA-256: u1]\naction = \"file_read\"\npath = \"a.txt\"\npaht = \"b\"\n#!END_SHAM_u1\n"})
+	if want := "u1 ⚠️ warning line 4: Unknown parameter 'paht' for action 'file_read'; it is ignored (did you mean path?)\n"; res.IsError || !strings.Contains(text(t, res), want) {
+		t.Errorf("an unknown param in an answer's block is its warning:\n%s", text(t, res))
 	}
 }

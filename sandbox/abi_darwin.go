@@ -8,6 +8,10 @@ import (
 // unavailable is ErrUnavailable's text.
 const unavailable = "this Mac has no " + seatbeltExec + " (it ships with macOS)"
 
+// devices are the device files seatbeltDevices lets a command write, as
+// `clada sandbox --explain` names them.
+var devices = []string{"/dev/null", "/dev/zero", "/dev/tty", "/dev/ttys*", "/dev/ptmx", "/dev/fd/*", "/dev/dtracehelper"}
+
 // ABI is what Seatbelt can do, in the Landlock ABI's terms the rest of
 // clada reads: it confines writes and denies the network, as Landlock ABI 4
 // (NetABI) does, when sandbox-exec is there; 0 when it is not.

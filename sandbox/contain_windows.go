@@ -8,6 +8,8 @@ import "errors"
 
 func ownProc() (bool, error) { return false, nil }
 
+func privateShm() bool { return false }
+
 func execInit(string, []string) error { return errWindows }
 
 func runContained(string, []string) error { return errWindows }

@@ -62,6 +62,10 @@ type Spec struct {
 // name the mechanism this system lacks (abi_*.go).
 var ErrUnavailable = errors.New(unavailable)
 
+// Devices are the device files every confined command may open for writing
+// (abi_*.go).
+func Devices() []string { return append([]string(nil), devices...) }
+
 // Check says whether spec can be enforced on this kernel: nil when it can,
 // ErrUnavailable (wrapped) when the kernel has no Landlock, and an error
 // naming the missing ABI when Strict needs network rules this kernel lacks.

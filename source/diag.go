@@ -94,3 +94,53 @@ func (ds Diagnostics) Sort() {
 		return a.Code < b.Code
 	})
 }
+
+// Capped keeps, of each code (and severity), the first limit diagnostics in
+// ds's order and folds the rest into one closing diagnostic of that code,
+// "and N more … in this block", spanning from the first it leaves out to
+// the last, with that first one's hint: a block with 60,000 unknown
+// attributes says so in eleven lines, not 60,000, as go/scanner stops
+// listing errors after ten. ds is the diagnostics of one block; it is
+// returned as it is when nothing needs folding.
+func (ds Diagnostics) Capped(limit int) Diagnostics {
+	if len(ds) <= limit {
+		return ds
+	}
+	type kind struct {
+		code string
+		sev  Severity
+	}
+	seen := map[kind]int{}
+	over := false
+	for _, d := range ds {
+		k := kind{d.Code, d.Severity}
+		seen[k]++
+		over = over || seen[k] > limit
+	}
+	if !over {
+		return ds
+	}
+	out := make(Diagnostics, 0, len(seen)*(limit+1))
+	folded := map[kind]int{} // index in out of each kind's closing diagnostic
+	kept := map[kind]int{}
+	for _, d := range ds {
+		k := kind{d.Code, d.Severity}
+		if kept[k] < limit {
+			kept[k]++
+			out = append(out, d)
+			continue
+		}
+		i, ok := folded[k]
+		if !ok {
+			folded[k] = len(out)
+			out = append(out, Diagnostic{Severity: d.Severity, Code: d.Code, Hint: d.Hint, Range: d.Range})
+			i = len(out) - 1
+		}
+		c := &out[i]
+		c.Range.Start, c.Range.End = min(c.Range.Start, d.Range.Start), max(c.Range.End, d.Range.End)
+	}
+	for k, i := range folded {
+		out[i].Message = fmt.Sprintf("and %d more %s %ss like these in this block (clada lists the first %d of a kind per block)", seen[k]-limit, k.code, k.sev, limit)
+	}
+	return out
+}

@@ -12,6 +12,7 @@ type File struct {
 	Name  string
 	Src   []byte
 	lines lineStarts
+	cols  *columns // built on first need (file_columns.go)
 }
 
 // NewFile builds the line table once; lookups are a binary search. The
@@ -22,7 +23,7 @@ type File struct {
 // share of the text. bytes.IndexByte per line was slower on answers, whose
 // lines are short.
 func NewFile(name string, src []byte) *File {
-	return &File{Name: name, Src: src, lines: newLineStarts(src, runtime.GOMAXPROCS(0))}
+	return &File{Name: name, Src: src, lines: newLineStarts(src, runtime.GOMAXPROCS(0)), cols: new(columns)}
 }
 
 // Position is a resolved location. Line and the columns are 1-based; Column
@@ -74,6 +75,11 @@ func (f *File) Position(off int) Position {
 	off = f.clamp(off)
 	line := f.Line(off)
 	start := f.lines.at(line - 1)
+	if off-start > colDirect && f.cols != nil { // deep into a long line: the column index
+		r0, u0 := f.counts(start)
+		r1, u1 := f.counts(off)
+		return Position{Offset: off, Line: line, Column: r1 - r0 + 1, ColumnUTF16: u1 - u0 + 1, ColumnByte: off - start + 1}
+	}
 	col, col16 := 1, 1
 	for i := start; i < off; {
 		r, w := utf8.DecodeRune(f.Src[i:])

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/clada-dev/clada/session"
 )
 
 // Clipboard reads and writes the system clipboard through the platform's
@@ -83,8 +85,9 @@ func isWSL() bool {
 	return err == nil && bytes.Contains(bytes.ToLower(b), []byte("microsoft"))
 }
 
-// Read returns the clipboard's text. An empty clipboard is "" (xclip and
-// wl-paste fail on one; that is not an error here).
+// Read returns the clipboard's text, decoded to UTF-8 as every answer is
+// (session.DecodeAnswer). An empty clipboard is "" (xclip and wl-paste
+// fail on one; that is not an error here).
 func (c *Clipboard) Read(ctx context.Context) (string, error) {
 	if c.win32 {
 		text, err := readWin32(ctx)
@@ -105,7 +108,11 @@ func (c *Clipboard) Read(ctx context.Context) (string, error) {
 		}
 		return "", fmt.Errorf("clipboard: %s: %v: %s", c.paste[0], err, msg)
 	}
-	return strings.ReplaceAll(out.String(), "\r\n", "\n"), nil
+	text, err := session.DecodeAnswer(out.Bytes())
+	if err != nil {
+		return "", fmt.Errorf("clipboard: %w", err)
+	}
+	return strings.ReplaceAll(string(text), "\r\n", "\n"), nil
 }
 
 // Write puts text on the clipboard. The tool's output is not captured: xclip

@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -21,7 +22,9 @@ const armNotice = "clada: the answer you copied holds %d new block(s); copy the 
 // replaces the clipboard with a notice, so the second copy is a visible
 // change even though the text is the same. A stray copy never runs
 // anything; whatever is on the clipboard when the watcher starts never
-// runs by itself. The results replace the answer on the clipboard.
+// runs by itself. The results replace the answer on the clipboard: the
+// summary alone, as it goes into the chat, without the end line that
+// closes it at the top of an input file.
 func (r *Runner) WatchClipboard(ctx context.Context, cb *Clipboard, o ClipboardOptions) error {
 	const name = "<clipboard>"
 	last, err := cb.Read(ctx)
@@ -53,8 +56,8 @@ func (r *Runner) WatchClipboard(ctx context.Context, cb *Clipboard, o ClipboardO
 			continue
 		}
 		last = text
-		if text == wrote {
-			continue
+		if text == wrote || strings.HasPrefix(strings.TrimLeft(text, " \t\r\n\ufeff"), resultsStart) {
+			continue // clada's own results (copied again from the chat, say) are never an answer
 		}
 		b, problem := r.newBlocks(name, []byte(text))
 		if problem != "" {

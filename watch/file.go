@@ -209,7 +209,7 @@ func (l *fileLoop) check(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	where, err := l.writeResults(out.Summary, h)
+	where, err := l.writeResults(out, h)
 	if err != nil {
 		l.r.Log("%s; %v; full output in .clada/last-output.md", out.Line, err)
 		return nil
@@ -219,11 +219,12 @@ func (l *fileLoop) check(ctx context.Context) error {
 }
 
 // writeResults puts the summary into the output file, or at the top of the
-// input in place of the previous one; it returns where.
-func (l *fileLoop) writeResults(summary, processed string) (string, error) {
+// input in place of the previous one, closed by its end line; it returns
+// where.
+func (l *fileLoop) writeResults(o *Outcome, processed string) (string, error) {
 	if l.o.Output != "" {
 		l.lastHash = processed
-		return "in " + l.o.Output, writeOutput(l.r.Root, l.o.Output, summary)
+		return "in " + l.o.Output, writeOutput(l.r.Root, l.o.Output, o.Summary)
 	}
 	// Re-read: a save that landed during the run must not be lost.
 	cur, err := readInput(l.o.Input)
@@ -232,7 +233,7 @@ func (l *fileLoop) writeResults(summary, processed string) (string, error) {
 	}
 	regions, _ := resultRegions(cur, l.r.st.nonces)
 	start := topResults(regions, cur)
-	out := append([]byte(summary+"\n"), cur[start:]...)
+	out := append([]byte(o.Summary+o.End+"\n"), cur[start:]...)
 	if err := writeAtomic(l.o.Input, out); err != nil {
 		return "", err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/clada-dev/clada/session"
 )
 
 // maxInput bounds what the watcher reads of its input: a pasted answer is
@@ -16,6 +18,8 @@ const maxInput = 64 << 20
 // is opened non-blocking and refused), up to maxInput bytes. A symlink to a
 // regular file is followed, as the user may keep the answer elsewhere;
 // results are written by renaming over the name, never through the link.
+// A UTF-16 or UTF-32 file is read decoded (session.DecodeAnswer), so the
+// results written back make it UTF-8.
 func readInput(path string) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
@@ -36,6 +40,9 @@ func readInput(path string) ([]byte, error) {
 	}
 	if len(data) > maxInput {
 		return nil, fmt.Errorf("%s is larger than %d MiB; clada does not watch a file that big (start a fresh input file)", path, maxInput>>20)
+	}
+	if data, err = session.DecodeAnswer(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return data, nil
 }

@@ -46,3 +46,29 @@ func TestReadInputRefusesSpecialFiles(t *testing.T) {
 		t.Errorf("readInput(link) = %q, %v", b, err)
 	}
 }
+
+// A watched file saved as UTF-16 (with its byte-order mark) is read as the
+// text it holds; one without a mark is refused, naming the file.
+func TestReadInputDecodes(t *testing.T) {
+	dir := t.TempDir()
+	const text = "#!SHAM [@three-char-SHA-256: w1]\naction = \"ls\"\n#!END_SHAM_w1\n"
+	u16 := []byte{0xFF, 0xFE}
+	for _, r := range text {
+		u16 = append(u16, byte(r), 0)
+	}
+	marked := filepath.Join(dir, "marked.md")
+	bare := filepath.Join(dir, "bare.md")
+	if err := os.WriteFile(marked, u16, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bare, u16[2:], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := readInput(marked); err != nil || string(b) != text {
+		t.Errorf("readInput(UTF-16LE) = %q, %v; want the text", b, err)
+	}
+	want := bare + ": the answer has NUL bytes among its first characters, as UTF-16 saved without a byte-order mark does; save it as UTF-8"
+	if _, err := readInput(bare); err == nil || err.Error() != want {
+		t.Errorf("readInput(no mark) = %v, want %q", err, want)
+	}
+}

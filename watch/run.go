@@ -154,8 +154,14 @@ func lineAt(src []byte, off int) []byte {
 // Outcome is one run: the summary to put before the answer (or into the
 // output file, or on the clipboard) and a one-line account for the log.
 type Outcome struct {
-	Summary string // results section, end line included
-	Line    string
+	// Summary is the results section, what belongs in the chat: the
+	// output file and the clipboard get it as it is.
+	Summary string
+	// End is the line that closes the section at the top of the input
+	// file, where the answer follows it (endMarker): it tells the results
+	// from the next answer there, and nowhere else.
+	End  string
+	Line string
 }
 
 // run records b as run, carries it out, and writes the full output to
@@ -196,7 +202,6 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 	if res.HooksSkipped != "" {
 		fmt.Fprintln(&sum, res.HooksSkipped)
 	}
-	sum.WriteString(endMarker(nonce) + "\n")
 	fmt.Fprintf(&full, "# clada: %s\n\n", b.doc.File.Name)
 	if res.Report != nil {
 		if err := writeFull(&full, b.doc, res.Report, r.Session.Format, r.maxReport()); err != nil {
@@ -210,7 +215,7 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 	if err := writeAtomic(out, full.Bytes()); err != nil {
 		return nil, err
 	}
-	o := &Outcome{Summary: sum.String()}
+	o := &Outcome{Summary: sum.String(), End: endMarker(nonce) + "\n"}
 	switch {
 	case res.Blocked != "":
 		o.Line = res.Blocked

@@ -159,17 +159,30 @@ func TestClipboardWatch(t *testing.T) {
 
 	xclipCopy(t, display, answer)
 	waitFor(t, func() bool { return strings.HasPrefix(xclipPaste(t, display), "=== CLADA RESULTS ===\n") }, "the results on the clipboard", w)
-	got := xclipPaste(t, display)
-	if !strings.HasPrefix(got, "=== CLADA RESULTS ===\ncw1 ✅ file_write y.txt\n=== END ===\n=== CLADA RESULTS END ") {
-		t.Fatalf("clipboard results = %q", got)
+	// Only what belongs in the chat: no end line, which closes results at
+	// the top of an input file and nowhere else.
+	if got, want := xclipPaste(t, display), "=== CLADA RESULTS ===\ncw1 ✅ file_write y.txt\n=== END ===\n"; got != want {
+		t.Fatalf("clipboard results = %q, want %q", got, want)
 	}
 	if got := readFile(t, filepath.Join(root, "y.txt")); got != "ran" {
 		t.Fatalf("y.txt = %q", got)
 	}
 
-	// The same answer twice more, then prose: nothing new runs or arms.
+	// The same answer twice more, the results copied back from the chat
+	// (here with a read's output holding a block), then prose: nothing new
+	// runs or arms.
 	xclipCopy(t, display, answer)
 	time.Sleep(400 * time.Millisecond)
+	copied := "=== CLADA RESULTS ===\nr1 ✅ file_read a.md\n=== END ===\n\n=== OUTPUT r1: file_read a.md ===\n" +
+		sham("rd1", "file_write", "path", "z.txt", "content", "quoted") + "=== END OUTPUT ===\n"
+	xclipCopy(t, display, copied)
+	time.Sleep(400 * time.Millisecond)
+	if got := xclipPaste(t, display); got != copied {
+		t.Fatalf("copied results were taken for an answer: the clipboard became %q", got)
+	}
+	if strings.Contains(w.stderr.String(), "lost its end line") {
+		t.Fatalf("copied results were read as an input file's damaged results:\n%s", w.stderr)
+	}
 	xclipCopy(t, display, "just prose")
 	time.Sleep(400 * time.Millisecond)
 	if got := xclipPaste(t, display); got != "just prose" {

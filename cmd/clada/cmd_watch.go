@@ -23,9 +23,9 @@ import (
 func cmdWatch(e *env) int {
 	fs := newFlagSet(e, "watch", "[flags] [FILE]")
 	ef := addEngineFlags(fs, engineHelp{
-		approve: "commands not yet approved, in every syntax: never (fail), ask (on the terminal: /dev/tty, the console on Windows) or always (approve and record); default: CSL never, SHAM and CML run them; ask for every syntax on Windows",
-		sandbox: sandboxHelpShort,
-		noGit:   "no snapshot or commit",
+		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal: /dev/tty, the console on Windows) or always (approve and record); default: CSL never, SHAM and CML run them; ask for every syntax on Windows",
+		noGit:            "no snapshot or commit",
+		rejectEmptyAllow: true,
 	})
 	output := fs.String("output", "", "write the results summary to this file instead of the top of FILE")
 	clip := fs.Bool("clipboard", false, "watch the clipboard instead of a file: an answer copied twice in a row runs, and the results replace it on the clipboard")
@@ -47,12 +47,12 @@ func cmdWatch(e *env) int {
 		return fail("expected at most one FILE, got %d arguments", len(pos))
 	case *clip && len(pos) > 0:
 		return fail("--clipboard watches the clipboard; drop the FILE argument %q", pos[0])
-	case ef.approveErr() != nil:
-		return fail("%v", ef.approveErr())
+	case ef.check() != nil:
+		return fail("%v", ef.check())
 	case *format != "" && !slices.Contains(report.Formats(), *format):
 		return fail("unknown --format %q; use %s", *format, report.FormatList())
-	case *interval <= 0 || *debounce < 0 || *settle < 0 || *ef.timeout <= 0:
-		return fail("--poll-interval and --timeout must be positive, --debounce and --settle not negative")
+	case *interval <= 0 || *debounce < 0 || *settle < 0:
+		return fail("--poll-interval must be positive, --debounce and --settle not negative")
 	}
 	absRoot, err := resolveRoot(*ef.root, true)
 	if err != nil {
@@ -61,6 +61,22 @@ func cmdWatch(e *env) int {
 	cfg, err := ef.config(absRoot)
 	if err != nil {
 		return fail("%v", err)
+	}
+	// A FILE or --output named here is the loop's too: grep and glob leave
+	// them out like the config's (session.Open adds those).
+	explicitInput := ""
+	if len(pos) == 1 {
+		if explicitInput, err = resolvedPath(pos[0]); err != nil {
+			return fail("%v", err)
+		}
+		cfg.Unlisted = append(cfg.Unlisted, explicitInput)
+	}
+	if *output != "" {
+		abs, err := resolvedPath(*output)
+		if err != nil {
+			return fail("--output: %v", err)
+		}
+		cfg.Unlisted = append(cfg.Unlisted, abs)
 	}
 	// The watcher usually runs in a terminal of its own: --approve ask (or
 	// the config's approve: ask) asks there. Without one, an unapproved
@@ -95,8 +111,8 @@ func cmdWatch(e *env) int {
 		r.Log("%s", s.HooksIgnored)
 	}
 	out := *output
-	if out == "" && s.Config.OutputFile != "" {
-		out = filepath.Join(s.Config.Dir, s.Config.OutputFile)
+	if out == "" {
+		out = s.Config.WatchOutput()
 	}
 	if out != "" {
 		if out, err = filepath.Abs(out); err != nil {
@@ -119,15 +135,9 @@ func cmdWatch(e *env) int {
 		return exitOK
 	}
 
-	input := filepath.Join(absRoot, "clada_input.md")
-	switch {
-	case len(pos) == 1:
-		input, err = filepath.Abs(pos[0])
-	case s.Config.WatchFile != "":
-		input = filepath.Join(s.Config.Dir, s.Config.WatchFile)
-	}
-	if err != nil {
-		return fail("%v", err)
+	input := s.Config.WatchInput(absRoot)
+	if explicitInput != "" {
+		input = explicitInput
 	}
 	created, err := watch.EnsureInput(input)
 	if err != nil {
@@ -143,4 +153,18 @@ func cmdWatch(e *env) int {
 	}
 	r.Log("stopped")
 	return exitOK
+}
+
+// resolvedPath is p absolute, its directory's symlinks resolved when it
+// exists, as the root's are: the engine compares the files a walk meets
+// with it.
+func resolvedPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		abs = filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs, nil
 }

@@ -1,22 +1,28 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/clada-dev/clada/lang"
-	"github.com/clada-dev/clada/report"
 )
 
 // defaultFormats says which report each syntax gets without --format, for
-// apply's help: the syntaxes whose report is not the default's, then the
-// default, "csl for CSL, cml for CML, json for the others".
+// apply's help, from the syntaxes' descriptors (lang.SyntaxDef.ReportFormat):
+// "json for SHAM, csl for CSL, cml for CML, summary for V4A, AIDER, …".
 func defaultFormats() string {
-	other := report.DefaultFormat(nil)
-	var parts []string
+	var formats []string
+	by := map[string][]string{}
 	for _, s := range lang.Syntaxes() {
-		if f := s.Def().ReportFormat; f != other {
-			parts = append(parts, f+" for "+strings.ToUpper(s.String()))
+		f := s.Def().ReportFormat
+		if !slices.Contains(formats, f) {
+			formats = append(formats, f)
 		}
+		by[f] = append(by[f], strings.ToUpper(s.String()))
 	}
-	return strings.Join(append(parts, other+" for the others"), ", ")
+	parts := make([]string, len(formats))
+	for i, f := range formats {
+		parts[i] = f + " for " + strings.Join(by[f], ", ")
+	}
+	return strings.Join(parts, "; ")
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/clada-dev/clada/session"
 )
 
 // parseInterspersed parses fs's flags wherever they appear among args
@@ -39,8 +41,9 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool
 	return pos, 0, true
 }
 
-// readInput reads FILE, or stdin when the name is "-" or absent. It returns
-// the name to show in messages ("<stdin>" for stdin).
+// readInput reads FILE, or stdin when the name is "-" or absent, decoded
+// to UTF-8 (session.DecodeAnswer). It returns the name to show in messages
+// ("<stdin>" for stdin).
 func readInput(e *env, pos []string) (name string, data []byte, err error) {
 	switch len(pos) {
 	case 0:
@@ -54,11 +57,17 @@ func readInput(e *env, pos []string) (name string, data []byte, err error) {
 		if err != nil {
 			return "", nil, fmt.Errorf("reading stdin: %w", err)
 		}
+		if data, err = session.DecodeAnswer(data); err != nil {
+			return "", nil, fmt.Errorf("reading stdin: %w", err)
+		}
 		return "<stdin>", data, nil
 	}
 	data, err = os.ReadFile(pos[0])
 	if err != nil {
 		return "", nil, fmt.Errorf("reading input: %w", err)
+	}
+	if data, err = session.DecodeAnswer(data); err != nil {
+		return "", nil, fmt.Errorf("reading input: %s: %w", pos[0], err)
 	}
 	return pos[0], data, nil
 }

@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/clada-dev/clada/sandbox"
 
@@ -28,7 +31,7 @@ func TestMain(m *testing.M) {
 			if os.Getenv("CLADA_TEST_NO_TTY") != "" {
 				detachTerminal() // sys_unix_test.go
 			}
-			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(runProcess())
 		},
 	})
 }
@@ -41,7 +44,8 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *updateScripts,
 		Condition:     sandboxCondition,
-		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord,
+			"encode": cmdEncode, "modproxy": cmdModProxy, "tree": cmdTree},
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("CLADA_TEST_NO_TTY", "1")
 			e.Setenv("HOME", e.WorkDir)
@@ -51,6 +55,7 @@ func TestScripts(t *testing.T) {
 			e.Setenv("GIT_AUTHOR_EMAIL", "test@example.com")
 			e.Setenv("GIT_COMMITTER_NAME", "Test User")
 			e.Setenv("GIT_COMMITTER_EMAIL", "test@example.com")
+			toolchainEnv(e) // toolchain_test.go
 			return nil
 		},
 	})
@@ -60,6 +65,9 @@ func TestScripts(t *testing.T) {
 // [landlock-net] (it can also deny TCP, for --sandbox strict), so sandbox
 // scripts skip with a message where the kernel lacks Landlock.
 func sandboxCondition(cond string) (bool, error) {
+	if ok, known := toolchainCondition(cond); known {
+		return ok, nil
+	}
 	switch cond {
 	case "landlock":
 		return sandbox.ABI() >= 1, nil
@@ -90,4 +98,34 @@ func cmdListen(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}()
 	ts.Setenv("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
+}
+
+// cmdEncode writes SRC's text to DST in another Unicode encoding, after its
+// byte-order mark, as Windows tools save answers: encode utf16le|utf16be|
+// utf32le|utf32be SRC DST.
+func cmdEncode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: encode utf16le|utf16be|utf32le|utf32be SRC DST")
+	}
+	var order binary.AppendByteOrder = binary.LittleEndian
+	if strings.HasSuffix(args[0], "be") {
+		order = binary.BigEndian
+	}
+	text := []rune(ts.ReadFile(args[1]))
+	var out []byte
+	switch strings.TrimSuffix(strings.TrimSuffix(args[0], "le"), "be") {
+	case "utf16":
+		out = order.AppendUint16(out, 0xFEFF)
+		for _, u := range utf16.Encode(text) {
+			out = order.AppendUint16(out, u)
+		}
+	case "utf32":
+		out = order.AppendUint32(out, 0xFEFF)
+		for _, r := range text {
+			out = order.AppendUint32(out, uint32(r))
+		}
+	default:
+		ts.Fatalf("encode: unknown encoding %q", args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), out, 0o644))
 }

@@ -28,6 +28,14 @@ func (g guard) linkCount(_ string, fi fs.FileInfo) (uint64, error) {
 	return 1, nil // an Overlay's own file
 }
 
+// openLinkCount is the hard-link count of the open file f, whose Stat is fi.
+func openLinkCount(_ *os.File, fi fs.FileInfo) (uint64, error) {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink), nil
+	}
+	return 1, nil
+}
+
 // sameListed reports whether got, a file or folder opened as name under
 // parent, is the one a listing described as listed.
 func sameListed(_ *os.Root, _ string, listed, got fs.FileInfo) bool { return os.SameFile(listed, got) }

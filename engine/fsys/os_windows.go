@@ -51,9 +51,15 @@ func (t *osTree) linkCount(name string, fi fs.FileInfo) (uint64, error) {
 		return 0, err
 	}
 	defer f.Close()
+	return openLinkCount(f, fi)
+}
+
+// openLinkCount is the hard-link count of the open file f, read from its
+// handle (Windows' Stat does not carry it).
+func openLinkCount(f *os.File, _ fs.FileInfo) (uint64, error) {
 	var d windows.ByHandleFileInformation
 	if err := windows.GetFileInformationByHandle(windows.Handle(f.Fd()), &d); err != nil {
-		return 0, &fs.PathError{Op: "GetFileInformationByHandle", Path: name, Err: err}
+		return 0, &fs.PathError{Op: "GetFileInformationByHandle", Path: f.Name(), Err: err}
 	}
 	return uint64(d.NumberOfLinks), nil
 }

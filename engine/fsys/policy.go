@@ -172,20 +172,29 @@ func (g guard) parent(name string) error {
 }
 
 // singleLink refuses a regular file with more than one hard link, unless
-// --allow-escape: the other name may be outside the root (a cloned archive
-// or a command can make one), and reading through it would disclose that
-// file.
+// allowed (--allow-escape): the other name may be outside the root (a
+// cloned archive or a command can make one), and reading through it would
+// disclose that file. grep's walk, which reads by folder handle, applies it
+// too (walk.go, through hardLinked).
 func (g guard) singleLink(name string, fi fs.FileInfo) error {
 	if g.links || !fi.Mode().IsRegular() {
 		return nil
 	}
-	n, err := g.linkCount(name, fi) // links_unix.go, links_windows.go
-	if err != nil || n <= 1 {
+	n, err := g.linkCount(name, fi) // os_unix.go, os_windows.go
+	if err != nil {
 		return err
+	}
+	return hardLinked(name, n)
+}
+
+// hardLinked refuses the file name when it has n > 1 hard links.
+func hardLinked(name string, n uint64) error {
+	if n <= 1 {
+		return nil
 	}
 	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' has %d hard links; clada does not read or write a file that may also be a file outside the root", name, n),
-		Fix:    "copy it to a file of its own (cp), or pass --allow-escape"}
+		Fix:    "copy it to a file of its own (cp), or pass --allow-escape", Err: ErrHardLinked}
 }
 
 // regularFile refuses symlinks, directories and special files.
@@ -228,7 +237,7 @@ func NotRegular(name string, mode fs.FileMode) error {
 	}
 	return &RefusedError{Type: fault.PermissionDenied, Path: name,
 		Reason: fmt.Sprintf("'%s' is a %s, not a regular file", name, kind),
-		Fix:    "clada reads and writes regular files only; pick a regular file"}
+		Fix:    "clada reads and writes regular files only; pick a regular file", Err: ErrNotRegular}
 }
 
 // SymlinkRefused is the refusal for going through a symlink at link.

@@ -22,6 +22,10 @@ import (
 type Dir struct {
 	abs  string
 	root *os.Root // nil: through the workspace
+	// links allows a file with a second hard link, as the workspace's
+	// policy does (--allow-escape); reading by handle bypasses that policy,
+	// so Read applies it itself.
+	links bool
 }
 
 // OpenDir opens the folder abs a walk starts at in ws (fi is its Lstat):
@@ -38,7 +42,17 @@ func OpenDir(ws Workspace, abs string, fi fs.FileInfo) (Dir, error) {
 	case err != nil:
 		return Dir{}, err
 	}
-	return Dir{abs: abs, root: r}, nil
+	return Dir{abs: abs, root: r, links: linksAllowed(ws)}, nil
+}
+
+// linksAllowed is ws's hard-link rule (the OS tree's, or the one an
+// Overlay took over from it); a workspace with no link counts allows them.
+func linksAllowed(ws Workspace) bool {
+	if s, ok := ws.(settings); ok {
+		_, links := s.settings()
+		return links
+	}
+	return true
 }
 
 // sameDir refuses a folder r (opened as name under parent) that is not the
@@ -94,11 +108,12 @@ func (d Dir) Child(ws Workspace, name string, fi fs.FileInfo) (Dir, error) {
 		r.Close()
 		return Dir{}, err
 	}
-	return Dir{abs: abs, root: r}, nil
+	return Dir{abs: abs, root: r, links: d.links}, nil
 }
 
 // Read returns the content of the regular file name (fi from List), or an
-// error once it passes limit bytes (it grew after the listing).
+// error once it passes limit bytes (it grew after the listing). A file with
+// a second hard link is refused as the workspace's reads refuse it.
 func (d Dir) Read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byte, error) {
 	if d.root == nil {
 		return ws.ReadFile(filepath.Join(d.abs, name))
@@ -115,13 +130,22 @@ func (d Dir) Read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byt
 	if !sameListed(d.root, name, fi, got) {
 		return nil, SymlinkRefused(filepath.Join(d.abs, name))
 	}
+	if !d.links && got.Mode().IsRegular() {
+		n, err := openLinkCount(f, got) // os_unix.go, os_windows.go
+		if err != nil {
+			return nil, err
+		}
+		if err := hardLinked(filepath.Join(d.abs, name), n); err != nil {
+			return nil, err
+		}
+	}
 	var buf bytes.Buffer
 	buf.Grow(int(min(got.Size(), limit)) + 1)
 	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, &fs.PathError{Op: "read", Path: filepath.Join(d.abs, name), Err: err}
 	}
 	if int64(buf.Len()) > limit {
-		return nil, &fs.PathError{Op: "read", Path: filepath.Join(d.abs, name), Err: errGrewPastCap}
+		return nil, &fs.PathError{Op: "read", Path: filepath.Join(d.abs, name), Err: ErrGrewPastCap}
 	}
 	return buf.Bytes(), nil
 }
@@ -147,8 +171,8 @@ func (d Dir) Gitignore(ws Workspace) []byte {
 	return data
 }
 
-// errGrewPastCap is a file that passed the read cap after it was listed.
-var errGrewPastCap = errors.New("file grew past the read limit while being searched")
+// ErrGrewPastCap is a file that passed the read cap after it was listed.
+var ErrGrewPastCap = errors.New("file grew past the read limit while being searched")
 
 // sortedInfos lists the open folder f: its entries' infos sorted by name,
 // symlinks not followed, entries removed while listing left out. ReadDir and

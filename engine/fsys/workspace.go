@@ -26,6 +26,7 @@
 package fsys
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -72,9 +73,20 @@ type RefusedError struct {
 	Path   string     // the path as the user wrote it, or the absolute path when that is all we have
 	Reason string     // one sentence naming the path
 	Fix    string
+	// Err is the rule refused by, for errors.Is (ErrHardLinked); often nil.
+	Err error
 }
 
 func (e *RefusedError) Error() string { return e.Reason }
+
+func (e *RefusedError) Unwrap() error { return e.Err }
+
+// The rules a RefusedError may name (policy.go), so grep can say why it
+// skipped a file without quoting one file's refusal for all.
+var (
+	ErrHardLinked = errors.New("the file has more than one hard link")
+	ErrNotRegular = errors.New("not a regular file")
+)
 
 // Within reports whether p is dir or below it, comparing whole components so
 // that /x/root_evil is not inside /x/root.

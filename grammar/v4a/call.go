@@ -3,6 +3,7 @@ package v4a
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
@@ -98,8 +99,19 @@ func ParseCalls(text []byte) *Patch {
 	} else {
 		items = []Span{trimSpan(text, p.Span)}
 	}
+	steps := 0
 	for _, sp := range items {
+		n := len(p.Files)
 		p.call(text, sp)
+		for _, f := range p.Files[n:] {
+			steps += max(1, len(f.Hunks))
+		}
+		if steps > MaxSteps { // the items together, as one patch's sections
+			p.errf(sp, TooBig, fmt.Sprintf("the apply_patch_call items hold more than %d hunks and file operations; clada reads at most %d in one answer's set of items", MaxSteps, MaxSteps),
+				fmt.Sprintf("split the work into sets of at most %d hunks; nothing of these items is applied", MaxSteps))
+			p.Files = nil
+			return p
+		}
 	}
 	if len(p.Files) == 0 && len(p.Diags) == 0 {
 		p.errf(p.Span, EmptyPatch, "no apply_patch_call item holds an operation", `give each item an "operation": {"type": "update_file", "path": …, "diff": …}`)
@@ -129,11 +141,19 @@ func (p *Patch) call(text []byte, sp Span) {
 		return // another item of the response (a message, reasoning)
 	}
 	op := it.Operation
-	if op == nil || op.Path == nil || *op.Path == "" {
+	if op == nil || op.Path == nil || strings.TrimSpace(*op.Path) == "" {
 		p.errf(sp, BadCall, "the apply_patch_call has no operation path", `write "operation": {"type": "update_file", "path": "src/app.py", "diff": "…"}`)
 		return
 	}
-	f := &FileOp{Span: sp, Path: *op.Path, PathSpan: pathSpan(text, sp, *op.Path), HeaderSpan: sp, ContentSp: sp}
+	// Blanks around a path are padding, as in a patch's header line (where
+	// "*** Update File:  a" names a): an item and a patch that say the same
+	// name the same file, and a patch printed from either reads back as it.
+	path := strings.TrimSpace(*op.Path)
+	if strings.ContainsAny(path, "\r\n") {
+		p.errf(sp, BadCall, fmt.Sprintf("the operation path %q holds a line break", path), "give the path on one line")
+		return
+	}
+	f := &FileOp{Span: sp, Path: path, PathSpan: pathSpan(text, sp, *op.Path, path), HeaderSpan: sp, ContentSp: sp}
 	needDiff := func() bool {
 		if op.Diff == nil {
 			p.errf(sp, BadCall, "the "+op.Type+" operation for '"+f.Path+"' has no diff", `add "diff": the file's lines, each starting with '+' for create_file, V4A hunks for update_file`)
@@ -184,19 +204,20 @@ func (p *Patch) call(text []byte, sp Span) {
 	p.Files = append(p.Files, f)
 }
 
-// pathSpan finds the path's text (inside its quotes) after the item's
-// "path" key, so editors point at it; the item when it is written with
-// escapes.
-func pathSpan(text []byte, sp Span, path string) Span {
+// pathSpan finds the path's text (inside its quotes, past the blanks
+// around it) after the item's "path" key, so editors point at it; the item
+// when it is written with escapes. raw is the value as written, path the
+// name it gives.
+func pathSpan(text []byte, sp Span, raw, path string) Span {
 	item := text[sp.Start:sp.End]
 	k := bytes.Index(item, []byte(`"path"`))
 	if k < 0 {
 		return sp
 	}
-	v := bytes.Index(item[k+6:], []byte(`"`+path+`"`))
+	v := bytes.Index(item[k+6:], []byte(`"`+raw+`"`))
 	if v < 0 {
 		return sp
 	}
-	at := sp.Start + k + 6 + v + 1
+	at := sp.Start + k + 6 + v + 1 + strings.Index(raw, path)
 	return Span{at, at + len(path)}
 }

@@ -18,6 +18,7 @@ package v4a
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -47,7 +48,16 @@ const (
 	EmptyHunk     = "V4A_EMPTY_UPDATE"
 	EmptyPatch    = "V4A_EMPTY_PATCH"
 	MissingPath   = "V4A_MISSING_PATH"
+	TooBig        = "V4A_TOO_BIG"
 )
+
+// MaxSteps is the most hunks and file sections one patch may hold (each is
+// an action). An action costs clada a few kilobytes between parse, check and
+// apply whatever its size, so a 5 MiB patch of 300,000 one-line hunks took
+// 1.2 GB; at this cap the worst patch stays under 100 MB. No model writes
+// a patch near it in one answer (20,000 hunks is millions of output
+// tokens); a patch over it is refused whole, before its grammar runs.
+const MaxSteps = 20_000
 
 // Patch is one envelope.
 type Patch struct {
@@ -161,6 +171,11 @@ var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 func Parse(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}}
 	ls := lines.Split(text)
+	if n := countSteps(text, ls); n > MaxSteps {
+		p.errf(Span{ls[0].Start, ls[0].End}, TooBig, fmt.Sprintf("the patch holds %d hunks and file sections; clada reads at most %d in one patch", n, MaxSteps),
+			fmt.Sprintf("split the work into patches of at most %d hunks each; nothing of this patch is applied", MaxSteps))
+		return p
+	}
 	g, err := lines.Parse(parser, lexPatch(text, ls))
 	if err != nil {
 		// The grammar takes every stream that starts with Begin Patch.
@@ -182,6 +197,30 @@ func Parse(text []byte) *Patch {
 			"add `*** Add File:`, `*** Update File:` or `*** Delete File:` sections between the markers")
 	}
 	return p
+}
+
+// countSteps counts what would become actions: each file section header
+// (and Move to) and each hunk start, an @@ line after a line that is not
+// one (several @@ lines narrow one hunk). A section's first hunk may have
+// no @@; its header counts for it.
+func countSteps(src []byte, ls []lines.Line) int {
+	n := 0
+	prevAt := false
+	for _, l := range ls {
+		raw := src[l.Start:l.End]
+		at := len(raw) >= 2 && raw[0] == '@' && raw[1] == '@'
+		if at && !prevAt {
+			n++
+		}
+		prevAt = at
+		if !at && len(raw) > 0 && raw[0] != '+' && raw[0] != '-' && raw[0] != ' ' {
+			t := bytes.TrimSpace(raw)
+			if hasPrefix(t, addHeader) || hasPrefix(t, delHeader) || hasPrefix(t, updHeader) || hasPrefix(t, moveHeader) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func (p *Patch) errf(at Span, code, msg, hint string) {

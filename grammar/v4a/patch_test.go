@@ -1,6 +1,8 @@
 package v4a
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -107,5 +109,67 @@ func TestParseNoBegin(t *testing.T) {
 		if diff := cmp.Diff(want, p.Diags); diff != "" || len(p.Files) != 0 {
 			t.Fatalf("%q: files %d, errors (-want +got):\n%s", src, len(p.Files), diff)
 		}
+	}
+}
+
+// An apply_patch_call's path is read as a patch header's is: the blanks
+// around it are padding, so " a.py " names a.py (and editors point at the
+// name itself); a path of blanks is no path, and a line break is refused.
+func TestParseCallsPathBlanks(t *testing.T) {
+	src := `[{"type":"reasoning"},{"type":"apply_patch_call","operation":{"type":"update_file","path":" a.py ","diff":"@@\n-0\n+1\n"}},` +
+		`{"type":"apply_patch_call","operation":{"type":"delete_file","path":"  "}},` +
+		`{"type":"apply_patch_call","operation":{"type":"delete_file","path":"b\nc"}}]`
+	p := ParseCalls([]byte(src))
+	if len(p.Files) != 1 || p.Files[0].Path != "a.py" {
+		t.Fatalf("files %+v, want one for a.py", p.Files)
+	}
+	if sp := p.Files[0].PathSpan; src[sp.Start:sp.End] != "a.py" {
+		t.Errorf("path span covers %q, want a.py", src[sp.Start:sp.End])
+	}
+	var got []string
+	for _, d := range p.Diags {
+		got = append(got, d.Code+": "+d.Message)
+	}
+	want := []string{
+		"V4A_BAD_CALL: the apply_patch_call has no operation path",
+		`V4A_BAD_CALL: the operation path "b\nc" holds a line break`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// A patch of more than MaxSteps hunks and file sections is refused whole,
+// at its Begin line, before the grammar runs; one at the cap is read. The
+// items of one apply_patch_call set count together.
+func TestPatchTooBig(t *testing.T) {
+	patch := func(hunks int) []byte {
+		var b strings.Builder
+		b.WriteString("*** Begin Patch\n*** Update File: a.txt\n@@ one hunk\n@@ narrowed twice\n-x\n+y\n")
+		for i := 1; i < hunks; i++ {
+			fmt.Fprintf(&b, "@@\n-l%d\n+m%d\n", i, i)
+		}
+		b.WriteString("*** Add File: b.txt\n+b\n*** End Patch\n")
+		return []byte(b.String())
+	}
+	p := Parse(patch(MaxSteps - 2)) // the hunks, the Update and the Add
+	if len(p.Diags) != 0 || len(p.Files) != 2 || len(p.Files[0].Hunks) != MaxSteps-2 {
+		t.Fatalf("at the cap: diags %v, %d files", p.Diags, len(p.Files))
+	}
+	p = Parse(patch(MaxSteps - 1))
+	want := source.Diagnostics{{Severity: source.Error, Code: TooBig, Range: source.Range{Start: 0, End: 15},
+		Message: "the patch holds 20001 hunks and file sections; clada reads at most 20000 in one patch",
+		Hint:    "split the work into patches of at most 20000 hunks each; nothing of this patch is applied"}}
+	if diff := cmp.Diff(want, p.Diags); diff != "" || len(p.Files) != 0 {
+		t.Fatalf("over the cap: %d files, diags (-want +got):\n%s", len(p.Files), diff)
+	}
+
+	var items []string
+	for i := range MaxSteps/2 + 1 {
+		items = append(items, fmt.Sprintf(`{"type":"apply_patch_call","operation":{"type":"update_file","path":"f%d","diff":"@@\n-a\n+b\n@@\n-c\n+d\n"}}`, i))
+	}
+	p = ParseCalls([]byte("[" + strings.Join(items, ",") + "]"))
+	if len(p.Files) != 0 || len(p.Diags) != 1 || p.Diags[0].Code != TooBig {
+		t.Fatalf("items over the cap: %d files, diags %v", len(p.Files), p.Diags)
 	}
 }

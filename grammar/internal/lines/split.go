@@ -1,9 +1,9 @@
 // Package lines holds what the line-oriented front-ends (aider, replacer,
-// udiff, v4a) share, so each cuts text into lines the same way: Split cuts
+// udiff, v4a, cline, roo, zed) share, so each cuts text into lines the same way: Split cuts
 // a text into Lines, and Replay feeds the tokens a front-end made from them
 // to its participle grammar (replay.go).
 //
-// It imports only participle; being internal to grammar/, only those four
+// It imports only participle; being internal to grammar/, only the
 // grammars may import it. Start reading at Split below, then replay.go.
 package lines
 
@@ -15,9 +15,14 @@ type Line struct {
 	Start, End, Next int
 }
 
-// Split cuts src into lines.
+// Split cuts src into lines. The table is sized from a first count of the
+// newlines (vectorised), so a big patch costs one allocation, not a
+// doubling series.
 func Split(src []byte) []Line {
-	var out []Line
+	if len(src) == 0 {
+		return nil
+	}
+	out := make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
 	for p := 0; p < len(src); {
 		le := bytes.IndexByte(src[p:], '\n')
 		next := len(src)

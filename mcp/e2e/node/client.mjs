@@ -1,5 +1,6 @@
 // Drives `clada mcp` with the official MCP TypeScript SDK client over stdio:
-// list tools, write/edit/read, a failing edit with its hint, a path escape
+// list tools, write/edit/read (each result one text, the summary), an unknown
+// argument refused, a failing edit with its hint, a path escape
 // refused, a command with progress, one cancelled mid-run (no orphan), an
 // apply of a SHAM answer that makes one git commit and an undo that removes
 // it; then, with --approve ask, a command approved through the client's
@@ -16,8 +17,11 @@ const [bin, root] = process.argv.slice(2);
 const fail = (msg) => { console.log('FAIL: ' + msg); process.exit(1); };
 setTimeout(() => fail('timed out'), 60000).unref();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const text = (res) => res.content.filter((c) => c.type === 'text').map((c) => c.text).join('');
-const first = (res) => res.structuredContent.results[0];
+// A result is one text content, the summary report, and nothing else.
+const text = (res) => {
+  if (res.structuredContent !== undefined || res.content.length !== 1 || res.content[0].type !== 'text') fail('result shape ' + JSON.stringify(res));
+  return res.content[0].text;
+};
 const git = (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
 
 // alive is true while pid runs; an exited process waiting for its reaper
@@ -54,33 +58,34 @@ async function main() {
     if (!names.includes(want)) fail('no tool ' + want + ' in ' + names);
   }
   const rat = tools.find((t) => t.name === 'file_replace_all_text');
-  if (rat.inputSchema.properties.count.type !== 'integer' || rat.inputSchema.required.join() !== 'path,old_text,new_text') {
+  if (rat.inputSchema.properties.count.type !== 'integer' || rat.inputSchema.required.join() !== 'path,old_text,new_text' || rat.inputSchema.additionalProperties !== false) {
     fail('file_replace_all_text schema ' + JSON.stringify(rat.inputSchema));
   }
 
   let res = await client.callTool({ name: 'file_write', arguments: { path: 'src/app.js', content: 'const port = 3000;\n' } });
   if (res.isError) fail('file_write ' + text(res));
   res = await client.callTool({ name: 'file_replace_text', arguments: { path: 'src/app.js', old_text: 'const port = 3000;', new_text: 'const port = 8080;' } });
-  if (res.isError || first(res).data.replacements !== 1) fail('file_replace_text ' + text(res));
+  if (res.isError || text(res) !== '=== CLADA RESULTS ===\ntask-1 ✅ file_replace_text src/app.js\n=== END ===\n') fail('file_replace_text ' + text(res));
+  res = await client.callTool({ name: 'file_replace_text', arguments: { path: 'src/app.js', old_text: 'x', new_text: 'y', count: 1 } });
+  if (!res.isError || !text(res).includes('unknown argument "count"')) fail('unknown argument ' + JSON.stringify(res));
   res = await client.callTool({ name: 'file_read', arguments: { path: 'src/app.js' } });
-  if (first(res).data.content !== 'const port = 8080;\n' || !text(res).includes('=== OUTPUT task-1: file_read src/app.js ===\nconst port = 8080;\n')) {
+  if (text(res) !== '=== CLADA RESULTS ===\ntask-1 ✅ file_read src/app.js\n=== END ===\n\n=== OUTPUT task-1: file_read src/app.js ===\nconst port = 8080;\n=== END OUTPUT ===\n') {
     fail('file_read ' + JSON.stringify(res));
   }
 
   res = await client.callTool({ name: 'file_replace_text', arguments: { path: 'src/app.js', old_text: 'const port = 9999;', new_text: 'x' } });
-  const miss = first(res);
-  if (!res.isError || miss.error !== 'file_replace_text: old_text not found in file' || miss.type !== 'search_not_found' ||
-      !miss.hint.includes('1: const port = 8080;') || !text(res).includes('hint: ')) {
+  if (!res.isError || !text(res).includes('task-1 ❌ file_replace_text src/app.js - file_replace_text: old_text not found in file\n') ||
+      !text(res).includes('   hint: ') || !text(res).includes('1: const port = 8080;')) {
     fail('failing edit ' + JSON.stringify(res));
   }
 
   res = await client.callTool({ name: 'file_write', arguments: { path: '../escaped.txt', content: 'x' } });
-  if (!res.isError || first(res).type !== 'path_escape' || existsSync(join(root, '..', 'escaped.txt'))) fail('path escape ' + JSON.stringify(res));
+  if (!res.isError || !text(res).includes('is outside the project root') || existsSync(join(root, '..', 'escaped.txt'))) fail('path escape ' + JSON.stringify(res));
 
   const progress = [];
   res = await client.callTool({ name: 'exec', arguments: { lang: 'bash', code: 'for i in 1 2 3; do echo step$i; sleep 0.2; done' } },
     CallToolResultSchema, { onprogress: (p) => progress.push(p) });
-  if (res.isError || first(res).data.stdout !== 'step1\nstep2\nstep3\n') fail('exec ' + text(res));
+  if (res.isError || !text(res).includes(' ===\nstep1\nstep2\nstep3\n--- exit code 0 ---\n=== END OUTPUT ===\n')) fail('exec ' + text(res));
   if (progress.length !== 3 || progress[2].progress !== 3 || progress[2].message !== '[task-1:exec] step1\n[task-1:exec] step2\n[task-1:exec] step3\n') {
     fail('progress ' + JSON.stringify(progress));
   }
@@ -146,7 +151,7 @@ async function main() {
   const mute = new Client({ name: 'clada-e2e-mute', version: '0' });
   await mute.connect(new StdioClientTransport({ command: bin, args: ['mcp', '--root', root, '--approve', 'ask'], env: process.env, stderr: 'inherit' }));
   res = await mute.callTool({ name: 'exec', arguments: { lang: 'bash', code: 'echo no > refused.txt' } });
-  if (!res.isError || !first(res).error.includes('did not run: it has not been approved') || existsSync(join(root, 'refused.txt'))) {
+  if (!res.isError || !text(res).includes('did not run: it has not been approved') || existsSync(join(root, 'refused.txt'))) {
     fail('no elicitation, no approval ' + JSON.stringify(res));
   }
   await mute.close();

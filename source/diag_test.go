@@ -1,0 +1,38 @@
+package source
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Capped keeps the first limit of each code and severity in order and
+// folds the rest of each into one closing diagnostic spanning them, with
+// the first folded one's hint; a list within the limit comes back as it is.
+func TestCapped(t *testing.T) {
+	var ds Diagnostics
+	for i := range 5 {
+		ds = append(ds, Diagnostic{Severity: Warning, Code: "W", Message: fmt.Sprint("w", i), Hint: fmt.Sprint("h", i), Range: Range{10 * i, 10*i + 2}})
+		ds = append(ds, Diagnostic{Severity: Error, Code: "E", Message: fmt.Sprint("e", i), Range: Range{10*i + 5, 10*i + 6}})
+	}
+	ds = append(ds, Diagnostic{Severity: Error, Code: "W", Message: "an error of code W", Range: Range{99, 100}})
+	got := ds.Capped(2)
+	want := Diagnostics{
+		ds[0], ds[1], ds[2], ds[3],
+		{Severity: Warning, Code: "W", Hint: "h2", Range: Range{20, 42},
+			Message: "and 3 more W warnings like these in this block (clada lists the first 2 of a kind per block)"},
+		{Severity: Error, Code: "E", Range: Range{25, 46},
+			Message: "and 3 more E errors like these in this block (clada lists the first 2 of a kind per block)"},
+		ds[10],
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Capped(2) (-want +got):\n%s", diff)
+	}
+	if got := ds.Capped(5); len(got) != len(ds) {
+		t.Errorf("Capped(5) folded a list within the limit: %d of %d", len(got), len(ds))
+	}
+	if got := ds[:2].Capped(1); len(got) != 2 {
+		t.Errorf("Capped(1) of two codes folded: %v", got)
+	}
+}

@@ -12,6 +12,13 @@ const unavailable = "this Mac has no " + seatbeltExec + " (it ships with macOS)"
 // `clada sandbox --explain` names them.
 var devices = []string{"/dev/null", "/dev/zero", "/dev/tty", "/dev/ttys*", "/dev/ptmx", "/dev/fd/*", "/dev/dtracehelper"}
 
+// Mechanism names what confines commands here, for `clada sandbox
+// --explain`.
+func Mechanism(int) string { return "macOS Seatbelt through " + seatbeltExec }
+
+// OwnShm is false: no mount namespaces here.
+const OwnShm = false
+
 // ABI is what Seatbelt can do, in the Landlock ABI's terms the rest of
 // clada reads: it confines writes and denies the network, as Landlock ABI 4
 // (NetABI) does, when sandbox-exec is there; 0 when it is not.

@@ -3,6 +3,8 @@
 package sandbox
 
 import (
+	"fmt"
+
 	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
@@ -19,6 +21,14 @@ func ABI() int {
 	}
 	return v
 }
+
+// Mechanism names what confines commands here, for `clada sandbox
+// --explain`, on a kernel of Landlock ABI abi.
+func Mechanism(abi int) string { return fmt.Sprintf("Linux Landlock ABI %d", abi) }
+
+// OwnShm: a confined command gets a /dev/shm of its own where the kernel
+// gives it a mount namespace (helper.go).
+const OwnShm = true
 
 // devices are the device files every command may open for writing: the
 // null and zero sinks and the terminal. Output to clada goes through pipes

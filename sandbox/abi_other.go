@@ -11,6 +11,12 @@ const unavailable = "clada has no sandbox on this system (it confines commands w
 // devices: no command is confined here.
 var devices []string
 
+// Mechanism is never named here: nothing confines a command.
+func Mechanism(int) string { return "none" }
+
+// OwnShm is false: no mount namespaces here.
+const OwnShm = false
+
 // ABI is 0: nothing here can confine a command.
 func ABI() int { return 0 }
 

@@ -35,7 +35,7 @@ hooks:
 		t.Fatal(err)
 	}
 	want := &Config{
-		Path: "/p/.clada.yaml", Dir: "/p", Hash: hashOf([]byte(src)),
+		Path: "/p/.clada.yaml", Dir: filepath.Dir("/p/.clada.yaml"), Hash: hashOf([]byte(src)),
 		Format: "summary", Timeout: 10 * time.Second, MaxOutput: 1 << 20, MaxReport: 64 << 10,
 		Approve: approval.Ask, Sandbox: "strict",
 		AllowedActions: []string{"file_write", "exec"}, // file_create is file_write

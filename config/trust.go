@@ -84,7 +84,7 @@ func (t *Trust) Add(c *Config) error {
 	if err != nil {
 		return fmt.Errorf("trust store: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(t.path), 0o700); err != nil {
+	if err := state.MakeUserDir(filepath.Dir(t.path)); err != nil { // 0700, or on Windows the user's alone
 		return fmt.Errorf("trust store: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(t.path), ".trusted-*.json")

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -10,15 +12,20 @@ import (
 var shareable = []string{"go", "npm", "pip", "ccache", "xdg"}
 
 func TestParseUser(t *testing.T) {
-	u, err := ParseUser("/c/config.yaml", []byte("sandbox:\n  share-caches: [go, npm, go]\n  writable: [~/.m2/repository, /srv/cache]\n"), shareable, "/home/u")
+	// An absolute directory is the platform's: on Windows it has a drive.
+	home, abs := "/home/u", "/srv/cache"
+	if runtime.GOOS == "windows" {
+		home, abs = `C:\Users\u`, `C:\srv\cache`
+	}
+	u, err := ParseUser("/c/config.yaml", []byte("sandbox:\n  share-caches: [go, npm, go]\n  writable: [~/.m2/repository, '"+abs+"']\n"), shareable, home)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &User{Path: "/c/config.yaml", ShareCaches: []string{"go", "npm"}, Writable: []string{"/home/u/.m2/repository", "/srv/cache"}}
+	want := &User{Path: "/c/config.yaml", ShareCaches: []string{"go", "npm"}, Writable: []string{filepath.Join(home, ".m2", "repository"), abs}}
 	if d := cmp.Diff(want, u); d != "" {
 		t.Errorf("ParseUser (-want +got):\n%s", d)
 	}
-	if u, err := ParseUser("/c/config.yaml", nil, shareable, "/home/u"); err != nil || u.Path != "/c/config.yaml" || u.ShareCaches != nil || u.Writable != nil {
+	if u, err := ParseUser("/c/config.yaml", nil, shareable, home); err != nil || u.Path != "/c/config.yaml" || u.ShareCaches != nil || u.Writable != nil {
 		t.Errorf("empty file: %+v %v", u, err)
 	}
 }

@@ -14,6 +14,9 @@
 //	-- want/PATH --       the tree after apply; when any want/ file is given the
 //	                      whole tree must match exactly
 //	-- args --            extra `clada apply` flags, one per line
+//	-- goos --            the systems the apply goldens hold on (e.g.
+//	                      "windows"); elsewhere report.json and want/ are
+//	                      not checked (Here)
 //
 // Sections other than input, files/ and want/ are goldens: tests compare
 // against them and rewrite them with -update.
@@ -30,6 +33,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,6 +50,7 @@ type Case struct {
 	Files     map[string][]byte // starting tree, keyed by slash path
 	Want      map[string][]byte // expected tree; nil when the case gives none
 	Args      []string
+	GOOS      []string // the systems report.json and want/ hold on; none: every system
 	golden    map[string][]byte
 	archive   *txtar.Archive
 }
@@ -111,6 +116,8 @@ func LoadFile(path string) (*Case, error) {
 			c.Want[strings.TrimPrefix(f.Name, "want/")] = f.Data
 		case f.Name == "args":
 			c.Args = strings.Fields(string(f.Data))
+		case f.Name == "goos":
+			c.GOOS = strings.Fields(string(f.Data))
 		default:
 			c.golden[f.Name] = f.Data
 		}
@@ -119,6 +126,13 @@ func LoadFile(path string) (*Case, error) {
 		return nil, fmt.Errorf("corpus: %s: no input section (add '-- input.sham --')", path)
 	}
 	return c, nil
+}
+
+// Here reports whether the case's apply goldens (report.json, want/) hold
+// on this system: a case of Windows' path rules applies differently on
+// Linux, where "nul.txt" is an ordinary name.
+func (c *Case) Here() bool {
+	return len(c.GOOS) == 0 || slices.Contains(c.GOOS, runtime.GOOS)
 }
 
 // Golden returns a golden section and whether the case has it.

@@ -40,6 +40,7 @@ func TestArgvNeverRunsUnapproved(t *testing.T) {
 }
 
 func TestArgvAlwaysRecordsThenNeverRuns(t *testing.T) {
+	posixOnly(t)
 	cfg := approveConfig(t, approval.Always)
 	params := map[string]string{"lang": "argv", "code": `echo "a  b" '$HOME'`}
 	res := execOp(context.Background(), cfg, lang.SHAM, params, "task-1")
@@ -74,6 +75,7 @@ func TestArgvAlwaysRecordsThenNeverRuns(t *testing.T) {
 }
 
 func TestArgvAsk(t *testing.T) {
+	posixOnly(t)
 	cfg := approveConfig(t, approval.Ask)
 	var asked []string
 	answer := false
@@ -109,6 +111,7 @@ func TestArgvBadStoreIsAnError(t *testing.T) {
 // policy differs by syntax (README, "Safety": CSL asks first-use approval;
 // SHAM and CML run unless the user set --approve).
 func TestGateEverySyntaxAndLang(t *testing.T) {
+	posixOnly(t)
 	tests := []struct {
 		name    string
 		syntax  lang.Syntax
@@ -155,6 +158,7 @@ func TestGateEverySyntaxAndLang(t *testing.T) {
 // A script is approved as its exact text in its lang: the same text in
 // another lang, or edited, asks again; trailing blank lines do not matter.
 func TestGateKeysLangAndCode(t *testing.T) {
+	posixOnly(t)
 	cfg := approveConfig(t, approval.Always)
 	run := func(l, code string) Result {
 		return execOp(context.Background(), cfg, lang.CSL, map[string]string{"lang": l, "code": code}, "task-1")
@@ -199,6 +203,7 @@ func TestGateKeysLangAndCode(t *testing.T) {
 // repository can ship it. Approvals are the user's, per root: approving in
 // one project approves nothing in another.
 func TestGateWorkTreeStoreApprovesNothing(t *testing.T) {
+	posixOnly(t)
 	cfg := approveConfig(t, approval.Never)
 	os.MkdirAll(filepath.Join(cfg.Root, ".clada"), 0o755)
 	for _, store := range []string{`{"version": 1, "commands": ["touch made"]}`,
@@ -239,6 +244,7 @@ func TestGateAskWithoutTerminal(t *testing.T) {
 // root is the home directory) fails and the file is put back (or removed,
 // if it was not there).
 func TestGateStoreIsTheUsers(t *testing.T) {
+	posixOnly(t)
 	cfg := approveConfig(t, approval.Default)
 	cfg.UserDir = filepath.Join(cfg.Root, "config", "clada")
 	planted := `{"version": 1, "roots": {"` + cfg.Root + `": {"commands": [{"lang": "bash", "code": "touch owned"}]}}}`
@@ -287,6 +293,7 @@ func TestGateStoreIsTheUsers(t *testing.T) {
 // A SHAM or CML command inside an answer that also has CSL gets CSL's
 // default: it does not run unapproved; alone, it runs.
 func TestGateMixedAnswerTakesCSLDefault(t *testing.T) {
+	posixOnly(t)
 	sham := "#!SHAM [@three-char-SHA-256: s1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"touch made\"\n#!END_SHAM_s1\n"
 	csl := "<---WRITE file=\"a.txt\"--->\nA\n<---END--->\n"
 	for _, tc := range []struct {

@@ -23,7 +23,11 @@ import (
 // (write-back and index) and once on an Overlay (neither), and must agree.
 func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 	words := []string{"alpha ", "beta ", "gamma\n", "delta ", "alpha beta ", "é ", "\r\n", "x"}
-	for seed := range uint64(200) {
+	seeds := uint64(200)
+	if testing.Short() {
+		seeds = 40
+	}
+	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(seed, 17))
 		var text strings.Builder
 		if seed%5 == 0 {

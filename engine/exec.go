@@ -34,9 +34,13 @@ func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]s
 	if bad != nil {
 		return *bad
 	}
-	return fromOutcome(command.GuardTrust(cfg.UserDir, func() command.Outcome {
+	res := fromOutcome(command.GuardTrust(cfg.UserDir, func() command.Outcome {
 		return command.Run(ctx, set, command.Command{Argv: argv, Dir: dir, Timeout: timeout, Label: label})
 	}))
+	if sh := command.Substitute(langName); sh != "" && res.Data != nil {
+		res.Data[command.ShellKey] = sh // on Windows without bash: the shell it ran in instead
+	}
+	return res
 }
 
 // commandSettings is what the gate and the launcher take from cfg; the
@@ -123,6 +127,18 @@ func sharedProcWarning(res *ActionResult) string {
 	w, _ := res.Data[command.SharedProcKey].(string)
 	delete(res.Data, command.SharedProcKey)
 	return w
+}
+
+// shellWarning is the report's warning for a script that ran in another
+// shell than its lang names (command.Substitute: PowerShell on a Windows
+// without bash); "" when it ran in its own.
+func shellWarning(res *ActionResult) string {
+	sh, _ := res.Data[command.ShellKey].(string)
+	if sh == "" {
+		return ""
+	}
+	l := res.Params[lang.ParamLang]
+	return fmt.Sprintf("%s is not installed here, so %s commands ran in %s, whose syntax differs (install Git for Windows for bash)", l, l, sh)
 }
 
 // pinRoot returns cfg with the root's identity recorded (a copy: the

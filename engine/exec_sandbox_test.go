@@ -117,6 +117,7 @@ echo "$TMPDIR"`)
 
 // --sandbox off runs the command unconfined: the write outside happens.
 func TestSandboxOffWritesOutside(t *testing.T) {
+	posixOnly(t)
 	cfg, parent := sandboxConfig(t, sandbox.Off)
 	if res := sandboxRun(cfg, "bash", "touch ../x"); !res.Success {
 		t.Fatalf("got %q", res.Error)
@@ -163,6 +164,7 @@ func TestSandboxStrictDeniesConnect(t *testing.T) {
 // Where Landlock is missing, the report says once that commands ran
 // unconfined; where it is there, it says nothing.
 func TestSandboxUnconfinedWarning(t *testing.T) {
+	posixOnly(t)
 	cfg, _ := sandboxConfig(t, sandbox.Write)
 	doc := lang.Parse(source.NewFile("a.sham", []byte("#!SHAM [@three-char-SHA-256: a1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a1\n"+
 		"#!SHAM [@three-char-SHA-256: a2]\naction = \"exec\"\nlang = \"bash\"\ncode = \"true\"\n#!END_SHAM_a2\n")))

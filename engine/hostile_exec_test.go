@@ -23,6 +23,7 @@ import (
 
 func hostileConfig(t *testing.T) *Config {
 	t.Helper()
+	posixOnly(t)
 	cfg := DefaultConfig(t.TempDir())
 	cfg.NoGit = true
 	cfg.OutputMode = OutputBuffer

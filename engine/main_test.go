@@ -20,6 +20,7 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("HOME", home)
 	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	os.Setenv("APPDATA", filepath.Join(home, "AppData", "Roaming")) // os.UserConfigDir on Windows
 	code := m.Run()
 	os.RemoveAll(home)
 	os.Exit(code)

@@ -108,18 +108,18 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	if dest != "" {
 		target = fmt.Sprintf("%s '%s' -> '%s'", verb, p, dest)
 	}
-	var errno syscall.Errno
+	errno := sysErrno(err) // errno_*.go: Windows' codes as the POSIX ones
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return Result{Error: "ENOENT: no such file or directory, " + target, Type: fault.FileNotFound,
 			Hint: fmt.Sprintf("check the path: it is relative to the project root %s", x.cfg.Root)}
-	case errors.As(err, &errno) && errno == syscall.EISDIR:
+	case errno == syscall.EISDIR:
 		return Result{Error: "EISDIR: illegal operation on a directory, " + target,
 			Hint: "this path is a directory; name a file inside it"}
-	case errors.As(err, &errno) && errno == syscall.ENOTDIR:
+	case errno == syscall.ENOTDIR:
 		return Result{Error: "ENOTDIR: not a directory, " + target,
 			Hint: "a parent in this path is a file, not a directory"}
-	case errors.As(err, &errno) && errno == syscall.ENOTEMPTY:
+	case errno == syscall.ENOTEMPTY:
 		return Result{Error: "ENOTEMPTY: directory not empty, " + target,
 			Hint: "use remove to delete a directory with its contents"}
 	case errors.Is(err, fs.ErrExist):

@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"errors"
 	"io/fs"
 	"syscall"
 	"time"
 
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -39,13 +39,13 @@ func (x *opRun) dirDelete() Result {
 		return x.fail("rmdir", p, err)
 	}
 	if !fi.IsDir() {
-		r := x.fail("rmdir", p, syscall.ENOTDIR)
+		r := x.fail("rmdir", p, fsys.NotDir("rmdir", p))
 		r.Hint = "dir_delete removes empty directories; use file_delete for a file"
 		return r
 	}
 	if err := x.ws.Remove(abs); err != nil {
 		r := x.fail("rmdir", p, err)
-		if r.Error != "" && errors.Is(err, syscall.ENOTEMPTY) {
+		if r.Error != "" && sysErrno(err) == syscall.ENOTEMPTY {
 			r.Hint = "dir_delete removes empty directories only; use remove to delete it with its contents"
 		}
 		return r

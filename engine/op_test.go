@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -511,7 +512,7 @@ func TestEditsApplyInOrder(t *testing.T) {
 				t.Fatalf("step %d: %+v", i, r)
 			}
 		}
-		got, err := ws.ReadFile(cfg.Root + "/f.txt")
+		got, err := ws.ReadFile(filepath.Join(cfg.Root, "f.txt"))
 		if err != nil || string(got) != "A3\nB\nc\n" {
 			t.Fatalf("got %q, %v", got, err)
 		}

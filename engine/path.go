@@ -25,18 +25,21 @@ func (cfg *Config) Resolve(p string) (string, error) {
 	}
 	slashed := strings.ReplaceAll(p, `\`, "/")
 	var abs string
-	if path.IsAbs(slashed) {
+	if path.IsAbs(slashed) || filepath.IsAbs(p) { // filepath: C:\x on Windows
 		abs = filepath.Clean(filepath.FromSlash(slashed))
 	} else {
 		abs = filepath.Join(cfg.Root, filepath.FromSlash(slashed))
 	}
-	if fsys.Within(cfg.Root, abs) || cfg.AllowEscape {
-		return abs, nil
-	}
+	inTree := fsys.Within(cfg.Root, abs) || cfg.AllowEscape
 	for _, dir := range cfg.Allow {
-		if fsys.Within(filepath.Clean(dir), abs) {
-			return abs, nil
+		inTree = inTree || fsys.Within(filepath.Clean(dir), abs)
+	}
+	if inTree {
+		// path_windows.go: device names, streams, short names, …
+		if err := cfg.checkPlatformPath(p, abs); err != nil {
+			return "", err
 		}
+		return abs, nil
 	}
 	return "", &fsys.RefusedError{
 		Type:   fault.PathEscape,
@@ -54,6 +57,11 @@ func (cfg *Config) Resolve(p string) (string, error) {
 // against the path relative to the tree it is in: the root, the --allow
 // directory holding it, or "/" under --allow-escape.
 func (cfg *Config) CheckWrite(p, abs string) error {
+	// Resolve checked these for an action's path; undo's paths come here
+	// alone (path_windows.go: a short name or trailing dot reaches .git).
+	if err := cfg.checkPlatformPath(p, abs); err != nil {
+		return err
+	}
 	rel, inTree := cfg.treeRel(abs)
 	where := abs
 	if inTree {
@@ -110,6 +118,7 @@ func (cfg *Config) treeRel(abs string) (string, bool) {
 		}
 	}
 	if cfg.AllowEscape && filepath.IsAbs(abs) {
+		abs = abs[len(filepath.VolumeName(abs)):] // C: on Windows
 		return filepath.ToSlash(strings.TrimPrefix(abs, string(filepath.Separator))), true
 	}
 	return "", false
@@ -140,8 +149,8 @@ func (cfg *Config) Rel(abs string) (string, bool) {
 		return ".", true
 	case !fsys.Within(root, abs):
 		return "", false
-	case root == string(filepath.Separator):
-		return filepath.ToSlash(abs[1:]), true
+	case strings.HasSuffix(root, string(filepath.Separator)): // "/", or C:\ on Windows
+		return filepath.ToSlash(abs[len(root):]), true
 	}
 	return filepath.ToSlash(abs[len(root)+1:]), true
 }

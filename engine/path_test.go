@@ -2,14 +2,26 @@ package engine
 
 import (
 	"errors"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/clada-dev/clada/engine/fsys"
 )
 
+// wp is a Unix-style absolute path of these tests as this system writes
+// one: /w/x, or C:\w\x on Windows (where /w/x has no drive).
+func wp(s string) string {
+	if runtime.GOOS == "windows" && strings.HasPrefix(s, "/w") {
+		return `C:` + filepath.FromSlash(s)
+	}
+	return s
+}
+
 func TestResolve(t *testing.T) {
-	cfg := DefaultConfig("/w/root")
-	cfg.Allow = []string{"/w/shared/"}
+	cfg := DefaultConfig(wp("/w/root"))
+	cfg.Allow = []string{wp("/w/shared/")}
 	tests := []struct {
 		in, want, typ string
 	}{
@@ -29,6 +41,7 @@ func TestResolve(t *testing.T) {
 		{"a\x00b", "", "invalid_path"},
 	}
 	for _, tt := range tests {
+		tt.in, tt.want = wp(tt.in), wp(tt.want)
 		got, err := cfg.Resolve(tt.in)
 		var refused *fsys.RefusedError
 		switch {
@@ -38,9 +51,9 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve(%q) error = %v; want type %s with a fix", tt.in, err, tt.typ)
 		}
 	}
-	esc := DefaultConfig("/w/root")
+	esc := DefaultConfig(wp("/w/root"))
 	esc.AllowEscape = true
-	if got, err := esc.Resolve("../x"); err != nil || got != "/w/x" {
+	if got, err := esc.Resolve("../x"); err != nil || got != wp("/w/x") {
 		t.Errorf("--allow-escape: %q, %v", got, err)
 	}
 }

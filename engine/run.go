@@ -216,8 +216,16 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspac
 		if w := sharedProcWarning(it.res); w != "" { // exec.go
 			rep.Warn(w)
 		}
+		if w := shellWarning(it.res); w != "" { // exec.go
+			rep.Warn(w)
+		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
 			if w := command.UnconfinedWarning(cfg.Sandbox, sandbox.ABI()); w != "" {
+				rep.Warn(w)
+			}
+		}
+		if it.spec.Kind == lang.Exec && it.res.Data["skipped"] == nil {
+			if w := approveWarning(cfg); w != "" { // approve.go
 				rep.Warn(w)
 			}
 		}

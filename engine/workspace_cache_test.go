@@ -9,6 +9,7 @@ import (
 
 	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/testfs"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -16,6 +17,7 @@ import (
 // A command between edits sees the file as the edits before it left it, and
 // the edits after it see what the command did.
 func TestWriteBackSettlesBeforeCommands(t *testing.T) {
+	posixOnly(t)
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "f.txt"), []byte("a b c\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -77,9 +79,7 @@ func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
 	if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "real")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("real", filepath.Join(root, "d")); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, "real", filepath.Join(root, "d"))
 	for _, e := range wb.Settle() { // as Run puts them in the report
 		flushFailed(rep, cfg, e)
 	}

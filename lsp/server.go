@@ -47,7 +47,6 @@ import (
 	"io"
 	"log"
 	"net/url"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -270,10 +269,11 @@ func uriPath(u uri.URI) string {
 	if err != nil || p.Scheme != "file" {
 		return ""
 	}
-	return filepath.FromSlash(p.Path)
+	return localPath(p.Host, p.Path) // uri_path.go
 }
 
 // pathURI is uriPath's inverse.
 func pathURI(p string) uri.URI {
-	return uri.URI((&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String())
+	host, path := urlPath(p)
+	return uri.URI((&url.URL{Scheme: "file", Host: host, Path: path}).String())
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
@@ -43,6 +44,7 @@ func TestCSL(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := engine.DefaultConfig(t.TempDir())
 			cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, engine.OutputBuffer
+			cfg.Approve = approval.Never // CSL's own default, which Windows (asking for every syntax) does not take
 			ws, err := engine.NewOS(cfg)
 			if err != nil {
 				t.Fatal(err)

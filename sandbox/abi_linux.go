@@ -3,9 +3,14 @@
 package sandbox
 
 import (
+	"fmt"
+
 	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
+
+// unavailable is ErrUnavailable's text.
+const unavailable = "this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)"
 
 // ABI is the kernel's Landlock ABI version, 0 when Landlock is missing or
 // disabled.
@@ -16,6 +21,19 @@ func ABI() int {
 	}
 	return v
 }
+
+// Mechanism names what confines commands here, for `clada sandbox
+// --explain`, on a kernel of Landlock ABI abi.
+func Mechanism(abi int) string { return fmt.Sprintf("Linux Landlock ABI %d", abi) }
+
+// OwnShm: a confined command gets a /dev/shm of its own where the kernel
+// gives it a mount namespace (helper.go).
+const OwnShm = true
+
+// devices are the device files every command may open for writing: the
+// null and zero sinks and the terminal. Output to clada goes through pipes
+// the command inherits, which Landlock does not restrict.
+var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
 
 // writeAccess is every right that changes the filesystem. Reading, listing
 // and executing are not handled, so they stay allowed everywhere; device
@@ -36,6 +54,12 @@ const netAccess = landlock.AccessNetSet(ll.AccessNetBindTCP | ll.AccessNetConnec
 // scopes keeps a Strict command from reaching abstract unix sockets and
 // signalling processes outside its own sandbox (ABI 6).
 const scopes = landlock.ScopedSet(ll.ScopeAbstractUnixSocket | ll.ScopeSignal)
+
+// confine applies spec to this process for good (restrict); the command
+// then runs as it is.
+func confine(spec Spec, path string, argv []string) (string, []string, error) {
+	return path, argv, restrict(spec)
+}
 
 // restrict applies spec to this process (every thread) for good.
 func restrict(spec Spec) error {

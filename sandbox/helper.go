@@ -81,15 +81,17 @@ func helper(args []string) error {
 	if init && spec.Mode != Off && privateShm() {
 		spec.Writable = append(spec.Writable, ShmDir)
 	}
-	if spec.Mode != Off {
-		if err := restrict(spec); err != nil {
-			return fmt.Errorf("confine the command: %w", err)
-		}
-	}
 	path := argv[0]
 	if !strings.Contains(path, "/") {
 		if path, err = exec.LookPath(path); err != nil {
 			return err
+		}
+	}
+	if spec.Mode != Off {
+		// Landlock restricts this process; on macOS the command is
+		// started through sandbox-exec instead (abi_*.go).
+		if path, argv, err = confine(spec, path, argv); err != nil {
+			return fmt.Errorf("confine the command: %w", err)
 		}
 	}
 	if init {

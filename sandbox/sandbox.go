@@ -1,10 +1,13 @@
 // Package sandbox confines the commands clada runs with the operating
-// system's own mechanism (Linux Landlock): a command may read and execute
+// system's own mechanism (Linux Landlock; on macOS, Seatbelt through
+// /usr/bin/sandbox-exec, seatbelt.go): a command may read and execute
 // anything, but write only where its Spec says, and under Strict open no TCP
 // connection. clada applies it by re-executing its own binary as a small
-// helper (Main) that restricts itself and then execs the command, so the
-// restriction holds for the command and everything it starts, and clada
-// itself stays unrestricted. On Linux the helper also contains the process,
+// helper (Main) that restricts itself (on macOS: execs sandbox-exec with a
+// profile it writes) and then execs the command, so the restriction holds
+// for the command and everything it starts, and clada itself stays
+// unrestricted. Windows has no such mechanism clada can use: there the
+// helper is never started and commands run unconfined (README, "Safety"). On Linux the helper also contains the process,
 // in every Mode (Off included): it starts as process 1 of PID and mount
 // namespaces, mounts their own /proc (so the command cannot read clada's
 // environment there), and passes on no descriptor but the standard three
@@ -55,16 +58,13 @@ type Spec struct {
 	Writable []string // absolute directories
 }
 
-// devices are the device files every command may open for writing: the
-// null and zero sinks and the terminal. Output to clada goes through pipes
-// the command inherits, which Landlock does not restrict.
-var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
+// ErrUnavailable says the system cannot confine commands at all; its words
+// name the mechanism this system lacks (abi_*.go).
+var ErrUnavailable = errors.New(unavailable)
 
-// Devices are the device files every confined command may open for writing.
+// Devices are the device files every confined command may open for writing
+// (abi_*.go).
 func Devices() []string { return append([]string(nil), devices...) }
-
-// ErrUnavailable says the kernel cannot confine commands at all.
-var ErrUnavailable = errors.New("this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)")
 
 // Check says whether spec can be enforced on this kernel: nil when it can,
 // ErrUnavailable (wrapped) when the kernel has no Landlock, and an error

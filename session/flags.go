@@ -37,7 +37,7 @@ type CommandHelp struct {
 }
 
 // SandboxHelp is --sandbox's help where a front door has nothing to add.
-const SandboxHelp = "confine commands (Linux Landlock): write (write only under the root, --allow dirs, clada's cache for their toolchains and a temp dir), strict (also no network) or off"
+const SandboxHelp = "confine commands (Linux Landlock, macOS sandbox-exec; nothing confines them on Windows): write (write only under the root, --allow dirs, clada's cache for their toolchains and a temp dir), strict (also no network) or off"
 
 // AddCommandFlags declares the command flags on fs.
 func AddCommandFlags(fs *flag.FlagSet, h CommandHelp) *CommandFlags {

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/clada-dev/clada/engine"
@@ -64,8 +63,9 @@ func (v hookVars) expand(cmd string) string {
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// runHook runs one hook with sh -c in dir, in its own process group, killed
-// whole on timeout or when ctx ends.
+// runHook runs one hook with sh -c in dir (on Windows the sh of Git for
+// Windows), in its own process group, killed whole on timeout or when ctx
+// ends.
 func runHook(ctx context.Context, dir, phase, command string, v hookVars, timeout time.Duration) HookResult {
 	res := HookResult{Phase: phase, Command: command}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
@@ -76,8 +76,7 @@ func runHook(ctx context.Context, dir, phase, command string, v hookVars, timeou
 	cmd.Stdin = nil
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	treeKill(cmd) // hooks_unix.go, hooks_windows.go
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	res.Output = out.String()

@@ -55,7 +55,7 @@ func userDirDeny(cfg *engine.Config) []string {
 	}
 	trees := append([]string{cfg.Root}, cfg.Allow...)
 	if cfg.AllowEscape {
-		trees = append(trees, string(filepath.Separator))
+		trees = append(trees, filepath.VolumeName(cfg.Root)+string(filepath.Separator)) // "/", or the root's drive on Windows
 	}
 	var deny []string
 	for _, tree := range trees {

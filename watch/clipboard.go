@@ -15,13 +15,17 @@ import (
 )
 
 // Clipboard reads and writes the system clipboard through the platform's
-// own tools. (github.com/atotto/clipboard covers X11, Wayland and macOS but
-// not WSL's clip.exe/PowerShell, and cannot say which tool to install for
-// the session at hand; these few lines can.)
+// own tools, and on Windows through its clipboard API.
+// (github.com/atotto/clipboard covers X11, Wayland and macOS but not WSL's
+// clip.exe/PowerShell, and cannot say which tool to install for the
+// session at hand; these few lines can.)
 type Clipboard struct {
 	Name  string   // the tool pair in use, for messages ("xclip")
 	paste []string // argv printing the clipboard on stdout
 	copy  []string // argv reading the new clipboard from stdin
+	// win32 is Windows' own clipboard, read and written through its API
+	// (clipboard_windows.go), with no tool to start.
+	win32 bool
 }
 
 // clipTimeout bounds one clipboard tool call: a tool stuck on a dead
@@ -34,6 +38,9 @@ const clipTimeout = 5 * time.Second
 func FindClipboard() (*Clipboard, error) {
 	have := func(name string) bool { _, err := exec.LookPath(name); return err == nil }
 	var tried []string
+	if c := nativeClipboard(); c != nil { // clipboard_windows.go
+		return c, nil
+	}
 	if runtime.GOOS == "darwin" {
 		if have("pbpaste") && have("pbcopy") {
 			return &Clipboard{Name: "pbcopy/pbpaste", paste: []string{"pbpaste"}, copy: []string{"pbcopy"}}, nil
@@ -82,6 +89,10 @@ func isWSL() bool {
 // (session.DecodeAnswer). An empty clipboard is "" (xclip and wl-paste
 // fail on one; that is not an error here).
 func (c *Clipboard) Read(ctx context.Context) (string, error) {
+	if c.win32 {
+		text, err := readWin32(ctx)
+		return strings.ReplaceAll(text, "\r\n", "\n"), err
+	}
 	ctx, cancel := context.WithTimeout(ctx, clipTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.paste[0], c.paste[1:]...)
@@ -108,6 +119,9 @@ func (c *Clipboard) Read(ctx context.Context) (string, error) {
 // and xsel stay in the background to serve the selection, and a pipe held by
 // them would never close.
 func (c *Clipboard) Write(ctx context.Context, text string) error {
+	if c.win32 {
+		return writeWin32(ctx, text)
+	}
 	ctx, cancel := context.WithTimeout(ctx, clipTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, c.copy[0], c.copy[1:]...)

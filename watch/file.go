@@ -17,7 +17,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	statefile "github.com/clada-dev/clada/internal/state"
@@ -75,9 +74,7 @@ func sigOf(path string) fileSig {
 		return fileSig{}
 	}
 	sig := fileSig{size: st.Size(), mtime: st.ModTime()}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		sig.dev, sig.ino = uint64(sys.Dev), sys.Ino
-	}
+	sig.dev, sig.ino = fileID(path, st) // platform_unix.go, platform_windows.go
 	return sig
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 
 	"github.com/clada-dev/clada/session"
 )
@@ -22,7 +21,7 @@ const maxInput = 64 << 20
 // A UTF-16 or UTF-32 file is read decoded (session.DecodeAnswer), so the
 // results written back make it UTF-8.
 func readInput(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +33,7 @@ func readInput(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file (%s); watch a plain file (set watch.file in .clada.yaml or pass another FILE)", path, fi.Mode().Type())
 	}
-	_ = syscall.SetNonblock(int(f.Fd()), false)
+	clearNonblock(f)
 	data, err := io.ReadAll(io.LimitReader(f, maxInput+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/internal/testfs"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -17,11 +18,9 @@ import (
 // written outside (README, ".clada.yaml"); a plain output is written.
 func TestWriteOutputNoSymlinkOut(t *testing.T) {
 	root, outside := t.TempDir(), t.TempDir()
-	if err := os.Symlink(outside, filepath.Join(root, "out")); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, outside, filepath.Join(root, "out"))
 	err := writeOutput(root, filepath.Join(root, "out", "results.md"), resultsStart+"\nx\n")
-	if err == nil || !strings.Contains(err.Error(), "/out is a symlink; clada never follows one for its own files") {
+	if err == nil || !strings.Contains(err.Error(), string(filepath.Separator)+"out is a symlink; clada never follows one for its own files") {
 		t.Fatalf("err = %v", err)
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {

@@ -39,7 +39,7 @@ func (s *sizeFlag) Set(v string) error {
 func cmdApply(e *env) int {
 	fs := newFlagSet(e, "apply", "[flags] [FILE|-]")
 	ef := addEngineFlags(fs, engineHelp{
-		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
+		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal: /dev/tty, the console on Windows) or always (approve and record); default: CSL never, SHAM and CML run them; ask for every syntax on Windows",
 		noGit:            "no commit and no record of the apply (so no undo)",
 		full:             true,
 		rejectEmptyAllow: true,
@@ -191,34 +191,48 @@ func writeDryRunDiff(e *env, changes []textedit.Change, root, format string) err
 }
 
 // confirmOnTerminal asks --approve ask's questions on the controlling
-// terminal, /dev/tty, never on stdin: stdin often carries the very answer
-// being applied (pbpaste | clada apply -). The terminal is opened at the
-// first question; without one every question returns the open error, which
-// the engine reports as "no terminal to ask on". Only "y" or "yes" approves.
+// terminal (/dev/tty; on Windows the console, CONIN$ and CONOUT$), never on
+// stdin: stdin often carries the very answer being applied (pbpaste |
+// clada apply -). The terminal is opened at the first question; without
+// one every question returns the open error, which the engine reports as
+// "no terminal to ask on". Only "y" or "yes" approves.
 func confirmOnTerminal() (ask func(string) (bool, error), closeTTY func()) {
-	var tty *os.File
+	var tty *terminal
 	var in *bufio.Reader
 	var openErr error
 	ask = func(q string) (bool, error) {
 		if tty == nil && openErr == nil {
-			if tty, openErr = os.OpenFile("/dev/tty", os.O_RDWR, 0); openErr == nil {
-				in = bufio.NewReader(tty)
+			if tty, openErr = openTerminal(); openErr == nil { // tty_*.go
+				in = bufio.NewReader(tty.in)
 			}
 		}
 		if openErr != nil {
 			return false, openErr
 		}
-		fmt.Fprintf(tty, "%s [y/N] ", q)
+		fmt.Fprintf(tty.out, "%s [y/N] ", q)
 		line, err := in.ReadString('\n')
 		if err != nil && line == "" {
-			return false, fmt.Errorf("read the answer from /dev/tty: %w", err)
+			return false, fmt.Errorf("read the answer from %s: %w", terminalName, err)
 		}
 		a := strings.ToLower(strings.TrimSpace(line))
 		return a == "y" || a == "yes", nil
 	}
 	return ask, func() {
 		if tty != nil {
-			tty.Close()
+			tty.close()
 		}
+	}
+}
+
+// terminal is where --approve ask asks: one file on Unix, the console's
+// input and output on Windows.
+type terminal struct {
+	in, out *os.File
+}
+
+func (t *terminal) close() {
+	t.in.Close()
+	if t.out != t.in {
+		t.out.Close()
 	}
 }

@@ -23,7 +23,7 @@ import (
 func cmdWatch(e *env) int {
 	fs := newFlagSet(e, "watch", "[flags] [FILE]")
 	ef := addEngineFlags(fs, engineHelp{
-		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
+		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal: /dev/tty, the console on Windows) or always (approve and record); default: CSL never, SHAM and CML run them; ask for every syntax on Windows",
 		noGit:            "no snapshot or commit",
 		rejectEmptyAllow: true,
 	})

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"unicode/utf16"
 
@@ -30,7 +29,7 @@ func TestMain(m *testing.M) {
 			// behaves the same whether or not go test runs on a terminal
 			// (approve_ask_tty clears CLADA_TEST_NO_TTY to keep script's pty).
 			if os.Getenv("CLADA_TEST_NO_TTY") != "" {
-				_, _ = syscall.Setsid()
+				detachTerminal() // sys_unix_test.go
 			}
 			os.Exit(runProcess())
 		},

@@ -115,7 +115,7 @@ func loadApprovals(userDir string) (*approvalStore, error) {
 // user alone.
 func saveApprovals(userDir string, a *approvalStore) error {
 	if userDir == "" {
-		return errors.New("there is no user config directory to keep it in (set HOME or XDG_CONFIG_HOME)")
+		return errors.New("there is no user config directory to keep it in (" + state.UserDirVars + ")")
 	}
 	path := ApprovalsPath(userDir)
 	// People read and edit this file: keep < > & as they are in commands.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine/approval"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -69,7 +70,7 @@ func TestLegacyStoreNoticeAndImport(t *testing.T) {
 func TestApprovalsWithoutUserDir(t *testing.T) {
 	set := Settings{Root: t.TempDir(), Approve: approval.Always}
 	res, ok := Approve(set, "argv", "true", []string{"true"})
-	if ok || res.Error != "exec: recording approval: there is no user config directory to keep it in (set HOME or XDG_CONFIG_HOME)" {
+	if ok || res.Error != "exec: recording approval: there is no user config directory to keep it in ("+state.UserDirVars+")" {
 		t.Fatalf("got %+v, %v", res, ok)
 	}
 }

@@ -7,6 +7,9 @@ import (
 // Every wording of a refused write clada knows, as the tools print it (each
 // captured from the tool under the sandbox), and what clada names.
 func TestFindDenial(t *testing.T) {
+	if NoSandbox() {
+		t.Skip("nothing confines a command here, so no denial is read from its output (the cases are Unix paths)")
+	}
 	writable := []string{"/r", "/tmp/clada-cmd-1", "/home/u/.cache/clada/commands"}
 	for _, tc := range []struct {
 		name, out, path, abs string

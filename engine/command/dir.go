@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // The directory a command runs in, and the root it belongs to, are pinned:
@@ -28,7 +29,8 @@ import (
 //     symlink stops the apply's commands and its commit instead of
 //     following it.
 
-// DirID is a directory's identity.
+// DirID is a directory's identity: its device and inode (on Windows its
+// volume serial number and file index).
 type DirID struct{ dev, ino uint64 }
 
 // IDOf returns the identity of the directory path names now (a root may
@@ -38,11 +40,10 @@ func IDOf(path string) (DirID, error) {
 	if err != nil {
 		return DirID{}, err
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok || !fi.IsDir() {
+	if !fi.IsDir() {
 		return DirID{}, fmt.Errorf("%s is not a directory", path)
 	}
-	return DirID{uint64(st.Dev), uint64(st.Ino)}, nil
+	return dirID(path, fi) // unix.go, job_windows.go
 }
 
 // CheckPinned refuses when dir is no longer the directory pinned as id (a
@@ -74,7 +75,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
 				Fix: "use a cwd inside the root"}
 		}
-		base = string(filepath.Separator)
+		base = filepath.VolumeName(s.Root) + string(filepath.Separator) // "/", or the root's drive on Windows
 	}
 	r, err := os.OpenRoot(base)
 	if err != nil {
@@ -93,7 +94,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 			switch {
 			case err != nil:
 				return nil, err
-			case fi.Mode()&fs.ModeSymlink != 0:
+			case state.IsLink(fi):
 				return nil, &refusal{Type: fault.SymlinkNotAllowed, Path: filepath.Join(base, cur),
 					Reason: fmt.Sprintf("'%s' is a symbolic link; a command's cwd is never reached through one", filepath.Join(base, cur)),
 					Fix:    "give the real directory as cwd"}
@@ -106,7 +107,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := r.OpenFile(cur, os.O_RDONLY|syscall.O_DIRECTORY, 0)
+	f, err := r.OpenFile(cur, os.O_RDONLY|openDirFlag, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func within(dir, p string) bool {
 	if p == dir {
 		return true
 	}
-	if dir == string(filepath.Separator) {
+	if strings.HasSuffix(dir, string(filepath.Separator)) { // "/", or C:\ on Windows
 		return strings.HasPrefix(p, dir)
 	}
 	return strings.HasPrefix(p, dir+string(filepath.Separator))

@@ -25,14 +25,14 @@ func Explain(w io.Writer, s Settings, environ []string, abi int, userConfig stri
 		fmt.Fprintln(w, "Sandbox: off (--sandbox off): commands may write wherever you can and use the network; they keep your own caches, as in your shell.")
 	case sandbox.CheckABI(mode, abi) != nil && mode == sandbox.Write:
 		unconfined = true
-		fmt.Fprintf(w, "Sandbox: write, but this system has no Linux Landlock (ABI %d), so commands run unconfined: they may write wherever you can.\n", abi)
+		fmt.Fprintf(w, "Sandbox: write, but %v, so commands run unconfined: they may write wherever you can.\n", sandbox.ErrUnavailable)
 	case sandbox.CheckABI(mode, abi) != nil:
 		fmt.Fprintf(w, "Sandbox: strict, but %v.\n", sandbox.CheckABI(mode, abi))
 		return
 	case mode == sandbox.Strict:
-		fmt.Fprintf(w, "Sandbox: strict (Linux Landlock ABI %d): commands may write only where listed below, and may not open TCP connections or listen.\n", abi)
+		fmt.Fprintf(w, "Sandbox: strict (%s): commands may write only where listed below, and may not open TCP connections or listen.\n", sandbox.Mechanism(abi))
 	default:
-		fmt.Fprintf(w, "Sandbox: write (Linux Landlock ABI %d; the default): commands may write only where listed below; the network is open (--sandbox strict closes it).\n", abi)
+		fmt.Fprintf(w, "Sandbox: write (%s; the default): commands may write only where listed below; the network is open (--sandbox strict closes it).\n", sandbox.Mechanism(abi))
 	}
 	fmt.Fprintln(w, "Commands may read and run every file you can: reads are not confined.")
 	if !unconfined {
@@ -47,7 +47,9 @@ func Explain(w io.Writer, s Settings, environ []string, abi int, userConfig stri
 			}
 			fmt.Fprintf(tw, "  %s\t%s\n", path, g.Why)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\n", sandbox.ShmDir, "a private one for each command, where the kernel gives commands a mount namespace of their own")
+		if sandbox.OwnShm {
+			fmt.Fprintf(tw, "  %s\t%s\n", sandbox.ShmDir, "a private one for each command, where the kernel gives commands a mount namespace of their own")
+		}
 		fmt.Fprintf(tw, "  %s\t%s\n", strings.Join(sandbox.Devices(), ", "), "devices: the sinks and the terminal")
 		tw.Flush()
 		for _, d := range plan.Missing {

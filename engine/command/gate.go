@@ -85,7 +85,7 @@ func Approve(s Settings, langName, code string, argv []string) (res Outcome, ok 
 		if err != nil {
 			return Outcome{Error: fmt.Sprintf("exec: %s did not run: it has not been approved and there is no terminal to ask on (%v)", name, err),
 				Type: fault.ExecFailed,
-				Hint: "run clada apply --approve ask from a terminal (it asks on /dev/tty, so the LLM's answer may still come on stdin), " +
+				Hint: "run clada apply --approve ask from a terminal (it asks on " + terminalWords + ", so the LLM's answer may still come on stdin), " +
 					"or approve it with --approve always"}, false
 		}
 		if !yes {

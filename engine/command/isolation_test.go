@@ -1,3 +1,5 @@
+//go:build linux
+
 package command
 
 import (
@@ -107,7 +109,7 @@ func TestLaunchFallsBack(t *testing.T) {
 		return &syscall.SysProcAttr{Setpgid: true, Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_FS}
 	}
 	starts := []start{{refused, true, false}, {refused, false, true}, {plainProcAttr, false, true}}
-	cmd, shared, err := launch(starts, func() *exec.Cmd { return exec.Command("true") }, false)
+	cmd, shared, err := launch(starts, &group{}, func() *exec.Cmd { return exec.Command("true") }, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +120,7 @@ func TestLaunchFallsBack(t *testing.T) {
 		t.Fatalf("shared = %+v", shared)
 	}
 	// The last way is not retried: its failure is the start's.
-	_, _, err = launch(starts[:2], func() *exec.Cmd { return exec.Command("true") }, false)
+	_, _, err = launch(starts[:2], &group{}, func() *exec.Cmd { return exec.Command("true") }, false)
 	if !errors.Is(err, syscall.EINVAL) {
 		t.Fatalf("last way refused: err = %v, want EINVAL", err)
 	}

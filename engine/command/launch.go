@@ -28,7 +28,7 @@ type sharedProc struct {
 // secrets were withheld; shared then says why. The context of newCmd's
 // commands ends what they started, the helper too while launch waits for
 // its word.
-func launch(starts []start, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cmd, shared *sharedProc, err error) {
+func launch(starts []start, grp *group, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cmd, shared *sharedProc, err error) {
 	why := "clada could not find its own binary to start its helper"
 	for i, st := range starts {
 		cmd = newCmd()
@@ -60,6 +60,13 @@ func launch(starts []start, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cm
 				why = "the kernel refused the namespaces: " + errnoText(err)
 				continue
 			}
+			return nil, nil, err
+		}
+		// On Windows the command starts suspended and joins its Job Object
+		// here, before it runs a single instruction (job_windows.go).
+		if err := grp.adopt(cmd); err != nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
 			return nil, nil, err
 		}
 		if status == nil {

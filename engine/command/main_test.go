@@ -12,6 +12,7 @@ import (
 // re-executes os.Executable(), which under go test is this binary.
 func TestMain(m *testing.M) {
 	sandbox.Main()
+	spawnMain() // tree_test.go: this binary as a command that starts a child
 	// The user's clada directory (approvals, the history's key) is under
 	// HOME: never the real one.
 	home, err := os.MkdirTemp("", "clada-home-")
@@ -20,6 +21,7 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("HOME", home)
 	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	os.Setenv("APPDATA", filepath.Join(home, "AppData", "Roaming")) // os.UserConfigDir on Windows
 	code := m.Run()
 	os.RemoveAll(home)
 	os.Exit(code)

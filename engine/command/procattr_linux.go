@@ -103,3 +103,10 @@ func plainProcAttr() *syscall.SysProcAttr {
 // usesNamespaces reports whether a starts the command in new namespaces,
 // which a kernel may refuse.
 func usesNamespaces(a *syscall.SysProcAttr) bool { return a != nil && a.Cloneflags != 0 }
+
+// unconfinedWhy is UnconfinedWarning's reason.
+const unconfinedWhy = "this system has no Linux Landlock (needs Linux 5.13+ with Landlock enabled)"
+
+// NoSandbox is false: Linux has Landlock, and its helper contains every
+// command in namespaces even where the kernel's Landlock is missing.
+func NoSandbox() bool { return false }

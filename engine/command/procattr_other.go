@@ -2,7 +2,11 @@
 
 package command
 
-import "syscall"
+import (
+	"syscall"
+
+	"github.com/clada-dev/clada/sandbox"
+)
 
 // start is one way to start a process (procattr_linux.go); here there is
 // one, with no namespaces and no /proc to share.
@@ -28,3 +32,12 @@ func plainProcAttr() *syscall.SysProcAttr {
 
 // usesNamespaces is false: there are none here.
 func usesNamespaces(*syscall.SysProcAttr) bool { return false }
+
+// unconfinedWhy is UnconfinedWarning's reason (sandbox.ErrUnavailable's
+// words for this system).
+var unconfinedWhy = sandbox.ErrUnavailable.Error()
+
+// NoSandbox reports whether nothing here can confine a command: on macOS
+// when /usr/bin/sandbox-exec is missing, on the BSDs always. Where it is
+// true, engine's policyFor asks before every new command (README, "Safety").
+func NoSandbox() bool { return sandbox.ABI() == 0 }

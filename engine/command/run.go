@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -113,8 +114,15 @@ func Argv(langName, code string) (argv []string, fail *Outcome) {
 		return nil, &Outcome{Error: fmt.Sprintf("exec: unsupported lang %q", langName), Type: fault.ExecFailed,
 			Hint: "use one of bash, sh, python, javascript"}
 	}
+	if sh := substitute(langName); sh != nil { // interp_windows.go: no bash here
+		return sh.argv(code), nil
+	}
 	return append(append([]string(nil), prefix...), code), nil
 }
+
+// ShellKey is the key, in a script's result data, of the shell it ran in
+// when that is not the one its lang names (Substitute); engine warns once.
+const ShellKey = "shell"
 
 // Interpreter is the program a script in langName runs in ("python3" for
 // python), or "" for an unknown lang.
@@ -178,15 +186,22 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		starts = helperStarts()
 	}
 
+	// The process group (Unix) or Job Object (Windows) the whole tree is
+	// killed through.
+	grp, err := newGroup()
+	if err != nil {
+		return Outcome{Error: "exec: " + err.Error(), Type: fault.ExecFailed, Hint: "nothing ran"}
+	}
+	defer grp.close()
 	stdout := newCapture(s, c.Label)
 	stderr := newCapture(s, c.Label)
 	started := time.Now()
-	cmd, shared, err := launch(starts, func() *exec.Cmd {
+	cmd, shared, err := launch(starts, grp, func() *exec.Cmd {
 		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		// The directory opened above, whatever its path names by now.
 		cmd.Dir = openDirPath(dirFile, c.Dir)
 		cmd.Env = env
-		cmd.Cancel = func() error { return killGroup(cmd) }
+		cmd.Cancel = func() error { return grp.kill(cmd) }
 		cmd.WaitDelay = waitDelay
 		cmd.Stdout, cmd.Stderr = stdout, stderr
 		return cmd
@@ -198,7 +213,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	err = cmd.Wait()
 	// Whatever the command left running in its group dies with it, so nothing
 	// keeps writing into the tree after clada has reported.
-	_ = killGroup(cmd)
+	_ = grp.kill(cmd)
 	stdout.flush()
 	stderr.flush()
 
@@ -261,9 +276,10 @@ func timedOut(s Settings, limit, ran time.Duration, lastOut, lastErr string, dat
 
 // lookCommand checks that a bare command name is on PATH, so a missing
 // program is reported the same with and without the sandbox helper in
-// between. A name with a slash is left for the start to resolve in the cwd.
+// between. A name with a slash (or on Windows a backslash) is left for the
+// start to resolve in the cwd.
 func lookCommand(name string) error {
-	if strings.Contains(name, "/") {
+	if strings.ContainsAny(name, "/"+string(filepath.Separator)) {
 		return nil
 	}
 	_, err := exec.LookPath(name)

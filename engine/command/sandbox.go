@@ -216,5 +216,5 @@ func UnconfinedWarning(mode sandbox.Mode, abi int) string {
 	if sandboxMode(mode) != sandbox.Write || abi >= 1 {
 		return ""
 	}
-	return "commands ran unconfined: this system has no Linux Landlock (needs Linux 5.13+ with Landlock enabled), so --sandbox write could not limit where they write"
+	return "commands ran unconfined: " + unconfinedWhy + ", so --sandbox write could not limit where they write" // procattr_*.go
 }

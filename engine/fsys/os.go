@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/internal/state"
@@ -57,7 +56,7 @@ func NewOS(opt Options) (*OS, error) {
 	t := &osTree{opt: opt}
 	dirs := append([]string{opt.Root}, opt.Allow...)
 	if opt.AllowEscape {
-		dirs = append(dirs, string(filepath.Separator))
+		dirs = append(dirs, filepath.VolumeName(opt.Root)+string(filepath.Separator)) // "/", or the root's drive on Windows
 	}
 	w := &OS{guard: guard{t: t, links: opt.AllowEscape}, t: t}
 	for _, d := range dirs {
@@ -165,9 +164,10 @@ func (t *osTree) walkDirs(r *root, relDir string, create bool) error {
 	return nil
 }
 
-// syncDir makes a directory's entries durable, unless NoFsync.
+// syncDir makes a directory's entries durable, unless NoFsync or the
+// system cannot flush a directory (Windows: os_windows.go).
 func (t *osTree) syncDir(r *root, rel string) error {
-	if t.opt.NoFsync {
+	if t.opt.NoFsync || !syncsDirs {
 		return nil
 	}
 	f, err := r.r.Open(rel)
@@ -234,7 +234,7 @@ func (t *osTree) open(name string, fi fs.FileInfo) (*os.File, fs.FileInfo, error
 	}
 	// O_NONBLOCK: should a FIFO be swapped in after the look, opening it
 	// must not hang; the SameFile check below then refuses it.
-	f, err := r.r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := r.r.OpenFile(rel, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -275,7 +275,7 @@ func (t *osTree) writeFile(name string, data []byte, old fs.FileInfo) error {
 		_ = r.r.Remove(tmp)
 		return err
 	}
-	if err := r.r.Rename(tmp, rel); err != nil {
+	if err := state.Rename(r.r, tmp, rel); err != nil {
 		_ = r.r.Remove(tmp)
 		return err
 	}
@@ -357,7 +357,10 @@ func (t *osTree) rename(oldname, newname string) error {
 	if err := refuseTreeRoot(r, newRel); err != nil {
 		return err
 	}
-	if err := r.r.Rename(oldRel, newRel); err != nil {
+	if err := renameCheck(r.r, oldRel, newRel, newname); err != nil { // os_windows.go
+		return err
+	}
+	if err := state.Rename(r.r, oldRel, newRel); err != nil {
 		return err
 	}
 	if err := t.syncDir(r, filepath.Dir(newRel)); err != nil {
@@ -394,7 +397,7 @@ func (w *OS) openDir(abs string, fi fs.FileInfo) (*os.Root, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
-	if err := sameDir(d, abs, fi); err != nil {
+	if err := sameDir(r.r, rel, d, abs, fi); err != nil {
 		d.Close()
 		return nil, true, err
 	}

@@ -211,7 +211,7 @@ func (m *memTree) rename(oldname, newname string) error {
 			return &fs.PathError{Op: "rename", Path: newname, Err: syscall.EEXIST}
 		}
 		if fi.IsDir() {
-			return &fs.PathError{Op: "rename", Path: newname, Err: syscall.ENOTDIR}
+			return notDir("rename", newname)
 		}
 	}
 	moved := map[string]*onode{}

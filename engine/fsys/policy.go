@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/internal/state"
 )
 
 // The symlink and special-file policy (DESIGN.md, "Paths and safety"),
@@ -144,7 +145,7 @@ func (g guard) ReadDir(name string) ([]fs.FileInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
+	if state.IsLink(fi) {
 		return nil, SymlinkRefused(name)
 	}
 	if !fi.IsDir() {
@@ -161,7 +162,7 @@ func (g guard) parent(name string) error {
 	if err != nil {
 		return err
 	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
+	if state.IsLink(fi) {
 		return SymlinkRefused(dir)
 	}
 	if !fi.IsDir() {
@@ -170,23 +171,29 @@ func (g guard) parent(name string) error {
 	return nil
 }
 
-func (g guard) singleLink(name string, fi fs.FileInfo) error { return singleLink(g.links, name, fi) }
-
 // singleLink refuses a regular file with more than one hard link, unless
 // allowed (--allow-escape): the other name may be outside the root (a
 // cloned archive or a command can make one), and reading through it would
 // disclose that file. grep's walk, which reads by folder handle, applies it
-// too (walk.go).
-func singleLink(allowed bool, name string, fi fs.FileInfo) error {
-	if allowed {
+// too (walk.go, through hardLinked).
+func (g guard) singleLink(name string, fi fs.FileInfo) error {
+	if g.links || !fi.Mode().IsRegular() {
 		return nil
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok || st.Nlink <= 1 || !fi.Mode().IsRegular() {
+	n, err := g.linkCount(name, fi) // os_unix.go, os_windows.go
+	if err != nil {
+		return err
+	}
+	return hardLinked(name, n)
+}
+
+// hardLinked refuses the file name when it has n > 1 hard links.
+func hardLinked(name string, n uint64) error {
+	if n <= 1 {
 		return nil
 	}
 	return &RefusedError{Type: fault.PermissionDenied, Path: name,
-		Reason: fmt.Sprintf("'%s' has %d hard links; clada does not read or write a file that may also be a file outside the root", name, st.Nlink),
+		Reason: fmt.Sprintf("'%s' has %d hard links; clada does not read or write a file that may also be a file outside the root", name, n),
 		Fix:    "copy it to a file of its own (cp), or pass --allow-escape", Err: ErrHardLinked}
 }
 
@@ -194,7 +201,7 @@ func singleLink(allowed bool, name string, fi fs.FileInfo) error {
 func regularFile(name string, fi fs.FileInfo) error {
 	m := fi.Mode()
 	switch {
-	case m&fs.ModeSymlink != 0:
+	case state.IsLink(fi):
 		return SymlinkRefused(name)
 	case m.IsDir():
 		return &fs.PathError{Op: "open", Path: name, Err: syscall.EISDIR}
@@ -208,7 +215,7 @@ func regularFile(name string, fi fs.FileInfo) error {
 // or make) that is a symlink or not a directory at all.
 func dirStep(abs string, fi fs.FileInfo) error {
 	switch {
-	case fi.Mode()&fs.ModeSymlink != 0:
+	case state.IsLink(fi):
 		return SymlinkRefused(abs)
 	case !fi.IsDir():
 		return notDir("stat", abs)
@@ -236,7 +243,7 @@ func NotRegular(name string, mode fs.FileMode) error {
 // SymlinkRefused is the refusal for going through a symlink at link.
 func SymlinkRefused(link string) error {
 	return &RefusedError{Type: fault.SymlinkNotAllowed, Path: link,
-		Reason: fmt.Sprintf("'%s' is a symbolic link; clada does not read or write through symlinks", link),
+		Reason: fmt.Sprintf("'%s' is a %s; clada does not read or write through symlinks", link, linkWords),
 		Fix:    "use the real path the link points to (moving or removing the link itself is allowed)"}
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"syscall"
 )
 
 // Dir is one folder grep or glob is in. On the OS workspace it holds an
@@ -56,14 +55,14 @@ func linksAllowed(ws Workspace) bool {
 	return true
 }
 
-// sameDir refuses a folder that is not the one listed: a symlink swapped in
-// between the listing and the open.
-func sameDir(r *os.Root, abs string, fi fs.FileInfo) error {
+// sameDir refuses a folder r (opened as name under parent) that is not the
+// one listed (fi): a symlink swapped in between the listing and the open.
+func sameDir(parent *os.Root, name string, r *os.Root, abs string, fi fs.FileInfo) error {
 	got, err := r.Stat(".")
 	if err != nil {
 		return err
 	}
-	if !os.SameFile(fi, got) {
+	if !sameListed(parent, name, fi, got) { // os_unix.go, os_windows.go
 		return SymlinkRefused(abs)
 	}
 	return nil
@@ -105,7 +104,7 @@ func (d Dir) Child(ws Workspace, name string, fi fs.FileInfo) (Dir, error) {
 	if err != nil {
 		return Dir{}, err
 	}
-	if err := sameDir(r, abs, fi); err != nil {
+	if err := sameDir(d.root, name, r, abs, fi); err != nil {
 		r.Close()
 		return Dir{}, err
 	}
@@ -119,7 +118,7 @@ func (d Dir) Read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byt
 	if d.root == nil {
 		return ws.ReadFile(filepath.Join(d.abs, name))
 	}
-	f, err := d.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := d.root.OpenFile(name, os.O_RDONLY|openNoFollow, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -128,11 +127,17 @@ func (d Dir) Read(ws Workspace, name string, fi fs.FileInfo, limit int64) ([]byt
 	if err != nil {
 		return nil, err
 	}
-	if !os.SameFile(fi, got) {
+	if !sameListed(d.root, name, fi, got) {
 		return nil, SymlinkRefused(filepath.Join(d.abs, name))
 	}
-	if err := singleLink(d.links, filepath.Join(d.abs, name), got); err != nil {
-		return nil, err
+	if !d.links && got.Mode().IsRegular() {
+		n, err := openLinkCount(f, got) // os_unix.go, os_windows.go
+		if err != nil {
+			return nil, err
+		}
+		if err := hardLinked(filepath.Join(d.abs, name), n); err != nil {
+			return nil, err
+		}
 	}
 	var buf bytes.Buffer
 	buf.Grow(int(min(got.Size(), limit)) + 1)

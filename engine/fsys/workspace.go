@@ -31,7 +31,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/clada-dev/clada/engine/fault"
 )
@@ -96,7 +95,7 @@ func Within(dir, p string) bool {
 	if p == dir {
 		return true
 	}
-	if dir == string(filepath.Separator) {
+	if strings.HasSuffix(dir, string(filepath.Separator)) { // "/", or C:\ on Windows
 		return strings.HasPrefix(p, dir)
 	}
 	return strings.HasPrefix(p, dir+string(filepath.Separator))
@@ -116,7 +115,11 @@ func HumanBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
 }
 
-// notDir is the OS's ENOTDIR for op on name.
+// notDir is the OS's ENOTDIR for op on name (on Windows ERROR_DIRECTORY:
+// its syscall.ENOTDIR is ERROR_PATH_NOT_FOUND, which says "not there").
 func notDir(op, name string) error {
-	return &fs.PathError{Op: op, Path: name, Err: syscall.ENOTDIR}
+	return &fs.PathError{Op: op, Path: name, Err: errNotDir}
 }
+
+// NotDir is notDir for the ops: name is not a directory.
+func NotDir(op, name string) error { return notDir(op, name) }

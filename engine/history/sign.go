@@ -44,7 +44,7 @@ const macDomain = "clada history record v1\n"
 // into place, never renamed over another.
 func historyKey(userDir string, create bool) ([]byte, error) {
 	if userDir == "" {
-		return nil, errors.New("there is no user config directory to keep the history's key in (set HOME or XDG_CONFIG_HOME)")
+		return nil, errors.New("there is no user config directory to keep the history's key in (" + state.UserDirVars + ")")
 	}
 	path := filepath.Join(userDir, state.HistoryKeyFile)
 	data, err := state.Read(userDir, state.HistoryKeyFile)

@@ -237,7 +237,7 @@ func within(dir, p string) bool {
 	if p == dir {
 		return true
 	}
-	if dir == string(filepath.Separator) {
+	if strings.HasSuffix(dir, string(filepath.Separator)) { // "/", or C:\ on Windows
 		return strings.HasPrefix(p, dir)
 	}
 	return strings.HasPrefix(p, dir+string(filepath.Separator))

@@ -49,7 +49,7 @@ func stateDirs(base, rel string, create bool) (*os.Root, error) {
 		cur = filepath.Join(cur, part)
 		fi, err := r.Lstat(cur)
 		switch {
-		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+		case err == nil && IsLink(fi):
 			r.Close()
 			return nil, fmt.Errorf("%s is a symlink; clada never follows one for its own files (replace it with a directory)", filepath.Join(base, cur))
 		case err == nil && !fi.IsDir():
@@ -86,7 +86,7 @@ func Open(base, rel string, flag int, perm fs.FileMode) (*os.File, error) {
 	defer r.Close() // closing twice (the retry below) is harmless
 	before, lerr := r.Lstat(rel)
 	switch {
-	case lerr == nil && before.Mode()&fs.ModeSymlink != 0:
+	case lerr == nil && IsLink(before):
 		return nil, symlinkError(base, rel)
 	case lerr == nil && !before.Mode().IsRegular():
 		return nil, fmt.Errorf("%s is not a regular file (%s)", filepath.Join(base, rel), before.Mode().Type())
@@ -115,8 +115,7 @@ func Open(base, rel string, flag int, perm fs.FileMode) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
-	// Clear O_NONBLOCK again: it only guarded the open against a FIFO.
-	_ = syscall.SetNonblock(int(f.Fd()), false)
+	clearNonblock(f)
 	return f, nil
 }
 
@@ -173,7 +172,7 @@ func Replace(root *os.Root, rel string, data []byte, perm fs.FileMode) error {
 		err = cerr
 	}
 	if err == nil {
-		err = root.Rename(tmp, rel)
+		err = Rename(root, tmp, rel)
 	}
 	if err != nil {
 		_ = root.Remove(tmp)

@@ -2,19 +2,18 @@ package state
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
-// Lock is an advisory flock held on a root's lock file for one apply. The
-// file is never deleted (deleting it would let two appliers lock different
-// inodes) and never opened through a symlink.
+// Lock is a lock held on a root's lock file for one apply: an advisory
+// flock on Unix, a LockFileEx byte-range lock on Windows (lock_unix.go,
+// lock_windows.go). The file is never deleted (deleting it would let two
+// appliers lock different inodes) and never opened through a symlink.
 type Lock struct {
 	f    *os.File
 	path string
@@ -60,13 +59,13 @@ func AcquireLock(ctx context.Context, root, file string, timeout time.Duration) 
 	}
 	deadline := time.Now().Add(timeout)
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
+		busy, err := tryLock(f)
+		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		if !busy {
+			break
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			holder := readHolder(f)
@@ -105,7 +104,8 @@ func (l *Lock) Release() error {
 		return nil
 	}
 	_ = l.f.Truncate(0) // a clean end: the next apply need not look for leftovers
-	err := l.f.Close()  // closing the descriptor releases the flock
+	unlock(l.f)
+	err := l.f.Close() // closing the file releases the lock in any case
 	l.f = nil
 	if err != nil {
 		return fmt.Errorf("unlock %s: %w", l.path, err)

@@ -2,6 +2,7 @@ package state
 
 import (
 	"context"
+	"github.com/clada-dev/clada/internal/testfs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -63,9 +64,7 @@ func TestLockRefusesSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.file = "lk"
-	if err := os.Symlink(outside, filepath.Join(cfg.root, "lk")); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, outside, filepath.Join(cfg.root, "lk"))
 	_, err := AcquireLock(context.Background(), cfg.root, cfg.file, cfg.timeout)
 	if err == nil || !strings.Contains(err.Error(), "symlink") {
 		t.Fatalf("err = %v, want a symlink refusal", err)
@@ -80,9 +79,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestLockRefusesSymlinkedStateDir(t *testing.T) {
 	cfg := lockConfig(t)
 	outside := t.TempDir()
-	if err := os.Symlink(outside, filepath.Join(cfg.root, ".clada")); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Symlink(t, outside, filepath.Join(cfg.root, ".clada"))
 	_, err := AcquireLock(context.Background(), cfg.root, cfg.file, cfg.timeout)
 	if err == nil || !strings.Contains(err.Error(), "is a symlink") {
 		t.Fatalf("err = %v, want a symlink refusal", err)

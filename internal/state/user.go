@@ -1,7 +1,9 @@
 package state
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -55,9 +57,17 @@ func CommandCacheDir() (string, error) {
 }
 
 // MakeUserDir creates dir (UserDir) readable by the user alone when it is
-// missing; an existing one is left as the user set it.
+// missing: mode 0700 on Unix, on Windows an access list that grants the
+// user and the system alone and inherits nothing (user_windows.go). An
+// existing one is left as the user set it.
 func MakeUserDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", filepath.Dir(dir), err)
+	}
+	if err := mkdirPrivate(dir); err != nil && !errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("create %s: %w", dir, err)
 	}
 	return nil

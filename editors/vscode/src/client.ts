@@ -12,7 +12,7 @@ import {
   StaticFeature,
   TransportKind,
 } from "vscode-languageclient/node";
-import { findServer } from "./serverPath";
+import { findServer, goInstallDirs } from "./serverPath";
 import { servedLanguages } from "./languages";
 import { serverCommand } from "./report";
 
@@ -64,6 +64,7 @@ export class ServerManager implements vscode.Disposable {
       pathEnv: process.env.PATH ?? "",
       platform: process.platform,
       home: os.homedir(),
+      goBin: goInstallDirs(process.env, os.homedir(), process.platform),
     });
     for (const note of found.notes) this.output.appendLine(note);
     if (!found.ok) {

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 /** Where the server path came from; shown in the output channel. */
-export type ServerSource = "user setting" | "workspace setting" | "bundled" | "PATH";
+export type ServerSource = "user setting" | "workspace setting" | "bundled" | "PATH" | "go install folder";
 
 /** The inspected value of clada.serverPath, split by where it was set. */
 export interface ServerPathSetting {
@@ -26,6 +26,11 @@ export interface DiscoveryInput {
   platform: NodeJS.Platform;
   /** The home folder, for a setting written as ~/... */
   home?: string;
+  /**
+   * The folders go install puts programs in (goInstallDirs), looked in last:
+   * an editor started from the desktop often lacks Go's bin folder on PATH.
+   */
+  goBin?: string[];
 }
 
 export type Discovery =
@@ -64,7 +69,7 @@ export function findServer(input: DiscoveryInput): Discovery {
   }
 
   if (configured) {
-    const p = expandHome(configured.value, input.home);
+    const p = withExe(expandHome(configured.value, input.home, input.platform), input.platform);
     const problem = executableProblem(p, input.platform);
     if (problem) {
       return {
@@ -86,12 +91,18 @@ export function findServer(input: DiscoveryInput): Discovery {
   const onPath = searchPath(name, input.pathEnv, input.platform);
   if (onPath) return { ok: true, path: onPath, source: "PATH", notes };
 
+  for (const dir of input.goBin ?? []) {
+    const p = path.join(dir, name);
+    if (!executableProblem(p, input.platform)) return { ok: true, path: p, source: "go install folder", notes };
+  }
+
+  const goBin = input.goBin?.length ? ` or in Go's bin folder (${input.goBin.join(", ")})` : "";
   return {
     ok: false,
     notes,
     message:
       `clada: cannot find the language server ${name}: clada.serverPath is not set, ` +
-      `${bundled} does not exist, and ${name} is not on PATH. ` +
+      `${bundled} does not exist, and ${name} is not on PATH${goBin}. ` +
       `Fix: install it with "go install github.com/clada-dev/clada/cmd/clada-lsp@latest" (and make sure Go's bin folder is on PATH), ` +
       `or set clada.serverPath to a built clada-lsp.`,
   };
@@ -100,7 +111,9 @@ export function findServer(input: DiscoveryInput): Discovery {
 /** searchPath returns the first PATH entry holding an executable name, or undefined. */
 export function searchPath(name: string, pathEnv: string, platform: NodeJS.Platform): string | undefined {
   const sep = platform === "win32" ? ";" : ":";
-  for (const dir of pathEnv.split(sep)) {
+  for (let dir of pathEnv.split(sep)) {
+    // Windows' PATH may quote a folder ("C:\Program Files\Go\bin").
+    if (platform === "win32") dir = dir.replace(/^"(.*)"$/, "$1");
     if (dir === "") continue;
     const candidate = path.join(dir, name);
     if (!executableProblem(candidate, platform)) return candidate;
@@ -127,7 +140,29 @@ export function executableProblem(p: string, platform: NodeJS.Platform): string 
   return undefined;
 }
 
-function expandHome(p: string, home: string | undefined): string {
-  if (home && (p === "~" || p.startsWith("~/"))) return path.join(home, p.slice(1));
+function expandHome(p: string, home: string | undefined, platform: NodeJS.Platform): string {
+  if (home && (p === "~" || p.startsWith("~/") || (platform === "win32" && p.startsWith("~\\")))) return path.join(home, p.slice(1));
   return p;
+}
+
+/**
+ * withExe is p, or on Windows p.exe when p names no file and has no
+ * extension: a setting copied from a Unix guide (C:\go\bin\clada-lsp).
+ */
+export function withExe(p: string, platform: NodeJS.Platform): string {
+  if (platform !== "win32" || path.extname(p) !== "" || fs.existsSync(p)) return p;
+  return fs.existsSync(p + ".exe") ? p + ".exe" : p;
+}
+
+/**
+ * goInstallDirs are the folders go install puts programs in: $GOBIN, else
+ * the bin folder of each $GOPATH entry, else ~/go/bin (%USERPROFILE%\go\bin
+ * on Windows), as go env GOBIN and GOPATH would say.
+ */
+export function goInstallDirs(env: NodeJS.ProcessEnv, home: string | undefined, platform: NodeJS.Platform): string[] {
+  if (env.GOBIN) return [env.GOBIN];
+  const sep = platform === "win32" ? ";" : ":";
+  const gopath = (env.GOPATH ?? "").split(sep).filter((d) => d !== "");
+  if (gopath.length > 0) return gopath.map((d) => path.join(d, "bin"));
+  return home ? [path.join(home, "go", "bin")] : [];
 }

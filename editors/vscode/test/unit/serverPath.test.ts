@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { DiscoveryInput, findServer, searchPath } from "../../src/serverPath";
+import { DiscoveryInput, findServer, goInstallDirs, searchPath, withExe } from "../../src/serverPath";
 
 let tmp: string;
 let ext: string; // extension folder, with or without server/clada-lsp
@@ -123,9 +123,43 @@ describe("findServer", () => {
     const got = findServer(input({ extensionPath: path.join(tmp, "winext"), platform: "win32" }));
     assert.equal(got.ok && got.path, path.join(tmp, "winext", "server", "clada-lsp.exe"));
   });
+
+  it("finds clada-lsp in Go's bin folder when it is not on PATH", () => {
+    const gobin = path.join(tmp, "gohome", "go", "bin");
+    executable(path.join(gobin, "clada-lsp"));
+    const got = findServer(input({ extensionPath: bare, pathEnv: path.join(tmp, "nope"), goBin: [gobin] }));
+    assert.deepEqual(got, { ok: true, path: path.join(gobin, "clada-lsp"), source: "go install folder", notes: [] });
+  });
+
+  it("names Go's bin folder when nothing is found there either", () => {
+    const got = findServer(input({ extensionPath: bare, pathEnv: path.join(tmp, "nope"), goBin: [path.join(tmp, "nogo")] }));
+    assert.match(!got.ok ? got.message : "", /is not on PATH or in Go's bin folder \(.*nogo\)\. Fix: install it with "go install/);
+  });
+
+  it("takes a Windows setting without .exe as the .exe beside it", () => {
+    const exe = executable(path.join(tmp, "winuser", "clada-lsp.exe"));
+    const got = findServer(input({ setting: { user: path.join(tmp, "winuser", "clada-lsp") }, platform: "win32" }));
+    assert.equal(got.ok && got.path, exe);
+    assert.equal(withExe(path.join(tmp, "winuser", "clada-lsp"), "linux"), path.join(tmp, "winuser", "clada-lsp"));
+  });
+});
+
+describe("goInstallDirs", () => {
+  it("is GOBIN, else each GOPATH entry's bin, else ~/go/bin", () => {
+    assert.deepEqual(goInstallDirs({ GOBIN: "/gobin", GOPATH: "/gp" }, "/home/u", "linux"), ["/gobin"]);
+    assert.deepEqual(goInstallDirs({ GOPATH: "/a:/b" }, "/home/u", "linux"), [path.join("/a", "bin"), path.join("/b", "bin")]);
+    assert.deepEqual(goInstallDirs({ GOPATH: "C:\\a;D:\\b" }, "C:\\Users\\u", "win32"), [path.join("C:\\a", "bin"), path.join("D:\\b", "bin")]);
+    assert.deepEqual(goInstallDirs({}, "/home/u", "linux"), [path.join("/home/u", "go", "bin")]);
+    assert.deepEqual(goInstallDirs({}, undefined, "linux"), []);
+  });
 });
 
 describe("searchPath", () => {
+  it("reads a quoted folder in Windows' PATH", () => {
+    executable(path.join(tmp, "prog files", "clada-lsp.exe"));
+    assert.equal(searchPath("clada-lsp.exe", `"${path.join(tmp, "prog files")}";${bin}`, "win32"), path.join(tmp, "prog files", "clada-lsp.exe"));
+  });
+
   it("skips a non-executable match and finds the next", () => {
     const first = path.join(tmp, "first");
     fs.mkdirSync(first, { recursive: true });

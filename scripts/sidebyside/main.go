@@ -1,0 +1,400 @@
+// Command sidebyside measures whole clada processes against their peers on
+// the same machine in one run: Codex's apply_patch on the same edits, and
+// git apply on the same diffs. Every input is generated here, every run
+// starts from a fresh copy of the tree, runs alternate (clada first in one
+// round, the peer first in the next), and every run's tree is compared
+// with the expected one: a run that leaves another tree stops the script.
+// It prints, per row, the median of each side, the ratio clada / peer and
+// the peak resident memory.
+//
+// scripts/side-by-side builds clada, installs the pinned Codex into its own
+// cache and runs this; the README's section "Performance" quotes only
+// figures it prints.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if len(os.Args) > 3 && os.Args[1] == spawnFlag {
+		spawn(os.Args[2], os.Args[3:])
+		return
+	}
+	clada := flag.String("clada", "clada", "the clada binary")
+	codex := flag.String("apply-patch", "", "Codex's binary linked as apply_patch (empty: skip the Codex rows)")
+	rounds := flag.Int("rounds", 5, "measured rounds per row (after one warm-up round)")
+	only := flag.String("only", "", "run only the rows whose name contains this")
+	big := flag.Int("udiff-max", 5000, "largest edit count a unified diff row is run at against Codex (5,000 takes tens of seconds per run today)")
+	flag.Parse()
+
+	work, err := os.MkdirTemp("", "clada-sidebyside-")
+	check(err)
+	defer os.RemoveAll(work)
+	env := isolated(work)
+
+	var rows []row
+	if *codex != "" {
+		for _, n := range []int{1, 5000} {
+			tree, want := bigFile(n)
+			for _, f := range []format{v4a, sham, aider, udiff, jsonCalls} {
+				if f.name == "udiff" && n > *big {
+					continue
+				}
+				rows = append(rows, row{
+					name: fmt.Sprintf("%d edit(s) in one 10 MiB file, %s vs Codex (V4A)", n, f.name),
+					tree: tree, want: want,
+					sides: [2]side{
+						{"clada", f.input(n), []string{*clada, "apply", "--no-git", "--format", "summary"}},
+						{"codex", v4a.input(n), []string{*codex}},
+					},
+				})
+			}
+		}
+	}
+	for _, g := range []struct{ hunks, files int }{{10, 10}, {1000, 100}, {10000, 1000}} {
+		tree, want, diff := gitDiff(g.hunks, g.files)
+		for _, durable := range []bool{true, false} {
+			args := []string{*clada, "apply", "--no-git", "--format", "summary"}
+			name := fmt.Sprintf("git diff of %d hunks over %d files vs git apply", g.hunks, g.files)
+			if !durable {
+				args = append(args, "--no-fsync")
+				name += " (clada --no-fsync)"
+			}
+			rows = append(rows, row{name: name, tree: tree, want: want, sides: [2]side{
+				{"clada", diff, args},
+				{"git apply", diff, []string{"git", "apply"}},
+			}})
+		}
+	}
+
+	fmt.Printf("%d measured rounds per row after one warm-up, medians; memory is peak RSS\n\n", *rounds)
+	fmt.Printf("| work | clada | peer | clada / peer | clada RSS | peer RSS |\n|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		if *only != "" && !strings.Contains(r.name, *only) {
+			continue
+		}
+		var times [2][]time.Duration
+		var rss [2]int64
+		for k := range *rounds + 1 {
+			order := []int{0, 1}
+			if k%2 == 1 {
+				order = []int{1, 0}
+			}
+			for _, i := range order {
+				// the warm-up round measures memory, through a small
+				// spawner (a child's peak RSS starts at its parent's)
+				d, m := r.run(work, env, i, k == 0)
+				if k == 0 {
+					rss[i] = m
+				} else {
+					times[i] = append(times[i], d)
+				}
+			}
+		}
+		a, b := median(times[0]), median(times[1])
+		fmt.Printf("| %s | %s | %s | **%.2f** | %d MiB | %d MiB |\n", r.name, ms(a), ms(b), float64(a)/float64(b), rss[0]>>10, rss[1]>>10)
+	}
+}
+
+// A row is one comparison: the tree both sides start from, the tree both
+// must leave, and each side's input and command (run in the tree, the
+// input's path last, or on stdin when the command is Codex's).
+type row struct {
+	name       string
+	tree, want map[string]string
+	sides      [2]side
+}
+
+type side struct {
+	name  string
+	input string
+	argv  []string
+}
+
+// run lays out a fresh tree, runs one side on it, checks the tree it
+// leaves and returns the wall time, and with memory the peak RSS (KiB)
+// measured through spawn.
+func (r *row) run(work string, env []string, i int, memory bool) (time.Duration, int64) {
+	s := r.sides[i]
+	dir := filepath.Join(work, "tree")
+	check(os.RemoveAll(dir))
+	for p, c := range r.tree {
+		check(os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755))
+		check(os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644))
+	}
+	in := filepath.Join(work, "input")
+	check(os.WriteFile(in, []byte(s.input), 0o644))
+	argv := s.argv
+	rssFile := filepath.Join(work, "rss")
+	if memory {
+		self, err := os.Executable()
+		check(err)
+		argv = append([]string{self, spawnFlag, rssFile}, argv...)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	if filepath.Base(s.argv[0]) == "apply_patch" {
+		f, err := os.Open(in)
+		check(err)
+		defer f.Close()
+		cmd.Stdin = f
+	} else {
+		cmd.Args = append(cmd.Args, in)
+	}
+	cmd.Dir, cmd.Env = dir, env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		fail("%s: %s: %v\n%s", r.name, s.name, err, tail(out.String()))
+	}
+	if diff := compare(dir, r.want); diff != "" {
+		fail("%s: %s left another tree: %s\n%s", r.name, s.name, diff, tail(out.String()))
+	}
+	if !memory {
+		return d, 0
+	}
+	b, err := os.ReadFile(rssFile)
+	check(err)
+	var kib int64
+	_, err = fmt.Sscan(string(b), &kib)
+	check(err)
+	return d, kib
+}
+
+const spawnFlag = "--spawn-for-rss"
+
+// spawn runs argv with this process's standard streams and writes its
+// peak RSS (KiB) to file. Linux keeps a child's peak RSS across exec, so
+// it starts at its parent's: this small process, not the generator
+// holding every input, is the parent.
+func spawn(file string, argv []string) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		fail("%v", err)
+	}
+	check(os.WriteFile(file, fmt.Appendf(nil, "%d\n", cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss), 0o644))
+	os.Exit(cmd.ProcessState.ExitCode())
+}
+
+// compare reports the first difference between dir and want ("" when
+// none); clada's own folder is not part of the tree.
+func compare(dir string, want map[string]string) string {
+	seen := 0
+	var diff string
+	check(filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		check(err)
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			if rel == ".clada" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		got, err := os.ReadFile(p)
+		check(err)
+		w, ok := want[filepath.ToSlash(rel)]
+		switch {
+		case !ok:
+			diff = "unexpected file " + rel
+		case string(got) != w:
+			diff = "wrong content in " + rel
+		}
+		if diff != "" {
+			return filepath.SkipAll
+		}
+		seen++
+		return nil
+	}))
+	if diff == "" && seen != len(want) {
+		diff = fmt.Sprintf("%d files, want %d", seen, len(want))
+	}
+	return diff
+}
+
+// The edits of the Codex rows: edit j of n replaces one line of a 10 MiB
+// file of numbered lines, the edits spread evenly over it.
+const bigLines = 184000 // × 57 bytes ≈ 10 MiB
+
+func line(i int) string   { return fmt.Sprintf("line %06d: the quick brown fox jumps over the lazy dog", i) }
+func edited(i int) string { return fmt.Sprintf("LINE %06d: changed by edit", i) }
+func editAt(j, n int) int { return (j + 1) * bigLines / (n + 1) }
+
+func bigFile(n int) (tree, want map[string]string) {
+	var a, b strings.Builder
+	k := 0
+	for i := range bigLines {
+		a.WriteString(line(i) + "\n")
+		if k < n && editAt(k, n) == i {
+			b.WriteString(edited(i) + "\n")
+			k++
+		} else {
+			b.WriteString(line(i) + "\n")
+		}
+	}
+	return map[string]string{"big.txt": a.String()}, map[string]string{"big.txt": b.String()}
+}
+
+// A format writes the n edits of bigFile in one syntax, as an LLM would.
+type format struct {
+	name  string
+	input func(n int) string
+}
+
+var (
+	v4a = format{"V4A", func(n int) string {
+		var sb strings.Builder
+		sb.WriteString("*** Begin Patch\n*** Update File: big.txt\n")
+		for j := range n {
+			i := editAt(j, n)
+			fmt.Fprintf(&sb, "@@\n %s\n-%s\n+%s\n %s\n", line(i-1), line(i), edited(i), line(i+1))
+		}
+		sb.WriteString("*** End Patch\n")
+		return sb.String()
+	}}
+	sham = format{"SHAM", func(n int) string {
+		var sb strings.Builder
+		for j := range n {
+			i, id := editAt(j, n), fmt.Sprintf("e%04x", j)
+			fmt.Fprintf(&sb, "#!SHAM [@three-char-SHA-256: %s]\naction = \"file_replace_text\"\npath = \"big.txt\"\n", id)
+			fmt.Fprintf(&sb, "old_text = <<'EOT_SHAM_%s'\n%s\nEOT_SHAM_%s\n", id, line(i), id)
+			fmt.Fprintf(&sb, "new_text = <<'EOT_SHAM_%s'\n%s\nEOT_SHAM_%s\n#!END_SHAM_%s\n\n", id, edited(i), id, id)
+		}
+		return sb.String()
+	}}
+	aider = format{"aider", func(n int) string {
+		var sb strings.Builder
+		for j := range n {
+			i := editAt(j, n)
+			fmt.Fprintf(&sb, "big.txt\n```\n<<<<<<< SEARCH\n%s\n=======\n%s\n>>>>>>> REPLACE\n```\n\n", line(i), edited(i))
+		}
+		return sb.String()
+	}}
+	udiff = format{"udiff", func(n int) string {
+		var sb strings.Builder
+		sb.WriteString("--- a/big.txt\n+++ b/big.txt\n")
+		for j := range n {
+			i := editAt(j, n) // 0-based; the hunk starts a line above, 1-based
+			fmt.Fprintf(&sb, "@@ -%d,3 +%d,3 @@\n %s\n-%s\n+%s\n %s\n", i, i, line(i-1), line(i), edited(i), line(i+1))
+		}
+		return sb.String()
+	}}
+	jsonCalls = format{"JSON str_replace", func(n int) string {
+		type call struct {
+			Command string `json:"command"`
+			Path    string `json:"path"`
+			Old     string `json:"old_str"`
+			New     string `json:"new_str"`
+		}
+		calls := make([]call, n)
+		for j := range n {
+			i := editAt(j, n)
+			calls[j] = call{"str_replace", "big.txt", line(i), edited(i)}
+		}
+		b, err := json.Marshal(calls)
+		check(err)
+		return string(b) + "\n"
+	}}
+)
+
+// gitDiff is a tree of files and a git diff of hunks one-line changes
+// spread evenly over them, as `git diff` prints it.
+func gitDiff(hunks, files int) (tree, want map[string]string, diff string) {
+	tree, want = map[string]string{}, map[string]string{}
+	per := hunks / files
+	lines := 20*per + 20 // hunks ten lines apart or more: no two share context
+	var d strings.Builder
+	for f := range files {
+		p := fmt.Sprintf("pkg%02d/file%04d.go", f%10, f)
+		var a, b strings.Builder
+		src := func(i int) string { return fmt.Sprintf("\tv%d := compute(%d, %q) // file %d", i, i, p, f) }
+		dst := func(i int) string { return fmt.Sprintf("\tv%d := compute(%d, %q) + 1 // changed", i, i, p) }
+		at := func(h int) int { return 10 + 20*h } // 0-based line of hunk h
+		h := 0
+		for i := range lines {
+			a.WriteString(src(i) + "\n")
+			if h < per && at(h) == i {
+				b.WriteString(dst(i) + "\n")
+				h++
+			} else {
+				b.WriteString(src(i) + "\n")
+			}
+		}
+		tree[p], want[p] = a.String(), b.String()
+		fmt.Fprintf(&d, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", p, p, p, p)
+		for h := range per {
+			i := at(h)
+			fmt.Fprintf(&d, "@@ -%d,7 +%d,7 @@\n", i-2, i-2)
+			for c := i - 3; c < i; c++ {
+				fmt.Fprintf(&d, " %s\n", src(c))
+			}
+			fmt.Fprintf(&d, "-%s\n+%s\n", src(i), dst(i))
+			for c := i + 1; c <= i+3; c++ {
+				fmt.Fprintf(&d, " %s\n", src(c))
+			}
+		}
+	}
+	return tree, want, d.String()
+}
+
+// isolated is the environment every command runs in: no user config, no
+// user caches, no git outside the tree.
+func isolated(work string) []string {
+	home := filepath.Join(work, "home")
+	check(os.MkdirAll(home, 0o755))
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "GIT_DIR", "GIT_WORK_TREE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "GIT_CEILING_DIRECTORIES="+work, "GIT_CONFIG_NOSYSTEM=1")
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
+}
+
+func check(err error) {
+	if err != nil {
+		fail("%v", err)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "sidebyside: "+format+"\n", args...)
+	os.Exit(1)
+}

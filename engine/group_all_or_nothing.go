@@ -42,7 +42,15 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		trial[i] = item{it.a, it.spec, &results[i]}
 	}
 	sim := &Report{}
-	runItems(ctx, g, trial, fsys.NewOverlay(ws), cfg, sim)
+	ov := fsys.NewOverlay(ws)
+	fsys.PlanEdits(ov, planActions(func(yield func(*lang.Action) bool) {
+		for _, it := range items {
+			if !yield(it.a) {
+				return
+			}
+		}
+	}, cfg)) // the trial costs what the apply costs (edit_index.go)
+	runItems(ctx, g, trial, ov, cfg, sim)
 	bad := -1
 	for i, r := range results {
 		if !r.Success && !r.Skipped {

@@ -35,7 +35,7 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 // the groups a simulation runs again).
 func planActions(actions iter.Seq[*lang.Action], cfg *Config) editPlan {
 	plan := editPlan{}
-	if cfg.noEditIndex {
+	if cfg.ordinaryOnly {
 		return plan
 	}
 	for a := range actions {

@@ -106,7 +106,7 @@ func agree(t *testing.T, name, content, src string) {
 	}
 	defer base.Close()
 	ordinary := *cfg
-	ordinary.noEditIndex = true
+	ordinary.ordinaryOnly = true
 	ov := fsys.NewOverlay(base)
 	want := Run(context.Background(), parsed, ov, &ordinary, nil)
 	wantFile, _ := ov.ReadFile(file)

@@ -80,6 +80,17 @@ func NewOverlay(base Workspace) *Overlay {
 // DryRun: a run on an Overlay only simulates.
 func (o *Overlay) DryRun() bool { return true }
 
+// Held is the content of the regular file the overlay holds at abs (one a
+// run wrote), and whether it holds one: a trial's outcome, to be written
+// for real (engine's all-or-nothing groups).
+func (o *Overlay) Held(abs string) ([]byte, bool) {
+	n, ok := o.m.nodes[abs]
+	if !ok || n.dir || n.gone || !n.mode.IsRegular() {
+		return nil, false
+	}
+	return n.content(), true
+}
+
 // planEdits takes the searches to index (PlanEdits).
 func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 

@@ -4,7 +4,8 @@
 // starts from a fresh copy of the tree, runs alternate (clada first in one
 // round, the peer first in the next), and every run's tree is compared
 // with the expected one: a run that leaves another tree stops the script.
-// It prints, per row, the median of each side, the ratio clada / peer and
+// The inputs are internal/benchdoc's, which the Go benchmarks of the same
+// work use too. It prints, per row, the median of each side, the ratio clada / peer and
 // the peak resident memory.
 //
 // scripts/side-by-side builds clada, installs the pinned Codex into its own
@@ -14,7 +15,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -25,6 +25,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/clada-dev/clada/internal/benchdoc"
 )
 
 func main() {
@@ -47,24 +49,24 @@ func main() {
 	var rows []row
 	if *codex != "" {
 		for _, n := range []int{1, 500, 5000} {
-			tree, want := bigFile(n)
-			for _, f := range []format{v4a, sham, aider, udiff, jsonCalls} {
-				if f.name == "udiff" && n > *big || n == 500 && f.name != "udiff" {
+			tree, want := benchdoc.BigFile(n)
+			for _, f := range benchdoc.Formats {
+				if f == benchdoc.UDiff && n > *big || n == 500 && f != benchdoc.UDiff {
 					continue // 500: the unified diff alone, which 5,000 made too slow to run by default
 				}
 				rows = append(rows, row{
-					name: fmt.Sprintf("%s in one 10 MiB file, %s vs Codex (V4A)", edits(n), f.name),
+					name: fmt.Sprintf("%s in one 10 MiB file, %s vs Codex (V4A)", edits(n), f),
 					tree: tree, want: want,
 					sides: [2]side{
-						{"clada", f.input(n), []string{*clada, "apply", "--no-git", "--format", "summary"}},
-						{"codex", v4a.input(n), []string{*codex}},
+						{"clada", benchdoc.Edits(f, n), []string{*clada, "apply", "--no-git", "--format", "summary"}},
+						{"codex", benchdoc.Edits(benchdoc.V4A, n), []string{*codex}},
 					},
 				})
 			}
 		}
 	}
 	for _, g := range []struct{ hunks, files int }{{10, 10}, {1000, 100}, {10000, 1000}} {
-		tree, want, diff := gitDiff(g.hunks, g.files)
+		tree, want, diff := benchdoc.GitDiff(g.hunks, g.files)
 		for _, durable := range []bool{true, false} {
 			args := []string{*clada, "apply", "--no-git", "--format", "summary"}
 			name := fmt.Sprintf("git diff of %d hunks over %d files vs git apply", g.hunks, g.files)
@@ -225,131 +227,6 @@ func compare(dir string, want map[string]string) string {
 		diff = fmt.Sprintf("%d files, want %d", seen, len(want))
 	}
 	return diff
-}
-
-// The edits of the Codex rows: edit j of n replaces one line of a 10 MiB
-// file of numbered lines, the edits spread evenly over it.
-const bigLines = 184000 // × 57 bytes ≈ 10 MiB
-
-func line(i int) string   { return fmt.Sprintf("line %06d: the quick brown fox jumps over the lazy dog", i) }
-func edited(i int) string { return fmt.Sprintf("LINE %06d: changed by edit", i) }
-func editAt(j, n int) int { return (j + 1) * bigLines / (n + 1) }
-
-func bigFile(n int) (tree, want map[string]string) {
-	var a, b strings.Builder
-	k := 0
-	for i := range bigLines {
-		a.WriteString(line(i) + "\n")
-		if k < n && editAt(k, n) == i {
-			b.WriteString(edited(i) + "\n")
-			k++
-		} else {
-			b.WriteString(line(i) + "\n")
-		}
-	}
-	return map[string]string{"big.txt": a.String()}, map[string]string{"big.txt": b.String()}
-}
-
-// A format writes the n edits of bigFile in one syntax, as an LLM would.
-type format struct {
-	name  string
-	input func(n int) string
-}
-
-var (
-	v4a = format{"V4A", func(n int) string {
-		var sb strings.Builder
-		sb.WriteString("*** Begin Patch\n*** Update File: big.txt\n")
-		for j := range n {
-			i := editAt(j, n)
-			fmt.Fprintf(&sb, "@@\n %s\n-%s\n+%s\n %s\n", line(i-1), line(i), edited(i), line(i+1))
-		}
-		sb.WriteString("*** End Patch\n")
-		return sb.String()
-	}}
-	sham = format{"SHAM", func(n int) string {
-		var sb strings.Builder
-		for j := range n {
-			i, id := editAt(j, n), fmt.Sprintf("e%04x", j)
-			fmt.Fprintf(&sb, "#!SHAM [@three-char-SHA-256: %s]\naction = \"file_replace_text\"\npath = \"big.txt\"\n", id)
-			fmt.Fprintf(&sb, "old_text = <<'EOT_SHAM_%s'\n%s\nEOT_SHAM_%s\n", id, line(i), id)
-			fmt.Fprintf(&sb, "new_text = <<'EOT_SHAM_%s'\n%s\nEOT_SHAM_%s\n#!END_SHAM_%s\n\n", id, edited(i), id, id)
-		}
-		return sb.String()
-	}}
-	aider = format{"aider", func(n int) string {
-		var sb strings.Builder
-		for j := range n {
-			i := editAt(j, n)
-			fmt.Fprintf(&sb, "big.txt\n```\n<<<<<<< SEARCH\n%s\n=======\n%s\n>>>>>>> REPLACE\n```\n\n", line(i), edited(i))
-		}
-		return sb.String()
-	}}
-	udiff = format{"udiff", func(n int) string {
-		var sb strings.Builder
-		sb.WriteString("--- a/big.txt\n+++ b/big.txt\n")
-		for j := range n {
-			i := editAt(j, n) // 0-based; the hunk starts a line above, 1-based
-			fmt.Fprintf(&sb, "@@ -%d,3 +%d,3 @@\n %s\n-%s\n+%s\n %s\n", i, i, line(i-1), line(i), edited(i), line(i+1))
-		}
-		return sb.String()
-	}}
-	jsonCalls = format{"JSON str_replace", func(n int) string {
-		type call struct {
-			Command string `json:"command"`
-			Path    string `json:"path"`
-			Old     string `json:"old_str"`
-			New     string `json:"new_str"`
-		}
-		calls := make([]call, n)
-		for j := range n {
-			i := editAt(j, n)
-			calls[j] = call{"str_replace", "big.txt", line(i), edited(i)}
-		}
-		b, err := json.Marshal(calls)
-		check(err)
-		return string(b) + "\n"
-	}}
-)
-
-// gitDiff is a tree of files and a git diff of hunks one-line changes
-// spread evenly over them, as `git diff` prints it.
-func gitDiff(hunks, files int) (tree, want map[string]string, diff string) {
-	tree, want = map[string]string{}, map[string]string{}
-	per := hunks / files
-	lines := 20*per + 20 // hunks ten lines apart or more: no two share context
-	var d strings.Builder
-	for f := range files {
-		p := fmt.Sprintf("pkg%02d/file%04d.go", f%10, f)
-		var a, b strings.Builder
-		src := func(i int) string { return fmt.Sprintf("\tv%d := compute(%d, %q) // file %d", i, i, p, f) }
-		dst := func(i int) string { return fmt.Sprintf("\tv%d := compute(%d, %q) + 1 // changed", i, i, p) }
-		at := func(h int) int { return 10 + 20*h } // 0-based line of hunk h
-		h := 0
-		for i := range lines {
-			a.WriteString(src(i) + "\n")
-			if h < per && at(h) == i {
-				b.WriteString(dst(i) + "\n")
-				h++
-			} else {
-				b.WriteString(src(i) + "\n")
-			}
-		}
-		tree[p], want[p] = a.String(), b.String()
-		fmt.Fprintf(&d, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", p, p, p, p)
-		for h := range per {
-			i := at(h)
-			fmt.Fprintf(&d, "@@ -%d,7 +%d,7 @@\n", i-2, i-2)
-			for c := i - 3; c < i; c++ {
-				fmt.Fprintf(&d, " %s\n", src(c))
-			}
-			fmt.Fprintf(&d, "-%s\n+%s\n", src(i), dst(i))
-			for c := i + 1; c <= i+3; c++ {
-				fmt.Fprintf(&d, " %s\n", src(c))
-			}
-		}
-	}
-	return tree, want, d.String()
 }
 
 // isolated is the environment every command runs in: no user config, no

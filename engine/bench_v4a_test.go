@@ -14,8 +14,9 @@ import (
 
 // BenchmarkApplyV4A10MiB applies one V4A patch whose 5,000 hunks each
 // replace a line (with a context line either side), spread evenly over a
-// 10 MiB file, with durable writes: the work openai/codex#41153 reports
-// 567 ms for. Parsing is included; the file is restored between runs.
+// 10 MiB file, with durable writes (scripts/side-by-side runs Codex's
+// apply_patch on such a patch). Parsing is included; the file is restored
+// between runs.
 // Run: go test ./engine -run XXX -bench ApplyV4A10MiB -benchtime 3x
 func BenchmarkApplyV4A10MiB(b *testing.B) {
 	var lines []string

@@ -92,6 +92,10 @@ type Config struct {
 	// and grep (--max-read; read_cap.go). Larger files fail with their size
 	// and how to read a range.
 	MaxReadBytes int64
+	// ordinaryOnly turns the fast paths off (the edit index, edit_index.go;
+	// a trial's outcome written whole, group_all_or_nothing.go): tests
+	// compare them with the ordinary path.
+	ordinaryOnly bool
 }
 
 // DefaultTimeout is a command's time unless --timeout, the config or the

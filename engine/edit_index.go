@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"iter"
+
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
@@ -8,9 +10,11 @@ import (
 
 // The fast path for many file_replace_text actions on one file in one apply
 // (textedit/index.go says how the index works): when an apply holds a file
-// it already wrote (fsys/writeback.go) and the document has at least
-// fsys.MinIndexed searches for it, the file gets a textedit.Index, and each
-// such edit that occurs exactly once is carried out there. Anything else
+// it already wrote (fsys/writeback.go), or a simulation's overlay holds one
+// (fsys/overlay.go: an all-or-nothing trial, --atomic, --dry-run, the
+// language server), and the document has at least fsys.MinIndexed
+// searches for it, the file gets a textedit.Index, and each such edit that
+// occurs exactly once is carried out there. Anything else
 // goes the ordinary way (op_replace.go) on the same text, with the same
 // Result.
 
@@ -21,11 +25,20 @@ type editPlan map[string][]string
 // planEdits collects the searches of doc's file_replace_text actions by the
 // file they name, keeping only files with at least fsys.MinIndexed of them.
 func planEdits(doc *lang.Document, cfg *Config) editPlan {
-	plan := editPlan{}
 	if doc == nil {
+		return editPlan{}
+	}
+	return planActions(doc.Actions(), cfg)
+}
+
+// planActions is planEdits over some actions (an all-or-nothing group's,
+// the groups a simulation runs again).
+func planActions(actions iter.Seq[*lang.Action], cfg *Config) editPlan {
+	plan := editPlan{}
+	if cfg.ordinaryOnly {
 		return plan
 	}
-	for a := range doc.Actions() {
+	for a := range actions {
 		if a.HasErrors() {
 			continue
 		}
@@ -56,8 +69,12 @@ func planEdits(doc *lang.Document, cfg *Config) editPlan {
 // write-back; false means the ordinary path must run (it has changed
 // nothing). Called after the params are checked, it returns what the
 // ordinary path would.
+//
+// An edit with near_line (a unified diff's hunk) takes the ordinary path:
+// its result says how far from near_line the match was ("offset"), and the
+// index does not say where it matched.
 func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
-	if !fsys.Indexes(x.ws) {
+	if !fsys.Indexes(x.ws) || x.params[lang.ParamNearLine] != "" {
 		return Result{}, false
 	}
 	abs, p, bad := x.path(lang.ParamPath, true)

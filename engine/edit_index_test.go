@@ -76,15 +76,21 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 			if rng.IntN(10) == 0 {
 				op = "file_read"
 			}
-			fmt.Fprintf(&doc, "#!SHAM [@three-char-SHA-256: k%d]\naction = %q\npath = \"f.txt\"\nold_text = %s\nnew_text = %s\n#!END_SHAM_k%d\n\n",
-				i, op, jsonish(old), jsonish(repl), i)
+			near := "" // a unified diff's hunk line, right or off: its result says so
+			if op == "file_replace_text" && rng.IntN(6) == 0 {
+				near = fmt.Sprintf("near_line = \"%d\"\n", 1+rng.IntN(12))
+			}
+			fmt.Fprintf(&doc, "#!SHAM [@three-char-SHA-256: k%d]\naction = %q\npath = \"f.txt\"\nold_text = %s\nnew_text = %s\n%s#!END_SHAM_k%d\n\n",
+				i, op, jsonish(old), jsonish(repl), near, i)
 		}
 		agree(t, fmt.Sprint("seed ", seed), content, doc.String())
 	}
 }
 
-// agree runs doc on content for real and on an Overlay and fails unless
-// both give the same results and the same file.
+// agree runs doc on content on an Overlay the ordinary way alone (the
+// reference), on an Overlay with the fast path, and for real (write-back
+// and fast path), and fails unless all three give the same results and the
+// same file.
 func agree(t *testing.T, name, content, src string) {
 	t.Helper()
 	parsed := lang.Parse(source.NewFile("a.sham", []byte(src)))
@@ -103,18 +109,29 @@ func agree(t *testing.T, name, content, src string) {
 		t.Fatal(err)
 	}
 	defer base.Close()
+	ordinary := *cfg
+	ordinary.ordinaryOnly = true
 	ov := fsys.NewOverlay(base)
-	want := Run(context.Background(), parsed, ov, cfg, nil)
+	want := Run(context.Background(), parsed, ov, &ordinary, nil)
 	wantFile, _ := ov.ReadFile(file)
+	ov = fsys.NewOverlay(base)
+	sim := Run(context.Background(), parsed, ov, cfg, nil)
+	simFile, _ := ov.ReadFile(file)
 	got := Run(context.Background(), parsed, base, cfg, nil)
 	gotFile, _ := os.ReadFile(file)
-	for i := range want.Results {
-		if diff := cmp.Diff(want.Results[i].Result, got.Results[i].Result); diff != "" {
-			t.Fatalf("%s, %s: results differ (-ordinary +indexed):\n%s", name, want.Results[i].Task, diff)
+	for _, run := range []struct {
+		name string
+		rep  *Report
+		file []byte
+	}{{"simulated", sim, simFile}, {"applied", got, gotFile}} {
+		for i := range want.Results {
+			if diff := cmp.Diff(want.Results[i].Result, run.rep.Results[i].Result); diff != "" {
+				t.Fatalf("%s, %s: results differ (-ordinary +%s, indexed):\n%s", name, want.Results[i].Task, run.name, diff)
+			}
 		}
-	}
-	if string(gotFile) != string(wantFile) {
-		t.Fatalf("%s: files differ:\nordinary %q\nindexed  %q", name, wantFile, gotFile)
+		if string(run.file) != string(wantFile) {
+			t.Fatalf("%s: files differ:\nordinary %q\n%s, indexed  %q", name, wantFile, run.name, run.file)
+		}
 	}
 }
 

@@ -42,7 +42,15 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		trial[i] = item{it.a, it.spec, &results[i]}
 	}
 	sim := &Report{}
-	runItems(ctx, g, trial, fsys.NewOverlay(ws), cfg, sim)
+	ov := fsys.NewOverlay(ws)
+	fsys.PlanEdits(ov, planActions(func(yield func(*lang.Action) bool) {
+		for _, it := range items {
+			if !yield(it.a) {
+				return
+			}
+		}
+	}, cfg)) // the trial costs what the apply costs (edit_index.go)
+	runItems(ctx, g, trial, ov, cfg, sim)
 	bad := -1
 	for i, r := range results {
 		if !r.Success && !r.Skipped {
@@ -51,7 +59,7 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		}
 	}
 	if bad < 0 {
-		return false
+		return commitTrial(ctx, g, items, results, ov, ws, cfg, sim, rep)
 	}
 	if replay, ok := replayedWhole(ctx, g, items, ws, cfg); ok {
 		for i, it := range items {
@@ -66,6 +74,90 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 			continue
 		}
 		it.res.Skipped, it.res.Error = true, why
+	}
+	for _, w := range sim.Warnings {
+		rep.Warn(w)
+	}
+	return true
+}
+
+// commitTrial carries out a group whose trial succeeded by writing what
+// the trial left, once per file, instead of running every step again: the
+// trial of a V4A patch or unified diff cost as much as the apply, and the
+// two were the whole cost (a diff of 500 hunks was matched twice, hunk by
+// hunk). It does so only for a group of file_replace_text steps (V4A
+// Update hunks, unified diff hunks) whose steps on each file are
+// consecutive, so that the order of writes is the ordinary run's; each
+// step gets its trial result, as the same steps on the same files give.
+// A file that cannot be written fails the first step that changed it, run
+// again the ordinary way, and the steps after it are not run. false: the
+// group must run the ordinary way (nothing was done).
+func commitTrial(ctx context.Context, g *lang.Group, items []item, results []ActionResult, ov *fsys.Overlay, ws fsys.Workspace, cfg *Config, sim, rep *Report) bool {
+	if ctx.Err() != nil || cfg.ordinaryOnly {
+		return false
+	}
+	// Each step's file, and the last step of each file's run of steps.
+	abs := make([]string, len(items))
+	last := map[string]int{}
+	for i, it := range items {
+		if it.a.Op != lang.OpFileReplaceText.String() || it.res.Error != "" {
+			return false
+		}
+		p, _ := it.a.Value(lang.ParamPath)
+		a, err := cfg.Resolve(p)
+		if err != nil {
+			return false
+		}
+		if j, seen := last[a]; seen && j != i-1 {
+			return false // the file's steps are not consecutive
+		}
+		abs[i], last[a] = a, i
+	}
+	// done gives step j its trial result, as runItems records a result.
+	done := func(j int, r Result) {
+		res := items[j].res
+		res.Result, res.Duration = r, results[j].Duration
+		if res.Data != nil && res.Data["skipped"] != nil {
+			res.Skipped = true
+		} else {
+			rep.ExecutedActions++
+		}
+	}
+	for i := 0; i < len(items); {
+		file, end := abs[i], last[abs[i]] // the file's steps are i..end
+		data, held := ov.Held(file)
+		var err error
+		if held { // else every step on it was already applied: nothing to write
+			fsys.BeginAction(ws, items[end].res.Seq-1, false) // its last step owns what stays pending
+			err = ws.WriteFile(file, data)
+		}
+		if err == nil {
+			for j := i; j <= end; j++ {
+				done(j, results[j].Result)
+			}
+			i = end + 1
+			continue
+		}
+		k := i // the first step that changed the file: its write failed
+		for k < end && results[k].AlreadyApplied {
+			k++
+		}
+		for j := i; j < k; j++ {
+			done(j, results[j].Result)
+		}
+		// That step runs the ordinary way on the file as it was (the steps
+		// before it on the file changed nothing), and fails as it does.
+		fsys.BeginAction(ws, items[k].res.Seq-1, false)
+		done(k, runActionSafe(ctx, items[k].spec, items[k].a, items[k].res.Task, ws, cfg))
+		if items[k].res.Success { // the write went through this time: go on the ordinary way
+			runItems(ctx, g, items[k+1:], ws, cfg, rep)
+			break
+		}
+		why := fmt.Sprintf("not run: %s failed and its group stops at the first failure", items[k].res.Task)
+		for _, it := range items[k+1:] {
+			it.res.Skipped, it.res.Error = true, why
+		}
+		break
 	}
 	for _, w := range sim.Warnings {
 		rep.Warn(w)

@@ -131,7 +131,7 @@ func TestExecEnvironmentAndStdin(t *testing.T) {
 	res := runBash(t, cfg, `echo "git=${GIT_DIR-unset}"; cat; pwd`, 5*time.Second)
 	want := "git=unset\n" + cfg.Root + "\n"
 	if !res.Success || res.Data["stdout"] != want {
-		t.Fatalf("stdout = %q, want %q (GIT_* removed, stdin empty, cwd the root)", res.Data["stdout"], want)
+		t.Fatalf("stdout = %q, want %q (GIT_* removed, stdin empty, cwd the root); success %v, error %q, data %v", res.Data["stdout"], want, res.Success, res.Error, res.Data)
 	}
 }
 

@@ -79,7 +79,9 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 	}
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
-	if !rep.DryRun {
+	if rep.DryRun {
+		fsys.PlanEdits(ws, planEdits(doc, cfg)) // edit_index.go
+	} else {
 		// One read and one write per file (fsys/writeback.go); the observer
 		// hears of each change on disk.
 		var hook func(string, bool)

@@ -67,6 +67,7 @@ func Simulate(ctx context.Context, doc *lang.Document, cfg *Config, prev *Simula
 		// Nothing of this run will be reused: every group runs, planned
 		// just before it runs, while its actions are still in the
 		// processor's cache.
+		r.plan = planEdits(doc, cfg)
 		for gi, g := range doc.Groups {
 			sg := planGroup(g)
 			if err := r.run(&sg, gi); err != nil {
@@ -83,6 +84,17 @@ func Simulate(ctx context.Context, doc *lang.Document, cfg *Config, prev *Simula
 	if !full {
 		dirty = reuse(cfg, doc.Groups, prev.groups, gs)
 	}
+	r.plan = planActions(func(yield func(*lang.Action) bool) { // edit_index.go
+		for gi, g := range doc.Groups {
+			if full || dirty[gi] {
+				for _, a := range g.Actions {
+					if !yield(a) {
+						return
+					}
+				}
+			}
+		}
+	}, cfg)
 	for gi := range gs {
 		sg := &gs[gi]
 		if full {
@@ -261,6 +273,7 @@ type simRun struct {
 	cfg       *Config
 	open      func() (fsys.Workspace, func(), error)
 	ws        *fsys.Overlay
+	plan      editPlan // the searches to index in the overlay (edit_index.go)
 	closeBase func()
 	rep       Report // scratch: one group's results
 	n         int    // running task number, as Run keeps it
@@ -282,6 +295,7 @@ func (r *simRun) run(sg *simGroup, gi int) error {
 			return err
 		}
 		r.closeBase, r.ws = done, fsys.NewOverlay(base)
+		fsys.PlanEdits(r.ws, r.plan)
 	}
 	r.ran++
 	r.rep.Results, r.rep.Warnings = r.rep.Results[:0], r.rep.Warnings[:0]

@@ -14,6 +14,11 @@ type Document struct {
 	// Diags holds syntax diagnostics that belong to no action or group (for
 	// example a malformed SHAM header, which yields no block).
 	Diags source.Diagnostics
+	// parser is the Parser that read the document (nil for Parse), and
+	// entries[i] the cache entry of Groups[i] (nil when it has none):
+	// Check keeps each block's findings there (cache.go).
+	parser  *Parser
+	entries []*cacheEntry
 }
 
 // GroupKind tells a standalone action from an explicit group.

@@ -36,6 +36,13 @@ type cacheEntry struct {
 	// it doubled the AST a server keeps.
 	last   *Group
 	lastAt int
+	// checked is what Validate finds in the block's actions, placed where
+	// the group it was computed on started (checkedAt); valid once
+	// isChecked. A block's findings depend on its text alone, so an edit
+	// elsewhere only moves them (Parser.check).
+	checked   source.Diagnostics
+	checkedAt int
+	isChecked bool
 }
 
 // newEntry makes an entry of a group just lowered (ranges relative to the
@@ -159,4 +166,32 @@ func (p *Parser) evict() {
 		delete(p.tables[oe.syntax], oe.text)
 		p.size -= len(oe.text)
 	}
+}
+
+// check appends Validate's findings for the actions of d's groups to out,
+// each block's computed once per cache entry and moved with its group: a
+// keystroke in a 5.6 MB answer of 5,000 blocks validated all 5,000 (the
+// lazy-placeholder scan of every content alone took 6 ms), though it
+// changed one. Groups with no entry (a block read through a container
+// view, whose ranges are mapped, not moved) are validated as Check does.
+func (p *Parser) check(d *Document, out source.Diagnostics) source.Diagnostics {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for gi, g := range d.Groups {
+		e := d.entries[gi]
+		if e == nil {
+			out = validateGroup(g, out)
+			continue
+		}
+		if !e.isChecked {
+			e.checked, e.checkedAt, e.isChecked = validateGroup(g, nil), g.Range.Start, true
+		}
+		delta := g.Range.Start - e.checkedAt
+		for _, dg := range e.checked {
+			dg.Range.Start += delta
+			dg.Range.End += delta
+			out = append(out, dg)
+		}
+	}
+	return out
 }

@@ -106,12 +106,15 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		return doc
 	}
 	todo := make([]int, 0, len(spans))
+	doc.parser, doc.entries = c, make([]*cacheEntry, len(spans))
 	for i, s := range spans {
 		texts[i], maps[i] = blockText(f.Src, s)
 		if e := c.lookup(s.def.ID, texts[i]); e != nil {
 			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
 			if maps[i] != nil {
 				warnShallow(f.Src, s.prefix, doc.Groups[i])
+			} else {
+				doc.entries[i] = e
 			}
 			continue
 		}
@@ -128,9 +131,12 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	}
 	lowerAll(func(i int) []byte { return texts[i] }, spans, todo, doc.Groups, prepare, p)
 	for _, i := range todo {
-		doc.Groups[i] = placeGroup(c.insert(entries[i]), spans[i].Start, maps[i])
+		e := c.insert(entries[i])
+		doc.Groups[i] = placeGroup(e, spans[i].Start, maps[i])
 		if maps[i] != nil {
 			warnShallow(f.Src, spans[i].prefix, doc.Groups[i])
+		} else {
+			doc.entries[i] = e
 		}
 	}
 	return doc

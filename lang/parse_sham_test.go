@@ -297,3 +297,32 @@ func TestParseSHAMManyUnclosedHeredocs(t *testing.T) {
 		}
 	}
 }
+
+// Check on a Parser's documents keeps each block's findings in its cache
+// entry and moves them with the block: after every edit it says exactly
+// what Check on a fresh parse says, for blocks that moved, blocks that
+// did not, the same block twice and a block read through a list item.
+func TestParserCacheCheck(t *testing.T) {
+	bad := "#!SHAM [@three-char-SHA-256: bd]\naction = \"file_write\"\npath = \"a.go\"\ncontent = <<'EOT_SHAM_bd'\nfunc a() {}\n// ... rest of the code ...\nEOT_SHAM_bd\ncolour = \"x\"\n#!END_SHAM_bd\n"
+	unknown := "#!SHAM [@three-char-SHA-256: un]\naction = \"file_wirte\"\npath = \"b\"\n#!END_SHAM_un\n"
+	missing := "#!SHAM [@three-char-SHA-256: ms]\naction = \"file_replace_text\"\npath = \"c\"\nold_text = \"x\"\n#!END_SHAM_ms\n"
+	listed := "1. then:\n   #!SHAM [@three-char-SHA-256: li]\n   action = \"file_wirte\"\n   path = \"d\"\n   #!END_SHAM_li\n"
+	steps := []string{
+		bad + unknown + missing + listed,
+		"one more line\n" + bad + unknown + missing + listed,
+		"one more line\n" + bad + "prose\n" + unknown + missing + unknown + listed,
+		bad + unknown + strings.Replace(missing, `"c"`, `"cc"`, 1) + listed + bad,
+		"x\n\n" + listed + bad + unknown,
+	}
+	p := NewParser(0)
+	for i, text := range steps {
+		f := source.NewFile("v", []byte(text))
+		want := Check(Parse(f))
+		if len(want) < 4 {
+			t.Fatalf("step %d: only %d findings, the test needs more: %v", i, len(want), want)
+		}
+		if diff := cmp.Diff(want, Check(p.Parse(f))); diff != "" {
+			t.Fatalf("step %d: Check of the cached parse differs from a fresh one:\n%s", i, diff)
+		}
+	}
+}

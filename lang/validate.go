@@ -24,13 +24,26 @@ const (
 // validation of each action that parsed cleanly, sorted by position.
 func Check(d *Document) source.Diagnostics {
 	out := d.Diagnostics()
-	for a := range d.Actions() {
-		if !a.HasErrors() {
-			out = append(out, Validate(a)...)
+	if d.parser != nil && len(d.entries) == len(d.Groups) {
+		out = d.parser.check(d, out) // cache.go
+	} else {
+		for _, g := range d.Groups {
+			out = validateGroup(g, out)
 		}
 	}
 	out = append(out, duplicateIDs(d)...)
 	out.Sort()
+	return out
+}
+
+// validateGroup appends Validate's findings for g's actions that parsed
+// cleanly to out.
+func validateGroup(g *Group, out source.Diagnostics) source.Diagnostics {
+	for _, a := range g.Actions {
+		if !a.HasErrors() {
+			out = append(out, Validate(a)...)
+		}
+	}
 	return out
 }
 

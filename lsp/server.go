@@ -86,6 +86,10 @@ type Server struct {
 	// diskGen counts the changes on disk the server heard of; simulation
 	// results from an earlier generation are never reused.
 	diskGen uint64
+	// self is the server's own watch of the disk while the client does
+	// not watch (simulate.go); selfOff once it cannot be had.
+	self    *diskWatch
+	selfOff bool
 
 	utf8      bool   // negotiated position encoding
 	untrusted bool   // initializationOptions.trusted was false: never apply
@@ -142,6 +146,7 @@ func NewWith(logw io.Writer, o Options) *Server {
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	defer s.stopSelfWatch()
 	s.life = ctx
 	stream, err := newOpenStream(rwc)
 	if err != nil {
@@ -221,6 +226,56 @@ func (s *Server) diskState() (trusted bool, gen uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.watched, s.diskGen
+}
+
+// selfWatched is diskState for a client that does not watch files: the
+// server's own watch of the root (and the --allow directories) vouches for
+// the disk, started on the first call; every change it saw since the last
+// call starts a new generation. Without it (not Linux, --allow-escape,
+// too many directories, or a failure) nothing is reused.
+func (s *Server) selfWatched(cfg *engine.Config) (trusted bool, gen uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.selfOff || s.exited {
+		return false, s.diskGen
+	}
+	if s.self == nil {
+		if cfg == nil || cfg.Root == "" || cfg.AllowEscape {
+			s.selfOff = true
+			return false, s.diskGen
+		}
+		w, err := newDiskWatch(append([]string{cfg.Root}, cfg.Allow...))
+		if err != nil {
+			s.log.Printf("%v; every edit simulates the whole document, since a change on disk could go unseen", err)
+			s.selfOff = true
+			return false, s.diskGen
+		}
+		s.self = w
+		s.diskGen++ // nothing simulated before the watch started is reused
+		return true, s.diskGen
+	}
+	changed, err := s.self.changed()
+	if err != nil {
+		s.log.Printf("%v; every edit simulates the whole document from now on", err)
+		s.self.close()
+		s.self, s.selfOff = nil, true
+		s.diskGen++
+		return false, s.diskGen
+	}
+	if changed {
+		s.diskGen++
+	}
+	return true, s.diskGen
+}
+
+// stopSelfWatch releases the server's own watch when Serve returns.
+func (s *Server) stopSelfWatch() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.self != nil {
+		s.self.close()
+	}
+	s.self, s.selfOff = nil, true
 }
 
 // diskChanged starts a new disk generation: every document's next simulation

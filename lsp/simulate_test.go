@@ -3,6 +3,7 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -109,9 +110,11 @@ func TestApplyInvalidatesSimulation(t *testing.T) {
 	}
 }
 
-// A client that does not watch files (neovim 0.7) never has results reused:
-// its diagnostics catch up with the disk at the next edit, as the editor
-// README promises.
+// A client that does not watch files (neovim 0.7) gets results reused
+// while the server's own watch of the root (diskwatch_linux.go) sees no
+// change, and its diagnostics follow the disk at the next edit: a change
+// finished before the edit is always seen, in a directory made after the
+// watch started too.
 func TestUnwatchedClientSeesDiskAtNextEdit(t *testing.T) {
 	root := t.TempDir()
 	target := filepath.Join(root, "app.js")
@@ -123,12 +126,45 @@ func TestUnwatchedClientSeesDiskAtNextEdit(t *testing.T) {
 	if p := c.open(uri, twoBlocks("v1")); len(p.Diagnostics) != 1 {
 		t.Fatalf("on open: %+v", p.Diagnostics)
 	}
+	// unrelated edits: only the edited op runs again
+	for i, v := range []string{"v2", "v3"} {
+		c.change(uri, int32(i)+2, &protocol.TextDocumentContentChangeWholeDocument{Text: twoBlocks(v)})
+		if p := c.nextDiags(uri); len(p.Diagnostics) != 1 {
+			t.Fatalf("after edit %s: %+v", v, p.Diagnostics)
+		}
+		if ran := c.srv.docs[uri].sim.Ran(); runtime.GOOS == "linux" && i > 0 && ran != 1 {
+			t.Fatalf("edit %s simulated %d ops, want 1 (the edited one)", v, ran)
+		}
+	}
 	if err := os.WriteFile(target, []byte("one\ntwo\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.change(uri, 2, &protocol.TextDocumentContentChangeWholeDocument{Text: twoBlocks("v2")})
+	c.change(uri, 4, &protocol.TextDocumentContentChangeWholeDocument{Text: twoBlocks("v4")})
 	if p := c.nextDiags(uri); len(p.Diagnostics) != 0 {
 		t.Fatalf("after the next edit: %+v", p.Diagnostics)
+	}
+	// a file in a directory that did not exist when the watch started
+	doc := strings.Replace(twoBlocks("v5"), "path = \"app.js\"", "path = \"sub/deep/app.js\"", 1)
+	c.change(uri, 5, &protocol.TextDocumentContentChangeWholeDocument{Text: doc})
+	if p := c.nextDiags(uri); len(p.Diagnostics) != 1 {
+		t.Fatalf("sub/deep/app.js missing: %+v", p.Diagnostics)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c.change(uri, 6, &protocol.TextDocumentContentChangeWholeDocument{Text: strings.Replace(doc, "v5", "v6", 1)})
+	if p := c.nextDiags(uri); len(p.Diagnostics) != 1 {
+		t.Fatalf("sub/deep/app.js still missing: %+v", p.Diagnostics)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "sub/deep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "sub/deep/app.js"), []byte("two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.change(uri, 7, &protocol.TextDocumentContentChangeWholeDocument{Text: strings.Replace(doc, "v5", "v7", 1)})
+	if p := c.nextDiags(uri); len(p.Diagnostics) != 0 {
+		t.Fatalf("after sub/deep/app.js appeared: %+v", p.Diagnostics)
 	}
 }
 

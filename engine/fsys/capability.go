@@ -38,7 +38,16 @@ type (
 	apply interface {
 		cached(name string) ([]byte, bool)
 		BeginAction(owner int, command bool)
+	}
+	// indexer takes file_replace_text's fast path (a WriteBack, and an
+	// Overlay given a plan).
+	indexer interface {
 		replaceIndexed(abs, old, repl string) textedit.Indexed
+	}
+	// planner is a simulation that takes the searches to index (an
+	// Overlay); a WriteBack is given them when it is made.
+	planner interface {
+		planEdits(plan map[string][]string)
 	}
 )
 
@@ -84,11 +93,20 @@ func BeginAction(ws Workspace, owner int, command bool) {
 	}
 }
 
-// Indexes reports whether ws is a real apply's write-back, whose files can
-// take file_replace_text's fast path (ReplaceIndexed).
+// Indexes reports whether ws is a real apply's write-back or an Overlay,
+// whose files can take file_replace_text's fast path (ReplaceIndexed).
 func Indexes(ws Workspace) bool {
-	_, ok := ws.(apply)
+	_, ok := ws.(indexer)
 	return ok
+}
+
+// PlanEdits gives a simulation (an Overlay) the searches its run's
+// file_replace_text actions make, per absolute path (at least MinIndexed
+// of them), as NewWriteBack takes them; other workspaces ignore it.
+func PlanEdits(ws Workspace, plan map[string][]string) {
+	if p, ok := ws.(planner); ok {
+		p.planEdits(plan)
+	}
 }
 
 // ReplaceIndexed is file_replace_text's fast path (textedit/index.go) on
@@ -96,7 +114,7 @@ func Indexes(ws Workspace) bool {
 // must occur exactly once and need no line-end adapting, replaced by repl,
 // in memory. Declined means the ordinary path must run; nothing changed.
 func ReplaceIndexed(ws Workspace, abs, old, repl string) textedit.Indexed {
-	if w, ok := ws.(apply); ok {
+	if w, ok := ws.(indexer); ok {
 		return w.replaceIndexed(abs, old, repl)
 	}
 	return textedit.Declined

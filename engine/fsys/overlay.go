@@ -39,22 +39,37 @@ type memTree struct {
 	// maxRead is the read cap of the tree under the overlay: a moved file
 	// over it is not held in memory (refuseBig).
 	maxRead int64
+	// plan is, per absolute path, the searches the run's file_replace_text
+	// actions make there (PlanEdits), to be indexed as a real apply's
+	// write-back does (writeback.go); skip counts, per path, the edits left
+	// to the ordinary path after it replaced an indexed file.
+	plan map[string][]string
+	skip map[string]int
 }
 
 // onode is one overlay entry; gone marks a deletion hiding the base.
 type onode struct {
 	dir    bool
 	gone   bool
-	notDir bool // gone because an ancestor is a file (ENOTDIR, as the OS says)
-	data   []byte
+	notDir bool            // gone because an ancestor is a file (ENOTDIR, as the OS says)
+	data   []byte          // nil while idx holds newer text (content)
+	idx    *textedit.Index // the file's text with its searches indexed, or nil
 	mode   fs.FileMode
 	mtime  time.Time
+}
+
+// content is the file's current content, never written to again.
+func (n *onode) content() []byte {
+	if n.data == nil && n.idx != nil {
+		n.data = n.idx.Bytes()
+	}
+	return n.data
 }
 
 // NewOverlay layers an empty Overlay over base. Over the real tree (or a
 // real apply's write-back) it keeps that tree's read cap and hard-link rule.
 func NewOverlay(base Workspace) *Overlay {
-	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead}
+	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead, skip: map[string]int{}}
 	links := true
 	if s, ok := base.(settings); ok {
 		m.maxRead, links = s.settings()
@@ -64,6 +79,49 @@ func NewOverlay(base Workspace) *Overlay {
 
 // DryRun: a run on an Overlay only simulates.
 func (o *Overlay) DryRun() bool { return true }
+
+// Held is the content of the regular file the overlay holds at abs (one a
+// run wrote), and whether it holds one: a trial's outcome, to be written
+// for real (engine's all-or-nothing groups).
+func (o *Overlay) Held(abs string) ([]byte, bool) {
+	n, ok := o.m.nodes[abs]
+	if !ok || n.dir || n.gone || !n.mode.IsRegular() {
+		return nil, false
+	}
+	return n.content(), true
+}
+
+// planEdits takes the searches to index (PlanEdits).
+func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
+
+// replaceIndexed is ReplaceIndexed on this overlay: the fast path of a real
+// apply's write-back (writeback.go), on a file the overlay already holds,
+// so that an all-or-nothing trial, --atomic, --dry-run and the language
+// server's simulation cost what the apply costs (a 5,000-hunk diff of a
+// 10 MiB file copied the whole file into the overlay at every hunk).
+func (o *Overlay) replaceIndexed(abs, old, repl string) textedit.Indexed {
+	m := o.m
+	n, ok := m.nodes[abs]
+	if !ok || n.dir || n.gone || n.mode&fs.ModeSymlink != 0 {
+		return textedit.Declined
+	}
+	if n.idx == nil {
+		olds := m.plan[abs]
+		if olds == nil || m.skip[abs] > 0 {
+			m.skip[abs] = max(m.skip[abs]-1, 0)
+			return textedit.Declined
+		}
+		if n.idx = textedit.NewIndex(n.data, olds); n.idx == nil {
+			delete(m.plan, abs)
+			return textedit.Declined
+		}
+	}
+	r := n.idx.ReplaceOnce(old, repl)
+	if r == textedit.Replaced {
+		n.data, n.mtime = nil, time.Now()
+	}
+	return r
+}
 
 // lookup returns the overlay's node for name, a gone node when an ancestor
 // the overlay holds hides it, or nil when the base decides.
@@ -106,7 +164,7 @@ func (m *memTree) lstat(name string) (fs.FileInfo, error) {
 
 func (m *memTree) readFile(name string, _ fs.FileInfo) ([]byte, error) {
 	if n := m.lookup(name); n != nil {
-		return n.data, nil
+		return n.content(), nil
 	}
 	return m.base.ReadFile(name)
 }
@@ -117,6 +175,11 @@ func (m *memTree) writeFile(name string, data []byte, old fs.FileInfo) error {
 		mode = old.Mode().Perm()
 	} else if err := m.mkdirAll(filepath.Dir(name)); err != nil {
 		return err
+	}
+	if n, ok := m.nodes[name]; ok && n.idx != nil {
+		// Written the ordinary way: the index no longer knows the text.
+		// Leave a few edits to that way before paying for a new one.
+		m.skip[name] = MinIndexed
 	}
 	m.nodes[name] = &onode{data: append([]byte(nil), data...), mode: mode, mtime: time.Now()}
 	return nil
@@ -313,17 +376,17 @@ func (o *Overlay) Changes() []textedit.Change {
 			continue
 		}
 		if m.baseBig(p) { // too big to diff, not read
-			out = append(out, textedit.Change{Path: p, Before: []byte{}, After: n.data})
+			out = append(out, textedit.Change{Path: p, Before: []byte{}, After: n.content()})
 			continue
 		}
 		before, err := m.base.ReadFile(p)
 		if err != nil {
 			out = m.baseFilesGone(p, out) // a base directory this file replaced
-			out = append(out, textedit.Change{Path: p, After: n.data, Created: true})
+			out = append(out, textedit.Change{Path: p, After: n.content(), Created: true})
 			continue
 		}
-		if string(before) != string(n.data) {
-			out = append(out, textedit.Change{Path: p, Before: before, After: n.data})
+		if after := n.content(); string(before) != string(after) {
+			out = append(out, textedit.Change{Path: p, Before: before, After: after})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -405,7 +468,7 @@ type memInfo struct {
 }
 
 func (m memInfo) Name() string { return m.name }
-func (m memInfo) Size() int64  { return int64(len(m.n.data)) }
+func (m memInfo) Size() int64  { return int64(len(m.n.content())) }
 func (m memInfo) Mode() fs.FileMode {
 	if m.n.dir {
 		return fs.ModeDir | m.n.mode.Perm()

@@ -14,6 +14,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -50,15 +52,7 @@ type Member struct {
 	Value *Value `parser:"@@"`
 }
 
-var jsonLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "String", Pattern: `"(?:\\.|[^"\\\x00-\x1f])*"`},
-	{Name: "Number", Pattern: `-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?`},
-	{Name: "Keyword", Pattern: `true|false|null`},
-	{Name: "Punct", Pattern: `[{}\[\]:,]`},
-	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
-})
-
-var parser = participle.MustBuild[Value](participle.Lexer(jsonLexer), participle.Elide("Whitespace"))
+var parser = participle.MustBuild[Value](participle.Lexer(jsonLexer), participle.Elide("Whitespace")) // lexer.go
 
 // InvalidJSON is the code of a text that is not JSON.
 const InvalidJSON = "INVALID_JSON"
@@ -101,8 +95,19 @@ func shorten(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// Text decodes a JSON string token (with its quotes).
+// Text decodes a JSON string token (with its quotes). A token without a
+// backslash and of valid UTF-8 is its own text between the quotes (the
+// lexer let no control character in); only the others go through the
+// decoder, which also turns invalid UTF-8 into U+FFFD.
 func Text(tok string) (string, bool) {
+	if len(tok) >= 2 && tok[0] == '"' && tok[len(tok)-1] == '"' && !strings.Contains(tok[1:len(tok)-1], `\`) && !strings.Contains(tok[1:len(tok)-1], `"`) && utf8.ValidString(tok) {
+		for i := 1; i < len(tok)-1; i++ {
+			if tok[i] < 0x20 {
+				return "", false
+			}
+		}
+		return tok[1 : len(tok)-1], true
+	}
 	var s string
 	if err := json.Unmarshal([]byte(tok), &s); err != nil {
 		return "", false

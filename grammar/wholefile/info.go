@@ -1,6 +1,7 @@
 package wholefile
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -37,17 +38,26 @@ var infoParser = participle.MustBuild[infoString](participle.Lexer(infoLexer), p
 var pathKeys = map[string]bool{"path": true, "file": true, "filename": true, "filepath": true, "title": true, "name": true}
 
 // readInfo reads what info (starting at byte at of the text) says: the
-// language, a path, or that the fence is a citation.
-func readInfo(f *Fence, info string, at int) {
-	if info == "" {
+// language, a path, or that the fence is a citation. langs holds the
+// language names read so far, each once.
+func readInfo(f *Fence, b []byte, at int, langs map[string]string) {
+	if len(b) == 0 {
 		return
 	}
-	if !strings.ContainsAny(info, "=:/.\"'\\") {
+	if !bytes.ContainsAny(b, "=:/.\"'\\") {
 		// a language and words (```python, ```sh sham): no path in it, and
-		// no grammar call for the thousands of fences a long answer has
-		f.Lang, _, _ = strings.Cut(info, " ")
+		// no grammar call nor string for the thousands of fences a long
+		// answer has
+		w, _, _ := bytes.Cut(b, []byte(" "))
+		lang, ok := langs[string(w)]
+		if !ok {
+			lang = string(w)
+			langs[lang] = lang
+		}
+		f.Lang = lang
 		return
 	}
+	info := string(b)
 	v, err := infoParser.ParseString("", info)
 	if err != nil {
 		return // not an info string clada reads: no language, no path

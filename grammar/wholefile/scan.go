@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/clada-dev/clada/grammar/internal/pathline"
 	"github.com/clada-dev/clada/source"
@@ -50,7 +51,6 @@ type Fence struct {
 	// OpenStart, OpenEnd locate the opening fence line; CloseStart the
 	// closing one (-1 when unclosed).
 	OpenStart, OpenEnd, CloseStart int
-	Info                           string // the info string, trimmed
 	Lang                           string // the language the info string names, if any
 	// Path is the file the fence is stated to hold ("" when none is), at
 	// PathStart, PathEnd, stated How.
@@ -85,6 +85,10 @@ func Each(src []byte, yield func(f *Fence)) {
 	prevEnd := 0 // where the previous fence ended: a path line is never inside one
 	ff := &fenceFinder{src: src, next: [2]int{-2, -2}}
 	var f Fence // reused: yield is handed the same Fence each time
+	// A fence that states no path costs no allocation: its lines are read
+	// as bytes, and its language is one string per name (a long answer's
+	// thousands of fences say ```sh or ```go again and again).
+	langs := map[string]string{}
 	for p := 0; p < len(src); {
 		start := ff.from(p)
 		if start < 0 {
@@ -95,15 +99,15 @@ func Each(src []byte, yield func(f *Fence)) {
 		if end > start && src[end-1] == '\r' {
 			end--
 		}
-		openLine := string(src[start:end])
-		ch, n, info, ok := opening(openLine)
+		openLine := src[start:end]
+		ch, n, infoAt, info, ok := opening(openLine)
 		if !ok {
 			p = next
 			continue
 		}
-		f = Fence{Start: start, OpenStart: start, OpenEnd: end, CloseStart: -1, Info: info}
+		f = Fence{Start: start, OpenStart: start, OpenEnd: end, CloseStart: -1}
 		// the closing fence: the next line that starts with the fence's run
-		run := []byte(strings.Repeat(string(ch), n))
+		run := openLine[:n]
 		for q := next; q < len(src); {
 			if bytes.HasPrefix(src[q:], run) && len(bytes.Trim(bytes.TrimRight(src[q:lineEnd(src, q)], " \t\r"), string(ch))) == 0 {
 				f.Closed, f.CloseStart = true, q
@@ -132,7 +136,7 @@ func Each(src []byte, yield func(f *Fence)) {
 			f.End, f.ContentEnd = len(src), len(src)
 		}
 		f.ContentStart = min(next, f.ContentEnd)
-		readInfo(&f, info, start+strings.Index(openLine, info))
+		readInfo(&f, info, start+infoAt, langs)
 		if ls, le := aboveLine(src, start, prevEnd); ls >= 0 && pathline.MayBeLine(src[ls:le]) {
 			if path, s, e, ok := pathline.Line(string(src[ls:le])); ok {
 				f.state(path, ls+s, ls+e, Above)
@@ -141,10 +145,10 @@ func Each(src []byte, yield func(f *Fence)) {
 		}
 		if f.ContentStart < f.ContentEnd && mayComment(src[f.ContentStart]) {
 			fe := min(lineEnd(src, f.ContentStart), f.ContentEnd)
-			first := strings.TrimRight(string(src[f.ContentStart:fe]), "\r")
+			first := bytes.TrimRight(src[f.ContentStart:fe], "\r")
 			if f.statedIn(first) {
-				path, s, e, _ := commentPath(first)
-				if f.state(path, f.ContentStart+s, f.ContentStart+e, Comment) {
+				s, e, _, _ := commentPath(first)
+				if f.state(string(first[s:e]), f.ContentStart+s, f.ContentStart+e, Comment) {
 					f.ContentStart = min(fe+1, f.ContentEnd)
 				}
 			}
@@ -244,46 +248,48 @@ func (f *Fence) state(p string, start, end int, how How) bool {
 // statedIn reports whether line, the first of a fence's body, is a
 // comment stating a path the fence may take: one with a label
 // (filepath:, file:), one naming a folder, or the path already stated.
-func (f *Fence) statedIn(line string) bool {
-	p, _, _, labelled := commentPath(line)
-	if p == "" {
+func (f *Fence) statedIn(line []byte) bool {
+	s, e, labelled, ok := commentPath(line)
+	if !ok {
 		return false
 	}
-	return labelled || strings.ContainsAny(p, `/\`) || p == f.Path || strings.HasPrefix(strings.TrimSpace(line), "<!--")
+	p := line[s:e]
+	return labelled || bytes.ContainsAny(p, `/\`) || string(p) == f.Path || bytes.HasPrefix(bytes.TrimSpace(line), []byte("<!--"))
 }
 
 // commentPath reads a first line that is a comment holding a path
-// ("// filepath: src/x.ts", "# app.py", "<!-- docs/a.md -->"): the path,
-// its offsets in the line, and whether a label (filepath:) preceded it.
-func commentPath(line string) (string, int, int, bool) {
-	t := strings.TrimRight(line, " \t\r")
-	lead := len(t) - len(strings.TrimLeft(t, " \t"))
+// ("// filepath: src/x.ts", "# app.py", "<!-- docs/a.md -->"): the
+// path's offsets in the line, whether a label (filepath:) preceded it,
+// and whether there is one. It reads bytes so that the first lines of
+// the many fences that state no path cost nothing.
+func commentPath(line []byte) (start, end int, labelled, ok bool) {
+	t := bytes.TrimRight(line, " \t\r")
+	lead := len(t) - len(bytes.TrimLeft(t, " \t"))
 	t = t[lead:]
-	inner, at := "", 0
+	var inner []byte
+	at := 0
 	for _, p := range [][2]string{{"<!--", "-->"}, {"/*", "*/"}, {"{/*", "*/}"}} {
-		if strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) && len(t) > len(p[0])+len(p[1]) {
+		if bytes.HasPrefix(t, []byte(p[0])) && bytes.HasSuffix(t, []byte(p[1])) && len(t) > len(p[0])+len(p[1]) {
 			inner, at = t[len(p[0]):len(t)-len(p[1])], len(p[0])
 		}
 	}
-	if inner == "" {
+	if len(inner) == 0 {
 		for _, p := range []string{"//", "#", "--", ";", "%"} {
-			if strings.HasPrefix(t, p) {
-				n := len(t) - len(strings.TrimLeft(t, p[:1]))
+			if bytes.HasPrefix(t, []byte(p)) {
+				n := len(t) - len(bytes.TrimLeft(t, p[:1]))
 				inner, at = t[n:], n
 				break
 			}
 		}
 	}
-	if inner == "" || strings.HasPrefix(inner, "!") { // a shebang
-		return "", 0, 0, false
+	if len(inner) == 0 || inner[0] == '!' { // a shebang
+		return 0, 0, false, false
 	}
-	trimmed := strings.TrimSpace(inner)
-	at += strings.Index(inner, trimmed)
-	labelled := false
-	low := strings.ToLower(trimmed)
+	trimmed := bytes.TrimSpace(inner)
+	at += len(inner) - len(bytes.TrimLeftFunc(inner, unicode.IsSpace))
 	for _, l := range []string{"filepath:", "file path:", "file:", "filename:", "path:"} {
-		if strings.HasPrefix(low, l) {
-			rest := strings.TrimLeft(trimmed[len(l):], " \t")
+		if len(trimmed) >= len(l) && asciiFold(trimmed[:len(l)], l) {
+			rest := bytes.TrimLeft(trimmed[len(l):], " \t")
 			at += len(trimmed) - len(rest)
 			trimmed, labelled = rest, true
 			break
@@ -293,10 +299,24 @@ func commentPath(line string) (string, int, int, bool) {
 	if quoted {
 		trimmed, at = trimmed[1:len(trimmed)-1], at+1
 	}
-	if !pathline.Path(trimmed, quoted) {
-		return "", 0, 0, false
+	if !pathline.Path(string(trimmed), quoted) {
+		return 0, 0, false, false
 	}
-	return trimmed, lead + at, lead + at + len(trimmed), labelled
+	return lead + at, lead + at + len(trimmed), labelled, true
+}
+
+// asciiFold reports whether b is label l (lower-case ASCII) in any case.
+func asciiFold(b []byte, l string) bool {
+	for i := range len(l) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != l[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // aboveLine is the line a fence starting at off may state its path on:
@@ -325,25 +345,29 @@ func aboveLine(src []byte, off, floor int) (int, int) {
 
 // opening reads a fence's opening line: three or more backticks or
 // tildes at the line's start, and the info string (for backticks, without
-// one). A fence indented in a list item or a quote is read through lang's
-// container views, which strip the indentation (lang/parse_indent.go).
-func opening(line string) (ch byte, n int, info string, ok bool) {
+// one) with its offset in the line. A fence indented in a list item or a
+// quote is read through lang's container views, which strip the
+// indentation (lang/parse_indent.go).
+func opening(line []byte) (ch byte, n, infoAt int, info []byte, ok bool) {
 	t := line
 	if len(t) < 3 || t[0] != '`' && t[0] != '~' {
-		return 0, 0, "", false
+		return 0, 0, 0, nil, false
 	}
 	ch = t[0]
 	for n < len(t) && t[n] == ch {
 		n++
 	}
 	if n < 3 {
-		return 0, 0, "", false
+		return 0, 0, 0, nil, false
 	}
-	info = strings.TrimSpace(t[n:])
-	if ch == '`' && strings.Contains(info, "`") {
-		return 0, 0, "", false
+	rest := t[n:]
+	info = bytes.TrimLeftFunc(rest, unicode.IsSpace)
+	infoAt = n + len(rest) - len(info)
+	info = bytes.TrimRightFunc(info, unicode.IsSpace)
+	if ch == '`' && bytes.IndexByte(info, '`') >= 0 {
+		return 0, 0, 0, nil, false
 	}
-	return ch, n, info, true
+	return ch, n, infoAt, info, true
 }
 
 // HasFence reports whether src may hold a fence at all: one fast search

@@ -1,6 +1,7 @@
 package wholefile
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,5 +66,25 @@ func TestFenceProblems(t *testing.T) {
 	}
 	if fs[1].Content != "```\nstill c\n" {
 		t.Errorf("a shorter fence inside a longer one is content: %q", fs[1].Content)
+	}
+}
+
+// A fence that states no path costs no allocation, however many an
+// answer holds (a 5 MB answer of fenced SHAM blocks has 5,000).
+func TestEachAllocatesNothingPerPathlessFence(t *testing.T) {
+	fence := "Step 1: write it.\n\n```sh sham\n#!SHAM [@three-char-SHA-256: b001]\n    v = 1\n# a comment\n#!END_SHAM_b001\n```\n\n" +
+		"~~~go\n\tx := 1\n~~~\n"
+	one := []byte(fence)
+	many := []byte(strings.Repeat(fence, 200))
+	count := func(src []byte) (n int) {
+		Each(src, func(*Fence) { n++ })
+		return n
+	}
+	if got := count(many); got != 400 {
+		t.Fatalf("%d fences, want 400", got)
+	}
+	base := testing.AllocsPerRun(20, func() { count(one) })
+	if got := testing.AllocsPerRun(20, func() { count(many) }); got > base {
+		t.Errorf("400 fences allocate %.0f times, one pair %.0f: a pathless fence allocates", got, base)
 	}
 }

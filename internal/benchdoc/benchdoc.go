@@ -3,7 +3,9 @@
 // lsp and through clada-lsp, `clada check`) are about the same document.
 //
 // It imports only the standard library, and only tests and benchmarks may
-// import it (lang, lsp and cmd/clada-lsp do). Start with Load below.
+// import it (lang, lsp, engine and cmd/clada-lsp do, and scripts/sidebyside,
+// the side-by-side harness). Start with Load below; edits.go holds the
+// edits of a 10 MiB file in every format and the git diffs.
 package benchdoc
 
 import (

@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
+)
+
+// BenchmarkFormats10MiB is one edit and many edits of one 10 MiB file in
+// each format (internal/benchdoc, the edits scripts/side-by-side runs
+// against Codex's apply_patch), parse included, durable writes, no git; the
+// file is written back between runs. "atomic" is the same apply under
+// --atomic (simulated first, then applied): the simulation must not cost
+// more than the apply.
+//
+//	go test ./engine -run XXX -bench Formats10MiB -benchtime 3x
+func BenchmarkFormats10MiB(b *testing.B) {
+	for _, c := range []struct {
+		f    benchdoc.Format
+		n    int
+		mode Mode
+	}{
+		{benchdoc.V4A, 1, Real}, {benchdoc.UDiff, 1, Real}, {benchdoc.JSONCalls, 1, Real},
+		{benchdoc.V4A, 5000, Real}, {benchdoc.SHAMEdits, 5000, Real}, {benchdoc.Aider, 5000, Real},
+		{benchdoc.JSONCalls, 5000, Real}, {benchdoc.UDiff, 500, Real},
+		{benchdoc.SHAMEdits, 5000, Atomic}, {benchdoc.V4A, 5000, Atomic},
+	} {
+		name := fmt.Sprintf("%s/%d", c.f, c.n)
+		if c.mode == Atomic {
+			name += "/atomic"
+		}
+		b.Run(name, func(b *testing.B) {
+			tree, want := benchdoc.BigFile(c.n)
+			src := []byte(benchdoc.Edits(c.f, c.n))
+			benchApply(b, tree, want, src, c.mode, false)
+		})
+	}
+}
+
+// BenchmarkGitDiff is a git diff of 10,000 hunks over 1,000 files applied
+// whole, with durable writes and with --no-fsync (scripts/side-by-side
+// runs git apply on it).
+func BenchmarkGitDiff(b *testing.B) {
+	tree, want, diff := benchdoc.GitDiff(10000, 1000)
+	for _, noFsync := range []bool{false, true} {
+		name := "durable"
+		if noFsync {
+			name = "no-fsync"
+		}
+		b.Run(name, func(b *testing.B) { benchApply(b, tree, want, []byte(diff), Real, noFsync) })
+	}
+}
+
+// benchApply times parsing src and applying it in mode to a fresh copy of
+// tree, and checks every run leaves want.
+func benchApply(b *testing.B, tree, want map[string]string, src []byte, mode Mode, noFsync bool) {
+	root := b.TempDir()
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.OutputMode, cfg.NoFsync = true, OutputSilent, noFsync
+	size := 0
+	for _, c := range tree {
+		size += len(c)
+	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		for p, c := range tree {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StartTimer()
+		doc := lang.Parse(source.NewFile("answer", src))
+		rep, _, err := Apply(context.Background(), doc, cfg, mode, nil)
+		b.StopTimer()
+		if err != nil || !rep.Success {
+			b.Fatalf("apply failed: %v %+v", err, rep.Results[0])
+		}
+		for p, c := range want {
+			if got, _ := os.ReadFile(filepath.Join(root, p)); string(got) != c {
+				b.Fatalf("%s: not the expected content", p)
+			}
+		}
+		b.StartTimer()
+	}
+}

@@ -117,6 +117,9 @@ var rules = []Rule{
 	{"V4A_MISSING_PATH", "A V4A file header names no file. Write the path after the colon."},
 	{"V4A_BAD_HUNK_LINE", "A line in a V4A update is not a hunk line (' ', '-' or '+') or stands outside a hunk. Fix the line's prefix or move it into its hunk."},
 	{"V4A_EMPTY_UPDATE", "A V4A hunk or update has no lines. Give its context, removed and added lines."},
+	{"V4A_TOO_BIG", "A V4A patch holds more hunks and file sections than clada reads in one patch; nothing of it is applied. Split the work into smaller patches."},
+	{"V4A_UNPREFIXED_CONTEXT", "V4A hunk lines start with neither ' ', '-' nor '+'. clada reads them as context lines (the file must hold them); start each context line with a space."},
+	{"V4A_NO_CHANGE", "A V4A hunk has only context lines, so it changes nothing and is not applied. Mark the lines to remove with '-' and the lines to add with '+'."},
 
 	// JSON tool calls (grammar/jsoncall, lang/lower_jsoncall.go).
 	{"INVALID_JSON", "The JSON cannot be read at this place. Fix it there; inside strings, quotes and backslashes are escaped (\\\" and \\\\) and newlines are \\n."},

@@ -173,7 +173,7 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 			fmt.Fprintf(bw, "[%s] Skipped: %s %s\n", r.Task, r.Subject(), notAppliedWords)
 		case cmlStatus(rep, r) == "success":
 			succeeded++
-			fmt.Fprintf(bw, "[%s] Success: %s\n", r.Task, cmlSummary(r))
+			fmt.Fprintf(bw, "[%s] Success: %s\n", r.Task, withNote(cmlSummary(r), " - ", r))
 		case cmlStatus(rep, r) == "skipped":
 			skipped++
 			fmt.Fprintf(bw, "[%s] Skipped: %s\n", r.Task, strings.TrimPrefix(r.Error, "not run: "))

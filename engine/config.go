@@ -57,6 +57,14 @@ type Config struct {
 
 	// Sandbox confines every command (--sandbox): sandbox.Off, Write or Strict.
 	Sandbox sandbox.Mode
+	// CacheDir is clada's cache root for commands' toolchains
+	// (state.CommandCacheDir; DefaultConfig fills it), "" for none; ShareCaches
+	// the toolchains whose own caches the user shares with commands, and
+	// Writable more directories every command may write: both from the
+	// user's own config.yaml (session), never from a project.
+	CacheDir    string
+	ShareCaches []string
+	Writable    []string
 
 	// rootID is the root's identity, pinned by Run for one apply
 	// (pinRoot, exec.go); nil outside an apply.
@@ -85,6 +93,15 @@ type Config struct {
 	// and how to read a range.
 	MaxReadBytes int64
 }
+
+// DefaultTimeout is a command's time unless --timeout, the config or the
+// command's own timeout param says otherwise: long enough for a cold build
+// and test run of a small project (go build, vet and test of one with a
+// cold cache take about 45 s on a busy 2-core machine), short enough that
+// a command that never ends (a server started in the foreground) costs
+// minutes, not the session (README, "Commands": why not the 5 s of the
+// original spec or an agent's 2 minutes).
+const DefaultTimeout = 5 * time.Minute
 
 // OutputMode is what becomes of a command's output as it runs
 // (--output-mode). Every mode keeps the output in the result's data; the
@@ -159,12 +176,14 @@ func EscapeGlob(p string) string {
 
 // DefaultConfig returns the documented defaults for a root.
 func DefaultConfig(root string) *Config {
-	userDir, _ := state.UserDir() // none: nothing approved, history unsigned (UserDir)
+	userDir, _ := state.UserDir()          // none: nothing approved, history unsigned (UserDir)
+	cacheDir, _ := state.CommandCacheDir() // none: commands keep the cache variables they have
 	return &Config{
 		Root:        root,
 		UserDir:     userDir,
+		CacheDir:    cacheDir,
 		Deny:        append([]string(nil), DefaultDeny...),
-		Timeout:     30 * time.Second,
+		Timeout:     DefaultTimeout,
 		MaxOutput:   10 << 20,
 		OutputMode:  OutputStream,
 		GitAuthor:   "clada",

@@ -44,12 +44,18 @@ func execOp(ctx context.Context, cfg *Config, s lang.Syntax, params map[string]s
 func commandSettings(cfg *Config) command.Settings {
 	s := command.Settings{Root: cfg.Root, UserDir: cfg.UserDir, Allow: cfg.Allow, AllowEscape: cfg.AllowEscape,
 		Timeout: cfg.Timeout, MaxOutput: cfg.MaxOutput, Confirm: cfg.Confirm,
-		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID}
+		Sandbox: cfg.Sandbox, PassEnv: cfg.PassEnv, RootID: cfg.rootID,
+		Caches: command.Caches{Dir: cfg.CacheDir, Share: cfg.ShareCaches}, Writable: cfg.Writable}
 	if cfg.OutputMode == OutputStream {
 		s.Stream = cfg.Stream
 	}
 	return s
 }
+
+// CommandSettings is what the launcher takes from c, for a front door that
+// shows what commands would get (`clada sandbox --explain`) without
+// running one.
+func (c *Config) CommandSettings() command.Settings { return commandSettings(c) }
 
 // fromOutcome is a command's outcome as the exec op's Result.
 func fromOutcome(o command.Outcome) Result {
@@ -87,18 +93,26 @@ func execDir(cfg *Config, cwd string) (string, error) {
 	return cfg.Resolve(cwd)
 }
 
-// sandboxDeniedWarning is the report's warning for a command that exited 0
-// after the sandbox refused one of its writes; "" when none was refused.
-func sandboxDeniedWarning(res *ActionResult) string {
-	what, _ := res.Data["sandbox_denied"].(string)
-	if what == "" || !res.Success {
-		return ""
+// sandboxDeniedWarnings are the report's warnings for a command that
+// exited 0 after the sandbox refused one of its writes or, under --sandbox
+// strict, a connection (command.DeniedKey, NetDeniedKey); none when nothing
+// was refused.
+func sandboxDeniedWarnings(res *ActionResult) []string {
+	if !res.Success {
+		return nil
 	}
 	who := res.Task
 	if res.BlockID != "" {
 		who = res.BlockID
 	}
-	return fmt.Sprintf("%s: the sandbox denied writing %s, though the command exited 0; commands may write only under the root, the --allow directories and their own $TMPDIR (only the user can widen that, with --allow DIR or --sandbox off)", who, what)
+	var out []string
+	if what, _ := res.Data[command.DeniedKey].(string); what != "" {
+		out = append(out, fmt.Sprintf("%s: the sandbox denied writing %s, though the command exited 0; commands may write only under the root, the --allow directories, clada's cache for their toolchains and their own $TMPDIR (only the user can widen that, with --allow DIR, sandbox.writable in their config.yaml, or --sandbox off)", who, what))
+	}
+	if line, _ := res.Data[command.NetDeniedKey].(string); line != "" {
+		out = append(out, fmt.Sprintf("%s: the network is blocked by --sandbox strict (%s), though the command exited 0; only the user can allow the network, with --sandbox write (or --sandbox off)", who, line))
+	}
+	return out
 }
 
 // sharedProcWarning takes from a command's result the warning that it

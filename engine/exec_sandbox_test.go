@@ -65,12 +65,12 @@ func TestSandboxDeniesWritesOutsideRoot(t *testing.T) {
 			}
 			cfg, parent := sandboxConfig(t, sandbox.Write)
 			res := sandboxRun(cfg, tc.lang, tc.code)
-			want := fmt.Sprintf("exec: the sandbox denied writing %s (%s): commands may write only under the root, the --allow directories and their own $TMPDIR",
+			want := fmt.Sprintf("exec: the sandbox denied writing %s (%s): commands may write only under the root, the --allow directories, clada's cache for their toolchains and their own $TMPDIR",
 				tc.path, filepath.Join(parent, "x"))
 			if res.Success || res.Type != fault.SandboxDenied || res.Error != want {
 				t.Fatalf("got type %q error %q stderr %q\nwant %q", res.Type, res.Error, res.Data["stderr"], want)
 			}
-			if !strings.Contains(res.Hint, "--allow "+parent+" or --sandbox off") {
+			if !strings.Contains(res.Hint, "--allow "+parent+" for one run, sandbox.writable in their own config.yaml for every run, or --sandbox off") {
 				t.Errorf("hint %q does not name the flags", res.Hint)
 			}
 			if _, err := os.Lstat(filepath.Join(parent, "x")); !os.IsNotExist(err) {
@@ -154,8 +154,8 @@ func TestSandboxStrictDeniesConnect(t *testing.T) {
 	}
 	cfg.Sandbox = sandbox.Strict
 	res := sandboxRun(cfg, "bash", code)
-	want := "exec: the sandbox denied a network connection (bash: connect: Permission denied): under --sandbox strict commands may not open TCP connections or listen"
-	if res.Success || res.Type != fault.SandboxDenied || res.Error != want || !strings.Contains(res.Hint, "--sandbox write or --sandbox off") {
+	want := "exec: the network is blocked by --sandbox strict (bash: connect: Permission denied): commands may not open TCP connections or listen"
+	if res.Success || res.Type != fault.SandboxDenied || res.Error != want || !strings.Contains(res.Hint, "--sandbox write (or --sandbox off)") {
 		t.Fatalf("strict: type %q error %q hint %q stderr %q", res.Type, res.Error, res.Hint, res.Data["stderr"])
 	}
 }

@@ -96,6 +96,11 @@ func (x *opRun) replaceOnce() Result {
 		return *bad
 	}
 	repl := t.ReplacementEOL(old, newText)
+	if len(offs) == 0 { // whole lines that end a file without a final line end (textedit/eof.go)
+		if off, m, r, ok := textedit.EOFMatch(t.Body, old, repl); ok {
+			offs, old, repl = []int{off}, m, r
+		}
+	}
 	// A replayed edit that adds to its search (textedit/replay.go): every match
 	// inside one copy of new_text.
 	inside, copies := textedit.ReplayCopies(t.Body, offs, old, repl)

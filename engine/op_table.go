@@ -62,6 +62,9 @@ var opTable = [...]opDef{
 	// exec is run by the runner (runAction, exec.go), not by Do: it needs
 	// the block's syntax for the command gate and the task's label.
 	lang.OpExec: {byRunner: true},
+	// file_merge reads its path's folder (a new file needs one) and writes
+	// only its path, never a parent: within the argument above.
+	lang.OpFileMerge: {run: (*opRun).merge, touches: onPath, blame: lang.ParamPath},
 }
 
 // opDef is one op's line of opTable.

@@ -210,7 +210,7 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspac
 		if w := notSearchedWarning(it.res); w != "" { // read_cap.go
 			rep.Warn(w)
 		}
-		if w := sandboxDeniedWarning(it.res); w != "" { // exec.go
+		for _, w := range sandboxDeniedWarnings(it.res) { // exec.go
 			rep.Warn(w)
 		}
 		if w := sharedProcWarning(it.res); w != "" { // exec.go

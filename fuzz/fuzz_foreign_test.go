@@ -77,3 +77,31 @@ func FuzzParseReplacer(f *testing.F) {
 		"<<<EXPLANATION>>>\nx\n<<<FILE>>>\n\na b\n\n<<<SEARCH>>>\n\n<<<REPLACE>>>\n \n<<<END>>>\n",
 		"<<<FILE>>>\n<<<OVERWRITE>>>\n<<<END>>>")
 }
+
+// FuzzParseCline: go test ./fuzz -run XXX -fuzz FuzzParseCline -fuzztime 1m
+func FuzzParseCline(f *testing.F) {
+	fuzzForeign(f, "cline/", lang.Cline,
+		"<replace_in_file>\n<path>a</path>\n<diff>\n--- SEARCH>\nx\n===\n+++ REPLACE\n------- SEARCH\n=======\ny\n+++++++ REPLACE\n</diff>\n</replace_in_file>\n",
+		"a.txt\n```\n------- SEARCH\nx\n=======\n<write_to_file>\n<path>b</path>\n<content>\n</content>\n")
+}
+
+// FuzzParseRoo: go test ./fuzz -run XXX -fuzz FuzzParseRoo -fuzztime 1m
+func FuzzParseRoo(f *testing.F) {
+	fuzzForeign(f, "roo/", lang.Roo,
+		"<apply_diff>\n<path>a</path>\n<diff>\n<<<<<<< SEARCH>\n:start_line:0\n:end_line:x\n-------\n\\=======\n=======\n\\:start_line:2\n>>>>>>> REPLACE\n</diff>\n</apply_diff>",
+		"a.go\n<<<<<<< SEARCH\n-------\n\n=======\n:end_line:3\n>>>>>>>\n")
+}
+
+// FuzzParseZed: go test ./fuzz -run XXX -fuzz FuzzParseZed -fuzztime 1m
+func FuzzParseZed(f *testing.F) {
+	fuzzForeign(f, "zed/", lang.Zed,
+		"a.rs\n<edits>\n<old_text line=\"3\">\nx\n</old_text><new_text></new_text>\n<old_text>\n</edits>\n",
+		"<edits path=\"b\">\n<old_text line=0></old_text>\n<new_text>\r\n\r\n</new_text></edits>")
+}
+
+// FuzzParseWholeFile: go test ./fuzz -run XXX -fuzz FuzzParseWholeFile -fuzztime 1m
+func FuzzParseWholeFile(f *testing.F) {
+	fuzzForeign(f, "wholefile/", lang.WholeFile,
+		"**a.go**\n```go path=b.go\n// filepath: c.go\nx\n````\n\n`d e/f`\n~~~\n# ... existing code ...\n~~~\n",
+		"```1:2:a\n```\n```py a.py\n<!-- a.py -->\n")
+}

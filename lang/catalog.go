@@ -108,6 +108,7 @@ const (
 	OpGrep
 	OpGlob
 	OpExec
+	OpFileMerge
 )
 
 // Spec is id's entry in the catalog, or nil for an id that names no op.
@@ -155,6 +156,7 @@ const (
 	ParamLang             = "lang"
 	ParamCwd              = "cwd"
 	ParamTimeout          = "timeout"
+	ParamCreateOnly       = "create_only"
 )
 
 // OpSpec describes one op.
@@ -184,11 +186,29 @@ func (o *OpSpec) Param(name string) *ParamSpec {
 	return nil
 }
 
-// aliases maps the accepted alternative op names (nesl-js's, see DESIGN.md,
-// "The catalog") to catalog names.
+// aliases maps the accepted alternative op names to catalog names
+// (DESIGN.md, "The catalog"): nesl-js's, and the verb-first names of the
+// lineage's later versions, so a prompt written for one of them still
+// works.
 var aliases = map[string]OpID{
 	"file_create": OpFileWrite,
 	"file_edit":   OpFileReplaceAllText,
+
+	"write_file":                 OpFileWrite,
+	"create_file":                OpFileWrite,
+	"append_to_file":             OpFileAppend,
+	"replace_text_in_file":       OpFileReplaceText,
+	"str_replace":                OpFileReplaceText,
+	"replace_all_text_in_file":   OpFileReplaceAllText,
+	"replace_text_range_in_file": OpFileReplaceTextRange,
+	"replace_lines_in_file":      OpFileReplaceLines,
+	"delete_file":                OpFileDelete,
+	"move_file":                  OpFileMove,
+	"read_file":                  OpFileRead,
+	"read_file_numbered":         OpFileReadNumbered,
+	"read_files":                 OpFilesRead,
+	"create_dir":                 OpDirCreate,
+	"delete_dir":                 OpDirDelete,
 }
 
 // Lookup resolves an op name or alias to its spec (and so its ID); nil when
@@ -402,5 +422,17 @@ var catalog = []OpSpec{
 			{Name: ParamTimeout, Type: TInteger, Doc: "Seconds before the whole process group is killed (default: --timeout)."},
 		},
 		Example: [][2]string{{ParamLang, "bash"}, {ParamCode, "go test ./..."}},
+	},
+	{
+		ID: OpFileMerge, Name: "file_merge", Kind: Write, Primary: ParamPath, CSL: "FILE_MERGE", CML: "file_merge",
+		Doc: "Write a whole file as an answer shows it, where placeholder lines (`// ... existing code ...`) stand for unchanged lines of the current file. " +
+			"It applies only when the file decides every placeholder: the lines around each one are copied exactly from the file and occur there once, in order. " +
+			"A new file is written only into a folder that exists; a file that has content is never cut down to an excerpt of itself.",
+		Params: []ParamSpec{
+			pathParam("File to write."),
+			{Name: ParamContent, Type: TString, Required: true, Doc: "The whole file, with placeholder lines where unchanged lines are left out.", CSL: "body", CML: "text"},
+			{Name: ParamCreateOnly, Type: TBoolean, Default: "false", Doc: "true: write only a file that is missing or empty, and fail on one that has content (Cline's empty SEARCH, Zed's create mode)."},
+		},
+		Example: [][2]string{{ParamPath, "src/hello.txt"}, {ParamContent, "Hello, world!\n# ... existing lines ...\n"}},
 	},
 }

@@ -15,7 +15,8 @@ func TestCorpusForeignParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs := map[string]Syntax{"aider/": Aider, "udiff/": UDiff, "jsoncall/": JSONCall, "replacer/": Replacer}
+	dirs := map[string]Syntax{"aider/": Aider, "udiff/": UDiff, "jsoncall/": JSONCall, "replacer/": Replacer,
+		"cline/": Cline, "roo/": Roo, "zed/": Zed, "wholefile/": WholeFile}
 	seen := map[Syntax]int{}
 	for _, c := range cases {
 		var want Syntax

@@ -75,6 +75,10 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		scanWorkers = 1
 	}
 	spans, diags := findSpans(f.Src, scanWorkers)
+	if un := unreadDiagnostics(f.Src, spans); len(un) > 0 { // unread.go
+		diags = append(diags, un...)
+		diags.Sort()
+	}
 	doc.Diags = diags
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
@@ -165,7 +169,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	// marker searches, then the splitters whose marker was seen.
 	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
 	for i := range syntaxes {
-		if syntaxes[i].gate == "" {
+		if syntaxes[i].gate == "" && !syntaxes[i].gatedByAny {
 			first = append(first, i)
 		}
 	}
@@ -180,7 +184,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		}
 	})
 	for i := range syntaxes {
-		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen {
+		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen || syntaxes[i].gatedByAny && finds.anySeen(syntaxes[i].markers) {
 			gated = append(gated, i)
 		}
 	}
@@ -198,12 +202,12 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		}
 	}
 	sortSpans(all)
-	kept := dropOverlaps(all)
+	kept := dropOverlaps(dropYielding(all))
 	if more, mds := findIndented(src, kept, finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
 		sortSpans(kept)
-		kept = dropOverlaps(kept)
+		kept = dropOverlaps(dropYielding(kept))
 	}
 	var diags source.Diagnostics
 	for _, d := range found {
@@ -225,6 +229,36 @@ func sortSpans(all []blockSpan) {
 		}
 		return all[i].prefix != nil && all[j].prefix == nil
 	})
+}
+
+// dropYielding drops, of sorted spans, each span of a yielding syntax
+// (SyntaxDef.yields: a whole-file fence) that holds the start of another
+// syntax's span: the fence holds that block, and is not a file.
+func dropYielding(all []blockSpan) []blockSpan {
+	any := false
+	for _, s := range all {
+		any = any || s.def.yields
+	}
+	if !any {
+		return all
+	}
+	out := all[:0]
+	for i, s := range all {
+		if s.def.yields {
+			held := false
+			for j := i + 1; j < len(all) && all[j].Start < s.End; j++ {
+				held = held || !all[j].def.yields
+			}
+			for j := i - 1; j >= 0 && all[j].Start == s.Start; j-- {
+				held = held || !all[j].def.yields
+			}
+			if held {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // dropOverlaps keeps, of sorted spans, those that start after every earlier

@@ -264,7 +264,7 @@ type blockMarker struct {
 // maxMarkers bounds how many markers all syntaxes together declare, so
 // findMarkers keeps its positions in a fixed array (no allocation per
 // search); newMarkerTable refuses more.
-const maxMarkers = 16
+const maxMarkers = 24
 
 // indentedMarkers is every syntax's markers in the registry's order, and
 // markerGroups the same by first byte: the markers of one group are looked
@@ -330,6 +330,16 @@ type markerHit struct {
 type markerFinds []struct {
 	hits []markerHit
 	seen bool
+}
+
+// anySeen reports whether one of markers occurs in the text.
+func (f markerFinds) anySeen(markers []blockMarker) bool {
+	for _, m := range markers {
+		if f[markerIndex(m.text)].seen {
+			return true
+		}
+	}
+	return false
 }
 
 // findMarkers looks for the markers ks (one of markerGroups) in src and

@@ -27,6 +27,10 @@ const (
 	UDiff
 	JSONCall
 	Replacer
+	Cline     // Cline's replace_in_file and write_to_file
+	Roo       // Roo Code's apply_diff
+	Zed       // Zed's <edits>
+	WholeFile // a chat answer's code block under its path
 	endSyntax // one past the last id
 )
 
@@ -46,7 +50,8 @@ const DefaultSyntax = SHAM
 var syntaxes [endSyntax - 1]SyntaxDef
 
 func init() {
-	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax}
+	syntaxes = [...]SyntaxDef{shamSyntax, cslSyntax, cmlSyntax, v4aSyntax, aiderSyntax, udiffSyntax, jsonSyntax, replacerSyntax,
+		clineSyntax, rooSyntax, zedSyntax, wholeFileSyntax}
 	indentedMarkers, markerGroups = newMarkerTable(syntaxes[:])
 }
 
@@ -110,6 +115,13 @@ type SyntaxDef struct {
 	// split runs only when its marker was seen: most answers are spared a
 	// pass over the text per syntax they do not use.
 	gate string
+	// gatedByAny is gate for a syntax with several markers: its split runs
+	// only when one of them was seen.
+	gatedByAny bool
+	// yields marks a syntax whose block gives way to any other syntax's
+	// block that starts inside it (a whole-file fence holding an aider
+	// block or a JSON call is that block): findSpans drops it.
+	yields bool
 	// midLine marks a syntax whose block may start anywhere on a line (a
 	// CML element): an indented block is found by split at its own column,
 	// and its indentation still opens a view for the lines after it.

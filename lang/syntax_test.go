@@ -96,7 +96,7 @@ func TestUnknownSyntax(t *testing.T) {
 
 // The lists help texts are built from follow the registry.
 func TestSyntaxLists(t *testing.T) {
-	if got, want := SyntaxList(), "sham, csl, cml, v4a, aider, udiff, json or replacer"; got != want {
+	if got, want := SyntaxList(), "sham, csl, cml, v4a, aider, udiff, json, replacer, cline, roo, zed or wholefile"; got != want {
 		t.Errorf("SyntaxList() = %q, want %q", got, want)
 	}
 	if DefaultSyntax.Def().Foreign {

@@ -144,7 +144,7 @@ func validate(a *Action) source.Diagnostics {
 			ds = append(ds, d)
 		}
 	}
-	return ds
+	return append(ds, lazyPlaceholders(a, spec)...) // lazy.go
 }
 
 // checkValue parses p's value as ps's type.

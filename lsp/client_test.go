@@ -36,6 +36,8 @@ type clientOpts struct {
 	// silent makes the client never answer client/registerCapability (until
 	// the test ends), like an editor that lost the request.
 	silent bool
+	// server is the server's command line (NewWith).
+	server Options
 }
 
 // newClient starts a server and a client; initialize is not sent.
@@ -47,7 +49,7 @@ func newClientWith(t testing.TB, o clientOpts) *testClient {
 	if o.log == nil {
 		o.log = io.Discard
 	}
-	srv := New(o.log)
+	srv := NewWith(o.log, o.server)
 	if o.regTTL > 0 {
 		srv.regTTL = o.regTTL
 	}

@@ -59,6 +59,7 @@ func TestCodeActionConvertsToV4A(t *testing.T) {
 			"V4A (apply_patch) @0:0-4:14\n*** Begin Patch\n*** Add File: n.txt\n+hello\n*** End Patch",
 			"JSON tool calls @0:0-4:14\n[\n  {\"command\": \"create\", \"path\": \"n.txt\", \"file_text\": \"hello\\n\"}\n]",
 			"replacer @0:0-4:14\n<<<FILE>>>\nn.txt\n<<<OVERWRITE>>>\nhello\n<<<END>>>",
+			"Cline replace_in_file @0:0-4:14\n<write_to_file>\n<path>n.txt</path>\n<content>\nhello\n</content>\n</write_to_file>",
 		},
 	}, {
 		name: "file_delete is Delete File",
@@ -110,11 +111,11 @@ func TestCodeActionRefusesV4AThatChangesMeaning(t *testing.T) {
 		want      []string // the titles offered
 	}{
 		{"exact search", shamBlock(`action = "file_replace_text"`, `path = "app.py"`, `old_text = "    return 1\n"`, `new_text = "    return 2\n"`),
-			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "unified diff", "JSON tool calls", "replacer"}},
+			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "unified diff", "JSON tool calls", "replacer", "Cline replace_in_file", "Roo Code apply_diff", "Zed <edits>"}},
 		{"overwrite false", shamBlock(`action = "file_write"`, `path = "n.txt"`, `content = "hello\n"`, `overwrite = "false"`),
 			[]string{"CSL", "CML", "unified diff"}},
 		{"near_line", "```diff\n--- a/app.py\n+++ b/app.py\n@@ -3 +3 @@\n-THREE\n+3\n```\n",
-			[]string{"SHAM", "CSL", "CML"}},
+			[]string{"SHAM", "CSL", "CML", "Roo Code apply_diff", "Zed <edits>"}},
 		{"two independent actions", "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---FILE_DELETE file=\"b\"--->\n<---END--->\n<---END--->\n",
 			[]string{"CML"}},
 		{"no V4A section", shamBlock(`action = "file_append"`, `path = "log.txt"`, `content = "x\n"`),
@@ -155,6 +156,7 @@ func TestCodeActionConvertsFromV4A(t *testing.T) {
 		"CML @2:3-6:13\nxml\n<write path=\"v.txt\"><![CDATA[\nv\n]]></write>",
 		"JSON tool calls @2:3-6:13\njson\n[\n  {\"command\": \"create\", \"path\": \"v.txt\", \"file_text\": \"v\\n\"}\n]",
 		"replacer @2:3-6:13\ntext\n<<<FILE>>>\nv.txt\n<<<OVERWRITE>>>\nv\n<<<END>>>",
+		"Cline replace_in_file @2:3-6:13\ntext\n<write_to_file>\n<path>v.txt</path>\n<content>\nv\n</content>\n</write_to_file>",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, u, rng(3, 4, 3, 4))); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -181,6 +183,9 @@ func TestCodeActionConvertsAiderWithItsFence(t *testing.T) {
 		"unified diff @2:0-10:0\n```diff\n--- a/app.py\n+++ b/app.py\n@@ @@\n-two\n+2\n```\n",
 		"JSON tool calls @2:0-10:0\n```json\n[\n  {\"command\": \"str_replace\", \"path\": \"app.py\", \"old_str\": \"two\\n\", \"new_str\": \"2\\n\"}\n]\n```\n",
 		"replacer @2:0-10:0\n```text\n<<<FILE>>>\napp.py\n<<<SEARCH>>>\ntwo\n\n<<<REPLACE>>>\n2\n\n<<<END>>>\n```\n",
+		"Cline replace_in_file @2:0-10:0\n```text\n<replace_in_file>\n<path>app.py</path>\n<diff>\n------- SEARCH\ntwo\n=======\n2\n+++++++ REPLACE\n</diff>\n</replace_in_file>\n```\n",
+		"Roo Code apply_diff @2:0-10:0\n```text\n<apply_diff>\n<path>app.py</path>\n<diff>\n<<<<<<< SEARCH\n-------\ntwo\n=======\n2\n>>>>>>> REPLACE\n</diff>\n</apply_diff>\n```\n",
+		"Zed <edits> @2:0-10:0\n```text\n`app.py`\n<edits>\n<old_text>\ntwo\n\n</old_text>\n<new_text>\n2\n\n</new_text>\n</edits>\n```\n",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, u, rng(5, 0, 5, 0))); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -198,6 +203,7 @@ func TestCodeActionConvertRewritesTheFence(t *testing.T) {
 	want := []string{
 		"SHAM @2:4-3:30\nsh sham\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\n#!END_SHAM_p01",
 		"CSL @2:4-3:30\n\n<---WRITE file=\"a.txt\"--->\nhi\n<---END--->",
+		"JSON tool calls @2:4-3:30\njson\n[\n  {\"command\": \"create\", \"path\": \"a.txt\", \"file_text\": \"hi\"}\n]",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, u, rng(3, 2, 3, 2))); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -296,6 +302,7 @@ func TestCodeActionConvertKeepsCRLF(t *testing.T) {
 		"V4A (apply_patch) @2:0-10:14\n*** Begin Patch\r\n*** Add File: notes.txt\r\n+line one\r\n+line two\r\n*** End Patch",
 		"JSON tool calls @2:0-10:14\n```json\r\n[\r\n  {\"command\": \"create\", \"path\": \"notes.txt\", \"file_text\": \"line one\\nline two\\n\"}\r\n]\r\n```",
 		"replacer @2:0-10:14\n<<<FILE>>>\r\nnotes.txt\r\n<<<OVERWRITE>>>\r\nline one\r\nline two\r\n<<<END>>>",
+		"Cline replace_in_file @2:0-10:14\n<write_to_file>\r\n<path>notes.txt</path>\r\n<content>\r\nline one\r\nline two\r\n</content>\r\n</write_to_file>",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)
@@ -316,6 +323,7 @@ func TestCodeActionConvertKeepsListIndent(t *testing.T) {
 		"V4A (apply_patch) @4:3-8:16\n*** Begin Patch\n   *** Add File: hello.txt\n   +hi\n   *** End Patch",
 		"JSON tool calls @4:3-8:16\n```json\n   [\n     {\"command\": \"create\", \"path\": \"hello.txt\", \"file_text\": \"hi\\n\"}\n   ]\n   ```",
 		"replacer @4:3-8:16\n<<<FILE>>>\n   hello.txt\n   <<<OVERWRITE>>>\n   hi\n   <<<END>>>",
+		"Cline replace_in_file @4:3-8:16\n<write_to_file>\n   <path>hello.txt</path>\n   <content>\n   hi\n   </content>\n   </write_to_file>",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)

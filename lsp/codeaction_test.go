@@ -61,6 +61,7 @@ func TestCodeActionConvertsToCSLAndCML(t *testing.T) {
 		"CML @0:0-5:14\n<edit path=\"app.js\">\n  <search>two</search>\n  <replace>2</replace>\n</edit>",
 		"JSON tool calls @0:0-5:14\n[\n  {\"command\": \"str_replace\", \"path\": \"app.js\", \"old_str\": \"two\", \"new_str\": \"2\"}\n]",
 		"replacer @0:0-5:14\n<<<FILE>>>\napp.js\n<<<SEARCH>>>\ntwo\n<<<REPLACE>>>\n2\n<<<END>>>",
+		"Zed <edits> @0:0-5:14\n`app.js`\n<edits>\n<old_text>\ntwo\n</old_text>\n<new_text>\n2\n</new_text>\n</edits>",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, uri, rng(1, 0, 1, 0))); diff != "" {
 		t.Fatalf("conversions (-want +got):\n%s", diff)

@@ -7,7 +7,8 @@ import (
 )
 
 // openSession opens the workspace's session: the same .clada.yaml, trust
-// store, hooks and pass-env `clada apply` with no flags has. A broken
+// store, hooks and pass-env `clada apply` has, with the command flags the
+// server was started with (Options). A broken
 // config is kept (session.KeepBrokenConfig): every document shows it
 // (CONFIG_ERROR, from the session's Check) and the apply command refuses to
 // run until it is fixed, as `clada apply` does, instead of running without
@@ -17,7 +18,7 @@ func (s *Server) openSession() {
 	if s.root == "" {
 		return
 	}
-	sess, err := session.Open(session.Input{Root: s.root, Log: logWriter{s}}, session.KeepBrokenConfig)
+	sess, err := session.Open(session.Input{Root: s.root, Engine: s.opts.Engine, Explicit: s.opts.Explicit, Log: logWriter{s}}, session.KeepBrokenConfig)
 	if err != nil { // KeepBrokenConfig keeps every load error; nothing else fails
 		s.log.Printf("session: %v", err)
 		return

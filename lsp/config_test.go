@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/sandbox"
 	"go.lsp.dev/protocol"
 )
 
@@ -93,5 +95,56 @@ func TestBrokenConfigRefusesApply(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "one.txt")); !os.IsNotExist(err) {
 		t.Fatalf("one.txt written with a broken config: %v", err)
+	}
+}
+
+// The command flags on the server's command line reach the editor's
+// apply as they reach `clada apply`: --allow DIR lets its commands write
+// DIR, which the sandbox refuses them otherwise.
+func TestApplyCommandTakesCommandFlags(t *testing.T) {
+	if sandbox.ABI() < 1 {
+		t.Skip("this kernel has no Landlock; the sandbox refuses nothing here")
+	}
+	parent := t.TempDir()
+	if p, err := filepath.EvalSymlinks(parent); err == nil {
+		parent = p
+	}
+	root, outside := filepath.Join(parent, "root"), filepath.Join(parent, "cache")
+	for _, d := range []string{root, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := "#!SHAM [@three-char-SHA-256: e1]\naction = \"exec\"\nlang = \"bash\"\ncode = \"touch " + outside + "/made\"\n#!END_SHAM_e1\n"
+	run := func(o Options) (ok bool, errText string) {
+		c := newClientWith(t, clientOpts{server: o})
+		var res protocol.InitializeResult
+		c.call(protocol.MethodInitialize, &protocol.InitializeParams{WorkspaceFoldersInitializeParams: folders(root)}, &res)
+		c.notify(protocol.MethodInitialized, &protocol.InitializedParams{})
+		u := pathURI(filepath.Join(root, "a.sham"))
+		c.open(u, doc)
+		var rep struct {
+			Results []struct {
+				Success bool   `json:"success"`
+				Error   string `json:"error"`
+			} `json:"results"`
+		}
+		c.call(protocol.MethodWorkspaceExecuteCommand, command("clada.apply", u), &rep)
+		if len(rep.Results) != 1 {
+			t.Fatalf("report: %+v", rep)
+		}
+		return rep.Results[0].Success, rep.Results[0].Error
+	}
+	if ok, msg := run(Options{}); ok || !strings.Contains(msg, "the sandbox denied writing "+outside+"/made") {
+		t.Fatalf("without --allow: success %v, %q", ok, msg)
+	}
+	cfg := engine.DefaultConfig("")
+	cfg.Allow = []string{outside}
+	cfg.NoGit = true
+	if ok, msg := run(Options{Engine: cfg, Explicit: func(f string) bool { return f == "allow" }}); !ok {
+		t.Fatalf("with --allow %s: %q", outside, msg)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "made")); err != nil {
+		t.Fatal(err)
 	}
 }

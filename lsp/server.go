@@ -53,6 +53,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/session"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -95,6 +96,9 @@ type Server struct {
 	// sess is the root's session: its .clada.yaml, trust, hooks and engine
 	// config (config.go); nil when there is no root.
 	sess *session.Session
+	// opts are the server's command line: the engine settings its
+	// sessions start from (the command flags), never widened by a client.
+	opts Options
 
 	exit chan struct{} // closed by the exit notification
 }
@@ -103,9 +107,27 @@ type Server struct {
 // registration; a client that never answers costs a log line, nothing more.
 const registerTimeout = 10 * time.Second
 
-// New returns a server that logs to logw (usually stderr).
-func New(logw io.Writer) *Server {
+// Options is what the language server's command line set for the commands
+// its apply runs (session.CommandFlags: --allow, --sandbox, --pass-env,
+// --timeout, --approve). They come from the command line, which the user's
+// own editor config writes, and not from initializationOptions, which
+// editors fill from workspace settings that can come with a clone.
+type Options struct {
+	// Engine holds the settings the flags gave; nil: the defaults.
+	Engine *engine.Config
+	// Explicit reports whether the command line set flag name, so the
+	// project's .clada.yaml fills only what no flag set.
+	Explicit func(flag string) bool
+}
+
+// New returns a server that logs to logw (usually stderr), with the engine
+// defaults.
+func New(logw io.Writer) *Server { return NewWith(logw, Options{}) }
+
+// NewWith returns a server whose sessions start from o.
+func NewWith(logw io.Writer, o Options) *Server {
 	return &Server{
+		opts:   o,
 		log:    log.New(logw, "clada-lsp: ", log.LstdFlags),
 		regTTL: registerTimeout,
 		docs:   map[uri.URI]*document{},

@@ -43,7 +43,7 @@ func TestCommandProgress(t *testing.T) {
 		t.Fatalf("exec failed: %s", text(t, res))
 	}
 	if got, want := text(t, res), "=== CLADA RESULTS ===\ntask-1 ✅ exec for i in 1 2 3; do echo line$i; sleep 0.2; done\n=== END ===\n\n"+
-		"=== OUTPUT task-1: exec for i in 1 2 3; do echo line$i; sleep 0.2; done ===\nline1\nline2\nline3\n=== END OUTPUT ===\n"; got != want {
+		"=== OUTPUT task-1: exec for i in 1 2 3; do echo line$i; sleep 0.2; done ===\nline1\nline2\nline3\n--- exit code 0 ---\n=== END OUTPUT ===\n"; got != want {
 		t.Errorf("exec text:\n%s\nwant:\n%s", got, want)
 	}
 	// Notifications are asynchronous: wait for the last line's.

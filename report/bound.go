@@ -25,6 +25,12 @@ const markerRoom = 400
 // unless max is smaller than the marker itself. Every report format meant
 // for an LLM bounds each action's output through here.
 func Bound(text string, max int, see func(first, last int) string) string {
+	return boundSplit(text, max, 2, see)
+}
+
+// boundSplit is Bound with 1/part of the room for the head and the rest for
+// the tail.
+func boundSplit(text string, max, part int, see func(first, last int) string) string {
 	if max <= 0 || len(text) <= max {
 		return text
 	}
@@ -32,27 +38,83 @@ func Bound(text string, max int, see func(first, last int) string) string {
 	if avail < 0 {
 		avail = 0
 	}
-	head := headCut(text, avail/2)
-	tail := tailCut(text, avail-avail/2)
+	head := headCut(text, avail/part)
+	tail := tailCut(text, avail-avail/part)
 	if tail < head { // cannot happen for len(text) > max; keeps slicing safe
 		tail = head
 	}
-	first := 1 + strings.Count(text[:head], "\n")
-	last := 1 + strings.Count(text[:tail-1], "\n")
+	var b strings.Builder
+	b.Grow(head + markerRoom + len(text) - tail)
+	b.WriteString(text[:head])
+	if head > 0 && text[head-1] != '\n' {
+		b.WriteString("\n")
+	}
+	b.WriteString(cutMarker(text, head, tail, see) + "\n")
+	b.WriteString(text[tail:])
+	return b.String()
+}
+
+// cutMarker is the line that replaces text[from:to]: how many lines and
+// bytes were cut and how to see them (see gets the first and last cut line,
+// 1-based lines of text).
+func cutMarker(text string, from, to int, see func(first, last int) string) string {
+	first := 1 + strings.Count(text[:from], "\n")
+	last := 1 + strings.Count(text[:to-1], "\n")
 	total := 1 + strings.Count(strings.TrimSuffix(text, "\n"), "\n")
 	lines := fmt.Sprintf("%d lines (%d-%d of %d)", last-first+1, first, last, total)
 	if first == last {
 		lines = fmt.Sprintf("part of line %d of %d", first, total)
 	}
-	marker := fmt.Sprintf("[clada cut %s, %d bytes, to fit --max-report; to see them: %s]",
-		lines, tail-head, see(first, last))
+	return fmt.Sprintf("[clada cut %s, %d bytes, to fit --max-report; to see them: %s]", lines, to-from, see(first, last))
+}
+
+// boundCommand bounds one stream of a command's output to max bytes: whole
+// when it fits; else the first failing test's lines (firstFailure) when the
+// stream is a test run's, and the tail, which holds the last lines a
+// command printed (its error, a test run's summary) and gets most of the
+// room; a stream without a failing test keeps a short head instead. Each
+// cut is one marker line, as Bound's.
+func boundCommand(text string, max int, see func(first, last int) string) string {
+	if max <= 0 || len(text) <= max {
+		return text
+	}
+	start, end, runner, ok := firstFailure(text)
+	avail := max - 3*markerRoom // two cuts and the excerpt's title
+	if !ok || avail < markerRoom {
+		return boundSplit(text, max, 5, see)
+	}
+	lineStart := func(n int) int { // offset of 0-based line n (len(text) past the last)
+		off := 0
+		for ; n > 0; n-- {
+			i := strings.IndexByte(text[off:], '\n')
+			if i < 0 {
+				return len(text)
+			}
+			off += i + 1
+		}
+		return off
+	}
+	exFrom, exTo := lineStart(start), lineStart(end)
+	if budget := avail * 2 / 5; exTo-exFrom > budget {
+		exTo = exFrom + headCut(text[exFrom:], budget)
+	}
+	tail := tailCut(text, avail-(exTo-exFrom))
+	if tail < exTo {
+		tail = exTo
+	}
+	total := 1 + strings.Count(strings.TrimSuffix(text, "\n"), "\n")
 	var b strings.Builder
-	b.Grow(head + len(marker) + 2 + len(text) - tail)
-	b.WriteString(text[:head])
-	if head > 0 && text[head-1] != '\n' {
+	if exFrom > 0 {
+		b.WriteString(cutMarker(text, 0, exFrom, see) + "\n")
+	}
+	fmt.Fprintf(&b, "[clada: the first failing test, lines %d-%d of %d, found by %s]\n", start+1, 1+strings.Count(text[:exTo-1], "\n"), total, runner)
+	b.WriteString(text[exFrom:exTo])
+	if exTo > exFrom && text[exTo-1] != '\n' {
 		b.WriteString("\n")
 	}
-	b.WriteString(marker + "\n")
+	if tail > exTo {
+		b.WriteString(cutMarker(text, exTo, tail, see) + "\n")
+	}
 	b.WriteString(text[tail:])
 	return b.String()
 }

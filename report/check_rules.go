@@ -77,7 +77,7 @@ var rules = []Rule{
 	// CML (grammar/cml, lang/lower_cml.go).
 	{"UNCLOSED_ELEMENT", "A CML element is never closed before the input ends. Add its closing tag."},
 	{"MISMATCHED_CLOSE", "A closing tag does not close the element that is open. Close the inner element first."},
-	{"UNCLOSED_TAG", "A CML tag never reaches its > or />. Finish the tag."},
+	{"UNCLOSED_TAG", "A tag is never finished or closed: a CML tag that never reaches its > or />, or an agent's call (</replace_in_file>, </apply_diff>, </edits>, </old_text>) never closed, so where it ends is unknown. Finish or close it."},
 	{"BAD_ATTRIBUTE", "A CML attribute is not written name=\"value\" (a missing =, an unquoted or unterminated value). Write it so."},
 	{"DUPLICATE_ATTRIBUTE", "The same attribute appears twice in one CML tag. Keep one."},
 	{"UNCLOSED_CDATA", "A CDATA section is never closed. End it with ]]>; write a literal ]]> inside it as ]]&gt; or split the section."},
@@ -110,6 +110,7 @@ var rules = []Rule{
 	{"NO_CONTEXT", "A hunk that only adds lines has neither line numbers nor context to say where they go. Give the header's line numbers or the unchanged lines around them."},
 
 	// OpenAI apply_patch, V4A (grammar/v4a).
+	{"V4A_TOO_BIG", "A V4A patch (or an answer's set of apply_patch_call items) holds more hunks and file sections than clada reads in one patch (20,000), and is refused whole before it is read. Split the change into several smaller patches."},
 	{"V4A_BAD_CALL", "An apply_patch_call JSON array cannot be read. Write a JSON array of apply_patch_call items."},
 	{"V4A_EMPTY_PATCH", "No apply_patch_call item holds an operation. Give each item an operation with type, path and diff."},
 	{"V4A_MISSING_END", "A V4A patch lacks its *** Begin Patch or *** End Patch line. Start and end the patch with them."},
@@ -117,7 +118,6 @@ var rules = []Rule{
 	{"V4A_MISSING_PATH", "A V4A file header names no file. Write the path after the colon."},
 	{"V4A_BAD_HUNK_LINE", "A line in a V4A update is not a hunk line (' ', '-' or '+') or stands outside a hunk. Fix the line's prefix or move it into its hunk."},
 	{"V4A_EMPTY_UPDATE", "A V4A hunk or update has no lines. Give its context, removed and added lines."},
-	{"V4A_TOO_BIG", "A V4A patch holds more hunks and file sections than clada reads in one patch; nothing of it is applied. Split the work into smaller patches."},
 	{"V4A_UNPREFIXED_CONTEXT", "V4A hunk lines start with neither ' ', '-' nor '+'. clada reads them as context lines (the file must hold them); start each context line with a space."},
 	{"V4A_NO_CHANGE", "A V4A hunk has only context lines, so it changes nothing and is not applied. Mark the lines to remove with '-' and the lines to add with '+'."},
 
@@ -129,9 +129,29 @@ var rules = []Rule{
 	{"WRONG_TYPE", "A key of an edit call has a value of the wrong JSON type (a number for a string, a string for a boolean). Write the type the hint names."},
 	{"UNSUPPORTED_COMMAND", "An edit call asks for something clada has no action for (undo_edit; a view_range clada cannot express). Use the alternative the hint names."},
 	{"UNKNOWN_KEY", "A key is not part of an edit call; it is ignored. Remove it or correct its name."},
+	{"NO_CHANGE", "An edit's text to find and its replacement are the same, so it would change nothing (the agents' own tools refuse it too). Give the changed text, or leave the edit out."},
 
-	// Seed 003's replacer blocks (grammar/replacer).
-	{"MISSING_PATH", "A replacer <<<FILE>>> line is not followed by a file path. Put the path on the line after it."},
+	// Seed 003's replacer blocks (grammar/replacer), and the agents' calls.
+	{"MISSING_PATH", "An edit names no file: a replacer <<<FILE>>> line without a path after it, a Cline, Roo or Zed call without <path> or a path line before its blocks. Give the path."},
+
+	// Lazy placeholders (lang/placeholder.go, lang/lazy.go).
+	{"LAZY_PLACEHOLDER", "A text that would be written as it is holds a placeholder for code left out (// ... existing code ...). Send the lines it stands for, or the whole file as a whole-file block or file_merge, where a placeholder between lines copied exactly from the file keeps the file's lines."},
+
+	// What clada recognises but does not read (lang/unread.go).
+	{"UNREAD_FORMAT", "The answer holds an edit in a form clada recognises but does not read (a code block with a placeholder and no file, a diff without file headers, an XML function call, an older SEARCH/REPLACE spelling), so nothing of it is applied. Send it in a format clada reads; the hint names one."},
+
+	// Whole-file code blocks (grammar/wholefile).
+	{"UNCLOSED_FENCE", "A code block that names its file is never closed, so where the file ends is unknown; nothing is written. End it with a fence line like its opening one."},
+	{"AMBIGUOUS_PATH", "A code block names two different files (the line before it, its info string, its first-line comment). Name the file once."},
+
+	// Cline, Roo Code and Zed calls (grammar/cline, grammar/roo, grammar/zed).
+	{"NO_BLOCKS", "A call's <diff> holds no SEARCH/REPLACE block. Write the blocks the format's prompt shows (clada prompt --syntax cline, roo)."},
+	{"OUTSIDE_TEXT", "Text stands between a call's blocks or edits; it is ignored. Keep only the blocks in the call."},
+	{"UNESCAPED_MARKER", "A line in a Roo Code block starts like a marker (<<<<<<<, >>>>>>>) and is none. A file's line that starts so is written with a backslash before it."},
+	{"LINE_MARKER_IN_REPLACE", "A :start_line: or :end_line: line stands in a REPLACE section, where Roo Code takes only text. Move it after <<<<<<< SEARCH, or escape it (\\:start_line:) when it is the file's text."},
+	{"MISSING_NEW_TEXT", "A Zed <old_text> is not followed by its <new_text>. Follow each </old_text> with <new_text>, the replacement and </new_text>."},
+	{"NO_EDITS", "A Zed <edits> element holds no <old_text>. Give <old_text>/<new_text> pairs."},
+	{"MALFORMED_EDIT", "A Zed edit's tags are not in the order <old_text>, </old_text>, <new_text>, </new_text>. Write them in that order."},
 }
 
 // ruleByCode indexes rules.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -32,9 +33,13 @@ func checkText(w io.Writer, files []Checked, _ CheckOptions) error {
 		where += " in " + plural(len(files), "file")
 	}
 	var err error
-	if errs == 0 && warns == 0 {
+	switch {
+	case errs == 0 && warns == 0 && blocks == 0 && len(files) == 1:
+		// nothing read: say what the input held instead
+		_, err = fmt.Fprintf(w, "no problems in 0 blocks: %s\n", lang.NoBlocksReason(files[0].Doc))
+	case errs == 0 && warns == 0:
 		_, err = fmt.Fprintf(w, "no problems in %s\n", where)
-	} else {
+	default:
 		_, err = fmt.Fprintf(w, "%s, %s in %s\n", plural(errs, "error"), plural(warns, "warning"), where)
 	}
 	return err

@@ -60,7 +60,7 @@ func CML(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 		renderCMLFatal(bw, doc, rep)
 	default:
 		if noBlocks(rep) {
-			fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+			fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp(doc))
 		}
 		for _, wn := range warnings(doc) {
 			fmt.Fprintf(bw, "[warning] line %d: %s (%s)", wn.line, wn.d.Message, wn.d.Code)

@@ -51,7 +51,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 	}
 	bw := bufio.NewWriter(w)
 	if noBlocks(rep) {
-		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp(doc))
 	}
 	for _, wn := range warnings(doc) {
 		fmt.Fprintf(bw, "WARNING: line %d: %s (%s)\n", wn.line, wn.d.Message, wn.d.Code)

@@ -51,23 +51,36 @@ func actionOutput(res engine.ActionResult, max int) (text string, ok bool) {
 			}
 			b.WriteString("--- stderr ---\n" + stderr)
 		}
-		if code, _ := d["exit_code"].(int); code != 0 {
-			if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "--- exit code %d ---\n", code)
+		if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
+			b.WriteString("\n")
 		}
+		b.WriteString(exitLine(d))
 		return b.String(), true
 	}
 	return "", false
 }
 
-// boundStreams is a command's stdout and stderr, bounded together to max.
+// exitLine ends a command's section: its exit code, 0 included, or that it
+// was killed without one (its timeout, a cancelled apply).
+func exitLine(d map[string]any) string {
+	code, ok := d["exit_code"].(int)
+	switch {
+	case !ok:
+		return ""
+	case code < 0:
+		return "--- killed: no exit code ---\n"
+	}
+	return fmt.Sprintf("--- exit code %d ---\n", code)
+}
+
+// boundStreams is a command's stdout and stderr, bounded together to max:
+// each keeps its tail and, for a test run, its first failing test
+// (boundCommand).
 func boundStreams(res engine.ActionResult, max int) (stdout, stderr string) {
 	stdout, _ = res.Data["stdout"].(string)
 	stderr, _ = res.Data["stderr"].(string)
 	outMax, errMax := share(len(stdout), len(stderr), max)
-	return Bound(stdout, outMax, execAdvice("stdout", ">", "out.txt")), Bound(stderr, errMax, execAdvice("stderr", "2>", "err.txt"))
+	return boundCommand(stdout, outMax, execAdvice("stdout", ">", "out.txt")), boundCommand(stderr, errMax, execAdvice("stderr", "2>", "err.txt"))
 }
 
 // share splits one action's budget between a command's two streams: a

@@ -33,7 +33,8 @@ func bigReport() (*lang.Document, *engine.Report) {
 func TestBoundedInEveryFormat(t *testing.T) {
 	doc, rep := bigReport()
 	readMarker := "[clada cut 2926 lines (38-2963 of 3000), 23408 bytes, to fit --max-report; to see them: file_read_numbered path=\"big.txt\" lines=\"38-2963\"]\n"
-	execMarker := "[clada cut 2926 lines (38-2963 of 3000), 23408 bytes, to fit --max-report; to see them: run the command again with stdout sent to a file (add > out.txt), then file_read_numbered path=\"out.txt\" lines=\"38-2963\"]\n"
+	// a command keeps a short head and a long tail (its last lines)
+	execMarker := "[clada cut 2927 lines (15-2941 of 3000), 23416 bytes, to fit --max-report; to see them: run the command again with stdout sent to a file (add > out.txt), then file_read_numbered path=\"out.txt\" lines=\"15-2941\"]\n"
 	for _, format := range []string{"summary", "text", "csl", "cml"} {
 		for _, inline := range []bool{false, true} {
 			out := render(t, format, doc, rep, Options{Stable: true, MaxReport: 1000, Output: inline})
@@ -58,7 +59,8 @@ func TestBoundedInEveryFormat(t *testing.T) {
 }
 
 // TestSummarySection shows one bounded command output exactly: stdout's
-// head and tail, stderr whole (it fits in its share), the exit code.
+// short head and long tail, stderr whole (it fits in its share), the exit
+// code.
 func TestSummarySection(t *testing.T) {
 	doc, rep := bigReport()
 	rep.Results = rep.Results[1:]
@@ -71,10 +73,10 @@ task-2 ❌ exec gen - exec: command exited with code 1
 === OUTPUT task-2: exec gen ===
 0000001
 0000002
-0000003
-0000004
-0000005
-[clada cut 189 lines (6-194 of 200), 1512 bytes, to fit --max-report; to see them: run the command again with stdout sent to a file (add > out.txt), then file_read_numbered path="out.txt" lines="6-194"]
+[clada cut 189 lines (3-191 of 200), 1512 bytes, to fit --max-report; to see them: run the command again with stdout sent to a file (add > out.txt), then file_read_numbered path="out.txt" lines="3-191"]
+0000192
+0000193
+0000194
 0000195
 0000196
 0000197

@@ -27,7 +27,6 @@ const (
 const (
 	// NoBlocks is what every format says when the input held no block.
 	NoBlocks        = "no action blocks found"
-	noBlocksHelp    = "the input has no SHAM, CSL or CML block, so nothing was done (clada prompt shows how to write one)"
 	dryRunWords     = "not run (dry run)"
 	notAppliedWords = "not applied: --atomic refused the apply because another action would fail"
 	dryRunBanner    = "dry run: nothing was changed; ✅ means the action would succeed"
@@ -101,6 +100,10 @@ func statusOf(rep *engine.Report, res engine.ActionResult) status {
 	}
 	return failed
 }
+
+// noBlocksHelp says, after NoBlocks, what the input held instead
+// (lang.NoBlocksReason): code blocks that name no file, or nothing.
+func noBlocksHelp(doc *lang.Document) string { return lang.NoBlocksReason(doc) }
 
 // noBlocks is true when the input held nothing clada recognises: no
 // action, no syntax error, nothing fatal.

@@ -99,7 +99,7 @@ ok: 1 actions, 1 succeeded (1 already applied), 0 failed, 0 syntax errors
 func TestNoBlocks(t *testing.T) {
 	doc := lang.Parse(source.NewFile("answer.md", []byte("Sure! I changed the port to 8080.\n")))
 	rep := &engine.Report{Success: true}
-	line := "no action blocks found: the input has no SHAM, CSL or CML block, so nothing was done (clada prompt shows how to write one)\n"
+	line := "no action blocks found: the input has no block of a format clada reads, so nothing was done (clada prompt shows how to write one)\n"
 	want := map[string]string{
 		"summary": "=== CLADA RESULTS ===\n" + line + "=== END ===\n",
 		"text":    line + "ok: 0 actions, 0 succeeded, 0 failed, 0 syntax errors\n",

@@ -24,7 +24,7 @@ func Summary(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "=== CLADA RESULTS ===")
 	if noBlocks(r) {
-		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp(doc))
 	}
 	if r.DryRun && !r.Refused && len(r.Results) > 0 {
 		fmt.Fprintln(bw, dryRunBanner)

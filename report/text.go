@@ -19,7 +19,7 @@ import (
 func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	bw := bufio.NewWriter(w)
 	if noBlocks(r) {
-		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp)
+		fmt.Fprintf(bw, "%s: %s\n", NoBlocks, noBlocksHelp(doc))
 	}
 	for _, pe := range r.ParseErrors {
 		writeTextDiag(bw, "syntax error", pe.Line, pe.Column, pe.BlockID, pe.Message, pe.Code, pe.Hint)

@@ -67,6 +67,20 @@ func mountProc() error {
 	return nil
 }
 
+// privateShm mounts a fresh tmpfs on /dev/shm in this mount namespace
+// (process 1 of the namespaces clada made, after mountProc), so that POSIX
+// shared memory and semaphores work in a confined command (Python's
+// multiprocessing locks, a test runner's workers) without the host's
+// /dev/shm, where other programs' shared memory lives, becoming writable.
+// It reports whether /dev/shm is now the command's own; if not, commands
+// get no writable /dev/shm.
+func privateShm() bool {
+	if st, err := os.Stat("/dev/shm"); err != nil || !st.IsDir() {
+		return false
+	}
+	return unix.Mount("tmpfs", "/dev/shm", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777") == nil
+}
+
 // execInit replaces the helper, process 1 of its namespaces, by the command.
 func execInit(path string, argv []string) error {
 	// Not root: clada started the helper in a user namespace with

@@ -10,6 +10,9 @@ import (
 // ownProc is false: there are no PID namespaces here.
 func ownProc() (bool, error) { return false, nil }
 
+// privateShm is never called here (ownProc is false).
+func privateShm() bool { return false }
+
 // execInit is never called here (ownProc is false).
 func execInit(path string, argv []string) error { return runContained(path, argv) }
 

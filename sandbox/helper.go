@@ -23,16 +23,28 @@ const HelperPrefix = "clada-sandbox: "
 // reason means it should start the helper again without the namespaces.
 const StatusFD = 3
 
+// ShmDir is where POSIX shared memory lives; a confined command started as
+// process 1 of namespaces of its own gets a fresh one it may write.
+const ShmDir = "/dev/shm"
+
 // errReported is a failure the helper has already told its starter on
 // StatusFD.
 var errReported = errors.New("reported on the status descriptor")
 
 // Main turns this process into the sandbox helper when it was started as
 // one (by Wrap), and then never returns: it confines itself and execs the
-// command, or exits with HelperExitCode. Otherwise it returns at once.
+// command, or exits with HelperExitCode; or into the Go cache program of a
+// confined command (GoCacheArg, gocache.go). Otherwise it returns at once.
 // Every binary whose engine runs commands calls it first thing in main, and
 // test binaries in TestMain, since engine re-executes os.Executable().
 func Main() {
+	if len(os.Args) >= 2 && os.Args[1] == GoCacheArg {
+		if err := goCacheMain(os.Args[2:]); err != nil {
+			fmt.Fprintf(os.Stderr, "%s%v\n", HelperPrefix, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if len(os.Args) < 2 || os.Args[1] != helperArg {
 		return
 	}
@@ -64,6 +76,10 @@ func helper(args []string) error {
 	// helper's start handed it beyond the standard three.
 	if err := CloseInherited(); err != nil {
 		return fmt.Errorf("close inherited descriptors: %w", err)
+	}
+	// A /dev/shm of the command's own is writable like its $TMPDIR.
+	if init && spec.Mode != Off && privateShm() {
+		spec.Writable = append(spec.Writable, ShmDir)
 	}
 	if spec.Mode != Off {
 		if err := restrict(spec); err != nil {

@@ -60,6 +60,9 @@ type Spec struct {
 // the command inherits, which Landlock does not restrict.
 var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", "/dev/ptmx", "/dev/pts"}
 
+// Devices are the device files every confined command may open for writing.
+func Devices() []string { return append([]string(nil), devices...) }
+
 // ErrUnavailable says the kernel cannot confine commands at all.
 var ErrUnavailable = errors.New("this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)")
 

@@ -84,6 +84,10 @@ type Session struct {
 	Root   string
 	Config *config.Config // the project's .clada.yaml; an empty Config when there is none
 	Trust  *config.Trust  // the user's trust store; nil when not read (NoHooks with NoPassEnv)
+	// User is the user's own config.yaml: the toolchain caches they share
+	// with commands and the directories every command may write, which no
+	// project's file can grant. An empty User when there is none.
+	User *config.User
 	// Engine is the engine config of every run: defaults ← .clada.yaml ←
 	// flags, the trusted pass-env appended.
 	Engine *engine.Config
@@ -124,15 +128,19 @@ func Open(in Input, opts ...Option) (*Session, error) {
 	if s.log == nil {
 		s.log = io.Discard
 	}
-	c, t, err := load(in.Root, in.ConfigFile, o&NoHooks != 0 && o&NoPassEnv != 0)
+	c, t, u, err := load(in.Root, in.ConfigFile, o&NoHooks != 0 && o&NoPassEnv != 0)
 	if err != nil {
 		if o&KeepBrokenConfig == 0 {
 			return nil, err
 		}
-		s.Config, s.ConfigErr = &config.Config{}, err
+		s.Config, s.User, s.ConfigErr = &config.Config{}, &config.User{}, err
 		return s, nil
 	}
-	s.Config, s.Trust = c, t
+	s.Config, s.Trust, s.User = c, t, u
+	// The user's own widening, which a project's file cannot undo either:
+	// it is the user's, as the command line is.
+	ec.ShareCaches = append(ec.ShareCaches, u.ShareCaches...)
+	ec.Writable = append(ec.Writable, u.Writable...)
 	explicit := in.Explicit
 	if explicit == nil {
 		explicit = func(string) bool { return false }
@@ -155,14 +163,20 @@ func Open(in Input, opts ...Option) (*Session, error) {
 	return s, nil
 }
 
-// load reads the project's config and, unless noTrust, the trust store.
-func load(root, file string, noTrust bool) (*config.Config, *config.Trust, error) {
+// load reads the project's config and, unless noTrust (a front door that
+// runs no command: check, undo), the user's config.yaml and the trust
+// store.
+func load(root, file string, noTrust bool) (*config.Config, *config.Trust, *config.User, error) {
 	c, err := LoadConfig(root, file)
 	if err != nil || noTrust {
-		return c, nil, err
+		return c, nil, &config.User{}, err
+	}
+	u, err := LoadUserConfig()
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	t, err := config.LoadTrust()
-	return c, t, err
+	return c, t, u, err
 }
 
 // With returns a copy of s for one call whose engine config (its own output

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/config"
+	"github.com/clada-dev/clada/engine"
 )
 
 // Trust is by content: a trusted file that changes is untrusted again.
@@ -112,7 +113,7 @@ func TestOpenFillsWhatNoFlagSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Engine.Timeout != 30*time.Second || s.Engine.MaxOutput != 1<<20 || s.Format != "text" || s.MaxReport != 1<<10 {
+	if s.Engine.Timeout != engine.DefaultTimeout || s.Engine.MaxOutput != 1<<20 || s.Format != "text" || s.MaxReport != 1<<10 {
 		t.Errorf("timeout %s (the flag's), max-output %d, format %q, max-report %d (the file's)", s.Engine.Timeout, s.Engine.MaxOutput, s.Format, s.MaxReport)
 	}
 	if len(s.Engine.PassEnv) != 0 || !strings.Contains(s.PassEnvIgnored, "pass-env of "+cfg+" not honoured: the file is not trusted") {
@@ -126,5 +127,39 @@ func TestOpenFillsWhatNoFlagSet(t *testing.T) {
 	}
 	if len(s.Engine.PassEnv) != 1 || s.Engine.PassEnv[0] != "MY_TOKEN" || s.PassEnvIgnored != "" {
 		t.Errorf("trusted pass-env: %v, %q", s.Engine.PassEnv, s.PassEnvIgnored)
+	}
+}
+
+// The user's own config.yaml reaches every run's engine config (the caches
+// they share, the directories they let commands write), whatever the
+// flags; a front door that runs no command (check) does not read it, so a
+// broken one stops only those that do.
+func TestUserConfig(t *testing.T) {
+	cfgHome, home := t.TempDir(), t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfgHome)
+	t.Setenv("HOME", home)
+	if err := os.MkdirAll(filepath.Join(cfgHome, "clada"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	user := filepath.Join(cfgHome, "clada", "config.yaml")
+	if err := os.WriteFile(user, []byte("sandbox:\n  share-caches: [go]\n  writable: [~/m2]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	s, err := Open(Input{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.Engine.ShareCaches, ",") != "go" || strings.Join(s.Engine.Writable, ",") != filepath.Join(home, "m2") || s.User.Path != user {
+		t.Errorf("share %v writable %v user %+v", s.Engine.ShareCaches, s.Engine.Writable, s.User)
+	}
+	if err := os.WriteFile(user, []byte("sandbox:\n  writable: [relative]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(Input{Root: root}); err == nil || !strings.Contains(err.Error(), user+":2:14: sandbox.writable") {
+		t.Errorf("broken user config: %v", err)
+	}
+	if _, err := Open(Input{Root: root}, NoHooks, NoPassEnv); err != nil {
+		t.Errorf("a front door that runs nothing stopped on the user's config: %v", err)
 	}
 }

@@ -2,8 +2,9 @@
 // LSP over stdin/stdout; logs go to stderr.
 //
 // It only wires the process to package lsp, which is the server: the
-// sandbox helper's entry (sandbox.Main), the signals that end it, and a
-// bigger stdin pipe (pipe_linux.go). It imports lsp and sandbox, and nothing
+// sandbox helper's entry (sandbox.Main), the command flags its apply's
+// commands run with (flags.go), the signals that end it, and a bigger stdin
+// pipe (pipe_linux.go). It imports lsp and sandbox, and nothing
 // imports it. Start reading at main below, then lsp/server.go.
 package main
 
@@ -29,20 +30,19 @@ func (stdio) Close() error { return os.Stdin.Close() }
 
 func main() {
 	sandbox.Main() // the command helper, when the engine re-executed this binary to confine one
-	if len(os.Args) > 1 && (os.Args[1] == "-h" || os.Args[1] == "--help" || os.Args[1] == "help") {
-		fmt.Println("usage: clada-lsp\n\nclada's language server; editors start it and talk LSP over stdin/stdout.")
-		return
-	}
-	if len(os.Args) > 1 && os.Args[1] != "--stdio" {
-		fmt.Fprintf(os.Stderr, "clada-lsp: unknown argument %q; run it with no arguments (or --stdio) from your editor\n", os.Args[1])
-		os.Exit(2)
+	// No descriptor the editor leaked reaches a program the server starts
+	// (a command, git, a hook); README "Safety", the process rules.
+	_ = sandbox.CloseInherited()
+	opts, code, ok := parseFlags(os.Args[1:], os.Stdout, os.Stderr)
+	if !ok {
+		os.Exit(code)
 	}
 	// SIGTERM, SIGHUP or SIGINT end the server as a lost connection does:
 	// a command it runs is killed with its group (and its PID namespace).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	widenStdin()
-	s := lsp.New(os.Stderr)
+	s := lsp.NewWith(os.Stderr, opts)
 	if err := s.Serve(ctx, stdio{os.Stdin, os.Stdout}); err != nil {
 		fmt.Fprintf(os.Stderr, "clada-lsp: %v\n", err)
 	}

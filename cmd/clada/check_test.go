@@ -81,7 +81,7 @@ func TestCheckCorpus(t *testing.T) {
 			if code != wantCode || errb.Len() != 0 {
 				t.Fatalf("exit %d (want %d), stderr %q", code, wantCode, errb.String())
 			}
-			if !regexp.MustCompile(`(?m)^(no problems|\d+ errors?, \d+ warnings?) in \d+ blocks?\n\z`).Match(out.Bytes()) {
+			if !regexp.MustCompile(`(?m)^(no problems|\d+ errors?, \d+ warnings?) in \d+ blocks?(: the input has .*)?\n\z`).Match(out.Bytes()) {
 				t.Fatalf("output does not end with a summary line:\n%s", out.String())
 			}
 			got := strings.ReplaceAll(out.String(), path, c.InputName)

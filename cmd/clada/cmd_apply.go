@@ -21,12 +21,6 @@ import (
 	"github.com/clada-dev/clada/source"
 )
 
-// multiFlag collects a repeatable string flag (--allow DIR --allow DIR2).
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
-
 // sizeFlag is a byte count written as 1048576, 512K, 10MB or 1G, read by
 // config.ParseSize so a flag and .clada.yaml accept the same sizes.
 type sizeFlag int
@@ -46,19 +40,16 @@ func cmdApply(e *env) int {
 	fs := newFlagSet(e, "apply", "[flags] [FILE|-]")
 	ef := addEngineFlags(fs, engineHelp{
 		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
-		sandbox:          "confine commands (Linux Landlock): write (write only under the root, --allow dirs and a temp dir), strict (also no network) or off",
 		noGit:            "no commit and no record of the apply (so no undo)",
 		full:             true,
 		rejectEmptyAllow: true,
 	})
-	var passEnv multiFlag
-	fs.Var(&passEnv, "pass-env", "pass this secret-looking environment variable (*KEY*, *SECRET*, *TOKEN*, *PASSWORD*) to commands (repeatable)")
 	dryRun := fs.Bool("dry-run", false, "simulate in memory, print a diff of what would change, touch nothing")
 	atomic := fs.Bool("atomic", false, "simulate first; apply only if every action would succeed")
 	maxReport := sizeFlag(report.DefaultMaxReport)
 	fs.Var(&maxReport, "max-report", "output shown per action in reports for an LLM (text, summary, csl, cml): head and tail, the cut named")
 	outputMode := fs.String("output-mode", "stream", "command output: stream (live on stderr), buffer or silent")
-	opBudget := durationVar(fs, "op-budget", engine.DefaultOpBudget, "how long one grep or glob may walk before it stops with an error")
+	opBudget := session.DurationVar(fs, "op-budget", engine.DefaultOpBudget, "how long one grep or glob may walk before it stops with an error")
 	maxRead := sizeFlag(engine.DefaultMaxReadBytes)
 	fs.Var(&maxRead, "max-read", "largest file read whole by reads, edits and grep (e.g. 64MB); a range of a bigger file streams")
 	format := fs.String("format", "", "report: "+report.FormatList()+" (default: "+defaultFormats()+")")
@@ -77,16 +68,14 @@ func cmdApply(e *env) int {
 	switch {
 	case *format != "" && !slices.Contains(report.Formats(), *format):
 		return usageErr("unknown --format %q; use %s", *format, report.FormatList())
-	case ef.approveErr() != nil:
-		return usageErr("%v", ef.approveErr())
+	case ef.check() != nil:
+		return usageErr("%v", ef.check())
 	case *detail != "minimal" && *detail != "full":
 		return usageErr("unknown --error-detail %q; use minimal or full", *detail)
 	case outputErr != nil:
 		return usageErr("%v", outputErr)
 	case *dryRun && *atomic:
 		return usageErr("--dry-run and --atomic exclude each other (--dry-run already changes nothing)")
-	case ef.timeoutsErr() != nil:
-		return usageErr("%v", ef.timeoutsErr())
 	}
 	absRoot, err := resolveRoot(*ef.root, true)
 	if err != nil {
@@ -106,7 +95,6 @@ func cmdApply(e *env) int {
 		return usageErr("--op-budget and --max-read must be positive")
 	}
 	cfg.OpBudget, cfg.MaxReadBytes = *opBudget, int64(maxRead)
-	cfg.PassEnv = append(cfg.PassEnv, passEnv...)
 	// The engine asks only under --approve ask, which the config may set too
 	// (approve.go); this only asks, on the terminal.
 	ask, closeTTY := confirmOnTerminal()

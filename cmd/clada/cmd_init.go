@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/clada-dev/clada/config"
+	enginecmd "github.com/clada-dev/clada/engine/command"
+	"github.com/clada-dev/clada/internal/state"
 	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/watch"
 )
@@ -23,8 +26,8 @@ const initConfig = `# clada project config. It comes with every clone, so clada 
 # Report format when --format is not given: json, text, summary, cml or csl.
 # format: summary
 
-# Per-command timeout; may only be lowered (default 30s).
-# timeout: 30s
+# Per-command timeout; may only be lowered (default 5m).
+# timeout: 2m
 
 # Output kept per command stream; may only be lowered (default 10MB).
 # max-output: 10MB
@@ -65,6 +68,70 @@ const initConfig = `# clada project config. It comes with every clone, so clada 
 #   before: []
 #   after:
 #     - git push
+`
+
+// offerCaches says where the commands clada runs keep their toolchains'
+// caches and, for each toolchain whose own cache is here, how to let
+// commands share it: the user's own config.yaml (never the project's),
+// written with every line commented out when it is missing.
+func offerCaches(w io.Writer) {
+	var found, names []string
+	for _, name := range enginecmd.ShareableToolchains() {
+		if name == "xdg" {
+			continue // the whole cache directory: only on purpose
+		}
+		var dirs []string
+		for _, d := range enginecmd.OwnCaches(name, os.Environ()) {
+			if st, err := os.Stat(d); err == nil && st.IsDir() {
+				dirs = append(dirs, d)
+			}
+		}
+		if len(dirs) > 0 {
+			found = append(found, fmt.Sprintf("%s (%s)", name, strings.Join(dirs, ", ")))
+			names = append(names, name)
+		}
+	}
+	cacheDir, err := state.CommandCacheDir()
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(w, "\nCommands keep their toolchains' caches (Go, npm, pip, cargo, ccache) in %s, not in yours, so no command can plant what your own builds then use; a project's first build fills it (`clada sandbox --explain` shows it all).\n", cacheDir)
+	if len(found) == 0 {
+		return
+	}
+	userConfig, err := config.UserConfigPath()
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(w, "Your own caches are here: %s.\n", strings.Join(found, "; "))
+	fmt.Fprintf(w, "To let commands use and write them instead (faster first builds; you then trust what commands put there), add to %s (yours alone; a project's .clada.yaml cannot):\n", userConfig)
+	fmt.Fprintf(w, "  sandbox:\n    share-caches: [%s]\n", strings.Join(names, ", "))
+	if state.MakeUserDir(filepath.Dir(userConfig)) != nil {
+		return
+	}
+	f, err := os.OpenFile(userConfig, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return // there already, or no config directory to write: the offer above stands
+	}
+	_, err = fmt.Fprintf(f, userConfigTemplate, strings.Join(enginecmd.ShareableToolchains(), ", "), strings.Join(names, ", "))
+	if cerr := f.Close(); err == nil && cerr == nil {
+		fmt.Fprintf(w, "(wrote %s with these lines commented out)\n", userConfig)
+	}
+}
+
+// userConfigTemplate is the user's config.yaml `clada init` writes when
+// there is none: every line commented out.
+const userConfigTemplate = `# clada's settings for you alone, in every project. A project's .clada.yaml
+# can only tighten what clada allows; only this file, and your command line,
+# widen it.
+#
+# sandbox:
+#   # Toolchains whose own caches commands may use and write, instead of
+#   # clada's cache for them (%s). A command could then
+#   # leave in them what your own builds use.
+#   share-caches: [%s]
+#   # More directories every command may write (absolute, or ~/).
+#   writable: [~/.m2/repository]
 `
 
 // cmdInit writes a commented .clada.yaml and the watch input file into the
@@ -137,6 +204,7 @@ func cmdInit(e *env) int {
 	default:
 		fmt.Fprintf(e.stdout, "kept %s (already excludes %s)\n", displayPath(absRoot, ex.File), strings.Join(ex.Found, " "))
 	}
+	offerCaches(e.stdout)
 	fmt.Fprintln(e.stdout, "\nNext:")
 	fmt.Fprintln(e.stdout, "  1. clada prompt    # paste its output into your LLM chat once, so the LLM writes blocks clada runs")
 	fmt.Fprintf(e.stdout, "  2. clada watch     # then paste each answer into %s and save; copy the results from its top back into the chat\n", name)

@@ -20,7 +20,6 @@ func cmdMCP(e *env) int {
 	fs := newFlagSet(e, "mcp", "[flags]")
 	ef := addEngineFlags(fs, engineHelp{
 		approve: "commands not yet approved: never (fail), ask (through MCP elicitation; refused when the client cannot ask) or always; default: run them",
-		sandbox: sandboxHelpShort,
 		noGit:   "no commit and no record of an apply (so no undo)",
 		full:    true,
 	})
@@ -37,10 +36,8 @@ func cmdMCP(e *env) int {
 	switch {
 	case len(pos) > 0:
 		return usageErr("takes no arguments (got %q); the client talks on stdin and stdout", pos[0])
-	case ef.approveErr() != nil:
-		return usageErr("%v", ef.approveErr())
-	case ef.timeoutsErr() != nil:
-		return usageErr("%v", ef.timeoutsErr())
+	case ef.check() != nil:
+		return usageErr("%v", ef.check())
 	}
 	absRoot, err := resolveRoot(*ef.root, true)
 	if err != nil {

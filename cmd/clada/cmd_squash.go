@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/session"
 )
 
 // cmdSquash folds the run of clada's apply commits on top of HEAD into one
@@ -16,7 +17,7 @@ func cmdSquash(e *env) int {
 	configFile := fs.String("config", "", "project config whose deny patterns squash keeps to (default: .clada.yaml found from the root upwards)")
 	count := fs.Int("n", 0, "fold exactly the newest N apply commits (default: every one on top of HEAD)")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
-	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
+	lockTimeout := session.DurationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code

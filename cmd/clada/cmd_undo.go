@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-
 	"fmt"
 	"time"
 
@@ -18,7 +17,7 @@ func cmdUndo(e *env) int {
 	root := fs.String("root", ".", "project root of the apply to undo")
 	configFile := fs.String("config", "", "project config whose deny patterns undo keeps to (default: .clada.yaml found from the root upwards)")
 	lockFile := fs.String("lock-file", "", "lock file (default .clada/lock under the root)")
-	lockTimeout := durationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
+	lockTimeout := session.DurationVar(fs, "lock-timeout", 10*time.Second, "how long to wait for a running apply's lock")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code

@@ -23,9 +23,9 @@ import (
 func cmdWatch(e *env) int {
 	fs := newFlagSet(e, "watch", "[flags] [FILE]")
 	ef := addEngineFlags(fs, engineHelp{
-		approve: "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
-		sandbox: sandboxHelpShort,
-		noGit:   "no snapshot or commit",
+		approve:          "commands not yet approved, in every syntax: never (fail), ask (on the terminal /dev/tty) or always (approve and record); default: CSL never, SHAM and CML run them",
+		noGit:            "no snapshot or commit",
+		rejectEmptyAllow: true,
 	})
 	output := fs.String("output", "", "write the results summary to this file instead of the top of FILE")
 	clip := fs.Bool("clipboard", false, "watch the clipboard instead of a file: an answer copied twice in a row runs, and the results replace it on the clipboard")
@@ -47,12 +47,12 @@ func cmdWatch(e *env) int {
 		return fail("expected at most one FILE, got %d arguments", len(pos))
 	case *clip && len(pos) > 0:
 		return fail("--clipboard watches the clipboard; drop the FILE argument %q", pos[0])
-	case ef.approveErr() != nil:
-		return fail("%v", ef.approveErr())
+	case ef.check() != nil:
+		return fail("%v", ef.check())
 	case *format != "" && !slices.Contains(report.Formats(), *format):
 		return fail("unknown --format %q; use %s", *format, report.FormatList())
-	case *interval <= 0 || *debounce < 0 || *settle < 0 || *ef.timeout <= 0:
-		return fail("--poll-interval and --timeout must be positive, --debounce and --settle not negative")
+	case *interval <= 0 || *debounce < 0 || *settle < 0:
+		return fail("--poll-interval must be positive, --debounce and --settle not negative")
 	}
 	absRoot, err := resolveRoot(*ef.root, true)
 	if err != nil {

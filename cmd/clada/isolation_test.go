@@ -333,3 +333,46 @@ func copyFile(t *testing.T, from, to string, mode os.FileMode) {
 		t.Fatal(err)
 	}
 }
+
+// A hook clada runs before any command gets no descriptor clada inherited
+// either: clada marks them close-on-exec when it starts, not only before a
+// command.
+func TestHookGetsNoInheritedDescriptor(t *testing.T) {
+	bin := cladaBinary(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "root")
+	outside := filepath.Join(dir, "outside.txt")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".clada.yaml"), []byte("hooks:\n  before: [\"echo leaked >&5; true\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(outside, []byte("keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(outside, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	env := append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, ".config"), "XDG_CACHE_HOME="+filepath.Join(dir, ".cache"))
+	trust := exec.Command(bin, "trust", "--root", root)
+	trust.Env = env
+	if out, err := trust.CombinedOutput(); err != nil {
+		t.Fatalf("clada trust: %v\n%s", err, out)
+	}
+	answer := filepath.Join(dir, "answer.sham")
+	if err := os.WriteFile(answer, []byte(sham("hk1", "file_write", "path", "a.txt", "content", "x")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "apply", "--no-git", "--root", root, answer)
+	cmd.Env = env
+	cmd.ExtraFiles = []*os.File{nil, nil, f} // descriptor 5
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("clada apply: %v\n%s", err, out)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "keep\n" {
+		t.Errorf("the hook wrote through the inherited descriptor: %q", b)
+	}
+}

@@ -52,6 +52,7 @@ func commands() []command {
 		{"squash", "fold clada's own apply commits on top of HEAD into one", cmdSquash},
 		{"mcp", "serve the ops as MCP tools on stdin/stdout, for agents that call tools", cmdMCP},
 		{"watch", "run each new block pasted into FILE (or copied) and write the results back", cmdWatch},
+		{"sandbox", "explain what commands may write and read here, and why", cmdSandbox},
 		{"init", "write a commented .clada.yaml and the watch input file", cmdInit},
 		{"trust", "let the hooks of this exact .clada.yaml run", cmdTrust},
 		{"actions", "print the op catalog", cmdActions},
@@ -62,7 +63,17 @@ func commands() []command {
 
 func main() {
 	sandbox.Main() // the command helper, when clada re-executed itself to confine one
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runProcess())
+}
+
+// runProcess is clada as a process (main after the helper's check; the
+// tests' binary runs it too): whatever descriptor clada inherited beyond
+// the standard three (an editor's, an agent host's) reaches no program
+// clada starts, not a command and not git, a hook or a clipboard tool
+// either (README "Safety", the process rules). They stay usable here.
+func runProcess() int {
+	_ = sandbox.CloseInherited()
+	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
 // run is main without the process: tests call it directly.

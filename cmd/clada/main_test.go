@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 			if os.Getenv("CLADA_TEST_NO_TTY") != "" {
 				_, _ = syscall.Setsid()
 			}
-			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(runProcess())
 		},
 	})
 }
@@ -45,7 +45,8 @@ func TestScripts(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *updateScripts,
 		Condition:     sandboxCondition,
-		Cmds:          map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord, "encode": cmdEncode},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"listen": cmdListen, "forgerecord": cmdForgeRecord,
+			"encode": cmdEncode, "modproxy": cmdModProxy, "tree": cmdTree},
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("CLADA_TEST_NO_TTY", "1")
 			e.Setenv("HOME", e.WorkDir)
@@ -55,6 +56,7 @@ func TestScripts(t *testing.T) {
 			e.Setenv("GIT_AUTHOR_EMAIL", "test@example.com")
 			e.Setenv("GIT_COMMITTER_NAME", "Test User")
 			e.Setenv("GIT_COMMITTER_EMAIL", "test@example.com")
+			toolchainEnv(e) // toolchain_test.go
 			return nil
 		},
 	})
@@ -64,6 +66,9 @@ func TestScripts(t *testing.T) {
 // [landlock-net] (it can also deny TCP, for --sandbox strict), so sandbox
 // scripts skip with a message where the kernel lacks Landlock.
 func sandboxCondition(cond string) (bool, error) {
+	if ok, known := toolchainCondition(cond); known {
+		return ok, nil
+	}
 	switch cond {
 	case "landlock":
 		return sandbox.ABI() >= 1, nil

@@ -31,9 +31,9 @@ func TestMCPHonoursTrustedPassEnv(t *testing.T) {
 
 	// exec runs `echo` through the exec tool of a fresh server and returns
 	// the command's output and the server's stderr.
-	exec1 := func() (string, string) {
+	exec1 := func(flags ...string) (string, string) {
 		t.Helper()
-		cmd := exec.Command(bin, "mcp", "--root", root, "--no-git", "--sandbox", "off")
+		cmd := exec.Command(bin, append([]string{"mcp", "--root", root, "--no-git", "--sandbox", "off"}, flags...)...)
 		cmd.Env = env
 		stderr := &syncBuffer{}
 		cmd.Stderr = stderr
@@ -59,6 +59,10 @@ func TestMCPHonoursTrustedPassEnv(t *testing.T) {
 	out, stderr := exec1()
 	if strings.Contains(out, "s3cret") || !strings.Contains(out, "token=[]") {
 		t.Errorf("untrusted: the command saw the secret:\n%s", out)
+	}
+	// --pass-env on the server's command line is the user's, as for apply.
+	if out, _ := exec1("--pass-env", "CLADA_TEST_TOKEN"); !strings.Contains(out, "token=[s3cret]") {
+		t.Errorf("--pass-env: the command did not get CLADA_TEST_TOKEN:\n%s", out)
 	}
 	want := "clada: pass-env of " + cfg + " not honoured: the file is not trusted (or changed since); read it, then run: clada trust --root " + root
 	if !strings.Contains(stderr, want) {

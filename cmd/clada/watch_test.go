@@ -340,3 +340,34 @@ func TestWatchPollOutput(t *testing.T) {
 	}
 	w.stop(t, os.Interrupt)
 }
+
+// The watcher takes the command flags apply takes: --allow DIR lets its
+// commands write DIR (the sandbox refuses them without), --pass-env NAME
+// gives them a secret-looking variable, --timeout takes bare seconds.
+func TestWatchTakesCommandFlags(t *testing.T) {
+	parent, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, outside := filepath.Join(parent, "root"), filepath.Join(parent, "cache")
+	for _, d := range []string{root, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("CLADA_TEST_TOKEN", "s3cret")
+	w := startWatch(t, root, "--allow", outside, "--pass-env", "CLADA_TEST_TOKEN", "--timeout", "60")
+	input := filepath.Join(root, "clada_input.md")
+	code := `echo "token=[$CLADA_TEST_TOKEN]"` + "\necho made > " + outside + "/made"
+	if err := os.WriteFile(input, []byte(sham("wf1", "exec", "lang", "bash", "code", code)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return strings.Contains(readFile(t, input), "wf1 ✅") }, "the block's results", w)
+	if got := readFile(t, filepath.Join(outside, "made")); got != "made\n" {
+		t.Errorf("%s/made = %q: --allow did not reach the sandbox", outside, got)
+	}
+	if !strings.Contains(readFile(t, input), "token=[s3cret]") {
+		t.Errorf("--pass-env did not reach the command:\n%s", readFile(t, input))
+	}
+	w.stop(t, os.Interrupt)
+}

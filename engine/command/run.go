@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/clada-dev/clada/engine/approval"
 	"github.com/clada-dev/clada/engine/fault"
@@ -47,6 +48,12 @@ type Settings struct {
 	// RootID is the root's identity pinned for this apply (IDOf); nil
 	// outside an apply. A command does not start in a root swapped since.
 	RootID *DirID
+	// Caches is where confined commands keep their toolchains' caches
+	// (toolchains.go).
+	Caches Caches
+	// Writable are more directories every confined command may write: the
+	// user's own config.yaml (sandbox.writable), never a project's.
+	Writable []string
 }
 
 // Outcome is what the gate or one command came to, in the shape of the
@@ -160,7 +167,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	}
 	env, withheld := commandEnv(s, os.Environ())
 	argv, env := c.Argv, append(env, "PWD="+c.Dir)
-	box, fail := confine(s, sandbox.ABI())
+	box, fail := confine(s, sandbox.ABI(), os.Environ())
 	if fail != nil {
 		return *fail
 	}
@@ -173,6 +180,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 
 	stdout := newCapture(s, c.Label)
 	stderr := newCapture(s, c.Label)
+	started := time.Now()
 	cmd, shared, err := launch(starts, func() *exec.Cmd {
 		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		// The directory opened above, whatever its path names by now.
@@ -204,8 +212,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	}
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		return Outcome{Error: fmt.Sprintf("exec: command timed out after %s", timeout), Type: fault.ExecTimeout, Data: data,
-			Hint: "raise --timeout or the timeout param, or make the command finish sooner"}
+		return timedOut(s, timeout, time.Since(started), stdout.lastLine(), stderr.lastLine(), data)
 	case ctx.Err() != nil:
 		return Outcome{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: fault.ExecFailed, Data: data}
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
@@ -219,6 +226,37 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		box.deniedButSucceeded(c, data)
 	}
 	return Outcome{Success: true, Data: data}
+}
+
+// timedOut is the result of a command killed at its timeout: how long it
+// ran, what it printed last, and how to give it more time (its own timeout
+// param, or the run's --timeout), since a build or a test suite that needs
+// longer is the usual cause; under --sandbox strict, a command that waits
+// on the network is the other.
+func timedOut(s Settings, limit, ran time.Duration, lastOut, lastErr string, data map[string]any) Outcome {
+	var said string
+	switch {
+	case lastOut != "" && lastErr != "":
+		said = fmt.Sprintf("the last lines it printed: \"%s\" on stdout, \"%s\" on stderr", lastOut, lastErr)
+	case lastOut != "":
+		said = fmt.Sprintf("the last line it printed: \"%s\" (stdout)", lastOut)
+	case lastErr != "":
+		said = fmt.Sprintf("the last line it printed: \"%s\" (stderr)", lastErr)
+	default:
+		said = "it printed nothing"
+	}
+	more := max(2*limit, 10*time.Minute).Round(time.Second)
+	hint := fmt.Sprintf("if it needs longer, give it more time: timeout=\"%d\" (seconds) on this command, or the user's --timeout %s for every command; otherwise make it finish sooner (a server or watcher never finishes: start it in the background)",
+		int(more.Seconds()), shortDuration(more))
+	if sandboxMode(s.Sandbox) == sandbox.Strict {
+		if line := findNetDenial(outputStreams(data)); line != "" {
+			hint = fmt.Sprintf("the network is blocked by --sandbox strict (%s), and it may have waited on it; only the user can allow the network, with --sandbox write; ", line) + hint
+		} else {
+			hint = "under --sandbox strict a command that waits on the network waits until it times out (only the user can allow the network, with --sandbox write); " + hint
+		}
+	}
+	return Outcome{Error: fmt.Sprintf("exec: command timed out after %s (it ran %s; its process group was killed); %s", shortDuration(limit), ran.Round(100*time.Millisecond), said),
+		Type: fault.ExecTimeout, Data: data, Hint: hint}
 }
 
 // lookCommand checks that a bare command name is on PATH, so a missing
@@ -313,6 +351,38 @@ func (c *capture) flush() {
 	if c.truncated {
 		c.stream(c.prefix + truncatedMarker)
 	}
+}
+
+// shortDuration writes d as people do: 5m, 1h30m, 90s, 200ms.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
+// lastLine is the stream's last line with text, control characters shown
+// as escapes (textedit.Printable) and at most 200 bytes; "" when it printed
+// none. (The two streams are read apart, so which of them printed last is
+// not known.)
+func (c *capture) lastLine() string {
+	c.mu.Lock()
+	text := strings.TrimRight(c.buf.String(), " \t\r\n")
+	c.mu.Unlock()
+	line := strings.TrimSpace(text[strings.LastIndexByte(text, '\n')+1:])
+	line = textedit.Printable(line)
+	if len(line) > 200 {
+		cut := 197
+		for cut > 0 && !utf8.RuneStart(line[cut]) {
+			cut--
+		}
+		line = line[:cut] + "..."
+	}
+	return line
 }
 
 // String is the captured text, ending in the marker when it was cut.

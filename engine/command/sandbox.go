@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 
@@ -14,13 +13,14 @@ import (
 )
 
 // box is how one command is started through the sandbox helper: the
-// helper binary, the writable set, and the private temp directory made for
-// it (none under sandbox.Off, where the helper confines nothing and only
-// contains the process, procattr_linux.go).
+// helper binary, the writable set, the private temp directory made for it
+// and the variables set for it (none under sandbox.Off, where the helper
+// confines nothing and only contains the process, procattr_linux.go).
 type box struct {
 	exe  string
 	spec sandbox.Spec
 	tmp  string
+	plan Plan
 }
 
 // sandboxMode is m, Write when unset: confinement is the default.
@@ -32,15 +32,17 @@ func sandboxMode(m sandbox.Mode) sandbox.Mode {
 }
 
 // confine prepares how a command is started on a kernel of Landlock ABI
-// abi (sandbox.ABI): through the sandbox helper (package sandbox), which
-// confines it with Landlock under --sandbox write and strict and, on Linux,
-// gives it a PID namespace with a /proc of its own in every mode
+// abi (sandbox.ABI), clada's environment being environ: through the
+// sandbox helper (package sandbox), which confines it with Landlock under
+// --sandbox write and strict to what MakePlan grants and, on Linux, gives it
+// a PID namespace with a /proc of its own in every mode
 // (procattr_linux.go). It returns no box when the command is started
 // directly: it runs unconfined (--sandbox off, or write on a kernel without
 // Landlock, for which the report warns once, UnconfinedWarning) and either
 // this is not Linux or clada cannot find its own binary. Strict on a kernel
-// that cannot deny the network refuses the command instead.
-func confine(s Settings, abi int) (*box, *Outcome) {
+// that cannot deny the network refuses the command instead. An unconfined
+// command keeps the user's own caches, as in the user's shell.
+func confine(s Settings, abi int, environ []string) (*box, *Outcome) {
 	mode := sandboxMode(s.Sandbox)
 	if mode != sandbox.Off {
 		if err := sandbox.CheckABI(mode, abi); err != nil {
@@ -69,31 +71,24 @@ func confine(s Settings, abi int) (*box, *Outcome) {
 	if err != nil {
 		return nil, &Outcome{Error: "exec: sandbox: make the command's temp directory: " + err.Error(), Type: fault.ExecFailed}
 	}
-	w := []string{s.Root}
-	for _, d := range s.Allow {
-		// A missing --allow directory grants nothing: its parent is not
-		// writable, so the command could not make it.
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			w = append(w, d)
+	s.Sandbox = mode
+	plan := MakePlan(s, environ, tmp, exe)
+	w := make([]string, 0, len(plan.Writable))
+	for _, g := range plan.Writable {
+		if g.Make {
+			// A cache root that cannot be made is not writable: the command
+			// runs, and a tool that needs it says so (named as a denial).
+			_ = os.MkdirAll(g.Path, 0o700)
 		}
+		w = append(w, g.Path)
 	}
-	w = append(w, tmp)
-	return &box{exe: exe, tmp: tmp, spec: sandbox.Spec{Mode: mode, Writable: w}}, nil
+	return &box{exe: exe, tmp: tmp, plan: plan, spec: sandbox.Spec{Mode: mode, Writable: w}}, nil
 }
 
-// wrap returns the helper's argv and the command's environment, whose
-// TMPDIR is the box's private temp directory when it has one.
+// wrap returns the helper's argv and the command's environment, with the
+// plan's variables (TMPDIR, the toolchains' caches) set.
 func (b *box) wrap(argv, env []string) ([]string, []string) {
-	if b.tmp == "" {
-		return sandbox.Wrap(b.exe, b.spec, argv), env
-	}
-	out := make([]string, 0, len(env)+1)
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, "TMPDIR=") {
-			out = append(out, kv)
-		}
-	}
-	return sandbox.Wrap(b.exe, b.spec, argv), append(out, "TMPDIR="+b.tmp)
+	return sandbox.Wrap(b.exe, b.spec, argv), b.plan.apply(env)
 }
 
 // cleanup removes the private temp directory and what the command left in it.
@@ -124,117 +119,94 @@ func (b *box) failed(c Command, code int, data map[string]any) Outcome {
 	if b.spec.Mode == sandbox.Off {
 		return Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
 	}
+	streams := outputStreams(data)
 	if b.spec.Mode == sandbox.Strict {
-		if line, ok := deniedNet(stderr); ok {
-			return Outcome{Error: fmt.Sprintf("exec: the sandbox denied a network connection (%s): under --sandbox strict commands may not open TCP connections or listen", line),
+		if line := findNetDenial(streams); line != "" {
+			return Outcome{Error: fmt.Sprintf("exec: the network is blocked by --sandbox strict (%s): commands may not open TCP connections or listen", line),
 				Type: fault.SandboxDenied, Data: data,
-				Hint: fmt.Sprintf("the command exited with code %d; only the user can allow the network, with --sandbox write or --sandbox off", code)}
+				Hint: fmt.Sprintf("the command exited with code %d; only the user can allow the network, with --sandbox write (or --sandbox off)", code)}
 		}
 	}
-	if path, abs, ok := deniedPath(stderr, c.Dir, b.spec.Writable); ok {
-		what := path
-		if abs != path {
-			what += " (" + abs + ")"
-		}
-		return Outcome{Error: fmt.Sprintf("exec: the sandbox denied writing %s: commands may write only under the root, the --allow directories and their own $TMPDIR", what),
+	d, pathless, ok := findDenial(streams, c.Dir, b.home(), b.spec.Writable)
+	if ok {
+		return Outcome{Error: fmt.Sprintf("exec: the sandbox denied writing %s: %s", d.what(), writableWords),
 			Type: fault.SandboxDenied, Data: data,
-			Hint: fmt.Sprintf("the write was refused and the command exited with code %d; only the user can widen the sandbox, with --allow %s or --sandbox off", code, filepath.Dir(abs))}
+			Hint: fmt.Sprintf("the write was refused and the command exited with code %d; %s", code, b.widen(d.abs))}
 	}
 	res := Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
 	switch {
-	case deniedLine.MatchString(stderr):
-		res.Hint = "if that was a write outside the root, the sandbox refused it: commands may write only under the root, the --allow directories and $TMPDIR"
+	case pathless != "":
+		res.Hint = fmt.Sprintf("it reported a refused write without naming the path (%s); if that was a write outside the root, the sandbox refused it: %s; `clada sandbox --explain` lists where commands may write", pathless, writableWords)
 	case b.spec.Mode == sandbox.Strict:
 		res.Hint = "under --sandbox strict commands have no network; if it needed one, only the user can allow it (--sandbox write)"
 	}
 	return res
 }
 
-// deniedButSucceeded notes, in data["sandbox_denied"], a write the sandbox
-// refused although the command still exited 0 ("touch ../x; echo done"):
-// the command "succeeded", but not at what it tried, and the report must not
-// let a ✅ hide that (engine turns it into a warning).
+// writableWords says where a confined command may write.
+const writableWords = "commands may write only under the root, the --allow directories, clada's cache for their toolchains and their own $TMPDIR"
+
+// what is the denied path as the command wrote it, resolved in brackets
+// when that differs.
+func (d denial) what() string {
+	if d.abs != d.path {
+		return d.path + " (" + d.abs + ")"
+	}
+	return d.path
+}
+
+// home is the user's home, for a "~/" in a command's output.
+func (b *box) home() string { return lookupIn(os.Environ())("HOME") }
+
+// widen says how the user can let commands write abs: the flag for this
+// run, their config.yaml for every run (share-caches when abs is one of
+// their toolchains' caches, which a command reached by setting its own
+// cache variable), or no sandbox.
+func (b *box) widen(abs string) string {
+	for _, name := range ShareableToolchains() {
+		for _, dir := range OwnCaches(name, os.Environ()) {
+			if sandbox.Under(abs, filepath.Clean(dir)) && name != "xdg" {
+				return fmt.Sprintf("that is your own %s cache, which commands may not write (clada gives them their own); only the user can share it, with sandbox.share-caches: [%s] in their config.yaml, or --allow %s for one run", name, name, dir)
+			}
+		}
+	}
+	return fmt.Sprintf("only the user can widen the sandbox, with --allow %s for one run, sandbox.writable in their own config.yaml for every run, or --sandbox off", filepath.Dir(abs))
+}
+
+// deniedButSucceeded notes what the sandbox refused a command that still
+// exited 0 ("touch ../x; echo done", "go vet ./... | tail"): the command
+// "succeeded", but not at what it tried, and the report must not let a ✅
+// hide that (engine turns each into a warning): data[DeniedKey] is the
+// path refused, data[NetDeniedKey] the line of a connection --sandbox
+// strict refused.
 func (b *box) deniedButSucceeded(c Command, data map[string]any) {
 	if b.spec.Mode == sandbox.Off {
 		return
 	}
+	streams := outputStreams(data)
+	if d, _, ok := findDenial(streams, c.Dir, b.home(), b.spec.Writable); ok {
+		data[DeniedKey] = d.what()
+	}
+	if b.spec.Mode == sandbox.Strict {
+		if line := findNetDenial(streams); line != "" {
+			data[NetDeniedKey] = line
+		}
+	}
+}
+
+// DeniedKey and NetDeniedKey are the keys, in a command's result data, of
+// what the sandbox refused a command that exited 0 (deniedButSucceeded).
+const (
+	DeniedKey    = "sandbox_denied"
+	NetDeniedKey = "sandbox_network"
+)
+
+// outputStreams is a command's stderr and stdout, in the order a denial is
+// looked for.
+func outputStreams(data map[string]any) []string {
 	stderr, _ := data["stderr"].(string)
-	if path, abs, ok := deniedPath(stderr, c.Dir, b.spec.Writable); ok {
-		what := path
-		if abs != path {
-			what += " (" + abs + ")"
-		}
-		data["sandbox_denied"] = what
-	}
-}
-
-// netWords are what a line reporting a refused network call mentions.
-var netWords = regexp.MustCompile(`(?i)connect|bind|socket|network|/dev/(tcp|udp)/|urlopen|EACCES.*(tcp|http)`)
-
-// deniedNet finds, in a strict command's stderr, the line of a network
-// call the sandbox refused (EACCES from connect or bind).
-func deniedNet(stderr string) (string, bool) {
-	for _, line := range strings.Split(stderr, "\n") {
-		if deniedLine.MatchString(line) && netWords.MatchString(line) {
-			return strings.TrimSpace(line), true
-		}
-	}
-	return "", false
-}
-
-// deniedLine matches the ways programs report EACCES and EPERM.
-var deniedLine = regexp.MustCompile(`(?i)permission denied|operation not permitted|\bEACCES\b|\bEPERM\b`)
-
-// quoted finds the quoted strings of a line: 'x', "x", ‘x’ and `x'.
-var quoted = regexp.MustCompile("'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|`([^']+)'")
-
-// deniedPath finds, in a failed command's stderr, the path it was refused:
-// on a line reporting EACCES or EPERM, the first quoted string or
-// colon-separated field that, resolved against the command's cwd, lies
-// outside every writable directory. Words such as a program's name resolve
-// inside the root and are passed over. path is as the command wrote it, abs
-// resolved.
-func deniedPath(stderr, dir string, writable []string) (path, abs string, ok bool) {
-	for _, line := range strings.Split(stderr, "\n") {
-		if !deniedLine.MatchString(line) {
-			continue
-		}
-		var cands []string
-		for _, m := range quoted.FindAllStringSubmatch(line, -1) {
-			for _, g := range m[1:] {
-				if g != "" {
-					cands = append(cands, g)
-				}
-			}
-		}
-		for _, f := range strings.Split(line, ":") {
-			cands = append(cands, strings.TrimSpace(f))
-		}
-		for _, p := range cands {
-			if p == "" || deniedLine.MatchString(p) || strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/") {
-				continue
-			}
-			a := p
-			if !filepath.IsAbs(a) {
-				a = filepath.Join(dir, a)
-			}
-			a = filepath.Clean(a)
-			if !underAny(a, writable) {
-				return p, a, true
-			}
-		}
-	}
-	return "", "", false
-}
-
-// underAny reports whether path is inside one of dirs.
-func underAny(path string, dirs []string) bool {
-	for _, d := range dirs {
-		if sandbox.Under(path, filepath.Clean(d)) {
-			return true
-		}
-	}
-	return false
+	stdout, _ := data["stdout"].(string)
+	return []string{stderr, stdout}
 }
 
 // UnconfinedWarning is the report's warning when commands ran under mode

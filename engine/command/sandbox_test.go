@@ -47,27 +47,6 @@ func TestSandboxHelperStartFailure(t *testing.T) {
 	}
 }
 
-func TestDeniedPath(t *testing.T) {
-	writable := []string{"/r", "/tmp/clada-cmd-1"}
-	for _, tc := range []struct {
-		stderr, path, abs string
-	}{
-		{"touch: cannot touch '../x': Permission denied\n", "../x", "/x"},
-		{"bash: line 1: /etc/passwd: Permission denied\n", "/etc/passwd", "/etc/passwd"},
-		{"mkdir: cannot create directory ‘/opt/d’: Permission denied\n", "/opt/d", "/opt/d"},
-		{"PermissionError: [Errno 13] Permission denied: '/home/u/.cache/x'\n", "/home/u/.cache/x", "/home/u/.cache/x"},
-		{"Error: EACCES: permission denied, open '../y'\n", "../y", "/y"},
-		{"rm: cannot remove '/var/x': Operation not permitted\n", "/var/x", "/var/x"},
-		{"warning: something\ntouch: cannot touch 'sub/x': Permission denied\n", "", ""}, // inside the root: not the sandbox
-		{"cp: cannot stat 'nope': No such file or directory\n", "", ""},
-	} {
-		path, abs, ok := deniedPath(tc.stderr, "/r/sub/..", writable)
-		if path != tc.path || abs != tc.abs || ok != (tc.path != "") {
-			t.Errorf("deniedPath(%q) = %q %q %v, want %q %q", tc.stderr, path, abs, ok, tc.path, tc.abs)
-		}
-	}
-}
-
 // BenchmarkExecTrue is the cost the sandbox adds to one command: `true` run
 // unconfined and through the Landlock helper.
 func BenchmarkExecTrue(b *testing.B) {
@@ -95,7 +74,7 @@ func BenchmarkExecTrue(b *testing.B) {
 // helper on Linux for its namespaces and /proc; strict refuses.
 func TestSandboxWithoutLandlock(t *testing.T) {
 	cfg := sandboxSettings(t, sandbox.Write)
-	b, res := confine(cfg, 0)
+	b, res := confine(cfg, 0, nil)
 	if res != nil || (runtime.GOOS == "linux") != (b != nil) || (b != nil && (b.spec.Mode != sandbox.Off || b.tmp != "")) {
 		t.Fatalf("write on ABI 0: box %+v result %+v, want unconfined (through the helper on Linux)", b, res)
 	}
@@ -111,7 +90,7 @@ func TestSandboxWithoutLandlock(t *testing.T) {
 		0: "exec: sandbox strict: this kernel has no Landlock (it needs Linux 5.13+ with Landlock enabled)",
 		3: "exec: sandbox strict: this kernel's Landlock is ABI 3, but denying network access needs ABI 4 (Linux 6.7+); the command was not run (use --sandbox write to confine only writes)",
 	} {
-		b, res := confine(cfg, abi)
+		b, res := confine(cfg, abi, nil)
 		if b != nil || res == nil || res.Error != err || res.Type != fault.SandboxUnavailable {
 			t.Errorf("strict on ABI %d: box %v result %+v", abi, b, res)
 		}

@@ -38,6 +38,10 @@ const (
 	// MalformedXML: a CML answer that cannot be read as XML (the report's
 	// fatal error, never an op's).
 	MalformedXML
+	// LazyPlaceholder: a whole-file block that leaves code out, with a
+	// placeholder the file does not decide or as an excerpt of the file
+	// (README, "Lazy placeholders").
+	LazyPlaceholder
 )
 
 // String is the kind's word as reports print it; "" for None.
@@ -69,6 +73,8 @@ func (k Kind) String() string {
 		return "sandbox_unavailable"
 	case MalformedXML:
 		return "malformed_xml"
+	case LazyPlaceholder:
+		return "lazy_placeholder"
 	}
 	return "unknown"
 }

@@ -27,3 +27,28 @@ func isUpdated(s []byte) bool { return markerRun(s, '>', " REPLACE") }
 
 // IsMarker reports whether a line is one of the three block markers.
 func IsMarker(s []byte) bool { return isHead(s) || isDivider(s) || isUpdated(s) }
+
+// otherHeader reports whether the line after a SEARCH line is Roo Code's
+// header (":start_line:12", ":end_line:14", "-------"): the block is an
+// apply_diff block, another format's.
+func otherHeader(s []byte) bool {
+	t := bytes.TrimRight(s, " \t")
+	if string(t) == "-------" {
+		return true
+	}
+	for _, m := range []string{":start_line:", ":end_line:"} {
+		if rest, ok := bytes.CutPrefix(t, []byte(m)); ok {
+			rest = bytes.TrimSpace(rest)
+			if len(rest) == 0 {
+				return false
+			}
+			for _, c := range rest {
+				if c < '0' || c > '9' {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}

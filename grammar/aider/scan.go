@@ -72,6 +72,15 @@ func Scan(src []byte) []Edit {
 		if !isHead(text(ls[i])) {
 			continue
 		}
+		if i+1 < len(ls) && otherHeader(text(ls[i+1])) {
+			// Roo Code's apply_diff (its :start_line: header), not an aider
+			// block: grammar/roo reads it.
+			for i+1 < len(ls) && !isUpdated(text(ls[i+1])) {
+				i++
+			}
+			floor = i + 1
+			continue
+		}
 		h := ls[i]
 		e := Edit{Start: h.Start, HeadStart: h.Start, HeadEnd: h.End, PathStart: -1, PathEnd: -1}
 		if name, ps, pe, from := findFilename(src, ls, i, floor); name != "" {
@@ -196,6 +205,9 @@ func stripFilename(raw []byte) string {
 			return rest
 		}
 		return ""
+	}
+	if strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") {
+		return "" // an XML tag (<diff>, an agent's tool call) is never a file name
 	}
 	s = strings.TrimRight(s, ":")
 	s = strings.TrimLeft(s, "#")

@@ -4,9 +4,14 @@ import (
 	"bytes"
 )
 
-// callKeys are the keys only an edit call has: a JSON text holding none of
-// them is somebody's data, not a call.
-var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_string", "file_path"}
+// callKeys are the keys only an edit call has, in the spellings of the
+// agents clada reads: a JSON text holding none of them is somebody's data,
+// not a call.
+var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_string", "oldString", "newString",
+	"content", "contents", "code_edit", "changes", "edits", "replacements"}
+
+// pathKeys are the keys a call names its file with.
+var pathKeys = []string{"path", "file_path", "filePath", "filepath", "target_file"}
 
 // hasKey reports whether b holds the key k, quoted, or quoted inside a
 // JSON string (OpenAI's arguments: \"path\").
@@ -15,7 +20,11 @@ func hasKey(b []byte, k string) bool {
 }
 
 func looksLikeCall(b []byte) bool {
-	if !hasKey(b, "path") && !hasKey(b, "file_path") {
+	found := false
+	for _, k := range pathKeys {
+		found = found || hasKey(b, k)
+	}
+	if !found {
 		return false
 	}
 	for _, k := range callKeys {
@@ -26,16 +35,16 @@ func looksLikeCall(b []byte) bool {
 	return false
 }
 
-// Spans finds the JSON calls of src: the content of each ```json fence
-// (```jsonc, ```javascript json …: the info string's first word starting
-// with "json") that looks like a call, or the whole text when it is one
-// JSON object or array that does.
+// Spans finds the JSON calls of src: the content of each fence (of three
+// or more backticks or tildes) whose info string's first word starts with
+// "json" (```json, ````jsonc, ```javascript json …) and that looks like a
+// call, or the whole text when it is one JSON object or array that does.
 func Spans(src []byte) [][2]int {
 	if t := bytes.TrimSpace(src); len(t) > 0 && (t[0] == '{' || t[0] == '[') && (t[len(t)-1] == '}' || t[len(t)-1] == ']') && looksLikeCall(t) {
 		start := bytes.Index(src, t[:1])
 		return [][2]int{{start, start + len(t)}}
 	}
-	if !bytes.Contains(src, []byte("```json")) && !bytes.Contains(src, []byte("``` json")) {
+	if !bytes.Contains(src, []byte("json")) {
 		return nil // no JSON fence: one fast search instead of a pass over the lines
 	}
 	var out [][2]int
@@ -46,8 +55,8 @@ func Spans(src []byte) [][2]int {
 		}
 		line := bytes.TrimSpace(src[p : p+le])
 		next := p + le + 1
-		if info, ok := bytes.CutPrefix(line, []byte("```")); ok && bytes.HasPrefix(bytes.TrimSpace(info), []byte("json")) {
-			end := closingFence(src, next)
+		if fence, info, ok := opening(line); ok && bytes.HasPrefix(info, []byte("json")) {
+			end := closingFence(src, next, fence)
 			if end >= 0 && looksLikeCall(src[next:end]) {
 				if body := bytes.TrimRight(src[next:end], " \t\r\n"); len(body) > 0 {
 					s := next + len(src[next:end]) - len(bytes.TrimLeft(src[next:end], " \t\r\n"))
@@ -63,16 +72,33 @@ func Spans(src []byte) [][2]int {
 	return out
 }
 
-// closingFence returns the start of the ``` line closing a fence whose
-// content starts at p, or -1.
-func closingFence(src []byte, p int) int {
+// opening reads a fence's opening line (trimmed): its run of three or more
+// backticks or tildes, and its info string.
+func opening(line []byte) ([]byte, []byte, bool) {
+	if len(line) < 3 || line[0] != '`' && line[0] != '~' {
+		return nil, nil, false
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return nil, nil, false
+	}
+	return line[:n], bytes.TrimSpace(line[n:]), true
+}
+
+// closingFence returns the start of the line closing a fence opened by
+// fence (a run of the same character, at least as long) whose content
+// starts at p, or -1.
+func closingFence(src []byte, p int, fence []byte) int {
 	for p < len(src) {
 		le := bytes.IndexByte(src[p:], '\n')
 		end := len(src)
 		if le >= 0 {
 			end = p + le
 		}
-		if bytes.Equal(bytes.TrimSpace(src[p:end]), []byte("```")) {
+		if t := bytes.TrimSpace(src[p:end]); len(t) >= len(fence) && len(bytes.Trim(t, string(fence[:1]))) == 0 {
 			return p
 		}
 		if le < 0 {

@@ -19,11 +19,17 @@ const (
 	// HistoryKeyFile is the key that signs each record of the history of
 	// applies (engine/history/sign.go).
 	HistoryKeyFile = "history.key"
+	// UserConfigFile is the user's own settings, which may widen what
+	// commands may write (config/user.go); a project's .clada.yaml only
+	// tightens.
+	UserConfigFile = "config.yaml"
 )
 
 // UserFiles are the files of the user's clada directory that hold trust:
 // a command that changes one fails and it is put back (command.GuardTrust).
-func UserFiles() []string { return []string{TrustFile, ApprovalsFile, HistoryKeyFile} }
+func UserFiles() []string {
+	return []string{TrustFile, ApprovalsFile, HistoryKeyFile, UserConfigFile}
+}
 
 // UserDir is clada's directory in the user's config dir:
 // <os.UserConfigDir()>/clada ($XDG_CONFIG_HOME/clada or ~/.config/clada on
@@ -34,6 +40,18 @@ func UserDir() (string, error) {
 		return "", fmt.Errorf("the user's config directory: %w", err)
 	}
 	return filepath.Join(dir, "clada"), nil
+}
+
+// CommandCacheDir is where the commands clada runs keep their toolchains'
+// caches (engine/command/toolchains.go): <os.UserCacheDir()>/clada/commands
+// ($XDG_CACHE_HOME/clada/commands or ~/.cache/clada/commands on Linux),
+// apart from the user's own caches, which commands may not write.
+func CommandCacheDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("the user's cache directory: %w", err)
+	}
+	return filepath.Join(dir, "clada", "commands"), nil
 }
 
 // MakeUserDir creates dir (UserDir) readable by the user alone when it is

@@ -74,9 +74,14 @@ export class ServerManager implements vscode.Disposable {
     }
     this.output.appendLine(`clada-lsp: ${found.path} (${found.source})`);
 
+    // The command flags (--allow, --sandbox, …) come from the user's own
+    // settings only: the setting is machine-scoped, and a workspace value,
+    // which a clone can carry, is never read.
+    const args = vscode.workspace.getConfiguration("clada").inspect<string[]>("serverArgs")?.globalValue ?? [];
+    if (args.length > 0) this.output.appendLine(`clada-lsp flags: ${args.join(" ")}`);
     const serverOptions: ServerOptions = {
-      run: { command: found.path, transport: TransportKind.stdio },
-      debug: { command: found.path, transport: TransportKind.stdio },
+      run: { command: found.path, args, transport: TransportKind.stdio },
+      debug: { command: found.path, args, transport: TransportKind.stdio },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: servedLanguages.flatMap((language) => [

@@ -19,6 +19,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidGrantWorkspaceTrust(() => server.restart("the workspace is now trusted")),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("clada.serverPath")) void server.restart("clada.serverPath changed");
+      else if (e.affectsConfiguration("clada.serverArgs")) void server.restart("clada.serverArgs changed");
     }),
   );
   await server.start();

@@ -1,9 +1,9 @@
 // Package lines holds what the line-oriented front-ends (aider, replacer,
-// udiff, v4a) share, so each cuts text into lines the same way: Split cuts
+// udiff, v4a, cline, roo, zed) share, so each cuts text into lines the same way: Split cuts
 // a text into Lines, and Replay feeds the tokens a front-end made from them
 // to its participle grammar (replay.go).
 //
-// It imports only participle; being internal to grammar/, only those four
+// It imports only participle; being internal to grammar/, only the
 // grammars may import it. Start reading at Split below, then replay.go.
 package lines
 

@@ -85,7 +85,7 @@ async function main() {
   const progress = [];
   res = await client.callTool({ name: 'exec', arguments: { lang: 'bash', code: 'for i in 1 2 3; do echo step$i; sleep 0.2; done' } },
     CallToolResultSchema, { onprogress: (p) => progress.push(p) });
-  if (res.isError || !text(res).includes(' ===\nstep1\nstep2\nstep3\n=== END OUTPUT ===\n')) fail('exec ' + text(res));
+  if (res.isError || !text(res).includes(' ===\nstep1\nstep2\nstep3\n--- exit code 0 ---\n=== END OUTPUT ===\n')) fail('exec ' + text(res));
   if (progress.length !== 3 || progress[2].progress !== 3 || progress[2].message !== '[task-1:exec] step1\n[task-1:exec] step2\n[task-1:exec] step3\n') {
     fail('progress ' + JSON.stringify(progress));
   }

@@ -1,0 +1,69 @@
+package wholefile
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Each way a path is stated, and the lines that are not statements.
+func TestPathStatements(t *testing.T) {
+	for _, tc := range []struct {
+		src, path, content string
+		how                How
+	}{
+		{"**src/app.py**\n```python\nprint(1)\n```\n", "src/app.py", "print(1)\n", Above},
+		{"src/app.py:\n\n```python\nprint(1)\n```\n", "src/app.py", "print(1)\n", Above},
+		{"### `cmd/main.go`\n```go\npackage main\n```\n", "cmd/main.go", "package main\n", Above},
+		{"1. **Makefile**\n```make\nall:\n\tgo build\n```\n", "Makefile", "all:\n\tgo build\n", Above},
+		{"File: `SSH Config/ssh_config`\n```\nHost *\n```\n", "SSH Config/ssh_config", "Host *\n", Above},
+		{"```go:cmd/main.go\npackage main\n```\n", "cmd/main.go", "package main\n", Info},
+		{"```src/app.py\nprint(1)\n```\n", "src/app.py", "print(1)\n", Info},
+		{"```python path=src/app.py\nprint(1)\n```\n", "src/app.py", "print(1)\n", Info},
+		{"```python title=\"src/app.py\"\nprint(1)\n```\n", "src/app.py", "print(1)\n", Info},
+		{"```python src/app.py\nprint(1)\n```\n", "src/app.py", "print(1)\n", Info},
+		{"```ts\n// filepath: src/x.ts\nexport const x = 1\n```\n", "src/x.ts", "export const x = 1\n", Comment},
+		{"```python\n# file: app.py\nprint(1)\n```\n", "app.py", "print(1)\n", Comment},
+		{"```html\n<!-- docs/index.html -->\n<p>hi</p>\n```\n", "docs/index.html", "<p>hi</p>\n", Comment},
+		// the same path twice is one statement; its comment is not content
+		{"`src/x.ts`\n```ts\n// filepath: src/x.ts\nx\n```\n", "src/x.ts", "x\n", Above},
+		// not statements
+		{"Here is the fix:\n```python\nprint(1)\n```\n", "", "print(1)\n", None},
+		{"### Node.js\n```js\nconsole.log(1)\n```\n", "", "console.log(1)\n", None},
+		{"Update `src/a.py`:\n```python\nx = 1\n```\n", "", "x = 1\n", None},
+		{"```python\n# app config\nx = 1\n```\n", "", "# app config\nx = 1\n", None},
+		{"```python\n#!/usr/bin/env python3\nx = 1\n```\n", "", "#!/usr/bin/env python3\nx = 1\n", None},
+		{"v1.2.3\n```\nx\n```\n", "", "x\n", None},
+		{"```12:15:app/page.tsx\nx\n```\n", "", "x\n", None},
+	} {
+		fs := Scan([]byte(tc.src))
+		if len(fs) != 1 {
+			t.Fatalf("%q: %d fences", tc.src, len(fs))
+		}
+		f := fs[0]
+		if body := string(f.Body([]byte(tc.src))); f.Path != tc.path || f.How != tc.how || body != tc.content || len(f.Diags) > 0 {
+			t.Errorf("%q: path %q how %d content %q diags %v, want %q %d %q", tc.src, f.Path, f.How, body, f.Diags, tc.path, tc.how, tc.content)
+		}
+		if tc.path != "" && tc.src[f.PathStart:f.PathEnd] != tc.path {
+			t.Errorf("%q: path range covers %q", tc.src, tc.src[f.PathStart:f.PathEnd])
+		}
+	}
+}
+
+func TestFenceProblems(t *testing.T) {
+	src := "**a.py**\n```python\n# file: b.py\nx\n```\n\n`c.py`\n````python\n```\nstill c\n"
+	fs := Scan([]byte(src))
+	var got [][2]string
+	for _, f := range fs {
+		for _, d := range f.Diags {
+			got = append(got, [2]string{f.Path, d.Code})
+		}
+	}
+	want := [][2]string{{"a.py", AmbiguousPath}, {"c.py", UnclosedFence}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if fs[1].Content != "```\nstill c\n" {
+		t.Errorf("a shorter fence inside a longer one is content: %q", fs[1].Content)
+	}
+}

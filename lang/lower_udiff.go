@@ -22,7 +22,9 @@ import (
 //     exactly once; of several matches the one at near_line is taken; the
 //     result reports "offset" when the match is elsewhere. A hunk with no
 //     old side (diff -U0 adding lines) is file_insert after the header's
-//     line; a hunk that changes nothing is dropped.
+//     line; a hunk that changes nothing is dropped. A hunk whose header
+//     counts disagree with its lines (udiff's HUNK_RECOUNTED) has no
+//     near_line: its old side must match exactly once.
 //
 // Mode lines are a warning (content only); copies and binary patches are
 // errors.
@@ -132,7 +134,9 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set(ParamPath, path, Text, pathR, pathR)
 			a.set(ParamOldText, h.Old, Body, r, r)
 			a.set(ParamNewText, h.New, Body, r, r)
-			if line > 0 {
+			// A hunk whose counts were wrong is placed by its lines alone:
+			// they must match exactly once, never a guess at the line.
+			if line > 0 && !h.Recounted {
 				a.set(ParamNearLine, strconv.Itoa(line), Text, hr, hr)
 			}
 		}

@@ -99,7 +99,8 @@ var rules = []Rule{
 	{"EXTRA_DIVIDER", "A second ======= stands in one SEARCH/REPLACE block. End the replacement with >>>>>>> REPLACE and start the next edit with its own <<<<<<< SEARCH."},
 
 	// Unified diffs (grammar/udiff, lang/lower_udiff.go).
-	{"HUNK_COUNT", "A hunk's lines disagree with the counts in its @@ header. Count the lines again: the old side is context and '-' lines, the new side context and '+' lines."},
+	{"HUNK_COUNT", "A hunk's lines disagree with the counts in its @@ header, and the lines cannot say where the hunk ends or where it goes (a ---/+++ pair inside it, only added lines). Count the lines again: the old side is context and '-' lines, the new side context and '+' lines."},
+	{"HUNK_RECOUNTED", "A hunk's lines disagree with the counts in its @@ header, and the lines alone delimit it: the counts were corrected and the hunk placed by its lines, which must match the file exactly once. Count the lines again: the old side is context and '-' lines, the new side context and '+' lines."},
 	{"BAD_HUNK_LINE", "A line inside a hunk starts with neither ' ', '-' nor '+', so the hunk ends early. Start context lines with a space."},
 	{"NO_HUNKS", "A file's diff has no hunk (@@ … @@) to apply. Give each change as a hunk."},
 	{"EMPTY_HUNK", "A hunk has no lines. Give its context (' '), removed ('-') and added ('+') lines."},

@@ -44,8 +44,8 @@ func alreadyWhy(res engine.ActionResult) string {
 // matchNote says how a successful edit found its place when that was not
 // the exact text where the answer put it, so no format lets a tolerance
 // pass unsaid: the rung of a V4A hunk's match, a diff hunk found away from
-// its header's line, a diff hunk whose header counts were wrong. "" for an
-// exact match.
+// its header's line ("" for an exact match). A diff hunk whose header
+// counts were wrong is the HUNK_RECOUNTED warning every format lists.
 func matchNote(res engine.ActionResult) string {
 	var parts []string
 	switch m, _ := res.Data["match"].(string); m {
@@ -69,9 +69,6 @@ func matchNote(res engine.ActionResult) string {
 			lines = "line"
 		}
 		parts = append(parts, fmt.Sprintf("found %d %s %s the line its hunk header names", n, lines, where))
-	}
-	if c, _ := res.Data["counts"].(string); c != "" {
-		parts = append(parts, "hunk header counts corrected to "+c)
 	}
 	return strings.Join(parts, "; ")
 }

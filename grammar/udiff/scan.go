@@ -34,10 +34,10 @@ func warningAt(code string, start, end int, msg, hint string) source.Diagnostic 
 
 // Diagnostic codes.
 const (
-	HunkCount       = "HUNK_COUNT"    // a hunk's lines disagree with its header, and do not say where it ends
+	HunkCount = "HUNK_COUNT" // a hunk's lines disagree with its header, and do not say where it ends
 	// Recounted is the warning on a hunk whose header counts disagree with
 	// its lines when the lines alone delimit it: its counts are corrected.
-	Recounted   = "HUNK_RECOUNTED"
+	Recounted       = "HUNK_RECOUNTED"
 	BadHunkLine     = "BAD_HUNK_LINE" // a line inside a hunk with no ' ', '-' or '+'
 	NoHunks         = "NO_HUNKS"      // a file header with nothing to change
 	BinaryPatch     = "BINARY_PATCH"  // GIT binary patch / Binary files differ
@@ -79,8 +79,8 @@ type Hunk struct {
 	// delimited by its lines: OldCount and NewCount are then its lines'
 	// counts, and only the lines may place it (README, "Unified diffs").
 	Recounted bool
-	Old, New                             string // each side's text, lines with their "\n"
-	Diags                                source.Diagnostics
+	Old, New  string // each side's text, lines with their "\n"
+	Diags     source.Diagnostics
 }
 
 // Scan finds every diff in src.

@@ -96,6 +96,9 @@ func (x *opRun) replaceOnce() Result {
 		return *bad
 	}
 	repl := t.ReplacementEOL(old, newText)
+	if x.params[lang.ParamLineEnds] == "as-written" { // a diff that states its bytes (README, "Unified diffs")
+		repl = newText
+	}
 	if len(offs) == 0 { // whole lines that end a file without a final line end (textedit/eof.go)
 		if off, m, r, ok := textedit.EOFMatch(t.Body, old, repl); ok {
 			offs, old, repl = []int{off}, m, r

@@ -157,6 +157,7 @@ const (
 	ParamCwd              = "cwd"
 	ParamTimeout          = "timeout"
 	ParamCreateOnly       = "create_only"
+	ParamLineEnds         = "line_ends"
 )
 
 // OpSpec describes one op.
@@ -272,6 +273,7 @@ var catalog = []OpSpec{
 			{Name: ParamAnchor, Type: TString, Doc: "Lines (one per line) that must each be found, in order, before old_text; the match is searched after the last (V4A's @@ lines).", CSL: "anchor", CML: "anchor"},
 			{Name: ParamAtEnd, Type: TBoolean, Doc: "old_text must end the file (V4A's *** End of File).", CSL: "at_end", CML: "at_end"},
 			{Name: ParamTolerance, Type: TString, Enum: []string{"exact", "whitespace"}, Doc: "\"exact\" (default) or \"whitespace\": also try ignoring trailing, then surrounding whitespace, then unicode punctuation; the match must still be unique (V4A).", CSL: "tolerance", CML: "tolerance"},
+			{Name: ParamLineEnds, Type: TString, Enum: []string{"file", "as-written"}, Doc: "\"file\" (default): new_text written with \\n gets a CRLF file's line ends; \"as-written\": new_text's bytes are written as they are (a unified diff whose lines carry their CRs, such as a CRLF-to-LF change)."},
 		},
 		Example: [][2]string{{ParamPath, "src/app.js"}, {ParamOldText, "const port = 3000;"}, {ParamNewText, "const port = 8080;"}},
 	},

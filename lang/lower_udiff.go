@@ -139,6 +139,11 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			if line > 0 && !h.Recounted {
 				a.set(ParamNearLine, strconv.Itoa(line), Text, hr, hr)
 			}
+			if h.RawCR {
+				// The hunk states its line ends (README, "Unified diffs"):
+				// a CRLF file's lines turned LF stay LF.
+				a.set(ParamLineEnds, "as-written", Text, hr, hr)
+			}
 		}
 		a.Diags = append(a.Diags, h.Diags...)
 		add(a)

@@ -79,8 +79,11 @@ type Hunk struct {
 	// delimited by its lines: OldCount and NewCount are then its lines'
 	// counts, and only the lines may place it (README, "Unified diffs").
 	Recounted bool
-	Old, New  string // each side's text, lines with their "\n"
-	Diags     source.Diagnostics
+	// RawCR tells that a line of the hunk kept its "\r" (the diff states
+	// its line ends byte for byte).
+	RawCR    bool
+	Old, New string // each side's text, lines with their "\n"
+	Diags    source.Diagnostics
 }
 
 // Scan finds every diff in src.
@@ -388,8 +391,9 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		if len(t) > 0 {
 			c, body = t[0], t[1:]
 		}
-		if keepCR && s.lines[j].Next == s.lines[j].End+2 {
+		if keepCR && s.lines[j].Next == s.lines[j].End+2 && len(t) > 0 {
 			body = s.src[s.lines[j].Start+1 : s.lines[j].End+1]
+			h.RawCR = true
 		}
 		if c != ' ' && c != '-' && c != '+' {
 			if !h.Counted {

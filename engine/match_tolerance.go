@@ -69,7 +69,7 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 		if len(hits) > 1 {
 			if ambiguous == nil {
 				ambiguous = &Result{Param: lang.ParamAnchor, Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, textedit.LineNumbers(hits)),
-					Type: fault.SearchNotFound, Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
+					Type: fault.SearchAmbiguous, Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
 			}
 			at = hits[0]
 		}
@@ -123,7 +123,7 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 		}
 		if len(hits) > 1 {
 			return nil, false, &Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, textedit.LineNumbers(hits), match),
-				Type: fault.SearchNotFound, Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
+				Type: fault.SearchAmbiguous, Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
 		}
 		if at < 0 {
 			// The search gone and the hunk's result there once, exactly as

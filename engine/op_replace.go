@@ -119,7 +119,7 @@ func (x *opRun) replaceOnce() Result {
 	case 1:
 	default:
 		return Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
-			Type: fault.SearchNotFound, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
+			Type: fault.SearchAmbiguous, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
 	}
 	t.Body = t.Body[:offs[0]] + repl + t.Body[offs[0]+len(old):]
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
@@ -249,7 +249,7 @@ func (x *opRun) replaceRange() Result {
 			offs[i] = s.from
 		}
 		return Result{Param: lang.ParamOldTextBeginning, Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
-			Type: fault.SearchNotFound, Hint: textedit.RangesHint(t.Body, offs)}
+			Type: fault.SearchAmbiguous, Hint: textedit.RangesHint(t.Body, offs)}
 	}
 	newText = t.ReplacementEOL(t.Body[spans[0].from:spans[0].to], newText)
 	t.Body = t.Body[:spans[0].from] + newText + t.Body[spans[0].to:]

@@ -305,6 +305,8 @@ func cmlBlockStatus(rep *engine.Report, b cmlBlock) string {
 // rejected before running (bad lang, bad count, unknown op) is invalid_task.
 func cmlType(r engine.ActionResult) string {
 	switch {
+	case r.Type == fault.SearchAmbiguous:
+		return fault.SearchNotFound.String() // CML's error types have no word for several matches
 	case r.Type != fault.None:
 		return r.Type.String()
 	case r.Skipped:

@@ -151,10 +151,8 @@ func (x *opRun) replaceAll() Result {
 		return *bad
 	}
 	offs, old := t.MatchIn(olds[0])
-	if len(offs) == 0 && want > 0 {
-		if t.AlreadyApplied(newText, want) {
-			return appliedAlready(p)
-		}
+	if len(offs) == 0 && t.AlreadyApplied(newText, want) { // want < 0: any copy (textedit/replay.go)
+		return appliedAlready(p)
 	}
 	// A replayed edit that adds to its search (textedit/replay.go): every match
 	// inside a copy of new_text, as many copies as count asks. Some inside

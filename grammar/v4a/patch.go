@@ -73,6 +73,8 @@ type Patch struct {
 	// Diags are the patch's problems at the bytes each is about: errors,
 	// and the warnings on unprefixed context lines.
 	Diags source.Diagnostics
+	// run counts the lines in a row the last error covers (errf).
+	run int
 }
 
 // FileOp is one file section.
@@ -229,10 +231,27 @@ func countSteps(src []byte, ls []lines.Line) int {
 	return n
 }
 
+//
+// The same error on the next line extends the last one over both, so a
+// mistake repeated on a run of lines is one diagnostic saying how many.
 func (p *Patch) errf(at Span, code, msg, hint string) {
+	if n := len(p.Diags); n > 0 {
+		last := &p.Diags[n-1]
+		if gap := at.Start - last.Range.End; last.Code == code && last.Hint == hint && gap > 0 && gap <= 2 &&
+			(last.Message == msg || p.run > 1 && strings.HasSuffix(last.Message, runSuffix(p.run)) && strings.TrimSuffix(last.Message, runSuffix(p.run)) == msg) {
+			p.run++
+			last.Range.End = at.End
+			last.Message = msg + runSuffix(p.run)
+			return
+		}
+	}
+	p.run = 1
 	p.Diags = append(p.Diags, source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint,
 		Range: source.Range{Start: at.Start, End: at.End}})
 }
+
+// runSuffix is what an error covering n lines in a row adds to its message.
+func runSuffix(n int) string { return fmt.Sprintf(" (on %d lines in a row)", n) }
 
 // builder turns the grammar's parse of one patch into its FileOps and
 // errors, reading each token's lines from the text.

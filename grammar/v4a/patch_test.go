@@ -186,3 +186,21 @@ func TestPatchTooBig(t *testing.T) {
 		t.Fatalf("items over the cap: %d files, diags %v", len(p.Files), p.Diags)
 	}
 }
+
+// The same error on a run of lines is one diagnostic over the run, saying
+// how many lines; the same error elsewhere is its own.
+func TestParseErrorRuns(t *testing.T) {
+	src := "*** Begin Patch\n*** Update File: f\n@@\n-a\n+b\n*** End of File\n+x1\n+x2\n+x3\n@@\n c\n*** End of File\n+y\n*** End Patch\n"
+	p := Parse([]byte(src))
+	var got []string
+	for _, d := range p.Diags {
+		got = append(got, src[d.Range.Start:d.Range.End]+": "+d.Message)
+	}
+	want := []string{
+		"+x1\n+x2\n+x3: a hunk line after `*** End of File` (on 3 lines in a row)",
+		"+y: a hunk line after `*** End of File`",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+}

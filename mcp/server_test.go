@@ -209,7 +209,7 @@ func TestPathEscapeRefused(t *testing.T) {
 	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	for _, p := range []string{"../x.txt", filepath.Join(outer, "x.txt")} {
 		res := call(t, cs, "file_write", map[string]any{"path": p, "content": "x"})
-		want := "task-1 ❌ file_write " + p + " - file_write: path '" + p + "' is outside the project root " + root + "\n"
+		want := "task-1 ❌ file_write " + p + " - file_write: path '" + p + "' is outside the project root\n"
 		if got := text(t, res); !res.IsError || !strings.Contains(got, want) {
 			t.Errorf("file_write %s: error result %v, text:\n%s\nwant the line %q", p, res.IsError, got, want)
 		}

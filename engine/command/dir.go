@@ -71,7 +71,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 	}
 	if base == "" {
 		if !s.AllowEscape {
-			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
+			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root", abs),
 				Fix: "use a cwd inside the root"}
 		}
 		base = string(filepath.Separator)

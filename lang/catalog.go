@@ -305,7 +305,7 @@ var catalog = []OpSpec{
 		Params: []ParamSpec{
 			pathParam("File to edit."),
 			{Name: ParamLines, Type: TLineRange, Required: true, Doc: `Line or range to replace: "4" or "23-43".`},
-			{Name: ParamNewContent, Type: TString, Required: true, Doc: "Text that replaces those lines.", CSL: "body", CML: "text"},
+			{Name: ParamNewContent, Type: TString, Required: true, Doc: "Text that replaces those lines (empty: one empty line stays).", CSL: "body", CML: "text"},
 		},
 		Example: [][2]string{{ParamPath, "README.md"}, {ParamLines, "3-4"}, {ParamNewContent, "New third line\n"}},
 	},

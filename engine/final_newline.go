@@ -30,7 +30,7 @@ func (x *opRun) newFileEnd(abs string, data []byte) []byte {
 		ecPath := filepath.Join(dir, ".editorconfig")
 		if fi, err := x.ws.Lstat(ecPath); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxEditorconfig {
 			b, err := x.ws.ReadFile(ecPath)
-			if ec, perr := editorconfig.ParseBytes(b); err == nil && perr == nil {
+			if ec, perr := editorconfig.Parse(bytes.NewReader(b)); err == nil && perr == nil {
 				rel, _ := filepath.Rel(dir, abs)
 				def, err := ec.GetDefinitionForFilename(filepath.ToSlash(rel))
 				if err == nil && def.InsertFinalNewline != nil {

@@ -231,7 +231,6 @@ func countSteps(src []byte, ls []lines.Line) int {
 	return n
 }
 
-//
 // The same error on the next line extends the last one over both, so a
 // mistake repeated on a run of lines is one diagnostic saying how many.
 func (p *Patch) errf(at Span, code, msg, hint string) {

@@ -107,6 +107,15 @@ var opCases = []opCase{
 		want: ok(data("path", "log", "bytesWritten", 10)), after: map[string]string{"log": "two three\nend\ntwo three\n"}},
 
 	// A replayed insertion: its lines already follow the line it names.
+	{name: "insert as written ends an empty file without a newline", files: map[string]string{"e.txt": "", "t.txt": "a\nb\n"},
+		op: lang.OpFileInsert, params: p("path", "e.txt", "line", "0", "content", "entry", "line_ends", "as-written"),
+		want: ok(data("path", "e.txt", "lines_inserted", 1)), after: map[string]string{"e.txt": "entry", "t.txt": "a\nb\n"}},
+	{name: "insert as written after the last line keeps its bytes", files: map[string]string{"t.txt": "a\nb\n"},
+		op: lang.OpFileInsert, params: p("path", "t.txt", "line", "2", "content", "third", "line_ends", "as-written"),
+		want: ok(data("path", "t.txt", "lines_inserted", 1)), after: map[string]string{"t.txt": "a\nb\nthird"}},
+	{name: "insert as written replayed is already applied", files: map[string]string{"t.txt": "a\nb\nthird"},
+		op: lang.OpFileInsert, params: p("path", "t.txt", "line", "2", "content", "third", "line_ends", "as-written"),
+		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "t.txt", "lines_inserted", 0)}},
 	{name: "insert replayed is already applied", files: map[string]string{"i.py": "import os\nimport sys\n\nmain()\n"},
 		op: lang.OpFileInsert, params: p("path", "i.py", "line", "1", "content", "import sys\n"),
 		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "i.py", "lines_inserted", 0)}, after: map[string]string{"i.py": "import os\nimport sys\n\nmain()\n"}},

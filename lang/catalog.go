@@ -316,6 +316,7 @@ var catalog = []OpSpec{
 			pathParam("File to edit."),
 			{Name: ParamLine, Type: TInteger, Required: true, Doc: "Line to insert after, 0 to the number of lines in the file."},
 			{Name: ParamContent, Type: TString, Required: true, Doc: "Lines to insert; a final line ending is added when missing.", CSL: "body", CML: "text"},
+			{Name: ParamLineEnds, Type: TString, Enum: []string{"file", "as-written"}, Doc: "\"file\" (default): content written with \\n gets a CRLF file's line ends, and a final line ending when missing; \"as-written\": content's bytes go in as they are (a unified diff that states them: CRs, or no newline at the end of the file)."},
 		},
 		Example: [][2]string{{ParamPath, "README.md"}, {ParamLine, "1"}, {ParamContent, "A line after the first.\n"}},
 	},

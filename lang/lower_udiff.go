@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/clada-dev/clada/grammar/udiff"
 	"github.com/clada-dev/clada/source"
@@ -117,6 +118,11 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set(ParamPath, path, Text, pathR, pathR)
 			a.set(ParamLine, strconv.Itoa(line), Text, hr, hr)
 			a.set(ParamContent, h.New, Body, r, r)
+			if h.RawCR || !strings.HasSuffix(h.New, "\n") {
+				// The hunk states its bytes: CRs, or "\ No newline at end
+				// of file" after its last line (README, "Unified diffs").
+				a.set(ParamLineEnds, "as-written", Text, hr, hr)
+			}
 		case h.Old == h.New && len(h.Diags) == 0:
 			// Only context: nothing to change, and nothing to run. Said,
 			// never dropped in silence: the LLM meant some change here.

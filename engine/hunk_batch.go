@@ -68,7 +68,7 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 	if bad != nil {
 		return Result{}, false
 	}
-	lines := textedit.NewLines(textedit.TextLines(t.Body))
+	lines := textedit.NewFileLines(t.Body)
 	results := make([]Result, len(run))
 	changed := false
 	for i, ra := range run {
@@ -84,7 +84,7 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 		}
 	}
 	if changed { // a wholly replayed run writes nothing
-		t.Body = lines.Text(t.CRLF)
+		t.Body = lines.Text()
 		if r := x.save(abs, p, t, nil); !r.Success {
 			return Result{}, false
 		}

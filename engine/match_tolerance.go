@@ -23,7 +23,7 @@ func (x *opRun) replaceTolerant() Result {
 	if bad != nil {
 		return *bad
 	}
-	lines := textedit.NewLines(textedit.TextLines(t.Body))
+	lines := textedit.NewFileLines(t.Body)
 	data, already, bad := x.applyHunk(lines, p, t.Body)
 	if bad != nil {
 		return *bad
@@ -31,7 +31,7 @@ func (x *opRun) replaceTolerant() Result {
 	if already {
 		return appliedAlready(p)
 	}
-	t.Body = lines.Text(t.CRLF)
+	t.Body = lines.Text()
 	return x.save(abs, p, t, data)
 }
 
@@ -59,11 +59,19 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 			Hint: `leave tolerance out for an exact match`}
 	}
 	from := 0
+	// An @@ line found more than once narrows the place only to after its
+	// first copy: the hunk's own lines must then be unique from there, or
+	// the anchor's ambiguity is the failure reported (never a guess among
+	// the copies, as Codex's first match would be).
+	var ambiguous *Result
 	for _, a := range textedit.TextLines(x.params[lang.ParamAnchor]) {
 		at, _, hits := lines.Seek([]string{a}, from, false, rungs)
 		if len(hits) > 1 {
-			return nil, false, &Result{Param: lang.ParamAnchor, Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, textedit.LineNumbers(hits)),
-				Type: fault.SearchNotFound, Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
+			if ambiguous == nil {
+				ambiguous = &Result{Param: lang.ParamAnchor, Error: fmt.Sprintf("%s: anchor '%s' appears %d times in '%s' (lines %s), must appear once", x.op, a, len(hits), p, textedit.LineNumbers(hits)),
+					Type: fault.SearchAmbiguous, Hint: "make the @@ line name something unique, such as the enclosing function's signature, or add a second @@ line to narrow it"}
+			}
+			at = hits[0]
 		}
 		if at < 0 {
 			return nil, false, &Result{Param: lang.ParamAnchor, Error: fmt.Sprintf("%s: anchor '%s' not found in '%s'", x.op, a, p), Type: fault.SearchNotFound, Hint: textedit.NotFoundHint(body, a)}
@@ -74,6 +82,9 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 	match := "exact"
 	at := lines.Len()
 	if len(old) == 0 {
+		if ambiguous != nil {
+			return nil, false, ambiguous // lines to insert after an anchor that is not one place
+		}
 		if from > 0 {
 			at = from
 		}
@@ -104,9 +115,15 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 		if len(hits) > 0 && lines.Replayed(hits, old, repl) {
 			return nil, true, nil
 		}
+		if len(hits) == 1 && match != "exact" && lines.Replayed(hits, old, lines.Fitted(hits[0], old, repl)) {
+			return nil, true, nil // the hunk's result as a tolerance rung writes it (textedit/fit.go)
+		}
+		if ambiguous != nil && len(hits) != 1 {
+			return nil, false, ambiguous
+		}
 		if len(hits) > 1 {
 			return nil, false, &Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times in '%s' (lines %s, matching %s), must appear exactly once", x.op, len(hits), p, textedit.LineNumbers(hits), match),
-				Type: fault.SearchNotFound, Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
+				Type: fault.SearchAmbiguous, Hint: "add context lines (or an @@ line) so the hunk matches one place only"}
 		}
 		if at < 0 {
 			// The search gone and the hunk's result there once, exactly as
@@ -125,6 +142,6 @@ func (x *opRun) applyHunk(lines *textedit.Lines, p, body string) (map[string]any
 				Type: fault.SearchNotFound, Hint: textedit.NotFoundHint(body, oldText)}
 		}
 	}
-	lines.Replace(at, len(old), repl)
+	lines.ReplaceHunk(at, old, repl, match != "exact")
 	return map[string]any{"path": p, "replacements": 1, "match": match}, false, nil
 }

@@ -42,7 +42,7 @@ var foreignOpCases = []opCase{
 		want: Result{Error: "file_replace_text: old_text not found in file", Type: fault.SearchNotFound, Param: "old_text"}},
 	{name: "near_line at neither of two matches is ambiguous", files: map[string]string{"f.txt": "x\n-\nx\n"},
 		op: lang.OpFileReplaceText, params: p("path", "f.txt", "old_text", "x\n", "new_text", "X\n", "near_line", "2"),
-		want: Result{Error: "file_replace_text: old_text appears 2 times, must appear exactly once", Type: fault.SearchNotFound, Param: "old_text"}, hint: "lines 1 and 3"},
+		want: Result{Error: "file_replace_text: old_text appears 2 times, must appear exactly once", Type: fault.SearchAmbiguous, Param: "old_text"}, hint: "lines 1 and 3"},
 	{name: "near_line: a replayed hunk that adds lines is already applied", files: map[string]string{"f.txt": "a\nb\nadded\nc\n"},
 		op: lang.OpFileReplaceText, params: p("path", "f.txt", "old_text", "b\n", "new_text", "b\nadded\n", "near_line", "2"),
 		want: Result{Success: true, AlreadyApplied: true, Data: data("path", "f.txt", "replacements", 0)}},

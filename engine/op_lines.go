@@ -10,7 +10,8 @@ import (
 
 // replaceLines is file_replace_lines: lines s-e (1-based, inclusive) become
 // new_content. The replaced lines' final line ending stays, so new_content
-// needs none of its own; an empty new_content deletes the lines outright.
+// needs none of its own; an empty new_content leaves one empty line where
+// the lines were, as the original tool's suite expects.
 // new_content written with \n gets the file's CRLF.
 func (x *opRun) replaceLines() Result {
 	spec := x.params[lang.ParamLines]
@@ -25,7 +26,11 @@ func (x *opRun) replaceLines() Result {
 	starts := textedit.LineStarts(t.Body)
 	total := len(starts)
 	if e > total {
-		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Line range %d-%d is out of bounds (file has %d lines)", x.op, s, e, total),
+		rng := fmt.Sprintf("%d-%d", s, e)
+		if s == e {
+			rng = fmt.Sprint(s) // lines = "4" is a range of one line, said as written
+		}
+		return Result{Param: lang.ParamLines, Error: fmt.Sprintf("%s: Line range %s is out of bounds (file has %d lines)", x.op, rng, total),
 			Hint: lineNumbersHint}
 	}
 	from := starts[s-1]
@@ -33,13 +38,9 @@ func (x *opRun) replaceLines() Result {
 	if e < total {
 		next = starts[e]
 	}
-	if newContent == "" {
-		t.Body = t.Body[:from] + t.Body[next:]
-	} else {
-		to := next - textedit.EOLLen(t.Body[:next])
-		repl := t.ToFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
-		t.Body = t.Body[:from] + repl + t.Body[to:]
-	}
+	to := next - textedit.EOLLen(t.Body[:next])
+	repl := t.ToFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
+	t.Body = t.Body[:from] + repl + t.Body[to:]
 	return x.save(abs, p, t, map[string]any{"path": p, "lines_replaced": e - s + 1})
 }
 

@@ -35,7 +35,7 @@ func (x *opRun) move() Result {
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound,
-				Hint: fmt.Sprintf("check old_path: it is relative to the project root %s", x.cfg.Root)}
+				Hint: "check old_path: it is relative to the project root"}
 		}
 		return x.failMove("rename", oldP, newP, err)
 	}

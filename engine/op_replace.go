@@ -96,6 +96,9 @@ func (x *opRun) replaceOnce() Result {
 		return *bad
 	}
 	repl := t.ReplacementEOL(old, newText)
+	if x.params[lang.ParamLineEnds] == "as-written" { // a diff that states its bytes (README, "Unified diffs")
+		repl = newText
+	}
 	if len(offs) == 0 { // whole lines that end a file without a final line end (textedit/eof.go)
 		if off, m, r, ok := textedit.EOFMatch(t.Body, old, repl); ok {
 			offs, old, repl = []int{off}, m, r
@@ -116,7 +119,7 @@ func (x *opRun) replaceOnce() Result {
 	case 1:
 	default:
 		return Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
-			Type: fault.SearchNotFound, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
+			Type: fault.SearchAmbiguous, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
 	}
 	t.Body = t.Body[:offs[0]] + repl + t.Body[offs[0]+len(old):]
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
@@ -148,10 +151,8 @@ func (x *opRun) replaceAll() Result {
 		return *bad
 	}
 	offs, old := t.MatchIn(olds[0])
-	if len(offs) == 0 && want > 0 {
-		if t.AlreadyApplied(newText, want) {
-			return appliedAlready(p)
-		}
+	if len(offs) == 0 && t.AlreadyApplied(newText, want) { // want < 0: any copy (textedit/replay.go)
+		return appliedAlready(p)
 	}
 	// A replayed edit that adds to its search (textedit/replay.go): every match
 	// inside a copy of new_text, as many copies as count asks. Some inside
@@ -246,7 +247,7 @@ func (x *opRun) replaceRange() Result {
 			offs[i] = s.from
 		}
 		return Result{Param: lang.ParamOldTextBeginning, Error: fmt.Sprintf("%s: the range appears %d times, must appear exactly once", x.op, len(spans)),
-			Type: fault.SearchNotFound, Hint: textedit.RangesHint(t.Body, offs)}
+			Type: fault.SearchAmbiguous, Hint: textedit.RangesHint(t.Body, offs)}
 	}
 	newText = t.ReplacementEOL(t.Body[spans[0].from:spans[0].to], newText)
 	t.Body = t.Body[:spans[0].from] + newText + t.Body[spans[0].to:]

@@ -59,7 +59,8 @@ func (x *opRun) write(appendTo bool) Result {
 	// skips files too big to be worth reading (an append needs them whole).
 	var old []byte
 	err := fs.ErrNotExist
-	if fi, serr := x.ws.Lstat(abs); serr == nil && (appendTo || fi.Mode().IsRegular() && fi.Size() <= maxEOLProbe) {
+	fi, serr := x.ws.Lstat(abs)
+	if serr == nil && (appendTo || fi.Mode().IsRegular() && fi.Size() <= maxEOLProbe) {
 		old, err = x.ws.ReadFile(abs)
 	} else if serr != nil && !errors.Is(serr, fs.ErrNotExist) && appendTo {
 		err = serr
@@ -70,11 +71,14 @@ func (x *opRun) write(appendTo bool) Result {
 		if appendTo && appendedAlready(old, data, content) {
 			return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 		}
+		data = endLikeFile(old, data, appendTo)
 		if appendTo {
 			data = append(old[:len(old):len(old)], data...)
 		}
 	case !errors.Is(err, fs.ErrNotExist) && appendTo:
 		return x.fail("open", p, err)
+	case errors.Is(serr, fs.ErrNotExist):
+		data = x.newFileEnd(abs, data) // a new file: final_newline.go
 	}
 	if err := x.ws.WriteFile(abs, data); err != nil {
 		return x.fail("open", p, err)
@@ -89,6 +93,28 @@ func (x *opRun) write(appendTo bool) Result {
 // about this append). Appending again would double the text.
 func appendedAlready(old, data []byte, content string) bool {
 	return len(data) > 0 && !textedit.Trivial(content) && bytes.HasSuffix(old, data)
+}
+
+// endLikeFile keeps the file's ends (README, "Files end the way the
+// project ends them"): an overwrite of a file that ends with a line end
+// ends with one too, and an append after a last line without a line end
+// starts on a line of its own, never joining the two. eol is the file's
+// ("\r\n" when it uses CRLF).
+func endLikeFile(old, data []byte, appendTo bool) []byte {
+	if len(old) == 0 || len(data) == 0 {
+		return data
+	}
+	eol := []byte("\n")
+	if bytes.Contains(old, []byte("\r\n")) {
+		eol = []byte("\r\n")
+	}
+	switch {
+	case appendTo && old[len(old)-1] != '\n':
+		return append(eol, data...)
+	case !appendTo && old[len(old)-1] == '\n' && data[len(data)-1] != '\n':
+		return append(data[:len(data):len(data)], eol...)
+	}
+	return data
 }
 
 // maxEOLProbe is the largest existing file an overwrite reads to keep its

@@ -44,7 +44,7 @@ func (cfg *Config) Resolve(p string) (string, error) {
 	return "", &fsys.RefusedError{
 		Type:   fault.PathEscape,
 		Path:   p,
-		Reason: fmt.Sprintf("path '%s' is outside the project root %s", p, cfg.Root),
+		Reason: fmt.Sprintf("path '%s' is outside the project root", p),
 		Fix:    "use a path inside the root, add --allow DIR for that directory, or pass --allow-escape",
 	}
 }

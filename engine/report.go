@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -86,6 +87,27 @@ func (r *Report) Warn(msg string) {
 	if !slices.Contains(r.Warnings, msg) {
 		r.Warnings = append(r.Warnings, msg)
 	}
+}
+
+// Counts is "N failed" and, when some did not run, ", M not run": a
+// result that did not run (an all or nothing group held back, a fail-fast
+// group stopped, a dry run's command) is not counted as failed, so "3
+// actions, 1 failed, 1 not run" says what happened.
+func (r *Report) Counts() string {
+	failed, notRun := 0, 0
+	for _, res := range r.Results {
+		switch {
+		case res.Skipped:
+			notRun++
+		case !res.Success:
+			failed++
+		}
+	}
+	s := fmt.Sprintf("%d failed", failed)
+	if notRun > 0 {
+		s += fmt.Sprintf(", %d not run", notRun)
+	}
+	return s
 }
 
 // Failed counts results that did not succeed.

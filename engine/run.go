@@ -358,7 +358,7 @@ func (r *Report) CommitSummary() string {
 	if len(r.Results) == 1 {
 		noun = "action"
 	}
-	sum := fmt.Sprintf("%d %s, %d failed", len(r.Results), noun, r.Failed())
+	sum := fmt.Sprintf("%d %s, %s", len(r.Results), noun, r.Counts())
 	if len(parts) > 0 {
 		sum += ": " + strings.Join(parts, ", ")
 	}

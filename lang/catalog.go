@@ -157,6 +157,7 @@ const (
 	ParamCwd              = "cwd"
 	ParamTimeout          = "timeout"
 	ParamCreateOnly       = "create_only"
+	ParamLineEnds         = "line_ends"
 )
 
 // OpSpec describes one op.
@@ -272,6 +273,7 @@ var catalog = []OpSpec{
 			{Name: ParamAnchor, Type: TString, Doc: "Lines (one per line) that must each be found, in order, before old_text; the match is searched after the last (V4A's @@ lines).", CSL: "anchor", CML: "anchor"},
 			{Name: ParamAtEnd, Type: TBoolean, Doc: "old_text must end the file (V4A's *** End of File).", CSL: "at_end", CML: "at_end"},
 			{Name: ParamTolerance, Type: TString, Enum: []string{"exact", "whitespace"}, Doc: "\"exact\" (default) or \"whitespace\": also try ignoring trailing, then surrounding whitespace, then unicode punctuation; the match must still be unique (V4A).", CSL: "tolerance", CML: "tolerance"},
+			{Name: ParamLineEnds, Type: TString, Enum: []string{"file", "as-written"}, Doc: "\"file\" (default): new_text written with \\n gets a CRLF file's line ends; \"as-written\": new_text's bytes are written as they are (a unified diff whose lines carry their CRs, such as a CRLF-to-LF change)."},
 		},
 		Example: [][2]string{{ParamPath, "src/app.js"}, {ParamOldText, "const port = 3000;"}, {ParamNewText, "const port = 8080;"}},
 	},
@@ -303,7 +305,7 @@ var catalog = []OpSpec{
 		Params: []ParamSpec{
 			pathParam("File to edit."),
 			{Name: ParamLines, Type: TLineRange, Required: true, Doc: `Line or range to replace: "4" or "23-43".`},
-			{Name: ParamNewContent, Type: TString, Required: true, Doc: "Text that replaces those lines.", CSL: "body", CML: "text"},
+			{Name: ParamNewContent, Type: TString, Required: true, Doc: "Text that replaces those lines (empty: one empty line stays).", CSL: "body", CML: "text"},
 		},
 		Example: [][2]string{{ParamPath, "README.md"}, {ParamLines, "3-4"}, {ParamNewContent, "New third line\n"}},
 	},
@@ -314,6 +316,7 @@ var catalog = []OpSpec{
 			pathParam("File to edit."),
 			{Name: ParamLine, Type: TInteger, Required: true, Doc: "Line to insert after, 0 to the number of lines in the file."},
 			{Name: ParamContent, Type: TString, Required: true, Doc: "Lines to insert; a final line ending is added when missing.", CSL: "body", CML: "text"},
+			{Name: ParamLineEnds, Type: TString, Enum: []string{"file", "as-written"}, Doc: "\"file\" (default): content written with \\n gets a CRLF file's line ends, and a final line ending when missing; \"as-written\": content's bytes go in as they are (a unified diff that states them: CRs, or no newline at the end of the file)."},
 		},
 		Example: [][2]string{{ParamPath, "README.md"}, {ParamLine, "1"}, {ParamContent, "A line after the first.\n"}},
 	},

@@ -35,13 +35,13 @@ func TestLowerCSL(t *testing.T) {
 		acts  []cmlAction
 		diags []cslDiag
 	}{{
-		name: "write drops the separator newline",
+		name: "a WRITE body is whole lines: its last newline is content",
 		in:   "<---WRITE file=\"a.txt\"--->\nhello\n<---END--->\n",
-		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "hello"}}},
-	}, {
-		name: "an empty line before END is a trailing newline",
-		in:   "<---WRITE file=\"a.txt\"--->\nhello\n\n<---END--->",
 		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "hello\n"}}},
+	}, {
+		name: "an empty line before END is an empty last line",
+		in:   "<---WRITE file=\"a.txt\"--->\nhello\n\n<---END--->",
+		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "hello\n\n"}}},
 	}, {
 		name: "empty body",
 		in:   "<---WRITE file=\"a.txt\"--->\n<---END--->",
@@ -49,11 +49,11 @@ func TestLowerCSL(t *testing.T) {
 	}, {
 		name: "CRLF lines read as LF (the target file decides the endings written)",
 		in:   "<---WRITE file=\"a.txt\"--->\r\nx\r\ny\r\n<---END--->\r\n",
-		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "x\ny"}}},
+		acts: []cmlAction{{"file_write", P{"path": "a.txt", "content": "x\ny\n"}}},
 	}, {
 		name: "append=true is file_append, append=false file_write",
 		in:   "<---WRITE file=\"a\" append=\"true\"--->\nx\n<---END--->\n<---WRITE file=\"b\" append=\"false\"--->\ny\n<---END--->",
-		acts: []cmlAction{{"file_append", P{"path": "a", "content": "x"}}, {"file_write", P{"path": "b", "content": "y"}}},
+		acts: []cmlAction{{"file_append", P{"path": "a", "content": "x\n"}}, {"file_write", P{"path": "b", "content": "y\n"}}},
 	}, {
 		name: "search variants",
 		in: "<---SEARCH file=\"a\"--->\nx\n<---REPLACE--->\ny\n<---END--->\n" +
@@ -78,38 +78,38 @@ func TestLowerCSL(t *testing.T) {
 	}, {
 		name: "alias word keeps the alias",
 		in:   "<---FILE_CREATE file=\"a\"--->\nx\n<---END--->",
-		acts: []cmlAction{{"file_create", P{"path": "a", "content": "x"}}},
+		acts: []cmlAction{{"file_create", P{"path": "a", "content": "x\n"}}},
 	}, {
 		name: "unknown attribute becomes a param",
 		in:   "<---WRITE file=\"a\" mode=\"0644\"--->\nx\n<---END--->",
-		acts: []cmlAction{{"file_write", P{"path": "a", "content": "x", "mode": "0644"}}},
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "x\n", "mode": "0644"}}},
 	}, {
 		name: "single-quoted value may hold double quotes",
 		in:   "<---WRITE file='say \"hi\".txt'--->\nx\n<---END--->",
-		acts: []cmlAction{{"file_write", P{"path": `say "hi".txt`, "content": "x"}}},
+		acts: []cmlAction{{"file_write", P{"path": `say "hi".txt`, "content": "x\n"}}},
 	}, {
 		name:  "marker mid-line is content and warned about",
 		in:    "<---WRITE file=\"a\"--->\nsee <---END---> here\n<---END--->",
-		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "see <---END---> here"}}},
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "see <---END---> here\n"}}},
 		diags: []cslDiag{{source.Warning, "MARKER_MID_LINE", "<---END"}},
 	}, {
 		name: "unknown marker-shaped line in a body is content",
 		in:   "<---WRITE file=\"a\"--->\n<---FOO--->\n<---END--->",
-		acts: []cmlAction{{"file_write", P{"path": "a", "content": "<---FOO--->"}}},
+		acts: []cmlAction{{"file_write", P{"path": "a", "content": "<---FOO--->\n"}}},
 	}, {
 		name:  "unclosed op at end of input",
 		in:    "<---WRITE file=\"a\"--->\nx\n",
-		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x\n"}}},
 		diags: []cslDiag{{source.Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
 	}, {
 		name:  "op cut by the next op marker",
 		in:    "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---RUN--->\nls\n<---END--->\n<---END--->",
-		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}, {"exec", P{"code": "ls", "lang": "argv"}}},
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x\n"}}, {"exec", P{"code": "ls", "lang": "argv"}}},
 		diags: []cslDiag{{source.Error, "UNCLOSED_OP", `<---WRITE file="a"--->`}},
 	}, {
 		name:  "unclosed tasks",
 		in:    "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n",
-		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x\n"}}},
 		diags: []cslDiag{{source.Error, "UNCLOSED_TASKS", "<---TASKS--->"}},
 	}, {
 		name:  "unknown op names the closest",
@@ -124,17 +124,17 @@ func TestLowerCSL(t *testing.T) {
 	}, {
 		name:  "missing file",
 		in:    "<---WRITE--->\nx\n<---END--->",
-		acts:  []cmlAction{{"file_write", P{"content": "x"}}},
+		acts:  []cmlAction{{"file_write", P{"content": "x\n"}}},
 		diags: []cslDiag{{source.Error, "MISSING_ATTRIBUTE", "WRITE"}},
 	}, {
 		name:  "trailing text after a marker",
 		in:    "<---WRITE file=\"a\"---> now\nx\n<---END--->",
-		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x"}}},
+		acts:  []cmlAction{{"file_write", P{"path": "a", "content": "x\n"}}},
 		diags: []cslDiag{{source.Error, "TRAILING_TEXT", "now"}},
 	}, {
 		name:  "unquoted value",
 		in:    "<---WRITE file=a--->\nx\n<---END--->",
-		acts:  []cmlAction{{"file_write", P{"content": "x"}}},
+		acts:  []cmlAction{{"file_write", P{"content": "x\n"}}},
 		diags: []cslDiag{{source.Error, "MISSING_ATTRIBUTE", "WRITE"}, {source.Error, "MALFORMED_ATTRIBUTE", "file=a"}},
 	}, {
 		name:  "nested tasks",
@@ -181,7 +181,7 @@ func TestLowerCSLGroupsAndRanges(t *testing.T) {
 		t.Errorf("path ranges: key %q value %q content %q form %v", f.Text(p.KeyRange), f.Text(p.ValueRange), f.Text(p.ContentRange), p.Form)
 	}
 	c := a.Param("content")
-	if f.Text(c.ValueRange) != "x\n" || f.Text(c.ContentRange) != "x" || c.Form != Body {
+	if f.Text(c.ValueRange) != "x\n" || f.Text(c.ContentRange) != "x\n" || c.Form != Body {
 		t.Errorf("content ranges: value %q content %q form %v", f.Text(c.ValueRange), f.Text(c.ContentRange), c.Form)
 	}
 	if doc.Groups[1].Kind != Standalone || !doc.Groups[1].Actions[0].Closed {
@@ -194,7 +194,7 @@ func TestCSLDelimiters(t *testing.T) {
 	if len(g.Diags) != 0 || len(g.Actions) != 1 || g.Actions[0].HasErrors() {
 		t.Fatalf("unexpected diagnostics: %v %v", g.Diags, g.Actions)
 	}
-	if v, _ := g.Actions[0].Value("content"); v != "<---END--->" {
+	if v, _ := g.Actions[0].Value("content"); v != "<---END--->\n" {
 		t.Errorf("content = %q, want the default END marker as text", v)
 	}
 }
@@ -212,7 +212,7 @@ func TestPrintCSL(t *testing.T) {
 	if err := Print(&sb, doc, CSL); err != nil {
 		t.Fatal(err)
 	}
-	want := "<---WRITE file=\"a.txt\"--->\na\n\n<---END--->\n\n" +
+	want := "<---WRITE file=\"a.txt\"--->\na\n<---END--->\n\n" +
 		"<---SEARCH count=\"all\" file=\"a.txt\"--->\na\n<---REPLACE--->\nb\n<---END--->\n\n" +
 		"<---RUN lang=\"bash\" dir=\"src\"--->\nls\n<---END--->\n"
 	if diff := cmp.Diff(want, sb.String()); diff != "" {

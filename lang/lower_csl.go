@@ -372,12 +372,24 @@ func (l *cslLowerer) param(spec *OpSpec, place string, m csl.Marker, body *lexer
 			s := body.Pos.Offset
 			p.ValueRange = source.Range{Start: s, End: s + len(raw)}
 			v := cslBodyValue(raw)
+			if ps.Name == ParamContent && cslWholeLines(spec) {
+				// A WRITE body is whole lines: its last line keeps its
+				// newline, as the original tool's tests expect.
+				v = raw
+			}
 			p.Value = v
 			p.ContentRange = source.Range{Start: s, End: s + len(v)}
 		}
 		return p
 	}
 	return nil
+}
+
+// cslWholeLines reports whether spec's body is whole lines, each with its
+// newline (WRITE's: file_write and file_append), rather than text whose
+// last line break is the separator before the next marker.
+func cslWholeLines(spec *OpSpec) bool {
+	return spec.ID == OpFileWrite || spec.ID == OpFileAppend
 }
 
 // cslBodyValue drops the separator newline before the next marker.

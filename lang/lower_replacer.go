@@ -13,7 +13,8 @@ import (
 // next marker separates, so a search and its replacement both leave the
 // line end after them alone, and an OVERWRITE's content gets one final
 // line ending. A REPLACE of blanks only (the format's way to delete, since
-// its REPLACE may not be empty) replaces with nothing.
+// its REPLACE may not be empty) deletes the searched lines with their
+// line end.
 func lowerReplacer(text []byte, _ *scratch) *Group {
 	g := &Group{Syntax: Replacer, Kind: Standalone, Range: source.Range{Start: 0, End: len(text)}}
 	if blocks := replacer.Scan(text); len(blocks) > 0 { // a span is one block
@@ -33,7 +34,13 @@ func lowerReplacer(text []byte, _ *scratch) *Group {
 		if b.Overwrite {
 			a.set(ParamContent, b.Content, Body, sr, sr)
 		} else {
-			a.set(ParamOldText, b.Search, Body, sr, sr)
+			search := b.Search
+			if b.Replace == "" && b.ReplaceStart > 0 { // a REPLACE was given
+				// A delete removes the lines, their line end with them,
+				// rather than leaving an empty line where they were.
+				search += "\n"
+			}
+			a.set(ParamOldText, search, Body, sr, sr)
 			a.set(ParamNewText, b.Replace, Body, rr, rr)
 		}
 		g.Actions = append(g.Actions, a)

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/clada-dev/clada/grammar/udiff"
 	"github.com/clada-dev/clada/source"
@@ -22,7 +23,9 @@ import (
 //     exactly once; of several matches the one at near_line is taken; the
 //     result reports "offset" when the match is elsewhere. A hunk with no
 //     old side (diff -U0 adding lines) is file_insert after the header's
-//     line; a hunk that changes nothing is dropped.
+//     line; a hunk that changes nothing is dropped. A hunk whose header
+//     counts disagree with its lines (udiff's HUNK_RECOUNTED) has no
+//     near_line: its old side must match exactly once.
 //
 // Mode lines are a warning (content only); copies and binary patches are
 // errors.
@@ -115,6 +118,11 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set(ParamPath, path, Text, pathR, pathR)
 			a.set(ParamLine, strconv.Itoa(line), Text, hr, hr)
 			a.set(ParamContent, h.New, Body, r, r)
+			if h.RawCR || !strings.HasSuffix(h.New, "\n") {
+				// The hunk states its bytes: CRs, or "\ No newline at end
+				// of file" after its last line (README, "Unified diffs").
+				a.set(ParamLineEnds, "as-written", Text, hr, hr)
+			}
 		case h.Old == h.New && len(h.Diags) == 0:
 			// Only context: nothing to change, and nothing to run. Said,
 			// never dropped in silence: the LLM meant some change here.
@@ -132,8 +140,15 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			a.set(ParamPath, path, Text, pathR, pathR)
 			a.set(ParamOldText, h.Old, Body, r, r)
 			a.set(ParamNewText, h.New, Body, r, r)
-			if line > 0 {
+			// A hunk whose counts were wrong is placed by its lines alone:
+			// they must match exactly once, never a guess at the line.
+			if line > 0 && !h.Recounted {
 				a.set(ParamNearLine, strconv.Itoa(line), Text, hr, hr)
+			}
+			if h.RawCR {
+				// The hunk states its line ends (README, "Unified diffs"):
+				// a CRLF file's lines turned LF stay LF.
+				a.set(ParamLineEnds, "as-written", Text, hr, hr)
 			}
 		}
 		a.Diags = append(a.Diags, h.Diags...)

@@ -39,14 +39,15 @@ func lowerV4A(text []byte, _ *scratch) *Group {
 	}
 	g := &Group{Syntax: V4A, Kind: Patch, Range: v4aRange(p.Span), Diags: p.Diags}
 	for _, f := range p.Files {
-		g.Actions = append(g.Actions, lowerV4AFile(f)...)
+		g.Actions = append(g.Actions, lowerV4AFile(g, f)...)
 	}
 	return g
 }
 
 // lowerV4AFile lowers one file section (of an envelope or an
-// apply_patch_call item).
-func lowerV4AFile(f *v4a.FileOp) []*Action {
+// apply_patch_call item) of g. A hunk that changes nothing (only context
+// lines) is not an action: g warns of it instead.
+func lowerV4AFile(g *Group, f *v4a.FileOp) []*Action {
 	act := func(op OpID, r v4a.Span) *Action {
 		return &Action{Syntax: V4A, Op: op.String(), OpRange: v4aRange(f.HeaderSpan), Range: v4aRange(r), Closed: true}
 	}
@@ -70,6 +71,12 @@ func lowerV4AFile(f *v4a.FileOp) []*Action {
 	}
 	var out []*Action
 	for _, h := range f.Hunks {
+		if h.Old == h.New && h.Old != "" {
+			g.Diags = append(g.Diags, source.Diagnostic{Severity: source.Warning, Code: v4a.NoChange,
+				Message: "this hunk changes nothing: it has no '-' or '+' line", Hint: "mark the lines to remove with '-' and the lines to add with '+'",
+				Range: v4aRange(h.Span)})
+			continue
+		}
 		a := act(OpFileReplaceText, h.Span)
 		a.Params = []*Param{path(ParamPath), text(ParamOldText, h.Old, h.Span), text(ParamNewText, h.New, h.Span)}
 		if len(h.Anchors) > 0 {

@@ -208,7 +208,7 @@ func normalize(src []byte, start, end int, prefix []byte, stripFirst, loneCR boo
 // one with CR line endings).
 func blockText(src []byte, s blockSpan) ([]byte, *textMap) {
 	text := src[s.Start:s.End]
-	if s.prefix == nil && bytes.IndexByte(text, '\r') < 0 {
+	if s.prefix == nil && (s.def.rawCR || bytes.IndexByte(text, '\r') < 0) {
 		return text, nil
 	}
 	return normalize(src, s.Start, s.End, s.prefix, false, s.def.loneCR)

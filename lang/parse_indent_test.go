@@ -211,7 +211,7 @@ func TestParserCacheIndented(t *testing.T) {
 		if got := d.File.Text(a.Param("path").ContentRange); got != "a" {
 			t.Errorf("path range covers %q", got)
 		}
-		if v := a.Param("content").Value; v != "x" {
+		if v := a.Param("content").Value; v != "x\n" {
 			t.Errorf("content %q", v)
 		}
 	}

@@ -125,7 +125,12 @@ func printCSLAction(bw *bufio.Writer, f *source.File, a *Action) error {
 		if err := cslCheckBody(v); err != nil {
 			return fail("%s of %s: %v", p.Key, a.Op, err)
 		}
-		if v != "" {
+		switch {
+		case p.Key == ParamContent && cslWholeLines(spec) && v != "" && !strings.HasSuffix(v, "\n"):
+			return fail("%s of %s does not end with a newline, and a CSL WRITE body is whole lines, each with its newline", p.Key, a.Op)
+		case p.Key == ParamContent && cslWholeLines(spec):
+			bw.WriteString(v)
+		case v != "":
 			bw.WriteString(v)
 			bw.WriteString("\n")
 		}

@@ -10,9 +10,9 @@ import (
 
 // printReplacer writes file_replace_text as <<<FILE>>> SEARCH/REPLACE
 // blocks and file_write as OVERWRITE. The format's bodies end at the line
-// before the next marker, an OVERWRITE gets a final line end, and a REPLACE
-// of blanks only means nothing: what those rules cannot give back is
-// refused.
+// before the next marker, an OVERWRITE gets a final line end, and an empty
+// REPLACE deletes the searched lines with their line end: what those rules
+// cannot give back is refused.
 func printReplacer(w io.Writer, d *Document) error {
 	var b bytes.Buffer
 	marker := func(s string) bool { return replacer.IsMarker([]byte(s)) }
@@ -38,6 +38,10 @@ func printReplacer(w io.Writer, d *Document) error {
 				return refuse(d, a, Replacer, "a REPLACE of blanks only means an empty replacement there")
 			case hasLine(old, marker) || hasLine(repl, marker):
 				return refuse(d, a, Replacer, "its text has a line the format would read as a marker")
+			case repl == "" && !strings.HasSuffix(old, "\n"):
+				return refuse(d, a, Replacer, "a deletion in this format removes whole lines with their line end")
+			case repl == "":
+				old = strings.TrimSuffix(old, "\n") // the reader gives a delete its line end back
 			}
 			b.WriteString("<<<FILE>>>\n" + path + "\n<<<SEARCH>>>\n" + old + "\n<<<REPLACE>>>\n")
 			if repl != "" {

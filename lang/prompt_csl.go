@@ -16,7 +16,6 @@ const cslPromptIntro = "# Writing actions for clada (CSL syntax)\n\n" +
 	"<---TASKS--->\n" +
 	"<---WRITE file=\"src/hello.txt\"--->\n" +
 	"Hello world!\n" +
-	"\n" +
 	"<---END--->\n" +
 	"<---SEARCH file=\"src/hello.txt\"--->\n" +
 	"Hello world!\n" +
@@ -29,8 +28,8 @@ const cslPromptIntro = "# Writing actions for clada (CSL syntax)\n\n" +
 	"- A marker such as `<---WRITE file=\"a.txt\"--->` is a whole line of its own, starting in column 1 (no indentation, nothing after it). " +
 	"Op names are upper case; attribute values are in double quotes (single quotes when the value holds a `\"`), numbers too: `count=\"3\"`.\n" +
 	"- An operation's text is the lines between its marker and the next marker (`<---END--->`, or `<---TO--->`/`<---REPLACE--->` in SEARCH), exactly as written.\n" +
-	"- The line break just before the next marker is not part of the text. To end a file with a newline " +
-	"(most files should), leave one empty line before `<---END--->`, as the WRITE above does: its file ends `Hello world!` and a newline.\n" +
+	"- A WRITE's text is whole lines: its last line's newline is part of it, so the WRITE above writes `Hello world!` and a newline. " +
+	"In SEARCH, TO and REPLACE the line break just before the next marker is not part of the text.\n" +
 	"- `<---TASKS--->` … `<---END--->` groups operations: they run in order and stop at the first failure, and if any of them is invalid none of them runs. " +
 	"Operations outside a group each run on their own.\n" +
 	"- A syntax error anywhere in the answer (an unclosed operation, a misspelt marker) stops everything: nothing runs until it is fixed.\n" +

@@ -22,7 +22,7 @@ func TestPromptExamplesAreValid(t *testing.T) {
 		musts  []string // how file_write's path is described, syntax rules
 	}{
 		{SHAM, "# Writing actions for clada (SHAM syntax)\n\n", []string{"file_write"}, []string{"- `path` (path, required): File to write.\n", "column 1", "`count = \"3\"`", "leave one empty line before `EOT_SHAM_ID`"}},
-		{CSL, "# Writing actions for clada (CSL syntax)\n\n", []string{"file_write", "file_replace_text"}, []string{"- attribute `file` (path, required): File to write.\n", "column 1", "`count=\"3\"`", "leave one empty line before `<---END--->`"}},
+		{CSL, "# Writing actions for clada (CSL syntax)\n\n", []string{"file_write", "file_replace_text"}, []string{"- attribute `file` (path, required): File to write.\n", "column 1", "`count=\"3\"`", "its last line's newline is part of it"}},
 		{CML, "# Writing actions for clada (CML syntax)\n\n", []string{"file_write", "file_replace_text"}, []string{"- attribute `path` (path, required): File to write.\n", "`count=\"3\"`", "the one line break right after an opening tag", "`]]&gt;`"}},
 	}
 	for _, tt := range tests {

@@ -129,6 +129,10 @@ type SyntaxDef struct {
 	// loneCR makes a lone "\r" a line end of its block text, as XML does
 	// (CML); elsewhere only "\n" and "\r\n" end lines.
 	loneCR bool
+	// rawCR hands a block at column 1 to split and lower with its "\r"
+	// bytes, which its grammar reads as content where they are (a diff's
+	// lines of a CRLF file); an indented block is still made LF.
+	rawCR bool
 	// tasksWord is how a Tasks group of it is named in messages ("TASKS"
 	// when "").
 	tasksWord string

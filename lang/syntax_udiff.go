@@ -19,6 +19,7 @@ var udiffSyntax = SyntaxDef{
 	print:   printUDiff,
 	prompt:  fixedPrompt(udiffPrompt),
 	patches: true, // the whole document is one diff, applied all or nothing
+	rawCR:   true, // a line's CR is content under an LF @@ line (README, "Unified diffs")
 	loses:   wholeLosses,
 
 	Fatal:        FatalNever,

@@ -54,7 +54,7 @@ func TestCodeActionConvertsToV4A(t *testing.T) {
 		name: "file_write is Add File",
 		doc:  shamBlock(`action = "file_write"`, `path = "n.txt"`, `content = "hello\n"`),
 		want: []string{
-			"CSL @0:0-4:14\n<---WRITE file=\"n.txt\"--->\nhello\n\n<---END--->",
+			"CSL @0:0-4:14\n<---WRITE file=\"n.txt\"--->\nhello\n<---END--->",
 			"CML @0:0-4:14\n<write path=\"n.txt\"><![CDATA[\nhello\n]]></write>",
 			"V4A (apply_patch) @0:0-4:14\n*** Begin Patch\n*** Add File: n.txt\n+hello\n*** End Patch",
 			"JSON tool calls @0:0-4:14\n[\n  {\"command\": \"create\", \"path\": \"n.txt\", \"file_text\": \"hello\\n\"}\n]",
@@ -152,7 +152,7 @@ func TestCodeActionConvertsFromV4A(t *testing.T) {
 	c.open(u, "Here is the patch:\n\n```\n*** Begin Patch\n*** Add File: v.txt\n+v\n*** End Patch\n```\n")
 	want := []string{
 		"SHAM @2:3-6:13\nsh sham\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_write\"\npath = \"v.txt\"\ncontent = <<'EOT_SHAM_p01'\nv\n\nEOT_SHAM_p01\n#!END_SHAM_p01",
-		"CSL @2:3-6:13\n\n<---WRITE file=\"v.txt\"--->\nv\n\n<---END--->",
+		"CSL @2:3-6:13\n\n<---WRITE file=\"v.txt\"--->\nv\n<---END--->",
 		"CML @2:3-6:13\nxml\n<write path=\"v.txt\"><![CDATA[\nv\n]]></write>",
 		"JSON tool calls @2:3-6:13\njson\n[\n  {\"command\": \"create\", \"path\": \"v.txt\", \"file_text\": \"v\\n\"}\n]",
 		"replacer @2:3-6:13\ntext\n<<<FILE>>>\nv.txt\n<<<OVERWRITE>>>\nv\n<<<END>>>",
@@ -194,7 +194,8 @@ func TestCodeActionConvertsAiderWithItsFence(t *testing.T) {
 
 // A fence that holds the block alone gets the target's info string (a CML
 // block in a ```sh sham fence, as an LLM wrote it, becomes SHAM in
-// ```sh sham, CSL in a bare fence, JSON in ```json); a fence holding other
+// ```sh sham, JSON in ```json; not CSL, whose WRITE body is whole lines
+// and this content has no final newline); a fence holding other
 // blocks too is left as it is.
 func TestCodeActionConvertRewritesTheFence(t *testing.T) {
 	c := start(t, t.TempDir(), false)
@@ -202,7 +203,6 @@ func TestCodeActionConvertRewritesTheFence(t *testing.T) {
 	c.open(u, "Write it:\n\n~~~~sh sham\n<write path=\"a.txt\">hi</write>\n~~~~\n")
 	want := []string{
 		"SHAM @2:4-3:30\nsh sham\n#!SHAM [@three-char-SHA-256: p01]\naction = \"file_write\"\npath = \"a.txt\"\ncontent = \"hi\"\n#!END_SHAM_p01",
-		"CSL @2:4-3:30\n\n<---WRITE file=\"a.txt\"--->\nhi\n<---END--->",
 		"JSON tool calls @2:4-3:30\njson\n[\n  {\"command\": \"create\", \"path\": \"a.txt\", \"file_text\": \"hi\"}\n]",
 	}
 	if diff := cmp.Diff(want, conversions(t, c, u, rng(3, 2, 3, 2))); diff != "" {
@@ -297,7 +297,7 @@ func TestCodeActionConvertKeepsCRLF(t *testing.T) {
 		"content = <<'EOT_SHAM_k7m'\r\nline one\r\nline two\r\n\r\nEOT_SHAM_k7m\r\n#!END_SHAM_k7m\r\n\r\nThanks!\r\n")
 	got := conversions(t, c, u, rng(3, 0, 3, 0))
 	want := []string{
-		"CSL @2:0-10:14\n<---WRITE file=\"notes.txt\"--->\r\nline one\r\nline two\r\n\r\n<---END--->",
+		"CSL @2:0-10:14\n<---WRITE file=\"notes.txt\"--->\r\nline one\r\nline two\r\n<---END--->",
 		"CML @2:0-10:14\n<write path=\"notes.txt\"><![CDATA[\r\nline one\r\nline two\r\n]]></write>",
 		"V4A (apply_patch) @2:0-10:14\n*** Begin Patch\r\n*** Add File: notes.txt\r\n+line one\r\n+line two\r\n*** End Patch",
 		"JSON tool calls @2:0-10:14\n```json\r\n[\r\n  {\"command\": \"create\", \"path\": \"notes.txt\", \"file_text\": \"line one\\nline two\\n\"}\r\n]\r\n```",
@@ -318,7 +318,7 @@ func TestCodeActionConvertKeepsListIndent(t *testing.T) {
 		"   content = \"hi\\n\"\n   #!END_SHAM_w1\n\n2. Done.\n")
 	got := conversions(t, c, u, rng(5, 4, 5, 4))
 	want := []string{
-		"CSL @4:3-8:16\n<---WRITE file=\"hello.txt\"--->\n   hi\n\n   <---END--->",
+		"CSL @4:3-8:16\n<---WRITE file=\"hello.txt\"--->\n   hi\n   <---END--->",
 		"CML @4:3-8:16\n<write path=\"hello.txt\"><![CDATA[\n   hi\n   ]]></write>",
 		"V4A (apply_patch) @4:3-8:16\n*** Begin Patch\n   *** Add File: hello.txt\n   +hi\n   *** End Patch",
 		"JSON tool calls @4:3-8:16\n```json\n   [\n     {\"command\": \"create\", \"path\": \"hello.txt\", \"file_text\": \"hi\\n\"}\n   ]\n   ```",

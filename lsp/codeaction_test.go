@@ -78,7 +78,7 @@ func TestCompletion(t *testing.T) {
 	for _, it := range items {
 		labels = append(labels, it.Label)
 	}
-	if got := strings.Join(labels, ","); got != "old_text,new_text,near_line,anchor,at_end,tolerance" {
+	if got := strings.Join(labels, ","); got != "old_text,new_text,near_line,anchor,at_end,tolerance,line_ends" {
 		t.Fatalf("param completion = %s", got)
 	}
 	c.call(protocol.MethodTextDocumentCompletion, at(uri, 1, 12), &items)

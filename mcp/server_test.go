@@ -209,7 +209,7 @@ func TestPathEscapeRefused(t *testing.T) {
 	cs := connect(t, Options{Session: testSession(t, testConfig(root))}, nil)
 	for _, p := range []string{"../x.txt", filepath.Join(outer, "x.txt")} {
 		res := call(t, cs, "file_write", map[string]any{"path": p, "content": "x"})
-		want := "task-1 ❌ file_write " + p + " - file_write: path '" + p + "' is outside the project root " + root + "\n"
+		want := "task-1 ❌ file_write " + p + " - file_write: path '" + p + "' is outside the project root\n"
 		if got := text(t, res); !res.IsError || !strings.Contains(got, want) {
 			t.Errorf("file_write %s: error result %v, text:\n%s\nwant the line %q", p, res.IsError, got, want)
 		}
@@ -313,9 +313,9 @@ func TestUnknownArguments(t *testing.T) {
 		want string
 	}{
 		{"file_replace_text", map[string]any{"path": "a.txt", "old_text": "one", "new_text": "1", "count": 1},
-			`clada: file_replace_text: unknown argument "count": nothing was done (the tool takes path, old_text, new_text, near_line, anchor, at_end, tolerance); count is an argument of file_replace_all_text`},
+			`clada: file_replace_text: unknown argument "count": nothing was done (the tool takes path, old_text, new_text, near_line, anchor, at_end, tolerance, line_ends); count is an argument of file_replace_all_text`},
 		{"file_replace_text", map[string]any{"path": "a.txt", "old_txt": "one", "new_text": "1"},
-			`clada: file_replace_text: unknown argument "old_txt": nothing was done (the tool takes path, old_text, new_text, near_line, anchor, at_end, tolerance); did you mean old_text?`},
+			`clada: file_replace_text: unknown argument "old_txt": nothing was done (the tool takes path, old_text, new_text, near_line, anchor, at_end, tolerance, line_ends); did you mean old_text?`},
 		{"file_read", map[string]any{"path": "a.txt", "zzz": "b.txt"},
 			`clada: file_read: unknown argument "zzz": nothing was done (the tool takes path)`},
 		{"apply", map[string]any{"text": "x", "dryrun": true},

@@ -99,7 +99,8 @@ var rules = []Rule{
 	{"EXTRA_DIVIDER", "A second ======= stands in one SEARCH/REPLACE block. End the replacement with >>>>>>> REPLACE and start the next edit with its own <<<<<<< SEARCH."},
 
 	// Unified diffs (grammar/udiff, lang/lower_udiff.go).
-	{"HUNK_COUNT", "A hunk's lines disagree with the counts in its @@ header. Count the lines again: the old side is context and '-' lines, the new side context and '+' lines."},
+	{"HUNK_COUNT", "A hunk's lines disagree with the counts in its @@ header, and the lines cannot say where the hunk ends or where it goes (a ---/+++ pair inside it, only added lines). Count the lines again: the old side is context and '-' lines, the new side context and '+' lines."},
+	{"HUNK_RECOUNTED", "A hunk's lines disagree with the counts in its @@ header, and the lines alone delimit it: the counts were corrected and the hunk placed by its lines, which must match the file exactly once. Count the lines again: the old side is context and '-' lines, the new side context and '+' lines."},
 	{"BAD_HUNK_LINE", "A line inside a hunk starts with neither ' ', '-' nor '+', so the hunk ends early. Start context lines with a space."},
 	{"NO_HUNKS", "A file's diff has no hunk (@@ … @@) to apply. Give each change as a hunk."},
 	{"EMPTY_HUNK", "A hunk has no lines. Give its context (' '), removed ('-') and added ('+') lines."},
@@ -118,6 +119,8 @@ var rules = []Rule{
 	{"V4A_MISSING_PATH", "A V4A file header names no file. Write the path after the colon."},
 	{"V4A_BAD_HUNK_LINE", "A line in a V4A update is not a hunk line (' ', '-' or '+') or stands outside a hunk. Fix the line's prefix or move it into its hunk."},
 	{"V4A_EMPTY_UPDATE", "A V4A hunk or update has no lines. Give its context, removed and added lines."},
+	{"V4A_UNPREFIXED_CONTEXT", "V4A hunk lines start with neither ' ', '-' nor '+'. clada reads them as context lines (the file must hold them); start each context line with a space."},
+	{"V4A_NO_CHANGE", "A V4A hunk has only context lines, so it changes nothing and is not applied. Mark the lines to remove with '-' and the lines to add with '+'."},
 
 	// JSON tool calls (grammar/jsoncall, lang/lower_jsoncall.go).
 	{"INVALID_JSON", "The JSON cannot be read at this place. Fix it there; inside strings, quotes and backslashes are escaped (\\\" and \\\\) and newlines are \\n."},

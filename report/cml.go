@@ -173,7 +173,7 @@ func renderCMLRun(bw *bufio.Writer, doc *lang.Document, rep *engine.Report, o Op
 			fmt.Fprintf(bw, "[%s] Skipped: %s %s\n", r.Task, r.Subject(), notAppliedWords)
 		case cmlStatus(rep, r) == "success":
 			succeeded++
-			fmt.Fprintf(bw, "[%s] Success: %s\n", r.Task, cmlSummary(r))
+			fmt.Fprintf(bw, "[%s] Success: %s\n", r.Task, withNote(cmlSummary(r), " - ", r))
 		case cmlStatus(rep, r) == "skipped":
 			skipped++
 			fmt.Fprintf(bw, "[%s] Skipped: %s\n", r.Task, strings.TrimPrefix(r.Error, "not run: "))
@@ -305,6 +305,8 @@ func cmlBlockStatus(rep *engine.Report, b cmlBlock) string {
 // rejected before running (bad lang, bad count, unknown op) is invalid_task.
 func cmlType(r engine.ActionResult) string {
 	switch {
+	case r.Type == fault.SearchAmbiguous:
+		return fault.SearchNotFound.String() // CML's error types have no word for several matches
 	case r.Type != fault.None:
 		return r.Type.String()
 	case r.Skipped:

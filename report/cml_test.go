@@ -41,7 +41,7 @@ func TestCML(t *testing.T) {
 		ok("task-3", "file_replace_text", "path", map[string]string{"path": "src/app.js"}, nil),
 		ok("task-4", "remove", "path", map[string]string{"path": "temp/"}, nil),
 		{Task: "task-5", Action: "file_replace_text", Primary: "path", Params: map[string]string{"path": "app.js"},
-			Result: engine.Result{Error: "Found 2 matches", Type: fault.SearchNotFound, Hint: "lines 1 and 4"}},
+			Result: engine.Result{Error: "Found 2 matches", Type: fault.SearchAmbiguous, Hint: "lines 1 and 4"}},
 		{Task: "task-6", Action: "file_move", Primary: "old_path", Params: map[string]string{"old_path": "a", "new_path": "b"}, Skipped: true,
 			Result: engine.Result{Error: "not run: task-5 failed and its group stops at the first failure"}},
 	}}

@@ -148,7 +148,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 			fmt.Fprintf(bw, "[%s] ALREADY_APPLIED: %s - %s (nothing was written)\n", label, word, details)
 		case res.Success:
 			ok++
-			fmt.Fprintf(bw, "[%s] SUCCESS: %s - %s\n", label, word, details)
+			fmt.Fprintf(bw, "[%s] SUCCESS: %s - %s\n", label, word, withNote(details, " - ", res))
 		default:
 			failed++
 			fmt.Fprintf(bw, "[%s] ERROR: %s - %s: %s\n", label, word, details, res.Error)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
@@ -38,6 +39,46 @@ func alreadyWhy(res engine.ActionResult) string {
 		return "the file is already gone; nothing was done"
 	}
 	return "the file already holds this change; nothing was written"
+}
+
+// matchNote says how a successful edit found its place when that was not
+// the exact text where the answer put it, so no format lets a tolerance
+// pass unsaid: the rung of a V4A hunk's match, a diff hunk found away from
+// its header's line ("" for an exact match). A diff hunk whose header
+// counts were wrong is the HUNK_RECOUNTED warning every format lists.
+func matchNote(res engine.ActionResult) string {
+	var parts []string
+	switch m, _ := res.Data["match"].(string); m {
+	case "", "exact":
+	case "trailing-whitespace":
+		parts = append(parts, "matched with tolerance trailing-whitespace (ignoring blanks at line ends; the file's lines kept)")
+	case "whitespace":
+		parts = append(parts, "matched with tolerance whitespace (ignoring indentation; the file's lines kept, added lines indented as the file)")
+	case "unicode":
+		parts = append(parts, "matched with tolerance unicode (ignoring whitespace and typographic punctuation; the file's lines kept)")
+	default:
+		parts = append(parts, "matched with tolerance "+m)
+	}
+	if off, ok := res.Data["offset"].(int); ok && off != 0 {
+		where, n := "below", off
+		if off < 0 {
+			where, n = "above", -off
+		}
+		lines := "lines"
+		if n == 1 {
+			lines = "line"
+		}
+		parts = append(parts, fmt.Sprintf("found %d %s %s the line its hunk header names", n, lines, where))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// withNote appends res's matchNote to s as " - note" (sep and the note).
+func withNote(s, sep string, res engine.ActionResult) string {
+	if n := matchNote(res); n != "" {
+		return s + sep + n
+	}
+	return s
 }
 
 // statusOf classifies res within rep.

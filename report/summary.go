@@ -70,7 +70,7 @@ func summaryLine(r *engine.Report, res engine.ActionResult) string {
 	head := func(mark string) string { return label(res) + " " + mark + " " + res.Subject() }
 	switch statusOf(r, res) {
 	case done:
-		return head("✅")
+		return withNote(head("✅"), " - ", res)
 	case alreadyApplied:
 		return head("✅") + " - already applied: " + alreadyWhy(res)
 	case dryRunNotRun:

@@ -147,3 +147,32 @@ no rule
 		t.Errorf("summary (-want +got):\n%s", diff)
 	}
 }
+
+// Every format meant for a person or an LLM says when an edit matched with
+// a tolerance, or away from a diff's header (the JSON report has it in data).
+func TestMatchNoteInEveryFormat(t *testing.T) {
+	rep := &engine.Report{Success: true, TotalBlocks: 2, ExecutedActions: 2, Results: []engine.ActionResult{
+		{Seq: 1, Task: "task-1", Action: "file_replace_text", Primary: "path", Syntax: lang.V4A,
+			Params: map[string]string{"action": "file_replace_text", "path": "Makefile"},
+			Result: engine.Result{Success: true, Data: map[string]any{"path": "Makefile", "replacements": 1, "match": "whitespace"}}},
+		{Seq: 2, Task: "task-2", Action: "file_replace_text", Primary: "path", Syntax: lang.UDiff,
+			Params: map[string]string{"action": "file_replace_text", "path": "a.go"},
+			Result: engine.Result{Success: true, Data: map[string]any{"path": "a.go", "replacements": 1, "offset": -2}}},
+	}}
+	tolerance := "matched with tolerance whitespace (ignoring indentation; the file's lines kept, added lines indented as the file)"
+	offset := "found 2 lines above the line its hunk header names"
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"summary": func(b *bytes.Buffer) error { return Summary(b, nil, rep, Options{}) },
+		"text":    func(b *bytes.Buffer) error { return Text(b, nil, rep, Options{Stable: true}) },
+		"csl":     func(b *bytes.Buffer) error { return CSL(b, nil, rep, Options{}) },
+		"cml":     func(b *bytes.Buffer) error { return CML(b, nil, rep, Options{}) },
+	} {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tolerance) || !strings.Contains(b.String(), offset) {
+			t.Errorf("%s report does not say how the edits matched:\n%s", name, b.String())
+		}
+	}
+}

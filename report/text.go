@@ -40,7 +40,7 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		subject := res.Subject()
 		switch statusOf(r, res) {
 		case done:
-			fmt.Fprintf(bw, "[%s] Success: %s\n", res.Task, subject)
+			fmt.Fprintf(bw, "[%s] Success: %s\n", res.Task, withNote(subject, " — ", res))
 		case alreadyApplied:
 			fmt.Fprintf(bw, "[%s] Already applied: %s (%s)\n", res.Task, subject, alreadyWhy(res))
 		case dryRunNotRun:

@@ -221,7 +221,7 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 		o.Line = res.Blocked
 	default:
 		rep := res.Report
-		o.Line = fmt.Sprintf("ran %d block(s): %d action(s), %d failed", b.blocks, len(rep.Results), rep.Failed())
+		o.Line = fmt.Sprintf("ran %d block(s): %d action(s), %s", b.blocks, len(rep.Results), rep.Counts())
 		if rep.Fatal != "" {
 			o.Line += "; " + rep.Fatal
 		}

@@ -72,7 +72,7 @@ func openCommandDir(s Settings, abs string) (*os.File, error) {
 	}
 	if base == "" {
 		if !s.AllowEscape {
-			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, s.Root),
+			return nil, &refusal{Type: fault.PathEscape, Path: abs, Reason: fmt.Sprintf("'%s' is outside the project root", abs),
 				Fix: "use a cwd inside the root"}
 		}
 		base = filepath.VolumeName(s.Root) + string(filepath.Separator) // "/", or the root's drive on Windows

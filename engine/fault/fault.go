@@ -15,8 +15,9 @@ type Kind uint8
 
 const (
 	None Kind = iota
-	// SearchNotFound: the text to find is missing or ambiguous (an edit's
-	// search, a range's ends, an anchor line).
+	// SearchNotFound: the text to find is missing (an edit's search, a
+	// range's ends, an anchor line), or found a number of times other
+	// than the count an edit gave.
 	SearchNotFound
 	FileNotFound
 	// FileExists: a create or move that may not replace a file found one.
@@ -42,6 +43,11 @@ const (
 	// placeholder the file does not decide or as an excerpt of the file
 	// (README, "Lazy placeholders").
 	LazyPlaceholder
+	// SearchAmbiguous: the text to find is there several times where it
+	// must be once (an edit's search, a range, an anchor line). The CML
+	// report prints it as search_not_found, the word CML's error types
+	// give it (report/cml.go).
+	SearchAmbiguous
 )
 
 // String is the kind's word as reports print it; "" for None.
@@ -75,6 +81,8 @@ func (k Kind) String() string {
 		return "malformed_xml"
 	case LazyPlaceholder:
 		return "lazy_placeholder"
+	case SearchAmbiguous:
+		return "search_ambiguous"
 	}
 	return "unknown"
 }

@@ -7,9 +7,10 @@ func TestWords(t *testing.T) {
 	want := map[Kind]string{None: "", SearchNotFound: "search_not_found", FileNotFound: "file_not_found",
 		FileExists: "file_exists", PermissionDenied: "permission_denied", SymlinkNotAllowed: "symlink_not_allowed",
 		PathEscape: "path_escape", InvalidPath: "invalid_path", ExecTimeout: "exec_timeout", ExecFailed: "exec_failed",
-		SandboxDenied: "sandbox_denied", SandboxUnavailable: "sandbox_unavailable", MalformedXML: "malformed_xml", LazyPlaceholder: "lazy_placeholder"}
-	if got := (LazyPlaceholder + 1).String(); got != "unknown" {
-		t.Errorf("a kind after LazyPlaceholder has the word %q: add it to this test", got)
+		SandboxDenied: "sandbox_denied", SandboxUnavailable: "sandbox_unavailable", MalformedXML: "malformed_xml", LazyPlaceholder: "lazy_placeholder",
+		SearchAmbiguous: "search_ambiguous"}
+	if got := (SearchAmbiguous + 1).String(); got != "unknown" {
+		t.Errorf("a kind after SearchAmbiguous has the word %q: add it to this test", got)
 	}
 	for k, w := range want {
 		if k.String() != w {

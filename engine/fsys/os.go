@@ -119,7 +119,7 @@ func (t *osTree) locate(abs string) (*root, string, error) {
 		}
 	}
 	return nil, "", &RefusedError{Type: fault.PathEscape, Path: abs,
-		Reason: fmt.Sprintf("'%s' is outside the project root %s", abs, t.opt.Root),
+		Reason: fmt.Sprintf("'%s' is outside the project root", abs),
 		Fix:    "use a path inside the root, add --allow DIR for that directory, or pass --allow-escape"}
 }
 

@@ -136,22 +136,57 @@ func LineNumbers(hits []int) string {
 }
 
 // Lines is a file as lines, with each line's hash so the exact rung
-// compares a word per line; a batch of hunks (engine's hunk_batch.go) edits
-// it in place, one hunk after another.
+// compares a word per line, and each line's own ending, so an edit rewrites
+// only the lines it changes (a mixed file stays mixed, a last line without
+// a newline stays so); a batch of hunks (engine's hunk_batch.go) edits it in
+// place, one hunk after another.
 type Lines struct {
 	ls []string
 	hs []uint64
+	// nl is each line's ending: "\n", "\r\n", or "" for a last line
+	// without one.
+	nl []string
 	// idx maps a hash to the lines that have it, built at the first exact
 	// seek and kept up to date while hunks keep the line count (nil after
 	// one that does not, until the next seek rebuilds it).
 	idx map[uint64][]int
+	// eol is the ending of the lines a hunk adds where no neighbour says
+	// otherwise: the file's (CRLF when it has any).
+	eol string
 }
 
-// NewLines holds ls (TextLines of a file) for seeking and replacing.
+// NewLines holds ls (TextLines of a text) for seeking and replacing; each
+// line ends in "\n".
 func NewLines(ls []string) *Lines {
-	h := &Lines{ls: ls, hs: make([]uint64, len(ls))}
+	h := &Lines{ls: ls, hs: make([]uint64, len(ls)), nl: make([]string, len(ls)), eol: "\n"}
 	for i, l := range ls {
 		h.hs[i] = lineHash(l)
+		h.nl[i] = "\n"
+	}
+	return h
+}
+
+// FileLines holds a file's text for seeking and replacing, keeping each
+// line's ending for Text.
+func NewFileLines(body string) *Lines {
+	h := &Lines{eol: "\n"}
+	if strings.Contains(body, "\r\n") {
+		h.eol = "\r\n"
+	}
+	for body != "" {
+		i := strings.IndexByte(body, '\n')
+		line, end := body, ""
+		if i >= 0 {
+			line, end, body = body[:i], "\n", body[i+1:]
+		} else {
+			body = ""
+		}
+		if strings.HasSuffix(line, "\r") && end != "" {
+			line, end = line[:len(line)-1], "\r\n"
+		}
+		h.ls = append(h.ls, line)
+		h.nl = append(h.nl, end)
+		h.hs = append(h.hs, lineHash(line))
 	}
 	return h
 }
@@ -169,11 +204,48 @@ func lineHash(s string) uint64 {
 // Len is the number of lines.
 func (h *Lines) Len() int { return len(h.ls) }
 
-// Replace puts repl in place of the n lines from line at.
+// Replace puts repl in place of the n lines from line at. The new lines
+// end as their neighbours do; when the n lines ended the file without a
+// final newline, so does the last new line.
 func (h *Lines) Replace(at, n int, repl []string) {
+	h.replace(at, n, repl, nil)
+}
+
+// replace is Replace with the endings of some new lines given: keep[i] >= 0
+// names the old line (0-based from at) whose ending line i keeps.
+func (h *Lines) replace(at, n int, repl []string, keep []int) {
 	hs := make([]uint64, len(repl))
 	for i, l := range repl {
 		hs[i] = lineHash(l)
+	}
+	eol := h.eol
+	switch {
+	case n > 0 && h.nl[at+n-1] != "":
+		eol = h.nl[at+n-1]
+	case at > 0:
+		eol = h.nl[at-1]
+	}
+	if eol == "" {
+		eol = h.eol
+	}
+	nl := make([]string, len(repl))
+	for i := range repl {
+		nl[i] = eol
+		if keep != nil && keep[i] >= 0 && h.nl[at+keep[i]] != "" {
+			nl[i] = h.nl[at+keep[i]]
+		}
+	}
+	if at+n == len(h.ls) && at+n > 0 && h.nl[at+n-1] == "" && n+len(repl) > 0 {
+		// The file ends without a newline, and still does after the edit.
+		switch {
+		case n == 0: // lines added after the last: it gets an ending, the new last has none
+			h.nl[at-1] = eol
+			nl[len(nl)-1] = ""
+		case len(repl) > 0:
+			nl[len(nl)-1] = ""
+		case at > 0: // the last lines removed: the one before them ends the file now
+			h.nl[at-1] = ""
+		}
 	}
 	if h.idx != nil && n == len(repl) {
 		for i, nh := range hs {
@@ -187,18 +259,22 @@ func (h *Lines) Replace(at, n int, repl []string) {
 	}
 	h.ls = slices.Replace(h.ls, at, at+n, repl...)
 	h.hs = slices.Replace(h.hs, at, at+n, hs...)
+	h.nl = slices.Replace(h.nl, at, at+n, nl...)
 }
 
-// Text joins the lines, each ending in the file's line ending.
-func (h *Lines) Text(crlf bool) string {
-	eol := "\n"
-	if crlf {
-		eol = "\r\n"
+// Text joins the lines, each with its own ending.
+func (h *Lines) Text() string {
+	var b strings.Builder
+	n := 0
+	for i, l := range h.ls {
+		n += len(l) + len(h.nl[i])
 	}
-	if len(h.ls) == 0 {
-		return ""
+	b.Grow(n)
+	for i, l := range h.ls {
+		b.WriteString(l)
+		b.WriteString(h.nl[i])
 	}
-	return strings.Join(h.ls, eol) + eol
+	return b.String()
 }
 
 // Replayed reports whether one copy of repl in the lines holds every match

@@ -39,6 +39,9 @@ const minEvidence = 3
 // as often as the edit would have put it there (want times). That is a
 // replayed answer, and it succeeds without touching the file. Anything less
 // certain (an empty or trivially short newText, another count) is false.
+//
+// want < 0 is a replace-all without a count: any copy of newText will do,
+// since every occurrence was replaced, however many there were.
 func (t Text) AlreadyApplied(newText string, want int) bool {
 	if Trivial(newText) {
 		return false
@@ -47,7 +50,7 @@ func (t Text) AlreadyApplied(newText string, want int) bool {
 	if adapted := t.ToFileEOL(newText); n == 0 && adapted != newText {
 		n = len(FindAll(t.Body, newText))
 	}
-	return n == want
+	return n == want || want < 0 && n > 0
 }
 
 // Trivial reports whether text is too short to stand as evidence on its

@@ -34,7 +34,10 @@ func warningAt(code string, start, end int, msg, hint string) source.Diagnostic 
 
 // Diagnostic codes.
 const (
-	HunkCount       = "HUNK_COUNT"    // a hunk's lines disagree with its header
+	HunkCount = "HUNK_COUNT" // a hunk's lines disagree with its header, and do not say where it ends
+	// Recounted is the warning on a hunk whose header counts disagree with
+	// its lines when the lines alone delimit it: its counts are corrected.
+	Recounted       = "HUNK_RECOUNTED"
 	BadHunkLine     = "BAD_HUNK_LINE" // a line inside a hunk with no ' ', '-' or '+'
 	NoHunks         = "NO_HUNKS"      // a file header with nothing to change
 	BinaryPatch     = "BINARY_PATCH"  // GIT binary patch / Binary files differ
@@ -72,8 +75,15 @@ type Hunk struct {
 	// has no numbers ("@@ ... @@"); Counted tells whether it gave counts.
 	OldLine, OldCount, NewLine, NewCount int
 	Counted                              bool
-	Old, New                             string // each side's text, lines with their "\n"
-	Diags                                source.Diagnostics
+	// Recounted tells that the header's counts were wrong and the hunk was
+	// delimited by its lines: OldCount and NewCount are then its lines'
+	// counts, and only the lines may place it (README, "Unified diffs").
+	Recounted bool
+	// RawCR tells that a line of the hunk kept its "\r" (the diff states
+	// its line ends byte for byte).
+	RawCR    bool
+	Old, New string // each side's text, lines with their "\n"
+	Diags    source.Diagnostics
 }
 
 // Scan finds every diff in src.
@@ -296,10 +306,62 @@ func parseHead(t string) (h Hunk, ok bool) {
 	return h, h.Counted
 }
 
-// hunk reads the hunk starting at the @@ line i.
+// hunk reads the hunk starting at the @@ line i. A hunk whose lines
+// disagree with its header's counts is read again as one without counts
+// (to the next header or the first line that is no hunk line), as `git
+// apply --recount` does; that reading stands, with a warning, unless it
+// stops at a ---/+++ pair, where a removed "-- x" line followed by an
+// added "++ y" line and a file header read alike: there the counts alone
+// could tell, so the count error stays; so it does when the lines alone
+// change nothing or only add (nothing of the file places them).
 func (s *scanner) hunk(i int) (Hunk, int) {
+	h, next := s.readHunk(i, true)
+	if !h.Counted || !countErr(h.Diags) {
+		return h, next
+	}
+	r, rnext := s.readHunk(i, false)
+	if len(r.Diags) > 0 || r.Old == "" || r.Old == r.New || s.has(rnext, "--- ") {
+		return h, next
+	}
+	oldN, newN := strings.Count(r.Old, "\n"), strings.Count(r.New, "\n")
+	if !strings.HasSuffix(r.Old, "\n") {
+		oldN++
+	}
+	if !strings.HasSuffix(r.New, "\n") && r.New != "" {
+		newN++
+	}
+	r.Counted, r.Recounted = true, true
+	r.OldLine, r.NewLine = h.OldLine, h.NewLine
+	r.OldCount, r.NewCount = oldN, newN
+	r.Diags = append(r.Diags, warningAt(Recounted, h.Start, h.HeadEnd,
+		fmt.Sprintf("the hunk's lines make @@ -%d,%d +%d,%d @@, not the header's -%d,%d +%d,%d; the counts were corrected, and the hunk is placed by its lines alone",
+			h.OldLine, oldN, h.NewLine, newN, h.OldLine, h.OldCount, h.NewLine, h.NewCount),
+		"count the lines again: the old side is the context and '-' lines, the new side the context and '+' lines"))
+	return r, rnext
+}
+
+// countErr: the hunk's lines disagree with its header's counts.
+func countErr(ds source.Diagnostics) bool {
+	for _, d := range ds {
+		if d.Code == HunkCount || d.Code == BadHunkLine {
+			return true
+		}
+	}
+	return false
+}
+
+// readHunk reads the hunk at the @@ line i, by its header's counts when
+// it has them and counted is true, else by its lines.
+func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 	head := s.lines[i]
 	h, _ := parseHead(string(s.text(i)))
+	h.Counted = h.Counted && counted
+	// A line's "\r" is content when the @@ line has none: git writes a
+	// CRLF file's lines with their CR under LF headers, so an LF->CRLF
+	// change or a CRLF file gaining LF lines is in the bytes. An answer
+	// pasted with CRLF throughout says nothing of the file's line ends:
+	// there the file's convention decides (the engine's rule for edits).
+	keepCR := head.Next == head.End+1
 	h.Start, h.HeadEnd, h.End = head.Start, head.End, head.Next
 	var oldB, newB strings.Builder
 	oldN, newN := 0, 0
@@ -328,6 +390,10 @@ func (s *scanner) hunk(i int) (Hunk, int) {
 		body := t
 		if len(t) > 0 {
 			c, body = t[0], t[1:]
+		}
+		if keepCR && s.lines[j].Next == s.lines[j].End+2 && len(t) > 0 {
+			body = s.src[s.lines[j].Start+1 : s.lines[j].End+1]
+			h.RawCR = true
 		}
 		if c != ' ' && c != '-' && c != '+' {
 			if !h.Counted {

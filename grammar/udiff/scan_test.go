@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/clada-dev/clada/source"
 )
 
 // Each hunk's two sides, line ends as written, "\ No newline" applied to
@@ -60,20 +62,49 @@ func TestFileHeaders(t *testing.T) {
 	}
 }
 
+// A hunk whose counts are wrong is delimited by its lines and warned of,
+// with the counts its lines make; where the lines cannot delimit it (a
+// ---/+++ pair inside, only additions, no change left) the count error
+// stays.
 func TestCountErrors(t *testing.T) {
-	for _, tc := range []struct{ src, code string }{
-		{"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n", HunkCount},
-		{"--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n-b\n+c\n+d\n", HunkCount},
-		{"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\nprose\n", BadHunkLine},
-		{"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n", ""},
+	for _, tc := range []struct{ src, code, old, new string }{
+		{"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n", Recounted, "a\nb\n", "a\nc\n"},
+		{"--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n-b\n+c\n+d\n", Recounted, "b\n", "c\nd\n"},
+		{"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\nprose\n", BadHunkLine, "a\n", "a\n"},
+		{"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n", "", "a\nb\n", "a\nc\n"},
+		{"--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n a\n-b\n+c\n\\ No newline at end of file\n", Recounted, "a\nb\n", "a\nc"},
+		{"--- a/f\n+++ b/f\n@@ -3,0 +4,1 @@\n+c\n+d\n", HunkCount, "", "c\n"},
+		{"--- a/f\n+++ b/f\n@@ -1,5 +1,5 @@\n a\n--- x\n+++ y\n", HunkCount, "a\n-- x\n", "a\n++ y\n"},
 	} {
 		h := Scan([]byte(tc.src))[0].Files[0].Hunks[0]
 		got := ""
 		if len(h.Diags) > 0 {
 			got = h.Diags[0].Code
 		}
-		if got != tc.code {
-			t.Errorf("%q: %q, want %q", tc.src, got, tc.code)
+		if got != tc.code || h.Old != tc.old || h.New != tc.new {
+			t.Errorf("%q: %q, old %q new %q; want %q, %q, %q", tc.src, got, h.Old, h.New, tc.code, tc.old, tc.new)
+		}
+	}
+	h := Scan([]byte("--- a/f\n+++ b/f\n@@ -7,6 +7,6 @@\n a\n-b\n+c\n+d\n"))[0].Files[0].Hunks[0]
+	want := "the hunk's lines make @@ -7,2 +7,3 @@, not the header's -7,6 +7,6; the counts were corrected, and the hunk is placed by its lines alone"
+	if len(h.Diags) != 1 || h.Diags[0].Message != want || h.Diags[0].Severity != source.Warning || !h.Recounted || h.OldCount != 2 || h.NewCount != 3 {
+		t.Errorf("recounted hunk %+v", h)
+	}
+}
+
+// A content line's CR is content under an LF @@ line (git's diff of a CRLF
+// file, an LF->CRLF change); in a diff pasted with CRLF throughout it is
+// the paste's, and dropped.
+func TestHunkCR(t *testing.T) {
+	for _, tc := range []struct{ src, old, new string }{
+		{"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\n-b\n+a\r\n+b\r\n", "a\nb\n", "a\r\nb\r\n"},
+		{"--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n x\r\n+y\n", "x\r\n", "x\r\ny\n"},
+		{"--- a/f\r\n+++ b/f\r\n@@ -1 +1 @@\r\n-a\r\n+b\r\n", "a\n", "b\n"},
+		{"--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+a\r\n\\ No newline at end of file\n", "", "a\r"},
+	} {
+		h := Scan([]byte(tc.src))[0].Files[0].Hunks[0]
+		if len(h.Diags) != 0 || h.Old != tc.old || h.New != tc.new {
+			t.Errorf("%q: old %q new %q diags %v; want %q, %q", tc.src, h.Old, h.New, h.Diags, tc.old, tc.new)
 		}
 	}
 }

@@ -189,8 +189,9 @@ func (p *Patch) call(text []byte, sp Span) {
 		inner := Parse([]byte(beginMarker + "\n" + updHeader + " " + f.Path + "\n" + strings.TrimSuffix(*op.Diff, "\n") + "\n" + endMarker + "\n"))
 		for _, d := range inner.Diags {
 			p.errf(sp, d.Code, "in the update_file diff for '"+f.Path+"': "+d.Message, d.Hint)
+			p.Diags[len(p.Diags)-1].Severity = d.Severity // a warning stays one
 		}
-		if len(inner.Diags) > 0 || len(inner.Files) != 1 {
+		if inner.Diags.HasErrors() || len(inner.Files) != 1 {
 			return
 		}
 		f.Hunks = inner.Files[0].Hunks

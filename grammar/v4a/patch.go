@@ -49,6 +49,12 @@ const (
 	EmptyPatch    = "V4A_EMPTY_PATCH"
 	MissingPath   = "V4A_MISSING_PATH"
 	TooBig        = "V4A_TOO_BIG"
+	// Unprefixed is the warning on a run of hunk lines written without
+	// their ' ' (README, "V4A patches (apply_patch)").
+	Unprefixed = "V4A_UNPREFIXED_CONTEXT"
+	// NoChange is the warning on a hunk whose old and new lines are the
+	// same: it changes nothing and is not applied.
+	NoChange = "V4A_NO_CHANGE"
 )
 
 // MaxSteps is the most hunks and file sections one patch may hold (each is
@@ -64,9 +70,11 @@ type Patch struct {
 	Span
 	Files  []*FileOp
 	Closed bool
-	// Diags are the patch's problems, every one an error, at the bytes
-	// each is about.
+	// Diags are the patch's problems at the bytes each is about: errors,
+	// and the warnings on unprefixed context lines.
 	Diags source.Diagnostics
+	// run counts the lines in a row the last error covers (errf).
+	run int
 }
 
 // FileOp is one file section.
@@ -182,7 +190,7 @@ func Parse(text []byte) *Patch {
 		p.errf(Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`")
 		return p
 	}
-	b := &builder{src: text, ls: ls, p: p}
+	b := &builder{src: text, ls: ls, p: p, bare: -1}
 	for _, s := range g.Sections {
 		b.section(s)
 	}
@@ -223,10 +231,26 @@ func countSteps(src []byte, ls []lines.Line) int {
 	return n
 }
 
+// The same error on the next line extends the last one over both, so a
+// mistake repeated on a run of lines is one diagnostic saying how many.
 func (p *Patch) errf(at Span, code, msg, hint string) {
+	if n := len(p.Diags); n > 0 {
+		last := &p.Diags[n-1]
+		if gap := at.Start - last.Range.End; last.Code == code && last.Hint == hint && gap > 0 && gap <= 2 &&
+			(last.Message == msg || p.run > 1 && strings.HasSuffix(last.Message, runSuffix(p.run)) && strings.TrimSuffix(last.Message, runSuffix(p.run)) == msg) {
+			p.run++
+			last.Range.End = at.End
+			last.Message = msg + runSuffix(p.run)
+			return
+		}
+	}
+	p.run = 1
 	p.Diags = append(p.Diags, source.Diagnostic{Severity: source.Error, Code: code, Message: msg, Hint: hint,
 		Range: source.Range{Start: at.Start, End: at.End}})
 }
+
+// runSuffix is what an error covering n lines in a row adds to its message.
+func runSuffix(n int) string { return fmt.Sprintf(" (on %d lines in a row)", n) }
 
 // builder turns the grammar's parse of one patch into its FileOps and
 // errors, reading each token's lines from the text.
@@ -234,6 +258,9 @@ type builder struct {
 	src []byte
 	ls  []lines.Line
 	p   *Patch
+	// bare is the index in p.Diags of the warning on the run of unprefixed
+	// context lines that ends at line bareEnd, or -1.
+	bare, bareEnd int
 }
 
 func (b *builder) raw(i int) []byte { return b.src[b.ls[i].Start:b.ls[i].End] }
@@ -376,8 +403,39 @@ func (b *builder) hunkLine(h *Hunk, tt lexer.TokenType, k int, old, nw *strings.
 	case raw[0] == '+':
 		nw.Write(raw[1:])
 		nw.WriteByte('\n')
+	case tt == tOther || tt == tBlankBad:
+		// A line without its prefix, as Copilot's model writes context
+		// lines: read as context, which only narrows where the hunk
+		// applies (the file must hold the line), never adds text. One
+		// warning covers a run of such lines.
+		old.Write(raw)
+		old.WriteByte('\n')
+		nw.Write(raw)
+		nw.WriteByte('\n')
+		if b.bare >= 0 && b.bareEnd == k-1 {
+			b.p.Diags[b.bare].Range.End = b.ls[k].End
+			b.p.Diags[b.bare].Message = fmt.Sprintf("%d hunk lines start with neither ' ', '-' nor '+'; they are read as context lines", k-b.bareStart()+1)
+		} else {
+			b.bare = len(b.p.Diags)
+			b.p.Diags = append(b.p.Diags, source.Diagnostic{Severity: source.Warning, Code: Unprefixed,
+				Message: "hunk line `" + string(raw) + "` starts with neither ' ', '-' nor '+'; it is read as a context line",
+				Hint:    "start a context line with a space (the file must hold it as it is), a removed line with '-', an added line with '+'",
+				Range:   source.Range{Start: b.ls[k].Start, End: b.ls[k].End}})
+		}
+		b.bareEnd = k
 	default:
 		b.p.errf(b.span(k), BadHunkLine, "hunk line `"+string(raw)+"` does not start with ' ', '-' or '+'",
 			"start a context line with a space, a removed line with '-', an added line with '+'")
 	}
+}
+
+// bareStart is the first line of the run of unprefixed lines b.bare covers.
+func (b *builder) bareStart() int {
+	start := b.p.Diags[b.bare].Range.Start
+	for i := b.bareEnd; i >= 0; i-- {
+		if b.ls[i].Start == start {
+			return i
+		}
+	}
+	return b.bareEnd
 }

@@ -53,16 +53,29 @@ func TestParseHunks(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("hunks (-want +got):\n%s", diff)
 	}
-	bad := Parse([]byte("*** Begin Patch\n*** Update File: f\n@@\nno prefix\n*** End Patch\n"))
-	if len(bad.Diags) != 1 || bad.Diags[0].Code != BadHunkLine || src2(bad, "*** Begin Patch\n*** Update File: f\n@@\nno prefix\n*** End Patch\n") != "no prefix" {
-		t.Fatalf("errs = %+v", bad.Diags)
+	// Lines without their prefix (as Copilot's model writes context) are
+	// read as context, with one warning over each run of them.
+	bareSrc := "*** Begin Patch\n*** Update File: f\n@@\nno prefix\nnor this\n-x\n+y\n\tthird\n*** End Patch\n"
+	bare := Parse([]byte(bareSrc))
+	var warns []string
+	for _, d := range bare.Diags {
+		warns = append(warns, d.Severity.String()+" "+d.Code+" "+bareSrc[d.Range.Start:d.Range.End]+": "+d.Message)
+	}
+	wantWarns := []string{
+		"warning V4A_UNPREFIXED_CONTEXT no prefix\nnor this: 2 hunk lines start with neither ' ', '-' nor '+'; they are read as context lines",
+		"warning V4A_UNPREFIXED_CONTEXT \tthird: hunk line `\tthird` starts with neither ' ', '-' nor '+'; it is read as a context line",
+	}
+	if diff := cmp.Diff(wantWarns, warns); diff != "" {
+		t.Fatalf("unprefixed lines' diagnostics (-want +got):\n%s", diff)
+	}
+	if h := bare.Files[0].Hunks[0]; h.Old != "no prefix\nnor this\nx\n\tthird\n" || h.New != "no prefix\nnor this\ny\n\tthird\n" {
+		t.Fatalf("unprefixed hunk old %q new %q", h.Old, h.New)
 	}
 }
 
-func src2(p *Patch, s string) string { return s[p.Diags[0].Range.Start:p.Diags[0].Range.End] }
-
-// The grammar's hunk boundaries: `@@` lines before any hunk line (bad lines
-// among them) head one hunk, which may start without `@@`; after `*** End
+// The grammar's hunk boundaries: `@@` lines before any hunk line (an
+// unprefixed line among them is its context) head one hunk, which may
+// start without `@@`; after `*** End
 // of File` every line is misplaced until the next `@@`; an End of File
 // before any hunk is misplaced too. Each error is at its line.
 func TestParseHunkBoundaries(t *testing.T) {
@@ -79,7 +92,7 @@ func TestParseHunkBoundaries(t *testing.T) {
 		got = append(got, hunk{src[h.Start:h.End], h.Anchors, h.Old, h.New, h.AtEnd})
 	}
 	want := []hunk{
-		{"bad\n@@ a\n ctx\n*** End of File\n+late", []string{"a"}, "ctx\n", "ctx\n", true},
+		{"bad\n@@ a\n ctx\n*** End of File\n+late", []string{"a"}, "bad\nctx\n", "bad\nctx\n", true},
 		{"@@", nil, "", "", false},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -91,7 +104,7 @@ func TestParseHunkBoundaries(t *testing.T) {
 	}
 	wantErrs := []string{
 		"V4A_BAD_HUNK_LINE *** End of File: `*** End of File` outside a hunk",
-		"V4A_BAD_HUNK_LINE bad: hunk line `bad` does not start with ' ', '-' or '+'",
+		"V4A_UNPREFIXED_CONTEXT bad: hunk line `bad` starts with neither ' ', '-' nor '+'; it is read as a context line",
 		"V4A_BAD_HUNK_LINE +late: a hunk line after `*** End of File`",
 		"V4A_EMPTY_UPDATE @@: the hunk has no lines",
 	}
@@ -171,5 +184,23 @@ func TestPatchTooBig(t *testing.T) {
 	p = ParseCalls([]byte("[" + strings.Join(items, ",") + "]"))
 	if len(p.Files) != 0 || len(p.Diags) != 1 || p.Diags[0].Code != TooBig {
 		t.Fatalf("items over the cap: %d files, diags %v", len(p.Files), p.Diags)
+	}
+}
+
+// The same error on a run of lines is one diagnostic over the run, saying
+// how many lines; the same error elsewhere is its own.
+func TestParseErrorRuns(t *testing.T) {
+	src := "*** Begin Patch\n*** Update File: f\n@@\n-a\n+b\n*** End of File\n+x1\n+x2\n+x3\n@@\n c\n*** End of File\n+y\n*** End Patch\n"
+	p := Parse([]byte(src))
+	var got []string
+	for _, d := range p.Diags {
+		got = append(got, src[d.Range.Start:d.Range.End]+": "+d.Message)
+	}
+	want := []string{
+		"+x1\n+x2\n+x3: a hunk line after `*** End of File` (on 3 lines in a row)",
+		"+y: a hunk line after `*** End of File`",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("diagnostics (-want +got):\n%s", diff)
 	}
 }

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"iter"
+	"strconv"
+	"strings"
 
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
@@ -70,22 +72,32 @@ func planActions(actions iter.Seq[*lang.Action], cfg *Config) editPlan {
 // nothing). Called after the params are checked, it returns what the
 // ordinary path would.
 //
-// An edit with near_line (a unified diff's hunk) takes the ordinary path:
-// its result says how far from near_line the match was ("offset"), and the
-// index does not say where it matched.
+// An edit with near_line (a unified diff's hunk) takes only a match that
+// starts a line, as pickNear does, and its result says how far from
+// near_line the match was ("offset", edit_near.go); a near_line that is no
+// line number is left to the ordinary path, which reports it.
 func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
-	if !fsys.Indexes(x.ws) || x.params[lang.ParamNearLine] != "" {
+	if !fsys.Indexes(x.ws) {
 		return Result{}, false
+	}
+	want := 0
+	if s := x.params[lang.ParamNearLine]; s != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			return Result{}, false
+		}
+		want = n
 	}
 	abs, p, bad := x.path(lang.ParamPath, true)
 	if bad != nil {
 		return Result{}, false
 	}
-	switch fsys.ReplaceIndexed(x.ws, abs, old, repl) {
+	r, line := fsys.ReplaceIndexed(x.ws, abs, old, repl, want > 0)
+	switch r {
 	case textedit.Declined:
 		return Result{}, false
 	case textedit.Replayed:
 		return appliedAlready(p), true
 	}
-	return ok(map[string]any{"path": p, "replacements": 1}), true
+	return ok(nearLine{want: want, got: line}.report(map[string]any{"path": p, "replacements": 1})), true
 }

@@ -23,6 +23,13 @@ func (x *opRun) replaceTolerant() Result {
 	if bad != nil {
 		return *bad
 	}
+	if body, already, found := x.exactHunk(t.Body); found {
+		if already {
+			return appliedAlready(p)
+		}
+		t.Body = body
+		return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1, "match": "exact"})
+	}
 	lines := textedit.NewFileLines(t.Body)
 	data, already, bad := x.applyHunk(lines, p, t.Body)
 	if bad != nil {
@@ -33,6 +40,40 @@ func (x *opRun) replaceTolerant() Result {
 	}
 	t.Body = lines.Text()
 	return x.save(abs, p, t, data)
+}
+
+// exactHunk is applyHunk's plain success case found on the raw bytes
+// (textedit/exact_bytes.go): the hunk's old lines occur exactly once after
+// its anchors, the file has no CR. It returns the edited body, or true when
+// the file already holds the hunk's result; found is false, nothing
+// decided, when the ladder must run (any other case, a bad param
+// included, which applyHunk then reports).
+func (x *opRun) exactHunk(body string) (edited string, already, found bool) {
+	switch x.params[lang.ParamTolerance] {
+	case "", "exact", "whitespace":
+	default:
+		return "", false, false
+	}
+	if x.params[lang.ParamAtEnd] == "true" {
+		return "", false, false
+	}
+	oldText, bad := x.textParam(lang.ParamOldText)
+	if bad != nil {
+		return "", false, false
+	}
+	newText, bad := x.textParam(lang.ParamNewText)
+	if bad != nil {
+		return "", false, false
+	}
+	old, repl := textedit.TextLines(oldText), textedit.TextLines(newText)
+	start, end, ok := textedit.ExactBytes(body, textedit.TextLines(x.params[lang.ParamAnchor]), old)
+	if !ok {
+		return "", false, false
+	}
+	if textedit.ReplayedBytes(body, start, end, old, repl) {
+		return "", true, true
+	}
+	return textedit.ReplaceExactBytes(body, start, end, repl), false, true
 }
 
 // applyHunk finds this action's hunk in lines and replaces it there. body

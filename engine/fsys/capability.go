@@ -42,7 +42,7 @@ type (
 	// indexer takes file_replace_text's fast path (a WriteBack, and an
 	// Overlay given a plan).
 	indexer interface {
-		replaceIndexed(abs, old, repl string) textedit.Indexed
+		replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int)
 	}
 	// planner is a simulation that takes the searches to index (an
 	// Overlay); a WriteBack is given them when it is made.
@@ -112,10 +112,13 @@ func PlanEdits(ws Workspace, plan map[string][]string) {
 // ReplaceIndexed is file_replace_text's fast path (textedit/index.go) on
 // abs, a file this apply wrote whose searches the plan names: old, which
 // must occur exactly once and need no line-end adapting, replaced by repl,
-// in memory. Declined means the ordinary path must run; nothing changed.
-func ReplaceIndexed(ws Workspace, abs, old, repl string) textedit.Indexed {
+// in memory; the int is the 1-based line the match started on, and
+// lineStart leaves a match that starts no line to the ordinary path
+// (Index.ReplaceOnce). Declined means the ordinary path must run; nothing
+// changed.
+func ReplaceIndexed(ws Workspace, abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
 	if w, ok := ws.(indexer); ok {
-		return w.replaceIndexed(abs, old, repl)
+		return w.replaceIndexed(abs, old, repl, lineStart)
 	}
-	return textedit.Declined
+	return textedit.Declined, 0
 }

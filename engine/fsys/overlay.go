@@ -99,28 +99,28 @@ func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 // so that an all-or-nothing trial, --atomic, --dry-run and the language
 // server's simulation cost what the apply costs (a 5,000-hunk diff of a
 // 10 MiB file copied the whole file into the overlay at every hunk).
-func (o *Overlay) replaceIndexed(abs, old, repl string) textedit.Indexed {
+func (o *Overlay) replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
 	m := o.m
 	n, ok := m.nodes[abs]
 	if !ok || n.dir || n.gone || n.mode&fs.ModeSymlink != 0 {
-		return textedit.Declined
+		return textedit.Declined, 0
 	}
 	if n.idx == nil {
 		olds := m.plan[abs]
 		if olds == nil || m.skip[abs] > 0 {
 			m.skip[abs] = max(m.skip[abs]-1, 0)
-			return textedit.Declined
+			return textedit.Declined, 0
 		}
 		if n.idx = textedit.NewIndex(n.data, olds); n.idx == nil {
 			delete(m.plan, abs)
-			return textedit.Declined
+			return textedit.Declined, 0
 		}
 	}
-	r := n.idx.ReplaceOnce(old, repl)
+	r, line := n.idx.ReplaceOnce(old, repl, lineStart)
 	if r == textedit.Replaced {
 		n.data, n.mtime = nil, time.Now()
 	}
-	return r
+	return r, line
 }
 
 // lookup returns the overlay's node for name, a gone node when an ancestor

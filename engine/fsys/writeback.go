@@ -279,28 +279,28 @@ func (w *WriteBack) ReadDir(name string) ([]fs.FileInfo, error) {
 const MinIndexed = 8
 
 // replaceIndexed is ReplaceIndexed on this write-back.
-func (w *WriteBack) replaceIndexed(abs, old, repl string) textedit.Indexed {
+func (w *WriteBack) replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
 	f := w.files[abs]
 	if f == nil {
-		return textedit.Declined
+		return textedit.Declined, 0
 	}
 	if f.idx == nil {
 		olds := w.plan[abs]
 		if olds == nil || f.skip > 0 {
 			f.skip = max(f.skip-1, 0)
-			return textedit.Declined
+			return textedit.Declined, 0
 		}
 		if f.idx = textedit.NewIndex(f.data, olds); f.idx == nil {
 			delete(w.plan, abs)
-			return textedit.Declined
+			return textedit.Declined, 0
 		}
 	}
-	r := f.idx.ReplaceOnce(old, repl)
+	r, line := f.idx.ReplaceOnce(old, repl, lineStart)
 	if r == textedit.Replaced {
 		f.data = nil
 		w.pending(abs, f)
 	}
-	return r
+	return r, line
 }
 
 // The capabilities of the workspace under the cache, passed on: a streamed

@@ -51,6 +51,10 @@ type Index struct {
 	occs    []occ   // sorted by pos; every occurrence, overlapping ones too
 	count   []int32 // occurrences per pattern
 	scratch []byte
+	// line is the 1-based line number at text offset linePos, kept
+	// across edits, so the lines of ascending matches (a unified diff's
+	// hunks) are counted once over the file, not from its start each time.
+	linePos, line int
 }
 
 // NewIndex indexes data for the searches olds; nil when data is not
@@ -59,7 +63,7 @@ func NewIndex(data []byte, olds []string) *Index {
 	if !utf8.Valid(data) {
 		return nil
 	}
-	x := &Index{ids: map[string]int32{}, byKey: map[[2]uint64][]int32{}, filter: make([]uint64, 1<<filterBits/64)}
+	x := &Index{line: 1, ids: map[string]int32{}, byKey: map[[2]uint64][]int32{}, filter: make([]uint64, 1<<filterBits/64)}
 	if bytes.HasPrefix(data, []byte(BOM)) {
 		x.bom, data = true, data[len(BOM):]
 	}
@@ -173,16 +177,48 @@ const (
 	Replayed                // already applied: old's one match lies in a copy of repl (replay.go)
 )
 
+// countNL counts the "\n" bytes of the text from..to, across the gap.
+func (x *Index) countNL(from, to int) int {
+	n := 0
+	if from < x.gs {
+		n += bytes.Count(x.buf[from:min(to, x.gs)], []byte("\n"))
+	}
+	if to > x.gs {
+		g := x.ge - x.gs
+		n += bytes.Count(x.buf[max(from, x.gs)+g:to+g], []byte("\n"))
+	}
+	return n
+}
+
+// lineAt is the 1-based line number of text offset pos, counted from the
+// last one asked for (or the start, whichever is nearer).
+func (x *Index) lineAt(pos int) int {
+	switch {
+	case pos >= x.linePos:
+		x.line += x.countNL(x.linePos, pos)
+	case pos < x.linePos-pos:
+		x.line = 1 + x.countNL(0, pos)
+	default:
+		x.line -= x.countNL(pos, x.linePos)
+	}
+	x.linePos = pos
+	return x.line
+}
+
 // ReplaceOnce is file_replace_text's success case: old (a planned search)
-// occurs exactly once and needs no line-end adapting. It declines, having
-// changed nothing, when the ordinary path must decide.
-func (x *Index) ReplaceOnce(old, repl string) Indexed {
+// occurs exactly once and needs no line-end adapting. It also gives the
+// 1-based line the match starts on (a unified diff's hunk reports how far
+// that is from the line it stated). When lineStart is true, a match that
+// does not start a line is left to the ordinary path (near_line keeps only
+// those: PickNear). It declines, having changed nothing, when the ordinary
+// path must decide.
+func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 	id, known := x.ids[old]
 	if !known || x.count[id] != 1 {
-		return Declined
+		return Declined, 0
 	}
 	if x.crlfs > 0 && strings.ContainsAny(old+repl, "\r\n") {
-		return Declined // ToFileEOL/ReplacementEOL may adapt them
+		return Declined, 0 // ToFileEOL/ReplacementEOL may adapt them
 	}
 	at := -1
 	for _, o := range x.occs {
@@ -191,13 +227,19 @@ func (x *Index) ReplaceOnce(old, repl string) Indexed {
 			break
 		}
 	}
+	if lineStart && at > 0 && x.text(at-1, at)[0] != '\n' {
+		return Declined, 0
+	}
+	line := x.lineAt(at)
 	if repl != old && strings.Contains(repl, old) { // a copy of repl around old's one match?
 		lo := max(0, at+len(old)-len(repl))
 		if j := bytes.Index(x.text(lo, at+len(repl)), []byte(repl)); j >= 0 && lo+j <= at {
-			return Replayed
+			return Replayed, line
 		}
 	}
 	end, n := at+len(old), len(repl)
+	// lineAt left the counted line at the match: the text before it, and
+	// so its line number, the edit does not change.
 	x.crlfs -= bytes.Count(x.text(at-1, end+1), []byte("\r\n"))
 	x.moveGap(end, n)
 	x.gs = at // drop old: it sits just before the gap
@@ -235,7 +277,7 @@ func (x *Index) ReplaceOnce(old, repl string) Indexed {
 		x.occs[i] = o
 		x.count[o.pid]++
 	}
-	return Replaced
+	return Replaced, line
 }
 
 // slicesSearch is the index of the first occurrence at or after pos.

@@ -206,8 +206,8 @@ func (l *elementLexer) diags() source.Diagnostics {
 		ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeCDATAEnd, Range: source.Range{Start: c, End: c + len("]]>")},
 			Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
 			Hint:    CDATAEndHint})
-		ds.Sort()
 	}
+	ds.Sort()
 	return ds
 }
 

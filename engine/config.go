@@ -72,6 +72,10 @@ type Config struct {
 	// obs is the observer of one real apply, set by Run on its own copy
 	// (observer.go): it hears of each command. nil outside an apply.
 	obs Observer
+	// ends caches, for one run, the final-newline convention of each file
+	// kind (final_newline.go); Run gives its own copy a fresh one. nil
+	// outside a run: each new file then looks again.
+	ends *endConvention
 
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a

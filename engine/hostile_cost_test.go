@@ -27,8 +27,10 @@ func TestPanicFailsOneAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer base.Close()
+	// b.txt ends with a newline, so the write reads nothing to learn the
+	// project's convention (final_newline.go).
 	src := "#!SHAM [@three-char-SHA-256: r1]\naction = \"file_read\"\npath = \"a.txt\"\n#!END_SHAM_r1\n\n" +
-		"#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"b.txt\"\ncontent = \"b\"\n#!END_SHAM_w1\n"
+		"#!SHAM [@three-char-SHA-256: w1]\naction = \"file_write\"\npath = \"b.txt\"\ncontent = \"b\\n\"\n#!END_SHAM_w1\n"
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +44,7 @@ func TestPanicFailsOneAction(t *testing.T) {
 	if !rep.Results[1].Success {
 		t.Errorf("second action did not run: %+v", rep.Results[1])
 	}
-	if b, err := os.ReadFile(filepath.Join(root, "b.txt")); err != nil || string(b) != "b" {
+	if b, err := os.ReadFile(filepath.Join(root, "b.txt")); err != nil || string(b) != "b\n" {
 		t.Errorf("b.txt = %q, %v", b, err)
 	}
 }

@@ -78,6 +78,34 @@ var opCases = []opCase{
 		op: lang.OpFileWrite, params: p("path", "sub/a.md", "content", "# A\n"),
 		want: ok(data("path", "sub/a.md", "bytesWritten", 4)), after: map[string]string{"sub/": "", "sub/a.md": "# A",
 			".editorconfig": "[*]\ninsert_final_newline = true\n", "sub/.editorconfig": "[*.md]\ninsert_final_newline = false\n"}},
+	{name: "new file follows the project's files of its kind", files: map[string]string{
+		"a.go": "package a\n", "sub/b.go": "package b\n", "c.go": "package c", "n.md": "# n"},
+		op: lang.OpFileWrite, params: p("path", "sub/new.go", "content", "package n"),
+		want: ok(data("path", "sub/new.go", "bytesWritten", 9)), after: map[string]string{"sub/": "", "sub/new.go": "package n\n",
+			"a.go": "package a\n", "sub/b.go": "package b\n", "c.go": "package c", "n.md": "# n"}},
+	{name: "new file: a minority of its kind ending with a newline adds none", files: map[string]string{
+		"a.md": "# a", "b.md": "# b\n", "c.md": "# c"},
+		op: lang.OpFileWrite, params: p("path", "new.md", "content", "# n"),
+		want: ok(data("path", "new.md", "bytesWritten", 3)), after: map[string]string{"new.md": "# n",
+			"a.md": "# a", "b.md": "# b\n", "c.md": "# c"}},
+	{name: "new file: ignored files and other kinds are no convention", files: map[string]string{
+		".gitignore": "build/\n", "build/x.js": "x\n", "build/y.js": "y\n", "app.go": "package a\n"},
+		op: lang.OpFileWrite, params: p("path", "new.js", "content", "run()"),
+		want: ok(data("path", "new.js", "bytesWritten", 5)), after: map[string]string{"new.js": "run()",
+			".gitignore": "build/\n", "build/": "", "build/x.js": "x\n", "build/y.js": "y\n", "app.go": "package a\n"}},
+	{name: "new file: editorconfig wins over the convention", files: map[string]string{
+		".editorconfig": "[*.go]\ninsert_final_newline = false\n", "a.go": "package a\n"},
+		op: lang.OpFileWrite, params: p("path", "new.go", "content", "package n\n"),
+		want: ok(data("path", "new.go", "bytesWritten", 10)), after: map[string]string{"new.go": "package n",
+			".editorconfig": "[*.go]\ninsert_final_newline = false\n", "a.go": "package a\n"}},
+	{name: "new file: the convention never drops a newline the block wrote", files: map[string]string{
+		"a.txt": "a", "b.txt": "b"},
+		op: lang.OpFileWrite, params: p("path", "new.txt", "content", "n\n"),
+		want: ok(data("path", "new.txt", "bytesWritten", 2)), after: map[string]string{"new.txt": "n\n", "a.txt": "a", "b.txt": "b"}},
+	{name: "new file without an extension has no kind to follow", files: map[string]string{
+		"bin/a": "a\n", "bin/b": "b\n"},
+		op: lang.OpFileWrite, params: p("path", "bin/c", "content", "c"),
+		want: ok(data("path", "bin/c", "bytesWritten", 1)), after: map[string]string{"bin/": "", "bin/c": "c", "bin/a": "a\n", "bin/b": "b\n"}},
 	{name: "write counts bytes not runes",
 		op: lang.OpFileWrite, params: p("path", "u.txt", "content", "héllo"),
 		want: ok(data("path", "u.txt", "bytesWritten", 6)), after: map[string]string{"u.txt": "héllo"}},

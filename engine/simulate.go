@@ -61,7 +61,10 @@ func Simulate(ctx context.Context, doc *lang.Document, cfg *Config, prev *Simula
 		}
 		return nil, nil, nil
 	}
-	r := &simRun{ctx: ctx, cfg: cfg, open: open}
+	// One final-newline convention cache per simulation, as per run
+	// (final_newline.go): a document of thousands of new files walks the
+	// tree once per extension, not once per file.
+	r := &simRun{ctx: ctx, cfg: withEndConvention(cfg), open: open}
 	defer r.close()
 	if !keep {
 		// Nothing of this run will be reused: every group runs, planned

@@ -118,6 +118,10 @@ func TestLowerCML(t *testing.T) {
 	}, {
 		name:  "unquoted attribute",
 		in:    "<write path=a.txt>x</write>",
+		diags: []cmlDiag{{source.Error, "UNQUOTED_ATTRIBUTE", "a.txt"}},
+	}, {
+		name:  "unquoted attribute running into markup",
+		in:    "<write path=a.txt<x>x</write>",
 		diags: []cmlDiag{{source.Error, "BAD_ATTRIBUTE", "a.txt"}},
 	}, {
 		name:  "CDATA that never ends",

@@ -35,9 +35,9 @@ import (
 //
 // Diagnostic codes (besides the XML ones of grammar/cml: UNCLOSED_ELEMENT,
 // MISMATCHED_CLOSE, UNCLOSED_TAG, BAD_ATTRIBUTE, DUPLICATE_ATTRIBUTE,
-// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT, UNCLOSED_CHILD, the
-// one of them that leaves its block delimited, so it stops only that block,
-// and CDATA_END_IN_CONTENT, the "]]>" that caused one of them or, below,
+// UNCLOSED_CDATA, UNCLOSED_COMMENT, MALFORMED_ELEMENT; UNCLOSED_CHILD and
+// UNQUOTED_ATTRIBUTE, the ones that leave their block delimited, so they stop
+// only that block; and CDATA_END_IN_CONTENT, the "]]>" that caused one of them or, below,
 // cut a value short):
 const (
 	cmlUnknownVersion    = "UNKNOWN_VERSION"    // <tasks version="2.0">

@@ -59,6 +59,12 @@ const (
 	// block ends, so only this block is broken; the others of the
 	// document can run.
 	CodeUnclosedChild = "UNCLOSED_CHILD"
+	// CodeUnquotedAttr is an attribute value written without quotes
+	// (<write path=a.txt>) that still ends where a tag allows: at a blank,
+	// ">" or "/>". The tag, and so the block, is still delimited, so like
+	// CodeUnclosedChild it breaks only this block. A bare value that runs
+	// into a '<' or the end of input is CodeBadAttribute.
+	CodeUnquotedAttr = "UNQUOTED_ATTRIBUTE"
 	// CodeCDATAEnd is a "]]>" that ended a CDATA section early because the
 	// content held one of its own (<![CDATA[a]]>b]]>). The block's Diags
 	// give it beside the error it caused; lang gives it too where the
@@ -114,9 +120,11 @@ type elementLexer struct {
 	// section before err while another "]]>" follows it: the content most
 	// likely held a "]]>" of its own, which is the real mistake.
 	cdataCut int
-	// unclosed is the first element left open before an ancestor's close
-	// tag; lexing goes on to the block's real end, which then reports it.
-	unclosed *source.Diagnostic
+	// recovered is the first error that leaves the element delimited (an
+	// element left open before an ancestor's close tag, an unquoted
+	// attribute value): lexing goes on to the block's real end, which then
+	// reports it.
+	recovered *source.Diagnostic
 }
 
 // openTag is the range of "<name" of an open element.
@@ -154,8 +162,8 @@ func (l *elementLexer) step() bool {
 		err = l.tag()
 	case len(l.stack) == 0:
 		l.done = true
-		if l.unclosed != nil {
-			l.err = l.unclosed
+		if l.recovered != nil {
+			l.err = l.recovered
 		}
 		return false
 	default:
@@ -191,12 +199,15 @@ func (l *elementLexer) diags() source.Diagnostics {
 		return nil
 	}
 	ds := source.Diagnostics{*l.err}
+	if r := l.recovered; r != nil && r != l.err {
+		ds = append(ds, *r) // found before the error that stopped the lexing
+	}
 	if c := l.cdataCut; c > 0 {
 		ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeCDATAEnd, Range: source.Range{Start: c, End: c + len("]]>")},
 			Message: "this ]]> ends the CDATA section early (the content contains ]]> itself), which is what breaks the XML after it",
 			Hint:    CDATAEndHint})
-		ds.Sort()
 	}
+	ds.Sort()
 	return ds
 }
 
@@ -421,14 +432,25 @@ func (l *elementLexer) attr(open openTag) (int, *source.Diagnostic) {
 	}
 	q = skipSpace(src, q+1)
 	if q >= len(src) || src[q] != '"' && src[q] != '\'' {
+		// A bare value ends where a tag's next part could start: a blank,
+		// ">" or "/>" (so path=a/b.txt/> is "a/b.txt").
 		end := q
-		for end < len(src) && !isSpace(src[end]) && src[end] != '>' && src[end] != '/' {
+		for end < len(src) && !isSpace(src[end]) && src[end] != '>' && src[end] != '<' && !hasPrefixAt(src, end, "/>") {
 			end++
 		}
 		name, tag := string(src[p:nameEnd]), l.name(open)
-		return nameEnd, syntaxError(q, max(end, q+1), CodeBadAttribute,
-			"value of attribute "+name+" in <"+tag+"> is not quoted",
-			"put it in double quotes: "+name+`="`+string(src[q:end])+`"`)
+		msg := "value of attribute " + name + " in <" + tag + "> is not quoted"
+		hint := "put it in double quotes: " + name + `="` + string(src[q:end]) + `"`
+		if end == q || end >= len(src) || src[end] == '<' {
+			// No value, or one that runs into markup or the end of input:
+			// where the tag ends is a guess.
+			return nameEnd, syntaxError(q, max(end, q+1), CodeBadAttribute, msg, hint)
+		}
+		if l.recovered == nil {
+			l.recovered = syntaxError(q, end, CodeUnquotedAttr, msg, hint)
+		}
+		l.pos = end
+		return nameEnd, nil
 	}
 	quote := src[q]
 	i := bytes.IndexByte(src[q+1:], quote)
@@ -470,8 +492,8 @@ func (l *elementLexer) closeTag() *source.Diagnostic {
 			// </run>. The close tag still ends its element, so go on to the
 			// block's end and report it there: one block is broken, and the
 			// document's other blocks keep their own fate.
-			if l.unclosed == nil {
-				l.unclosed = syntaxError(top.start, top.end, CodeUnclosedChild,
+			if l.recovered == nil {
+				l.recovered = syntaxError(top.start, top.end, CodeUnclosedChild,
 					"element <"+string(topName)+"> is not closed before </"+string(name)+">",
 					"add </"+string(topName)+"> after its content")
 			}

@@ -89,6 +89,16 @@ func execInit(path string, argv []string) error {
 	// thread, which is the one that execs.
 	runtime.LockOSThread()
 	clearAmbient()
+	// clada gave the helper a parent-death signal (SIGKILL) so that the
+	// command dies with it, even of kill -9. The kernel keeps that signal
+	// per thread: only the helper's first thread has it, and an exec from
+	// any other thread (the Go scheduler runs this goroutine on whichever
+	// it likes) becomes a process without one, which would outlive clada.
+	// Set it on the thread that execs. If clada died already, the first
+	// thread got the signal and this process is dying with it.
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(syscall.SIGKILL), 0, 0, 0); err != nil {
+		return fmt.Errorf("set the parent-death signal: %w", err)
+	}
 	return syscall.Exec(path, argv, os.Environ())
 }
 

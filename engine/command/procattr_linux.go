@@ -12,7 +12,9 @@ import (
 //
 // Every way puts the process in its own process group and has the kernel
 // kill it when clada dies (parent-death signal, which the command keeps
-// across the helper's exec), so a killed apply leaves nothing running. In a
+// across the helper's exec: the helper sets it again on the thread that
+// execs, sandbox/contain_linux.go), so a killed apply leaves nothing
+// running. In a
 // PID namespace of its own the command is process 1: when it exits or is
 // killed, by its timeout, by clada's group kill, or by its parent-death
 // signal when clada itself is killed, even kill -9, the kernel kills every

@@ -35,6 +35,9 @@ type start struct {
 	// no process of a child user namespace read another's environment or
 	// memory (readsClada).
 	sharesProc bool
+	// helper: the process is the sandbox helper, which gets a lifeline
+	// (sandbox.LifelineFD).
+	helper bool
 }
 
 // readsClada reports whether a process started the way st says, with a,
@@ -45,13 +48,13 @@ func readsClada(st start, a *syscall.SysProcAttr) bool {
 
 // helperStarts are the ways to start the sandbox helper.
 func helperStarts() []start {
-	return []start{{initProcAttr, true, false}, {helperProcAttr, false, true}, {plainProcAttr, false, true}}
+	return []start{{initProcAttr, true, false, true}, {helperProcAttr, false, true, true}, {plainProcAttr, false, true, true}}
 }
 
 // directStarts are the ways to start a command without the helper (clada
 // cannot find its own binary): the command shares clada's /proc.
 func directStarts() []start {
-	return []start{{procAttr, false, true}, {plainProcAttr, false, true}}
+	return []start{{procAttr, false, true, false}, {plainProcAttr, false, true, false}}
 }
 
 // initProcAttr starts the helper as process 1 of new PID and mount

@@ -13,17 +13,17 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A command runs as process 1 of a PID namespace of its own: when process
-// 1 of a namespace dies the kernel kills every process left in it, so
-// nothing the command starts (setsid, double forks, nohup) outlives it, its
-// timeout, or clada's kill of its group. clada starts the helper in one of
+// A command runs in a PID namespace of its own: when process 1 of a
+// namespace dies the kernel kills every process left in it, so nothing the
+// command starts (setsid, double forks, nohup) outlives it, its timeout,
+// clada's kill of its group, or clada. clada starts the helper in one of
 // two ways (engine/command/procattr_linux.go):
 //
 //   - As process 1 of new PID and mount namespaces. The helper mounts a
 //     fresh /proc there (ownProc), which shows the command only its own
-//     processes: not clada, whose environment still holds the variables it
-//     withholds from commands. It then confines itself and execs the
-//     command, which becomes process 1 in its place (execInit).
+//     processes and the helper: not clada, whose environment still holds
+//     the variables it withholds from commands. It then confines itself and
+//     starts the command, staying process 1 (execInit).
 //   - Outside any PID namespace, when the kernel refuses the first way or
 //     the helper cannot mount /proc (a container whose /proc has paths
 //     masked). The helper confines itself and starts the command as process
@@ -92,9 +92,6 @@ func privateShm() bool {
 // (prctl, or an exec from a thread other than its first, which the kernel
 // starts without one).
 func execInit(path string, argv []string, life *os.File) error {
-	runtime.LockOSThread()
-	if os.Getenv("OLDWAY") == "1" { return syscall.Exec(path, argv, os.Environ()) }
-	if os.Getenv("OLDWAY") == "2" { _ = unix.Prctl(unix.PR_SET_PDEATHSIG, 9, 0, 0, 0); return syscall.Exec(path, argv, os.Environ()) }
 	// The command runs as the same user: it must not be able to trace the
 	// helper (and stop it exiting) nor read its /proc entry.
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {

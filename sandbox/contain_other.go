@@ -10,7 +10,8 @@ import (
 // ownProc is false: there are no PID namespaces here.
 func ownProc() (bool, error) { return false, nil }
 
-// lifeline is nil: the helper execs the command.
+// lifeline is nil: the helper execs the command, and nothing remains to
+// watch it.
 func lifeline() *os.File { return nil }
 
 // privateShm is never called here (ownProc is false).

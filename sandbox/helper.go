@@ -62,8 +62,8 @@ func Main() {
 	os.Exit(HelperExitCode)
 }
 
-// helper confines the process as the args say and execs the command; it
-// returns only on failure.
+// helper confines the process as the args say and runs the command (it
+// execs it where there are no namespaces); it returns only on failure.
 func helper(args []string) error {
 	spec, argv, err := parseHelperArgs(args)
 	if err != nil {

@@ -11,14 +11,16 @@ import (
 // (sandbox/contain_linux.go explains both of the helper's ways).
 //
 // Every way puts the process in its own process group and has the kernel
-// kill it when clada dies (parent-death signal, which the command keeps
-// across the helper's exec: the helper sets it again on the thread that
-// execs, sandbox/contain_linux.go), so a killed apply leaves nothing
-// running. In a
-// PID namespace of its own the command is process 1: when it exits or is
-// killed, by its timeout, by clada's group kill, or by its parent-death
-// signal when clada itself is killed, even kill -9, the kernel kills every
-// process left in the namespace, setsid and double-forked ones included.
+// kill it when clada dies (parent-death signal), so a killed apply leaves
+// nothing running. The helper also gets a lifeline, a pipe whose write end
+// only clada holds (launch.go): it ends the command when the pipe reads
+// EOF, however clada died, whatever the command did to its own
+// parent-death signal (sandbox/contain_linux.go). In a PID namespace of its
+// own, the command's process 1 (the helper, or the command itself) going
+// ends the namespace: when the command exits or is killed, by its timeout,
+// by clada's group kill, or when clada itself is killed, even kill -9, the
+// kernel kills every process left in it, setsid and double-forked ones
+// included.
 // Where the kernel refuses namespaces (unprivileged user namespaces
 // disabled) the last way has none, and setsid escapes are not contained.
 

@@ -6,23 +6,24 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// A command runs as process 1 of a PID namespace of its own: when process
-// 1 of a namespace dies the kernel kills every process left in it, so
-// nothing the command starts (setsid, double forks, nohup) outlives it, its
-// timeout, or clada's kill of its group. clada starts the helper in one of
+// A command runs in a PID namespace of its own: when process 1 of a
+// namespace dies the kernel kills every process left in it, so nothing the
+// command starts (setsid, double forks, nohup) outlives it, its timeout,
+// clada's kill of its group, or clada. clada starts the helper in one of
 // two ways (engine/command/procattr_linux.go):
 //
 //   - As process 1 of new PID and mount namespaces. The helper mounts a
 //     fresh /proc there (ownProc), which shows the command only its own
-//     processes: not clada, whose environment still holds the variables it
-//     withholds from commands. It then confines itself and execs the
-//     command, which becomes process 1 in its place (execInit).
+//     processes and the helper: not clada, whose environment still holds
+//     the variables it withholds from commands. It then confines itself and
+//     starts the command, staying process 1 (execInit).
 //   - Outside any PID namespace, when the kernel refuses the first way or
 //     the helper cannot mount /proc (a container whose /proc has paths
 //     masked). The helper confines itself and starts the command as process
@@ -81,22 +82,90 @@ func privateShm() bool {
 	return unix.Mount("tmpfs", "/dev/shm", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777") == nil
 }
 
-// execInit replaces the helper, process 1 of its namespaces, by the command.
-func execInit(path string, argv []string) error {
+// execInit runs the command under the helper, which stays process 1 of its
+// namespaces: when the helper exits the kernel kills every process left in
+// them, the command included. The helper exits when the command does (with
+// its status), and when life (LifelineFD, nil without one) reads EOF, which
+// comes when clada is gone, however it died. clada's parent-death signal
+// kills the helper too, so either way ends the namespace; neither depends
+// on the command, which could clear a parent-death signal of its own
+// (prctl, or an exec from a thread other than its first, which the kernel
+// starts without one).
+func execInit(path string, argv []string, life *os.File) error {
+	// The command runs as the same user: it must not be able to trace the
+	// helper (and stop it exiting) nor read its /proc entry.
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return fmt.Errorf("make the helper untraceable: %w", err)
+	}
 	// Not root: clada started the helper in a user namespace with
 	// CAP_SYS_ADMIN there as an ambient capability (it mounted /proc with
 	// it). The command must not inherit it: clear the ambient set on this
-	// thread, which is the one that execs.
+	// thread, which is the one that forks.
 	runtime.LockOSThread()
 	clearAmbient()
-	return syscall.Exec(path, argv, os.Environ())
+	// SIGTERM, SIGINT and SIGHUP are for the command: caught here (a
+	// caught signal is back to its default in the command), not ignored
+	// (an ignored one would stay ignored there).
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	pid, err := syscall.ForkExec(path, argv, &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}})
+	if err != nil {
+		return err
+	}
+	if life != nil {
+		go watchLifeline(life, func() {})
+	}
+	// Process 1 adopts every orphan of the namespace: reap them all, until
+	// the command itself exits.
+	for {
+		var ws syscall.WaitStatus
+		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("wait for the command: %w", err)
+		}
+		if got != pid {
+			continue
+		}
+		if ws.Signaled() {
+			// Process 1 cannot die of a signal it sends itself: exit as a
+			// shell reports a command killed by one.
+			os.Exit(128 + int(ws.Signal()))
+		}
+		os.Exit(ws.ExitStatus())
+	}
+}
+
+// watchLifeline blocks until life reads EOF (or fails), that is until
+// clada, which alone holds its write end, is gone; then it calls kill and
+// exits the helper.
+func watchLifeline(life *os.File, kill func()) {
+	var b [1]byte
+	for {
+		if _, err := life.Read(b[:]); err != nil {
+			break
+		}
+	}
+	kill()
+	os.Exit(HelperExitCode)
+}
+
+// lifeline is LifelineFD when clada passed a pipe there, or nil.
+func lifeline() *os.File {
+	var st unix.Stat_t
+	if err := unix.Fstat(LifelineFD, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFIFO {
+		return nil
+	}
+	return os.NewFile(LifelineFD, "lifeline")
 }
 
 // runContained runs the command, already confined, as process 1 of a new
 // PID namespace and exits with its status. The command gets SIGKILL when
-// the helper dies. Where the kernel refuses the namespace (unprivileged
-// user namespaces disabled) it runs the command plainly, uncontained.
-func runContained(path string, argv []string) error {
+// the helper dies, and from the helper when life reads EOF (clada is gone).
+// Where the kernel refuses the namespace (unprivileged user namespaces
+// disabled) it runs the command plainly, uncontained.
+func runContained(path string, argv []string, life *os.File) error {
 	start := func(ns bool) (*exec.Cmd, error) {
 		cmd := &exec.Cmd{Path: path, Args: argv, Env: os.Environ(), Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
@@ -123,6 +192,9 @@ func runContained(path string, argv []string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if life != nil {
+		go watchLifeline(life, func() { _ = cmd.Process.Kill() })
 	}
 	err = cmd.Wait()
 	st, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)

@@ -1,6 +1,9 @@
 package sandbox
 
-import "errors"
+import (
+	"errors"
+	"os"
+)
 
 // The helper does not run on Windows: with nothing to confine a command
 // with, engine/command starts commands directly, in a Job Object
@@ -10,8 +13,10 @@ func ownProc() (bool, error) { return false, nil }
 
 func privateShm() bool { return false }
 
-func execInit(string, []string) error { return errWindows }
+func lifeline() *os.File { return nil }
 
-func runContained(string, []string) error { return errWindows }
+func execInit(string, []string, *os.File) error { return errWindows }
+
+func runContained(string, []string, *os.File) error { return errWindows }
 
 var errWindows = errors.New("clada's sandbox helper does not run on Windows")

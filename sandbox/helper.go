@@ -23,6 +23,12 @@ const HelperPrefix = "clada-sandbox: "
 // reason means it should start the helper again without the namespaces.
 const StatusFD = 3
 
+// LifelineFD is the descriptor on which clada passes the helper the read
+// end of a pipe whose write end only clada holds, until the command has
+// exited: EOF there means clada is gone, and the helper then ends the
+// command (contain_linux.go). It is never passed on to the command.
+const LifelineFD = 4
+
 // ShmDir is where POSIX shared memory lives; a confined command started as
 // process 1 of namespaces of its own gets a fresh one it may write.
 const ShmDir = "/dev/shm"
@@ -56,8 +62,8 @@ func Main() {
 	os.Exit(HelperExitCode)
 }
 
-// helper confines the process as the args say and execs the command; it
-// returns only on failure.
+// helper confines the process as the args say and runs the command (it
+// execs it where there are no namespaces); it returns only on failure.
 func helper(args []string) error {
 	spec, argv, err := parseHelperArgs(args)
 	if err != nil {
@@ -72,6 +78,9 @@ func helper(args []string) error {
 	if err != nil {
 		return err
 	}
+	// Taken before it is marked close-on-exec below with the rest: the
+	// command never gets it.
+	life := lifeline()
 	// clada marked its own descriptors already; this covers whatever the
 	// helper's start handed it beyond the standard three.
 	if err := CloseInherited(); err != nil {
@@ -95,9 +104,9 @@ func helper(args []string) error {
 		}
 	}
 	if init {
-		err = execInit(path, argv) // contain_linux.go
+		err = execInit(path, argv, life) // contain_linux.go
 	} else {
-		err = runContained(path, argv)
+		err = runContained(path, argv, life)
 	}
 	if err != nil {
 		return fmt.Errorf("exec %s: %w", argv[0], err)

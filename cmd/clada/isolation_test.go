@@ -122,10 +122,12 @@ func TestApplyCommandGetsNoInheritedDescriptor(t *testing.T) {
 	}
 }
 
-// environProbe is a script that lists every process it can see whose
-// environment holds secret or plain, as "<pid> secret" or "<pid> plain".
+// environProbe is a script that prints its own pid as "self <pid>", then
+// lists every process it can see whose environment holds secret or plain,
+// as "<pid> secret" or "<pid> plain".
 func environProbe(secret, plain string) string {
-	return `for f in /proc/[0-9]*/environ; do
+	return `echo "self $$"
+for f in /proc/[0-9]*/environ; do
 p=${f#/proc/}; p=${p%/environ}
 e=$( { tr '\0' '\n' < "$f"; } 2>/dev/null ) || continue
 case "$e" in *` + secret + `*) echo "$p secret";; esac
@@ -134,10 +136,13 @@ done
 echo done`
 }
 
-// seesItselfAsOne reports whether the probe found its own environment as
-// process 1: the /proc it read is that of its own PID namespace.
-func seesItselfAsOne(out string) bool {
-	return strings.HasPrefix(out, "1 plain\n") || strings.Contains(out, "\n1 plain\n")
+// seesItself reports whether the probe found its own environment under
+// its own pid: the /proc it read is that of its own PID namespace (where
+// the helper is process 1 and the command a child of it).
+func seesItself(out string) bool {
+	first, _, _ := strings.Cut(out, "\n")
+	self, ok := strings.CutPrefix(first, "self ")
+	return ok && strings.Contains(out, "\n"+self+" plain\n")
 }
 
 // isoEnv is a withheld variable and a plain one, both unique to the test.
@@ -162,8 +167,8 @@ func checkOwnProc(t *testing.T, res isoResult, secret string) {
 	if !strings.HasSuffix(out, "done\n") || strings.Contains(out, "secret") || strings.Contains(out, strconv.Itoa(res.pid)+" ") {
 		t.Fatalf("the command saw clada or the withheld variable:\n%s\n(clada is %d)", out, res.pid)
 	}
-	if !seesItselfAsOne(out) {
-		t.Fatalf("the command is not process 1 of the /proc it sees:\n%s", out)
+	if !seesItself(out) {
+		t.Fatalf("the command is not in the /proc it sees under its own pid:\n%s", out)
 	}
 }
 
@@ -276,7 +281,7 @@ func TestApplyCommandCannotReadCladaEnvironAsOthers(t *testing.T) {
 			strings.Contains(out, strconv.Itoa(res.pid)+" ") {
 			t.Fatalf("the command read clada's (%d) environment, or the report warned %q:\n%s", res.pid, res.warnings, out)
 		}
-		if seesItselfAsOne(out) {
+		if seesItself(out) {
 			t.Fatalf("the helper mounted a /proc after all, so this run does not test its fallback:\n%s", out)
 		}
 	})

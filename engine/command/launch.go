@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/clada-dev/clada/sandbox"
 )
 
 // sharedProc says why a command saw the host's /proc, clada's own process
@@ -28,7 +30,7 @@ type sharedProc struct {
 // secrets were withheld; shared then says why. The context of newCmd's
 // commands ends what they started, the helper too while launch waits for
 // its word.
-func launch(starts []start, grp *group, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cmd, shared *sharedProc, err error) {
+func launch(starts []start, grp *group, newCmd func() *exec.Cmd, secrets bool) (cmd *exec.Cmd, shared *sharedProc, release func(), err error) {
 	why := "clada could not find its own binary to start its helper"
 	for i, st := range starts {
 		cmd = newCmd()
@@ -39,38 +41,52 @@ func launch(starts []start, grp *group, newCmd func() *exec.Cmd, secrets bool) (
 				shared.blank = blankEnviron() // environ_linux.go
 			}
 		}
-		var status *os.File
+		// What the helper gets beyond the standard three; clada closes its
+		// copies once it has started.
+		var status, statusW, lifeR, lifeW *os.File
 		if st.ownProc {
-			r, w, perr := os.Pipe()
-			if perr != nil {
-				return nil, nil, perr
+			if status, statusW, err = os.Pipe(); err != nil {
+				return nil, nil, nil, err
 			}
-			cmd.ExtraFiles = []*os.File{w} // descriptor 3: sandbox.StatusFD
-			status = r
-			err = cmd.Start()
-			w.Close()
-			if err != nil {
-				r.Close()
+			cmd.ExtraFiles = []*os.File{statusW} // descriptor 3: sandbox.StatusFD
+		}
+		// The helper's lifeline: clada keeps the write end until the
+		// command has exited (release); when clada dies, however it dies,
+		// the kernel closes it and the helper ends the command.
+		if st.helper {
+			if lifeR, lifeW, err = os.Pipe(); err != nil {
+				closeAll(status, statusW)
+				return nil, nil, nil, err
 			}
-		} else {
-			err = cmd.Start()
+			cmd.ExtraFiles = append(cmd.ExtraFiles, make([]*os.File, sandbox.LifelineFD-3-len(cmd.ExtraFiles))...)
+			cmd.ExtraFiles = append(cmd.ExtraFiles, lifeR)
+		}
+		err = cmd.Start()
+		closeAll(statusW, lifeR)
+		if err != nil {
+			closeAll(status, lifeW)
 		}
 		if err != nil {
 			if i < len(starts)-1 && usesNamespaces(cmd.SysProcAttr) && namespaceRefused(err) {
 				why = "the kernel refused the namespaces: " + errnoText(err)
 				continue
 			}
-			return nil, nil, err
+			return nil, nil, nil, err
+		}
+		release = func() {}
+		if lifeW != nil {
+			release = func() { lifeW.Close() }
 		}
 		// On Windows the command starts suspended and joins its Job Object
 		// here, before it runs a single instruction (job_windows.go).
 		if err := grp.adopt(cmd); err != nil {
 			_ = cmd.Process.Kill()
 			_ = cmd.Wait()
-			return nil, nil, err
+			release()
+			return nil, nil, nil, err
 		}
 		if status == nil {
-			return cmd, shared, nil
+			return cmd, shared, release, nil
 		}
 		// EOF comes once the helper has mounted /proc (and closed the
 		// pipe) or has exited; a reason comes only before an exit, with
@@ -78,12 +94,22 @@ func launch(starts []start, grp *group, newCmd func() *exec.Cmd, secrets bool) (
 		msg, _ := io.ReadAll(status)
 		status.Close()
 		if len(msg) == 0 {
-			return cmd, nil, nil
+			return cmd, nil, release, nil
 		}
 		_ = cmd.Wait()
+		release()
 		why = "clada's helper could not mount one: " + string(msg)
 	}
-	return nil, nil, errors.New("no way to start the command is left") // the last way is never retried
+	return nil, nil, nil, errors.New("no way to start the command is left") // the last way is never retried
+}
+
+// closeAll closes the files that are not nil.
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		if f != nil {
+			f.Close()
+		}
+	}
 }
 
 // errnoText is the system's words for err's errno ("operation not

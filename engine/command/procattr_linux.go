@@ -11,12 +11,16 @@ import (
 // (sandbox/contain_linux.go explains both of the helper's ways).
 //
 // Every way puts the process in its own process group and has the kernel
-// kill it when clada dies (parent-death signal, which the command keeps
-// across the helper's exec), so a killed apply leaves nothing running. In a
-// PID namespace of its own the command is process 1: when it exits or is
-// killed, by its timeout, by clada's group kill, or by its parent-death
-// signal when clada itself is killed, even kill -9, the kernel kills every
-// process left in the namespace, setsid and double-forked ones included.
+// kill it when clada dies (parent-death signal), so a killed apply leaves
+// nothing running. The helper also gets a lifeline, a pipe whose write end
+// only clada holds (launch.go): it ends the command when the pipe reads
+// EOF, however clada died, whatever the command did to its own
+// parent-death signal (sandbox/contain_linux.go). In a PID namespace of its
+// own, the command's process 1 (the helper, or the command itself) going
+// ends the namespace: when the command exits or is killed, by its timeout,
+// by clada's group kill, or when clada itself is killed, even kill -9, the
+// kernel kills every process left in it, setsid and double-forked ones
+// included.
 // Where the kernel refuses namespaces (unprivileged user namespaces
 // disabled) the last way has none, and setsid escapes are not contained.
 
@@ -33,6 +37,9 @@ type start struct {
 	// no process of a child user namespace read another's environment or
 	// memory (readsClada).
 	sharesProc bool
+	// helper: the process is the sandbox helper, which gets a lifeline
+	// (sandbox.LifelineFD).
+	helper bool
 }
 
 // readsClada reports whether a process started the way st says, with a,
@@ -43,13 +50,13 @@ func readsClada(st start, a *syscall.SysProcAttr) bool {
 
 // helperStarts are the ways to start the sandbox helper.
 func helperStarts() []start {
-	return []start{{initProcAttr, true, false}, {helperProcAttr, false, true}, {plainProcAttr, false, true}}
+	return []start{{initProcAttr, true, false, true}, {helperProcAttr, false, true, true}, {plainProcAttr, false, true, true}}
 }
 
 // directStarts are the ways to start a command without the helper (clada
 // cannot find its own binary): the command shares clada's /proc.
 func directStarts() []start {
-	return []start{{procAttr, false, true}, {plainProcAttr, false, true}}
+	return []start{{procAttr, false, true, false}, {plainProcAttr, false, true, false}}
 }
 
 // initProcAttr starts the helper as process 1 of new PID and mount

@@ -14,16 +14,17 @@ type start struct {
 	attr       func() *syscall.SysProcAttr
 	ownProc    bool
 	sharesProc bool
+	helper     bool // the helper gets a lifeline only on Linux (procattr_linux.go)
 }
 
 // readsClada is false: no start shares a /proc.
 func readsClada(start, *syscall.SysProcAttr) bool { return false }
 
 // helperStarts are the ways to start the sandbox helper: in a process group.
-func helperStarts() []start { return []start{{plainProcAttr, false, false}} }
+func helperStarts() []start { return []start{{plainProcAttr, false, false, false}} }
 
 // directStarts are the ways to start a command: in a process group.
-func directStarts() []start { return []start{{plainProcAttr, false, false}} }
+func directStarts() []start { return []start{{plainProcAttr, false, false, false}} }
 
 // plainProcAttr puts a process in its own process group.
 func plainProcAttr() *syscall.SysProcAttr {

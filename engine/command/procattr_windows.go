@@ -17,6 +17,7 @@ type start struct {
 	attr       func() *syscall.SysProcAttr
 	ownProc    bool
 	sharesProc bool
+	helper     bool // the helper gets a lifeline only on Linux (procattr_linux.go)
 }
 
 // readsClada is false: there is no /proc.
@@ -28,7 +29,7 @@ func helperStarts() []start { return directStarts() }
 
 // directStarts are the ways to start a command: suspended, in a new
 // process group.
-func directStarts() []start { return []start{{jobProcAttr, false, false}} }
+func directStarts() []start { return []start{{jobProcAttr, false, false, false}} }
 
 // jobProcAttr starts a process suspended (group.adopt resumes it once it
 // is in its job) in a new console process group.

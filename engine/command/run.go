@@ -196,7 +196,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 	stdout := newCapture(s, c.Label)
 	stderr := newCapture(s, c.Label)
 	started := time.Now()
-	cmd, shared, err := launch(starts, grp, func() *exec.Cmd {
+	cmd, shared, release, err := launch(starts, grp, func() *exec.Cmd {
 		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		// The directory opened above, whatever its path names by now.
 		cmd.Dir = openDirPath(dirFile, c.Dir)
@@ -211,6 +211,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 			Hint: fmt.Sprintf("is %s installed and on PATH?", c.Argv[0])}
 	}
 	err = cmd.Wait()
+	release() // the helper has exited: its lifeline is done
 	// Whatever the command left running in its group dies with it, so nothing
 	// keeps writing into the tree after clada has reported.
 	_ = grp.kill(cmd)

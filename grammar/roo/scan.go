@@ -111,14 +111,8 @@ func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 		c.Diags = append(c.Diags, xmltool.Missing(&t, "diff", "<diff> with SEARCH/REPLACE blocks"))
 		return c
 	}
-	ls := lines.Split(src[d.ValueStart:d.ValueEnd])
-	for i := range ls { // offsets into src
-		ls[i].Start += d.ValueStart
-		ls[i].End += d.ValueStart
-		ls[i].Next += d.ValueStart
-	}
-	first := 0
-	edits, ds := blocks(src, ls[first:], shapes)
+	ls := lines.SplitRange(src, d.ValueStart, d.ValueEnd)
+	edits, ds := blocks(src, ls, shapes)
 	c.Edits, c.Diags = edits, append(c.Diags, ds...)
 	if len(edits) == 0 && !c.Diags.HasErrors() {
 		c.Diags = append(c.Diags, errorAt(NoBlocks, d.Start, d.ValueStart, "this <diff> holds no SEARCH/REPLACE block",

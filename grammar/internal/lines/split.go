@@ -41,3 +41,15 @@ func Split(src []byte) []Line {
 	}
 	return out
 }
+
+// SplitRange cuts src[start:end] into lines whose offsets are into src,
+// for a scanner that reads one element's value of a larger text.
+func SplitRange(src []byte, start, end int) []Line {
+	ls := Split(src[start:end])
+	for i := range ls {
+		ls[i].Start += start
+		ls[i].End += start
+		ls[i].Next += start
+	}
+	return ls
+}

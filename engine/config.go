@@ -31,6 +31,11 @@ type Config struct {
 	PassEnv []string
 	// Stream receives "[task-N:exec] line" output when OutputMode is OutputStream.
 	Stream func(line string)
+	// StreamByBlockID labels streamed lines with the action's block id
+	// where it has one ("[x9q:exec] line"), for a report that names
+	// actions that way (report.NamesByBlockID), so the lines and the
+	// status line they belong to carry one name.
+	StreamByBlockID bool
 
 	NoGit     bool   // --no-git
 	GitAuthor string // --git-author

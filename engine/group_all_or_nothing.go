@@ -148,7 +148,7 @@ func commitTrial(ctx context.Context, g *lang.Group, items []item, results []Act
 		// That step runs the ordinary way on the file as it was (the steps
 		// before it on the file changed nothing), and fails as it does.
 		fsys.BeginAction(ws, items[k].res.Seq-1, false)
-		done(k, runActionSafe(ctx, items[k].spec, items[k].a, items[k].res.Task, ws, cfg))
+		done(k, runActionSafe(ctx, items[k].spec, items[k].a, streamLabel(cfg, items[k].res), ws, cfg))
 		if items[k].res.Success { // the write went through this time: go on the ordinary way
 			runItems(ctx, g, items[k+1:], ws, cfg, rep)
 			break

@@ -204,7 +204,7 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspac
 		if r, ok := batch.result(ctx, it.a, ws, cfg); ok { // hunk_batch.go
 			it.res.Result = r
 		} else {
-			it.res.Result = runActionSafe(ctx, it.spec, it.a, it.res.Task, ws, cfg)
+			it.res.Result = runActionSafe(ctx, it.spec, it.a, streamLabel(cfg, it.res), ws, cfg)
 		}
 		if obs != nil {
 			obs.AfterCommand()
@@ -262,6 +262,15 @@ func shownPath(cfg *Config, name string) string {
 		return filepath.ToSlash(rel)
 	}
 	return name
+}
+
+// streamLabel is the name a command's streamed lines carry: the one the
+// report's status line gives the action (Config.StreamByBlockID).
+func streamLabel(cfg *Config, res *ActionResult) string {
+	if cfg.StreamByBlockID && res.BlockID != "" {
+		return res.BlockID
+	}
+	return res.Task
 }
 
 // runAction dispatches one validated action: exec here, everything else to

@@ -163,6 +163,11 @@ func writeSections(bw *bufio.Writer, rep *engine.Report, o Options, names []stri
 	}
 }
 
+// NamesByBlockID tells whether the report format names actions by their
+// block id (label below) rather than task-N, so a front door can stream
+// command output under the same name (engine.Config.StreamByBlockID).
+func NamesByBlockID(format string) bool { return format == "summary" }
+
 // label is how the summary names an action: its SHAM block id, else its
 // task label.
 func label(res engine.ActionResult) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/report"
 )
 
 // Result is what one Apply produced.
@@ -79,6 +80,11 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 	eng := s.Engine
 	if writes(doc) { // the extra deny patterns cost a git call; reads need none
 		eng = s.protected(ctx)
+	}
+	if format := s.Format; report.NamesByBlockID(format) || format == "" && report.NamesByBlockID(report.DefaultFormat(doc)) {
+		c := *eng // streamed lines take the name the report's status lines use
+		c.StreamByBlockID = true
+		eng = &c
 	}
 	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.Tracker(ctx, eng, doc)) // the git model
 	if err != nil {

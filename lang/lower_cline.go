@@ -53,22 +53,23 @@ func lowerCline(text []byte, _ *scratch) *Group {
 		return g
 	}
 	for _, e := range c.Edits {
-		op := OpFileReplaceText
-		if strings.TrimSpace(e.Search) == "" {
-			op = OpFileMerge
+		rng, head := source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd}
+		rr := source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd}
+		if strings.TrimSpace(e.Search) != "" {
+			g.Actions = append(g.Actions, findReplace{syntax: Cline, rng: rng, head: head, diags: e.Diags,
+				path: c.Path, pathRange: source.Range{Start: c.PathStart, End: c.PathEnd},
+				search: e.Search, searchRange: source.Range{Start: e.SearchStart, End: e.SearchEnd},
+				replace: e.Replace, replaceRange: rr,
+			}.action())
+			continue
 		}
-		a := foreignAction(Cline, op, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd})
+		// an empty SEARCH: file_merge with create_only (above)
+		a := foreignAction(Cline, OpFileMerge, rng, head)
 		a.Diags = e.Diags
 		a.Closed = len(e.Diags) == 0
 		path(a)
-		sr, rr := source.Range{Start: e.SearchStart, End: e.SearchEnd}, source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd}
-		if op == OpFileMerge {
-			a.set(ParamContent, e.Replace, Body, rr, rr)
-			a.set(ParamCreateOnly, "true", Attribute, source.Range{Start: e.HeadStart, End: e.HeadStart}, source.Range{Start: e.HeadStart, End: e.HeadStart})
-		} else {
-			a.set(ParamOldText, e.Search, Body, sr, sr)
-			a.set(ParamNewText, e.Replace, Body, rr, rr)
-		}
+		a.set(ParamContent, e.Replace, Body, rr, rr)
+		a.set(ParamCreateOnly, "true", Attribute, source.Range{Start: e.HeadStart, End: e.HeadStart}, source.Range{Start: e.HeadStart, End: e.HeadStart})
 		g.Actions = append(g.Actions, a)
 	}
 	return g

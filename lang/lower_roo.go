@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"strconv"
-
 	"github.com/clada-dev/clada/grammar/roo"
 	"github.com/clada-dev/clada/source"
 )
@@ -25,22 +23,13 @@ func lowerRoo(text []byte, _ *scratch) *Group {
 	g.Range = source.Range{Start: c.Start, End: c.End}
 	g.Diags = c.Diags
 	for _, e := range c.Edits {
-		a := foreignAction(Roo, OpFileReplaceText, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.HeadStart, End: e.HeadEnd})
-		a.Diags = e.Diags
-		a.Closed = len(e.Diags) == 0
-		if c.PathStart >= 0 {
-			pr := source.Range{Start: c.PathStart, End: c.PathEnd}
-			a.set(ParamPath, c.Path, Text, pr, pr)
-		}
-		sr, rr := source.Range{Start: e.SearchStart, End: e.SearchEnd}, source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd}
-		a.set(ParamOldText, e.Search, Body, sr, sr)
-		a.set(ParamNewText, e.Replace, Body, rr, rr)
-		noChange(a)
-		if e.StartLine > 0 {
-			lr := source.Range{Start: e.StartLineStart, End: e.StartLineEnd}
-			a.set(ParamNearLine, strconv.Itoa(e.StartLine), Attribute, lr, lr)
-		}
-		g.Actions = append(g.Actions, a)
+		g.Actions = append(g.Actions, findReplace{syntax: Roo,
+			rng: source.Range{Start: e.Start, End: e.End}, head: source.Range{Start: e.HeadStart, End: e.HeadEnd}, diags: e.Diags,
+			path: c.Path, pathRange: source.Range{Start: c.PathStart, End: c.PathEnd},
+			search: e.Search, searchRange: source.Range{Start: e.SearchStart, End: e.SearchEnd},
+			replace: e.Replace, replaceRange: source.Range{Start: e.ReplaceStart, End: e.ReplaceEnd},
+			line: e.StartLine, lineRange: source.Range{Start: e.StartLineStart, End: e.StartLineEnd},
+		}.action())
 	}
 	return g
 }

@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"strconv"
-
 	"github.com/clada-dev/clada/grammar/zed"
 	"github.com/clada-dev/clada/source"
 )
@@ -21,21 +19,13 @@ func lowerZed(text []byte, _ *scratch) *Group {
 	g.Range = source.Range{Start: b.Start, End: b.End}
 	g.Diags = b.Diags
 	for _, e := range b.Edits {
-		a := foreignAction(Zed, OpFileReplaceText, source.Range{Start: e.Start, End: e.End}, source.Range{Start: e.TagStart, End: e.TagEnd})
-		a.Diags = e.Diags
-		a.Closed = len(e.Diags) == 0
-		if b.PathStart >= 0 {
-			pr := source.Range{Start: b.PathStart, End: b.PathEnd}
-			a.set(ParamPath, b.Path, Text, pr, pr)
-		}
-		or, nr := source.Range{Start: e.OldStart, End: e.OldEnd}, source.Range{Start: e.NewStart, End: e.NewEnd}
-		a.set(ParamOldText, e.Old, Body, or, or)
-		a.set(ParamNewText, e.New, Body, nr, nr)
-		if e.Line > 0 {
-			lr := source.Range{Start: e.LineStart, End: e.LineEnd}
-			a.set(ParamNearLine, strconv.Itoa(e.Line), Attribute, lr, lr)
-		}
-		g.Actions = append(g.Actions, a)
+		g.Actions = append(g.Actions, findReplace{syntax: Zed,
+			rng: source.Range{Start: e.Start, End: e.End}, head: source.Range{Start: e.TagStart, End: e.TagEnd}, diags: e.Diags,
+			path: b.Path, pathRange: source.Range{Start: b.PathStart, End: b.PathEnd},
+			search: e.Old, searchRange: source.Range{Start: e.OldStart, End: e.OldEnd},
+			replace: e.New, replaceRange: source.Range{Start: e.NewStart, End: e.NewEnd},
+			line: e.Line, lineRange: source.Range{Start: e.LineStart, End: e.LineEnd},
+		}.action())
 	}
 	return g
 }

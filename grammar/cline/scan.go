@@ -54,7 +54,9 @@ const (
 	Write                   // write_to_file
 )
 
-// Edit is one SEARCH/REPLACE block.
+// Edit is one SEARCH/REPLACE block. Search and Replace are its texts,
+// each line with its line end made LF; a block without a divider has an
+// empty replacement where the divider would be.
 type Edit struct {
 	Start, End               int // the SEARCH line to past the REPLACE line
 	HeadStart, HeadEnd       int // the SEARCH line
@@ -73,8 +75,9 @@ type Call struct {
 	Path               string
 	PathStart, PathEnd int // -1 when there is no path
 	Edits              []Edit
-	// Content is a write's file text (each line with its line end), at
-	// ContentStart, ContentEnd.
+	// Content is a write's file text (each line with its line end, made
+	// LF), at ContentStart, ContentEnd (an empty range after the opening
+	// tag when there is no <content>).
 	Content                  string
 	ContentStart, ContentEnd int
 	Diags                    source.Diagnostics
@@ -116,10 +119,11 @@ func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 		p := t.Get("content")
 		if p == nil {
 			c.Diags = append(c.Diags, xmltool.Missing(&t, "content", "<content>the whole file</content>"))
+			c.ContentStart, c.ContentEnd = t.OpenEnd, t.OpenEnd // empty where it would start, inside this call
 			return c
 		}
 		c.ContentStart, c.ContentEnd = p.ValueStart, p.ValueEnd
-		c.Content = p.Value
+		c.Content = strings.ReplaceAll(p.Value, "\r\n", "\n") // LF, as the edits' texts are
 		if c.Content != "" {
 			c.Content += "\n" // the line end taken off before </content> ends the last line
 		}
@@ -279,6 +283,9 @@ func blocks(src []byte, ls []lines.Line, inDiff, shapes bool) ([]Edit, source.Di
 				e.End = ls[j].Next
 				j++
 			}
+			// no replacement was written: empty where it would start
+			e.ReplaceStart, e.ReplaceEnd = e.SearchEnd, e.SearchEnd
+			e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
 			out = append(out, e)
 			i = j - 1
 			continue

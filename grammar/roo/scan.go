@@ -216,7 +216,21 @@ func blocks(src []byte, ls []lines.Line, shapes bool) ([]Edit, source.Diagnostic
 			ds = append(ds, d)
 		}
 	}
-	finish := func(end int) {
+	// finish ends the block at end, its open section (the search or the
+	// replacement) running up to line i (len(ls): the last line); a
+	// section never written is empty where it would start.
+	finish := func(i, end int) {
+		at := end
+		if i < len(ls) {
+			at = ls[i].Start
+		}
+		switch st {
+		case inSearch:
+			e.SearchStart, e.SearchEnd = body(ls, searchFrom, i, at)
+			e.ReplaceStart, e.ReplaceEnd = e.SearchEnd, e.SearchEnd
+		case inReplace:
+			e.ReplaceStart, e.ReplaceEnd = body(ls, divider+1, i, at)
+		}
 		e.End = end
 		out = append(out, e)
 		e = Edit{}
@@ -238,7 +252,7 @@ func blocks(src []byte, ls []lines.Line, shapes bool) ([]Edit, source.Diagnostic
 			if st != outside {
 				bad(i, StrayMarker, "<<<<<<< SEARCH inside a block: the block before it is not finished",
 					"end each block with =======, the replacement and >>>>>>> REPLACE before the next <<<<<<< SEARCH")
-				finish(ls[i].Start)
+				finish(i, ls[i].Start)
 			}
 			e = Edit{Start: ls[i].Start, HeadStart: ls[i].Start, HeadEnd: ls[i].End}
 			st = inSearch
@@ -264,10 +278,9 @@ func blocks(src []byte, ls []lines.Line, shapes bool) ([]Edit, source.Diagnostic
 			case inSearch:
 				bad(i, MissingDivider, "this block has no ======= between its SEARCH and REPLACE",
 					"end the text to find with a line =======, then the replacement")
-				finish(ls[i].Next)
+				finish(i, ls[i].Next)
 			case inReplace:
-				e.ReplaceStart, e.ReplaceEnd = body(ls, divider+1, i, ls[i].Start)
-				finish(ls[i].Next)
+				finish(i, ls[i].Next)
 			}
 		case strings.HasPrefix(m, "<<<<<<<") || strings.HasPrefix(m, ">>>>>>>"):
 			bad(i, UnescapedMarker, fmt.Sprintf("%q reads as a marker and is none", m),
@@ -281,12 +294,7 @@ func blocks(src []byte, ls []lines.Line, shapes bool) ([]Edit, source.Diagnostic
 		}
 		e.Diags = append(e.Diags, errorAt(MissingReplace, e.HeadStart, e.HeadEnd,
 			fmt.Sprintf("this block ends without %s, so where it ends is unknown", want), "end the block with "+want))
-		if st == inSearch {
-			e.SearchStart, e.SearchEnd = body(ls, searchFrom, len(ls), ls[len(ls)-1].Next)
-		} else {
-			e.ReplaceStart, e.ReplaceEnd = body(ls, divider+1, len(ls), ls[len(ls)-1].Next)
-		}
-		finish(ls[len(ls)-1].Next)
+		finish(len(ls), ls[len(ls)-1].Next)
 	}
 	for k := range out {
 		b := &out[k]

@@ -142,7 +142,9 @@ func readEdits(src []byte, b *Block, limit int, shapes bool) {
 		te := bytes.IndexByte(src[gap:limit], '>')
 		if te < 0 {
 			e.Diags = append(e.Diags, errorAt(UnclosedTag, gap, limit, "<old_text is never closed", "write <old_text> on a line of its own"))
-			e.End = limit
+			// the tag runs to limit; no text was written: empty there
+			e.TagEnd, e.End = limit, limit
+			e.OldStart, e.OldEnd, e.NewStart, e.NewEnd = limit, limit, limit, limit
 			b.Edits = append(b.Edits, e)
 			break
 		}
@@ -154,6 +156,8 @@ func readEdits(src []byte, b *Block, limit int, shapes bool) {
 		oldEnd, ok := text(src, e.TagEnd, limit, "</old_text>", &e.OldStart, &e.OldEnd)
 		if !ok {
 			e.Diags = append(e.Diags, errorAt(UnclosedTag, e.TagStart, e.TagEnd, "<old_text> is never closed", "end the text to find with </old_text>"))
+			e.Old = clean(src[e.OldStart:e.OldEnd])
+			e.NewStart, e.NewEnd = limit, limit // no new text: empty where the old one stops
 			e.End = limit
 			b.Edits = append(b.Edits, e)
 			break
@@ -163,6 +167,7 @@ func readEdits(src []byte, b *Block, limit int, shapes bool) {
 			e.Diags = append(e.Diags, errorAt(MissingNewText, e.TagStart, e.TagEnd, "this <old_text> has no <new_text> after it",
 				"follow each </old_text> with <new_text>, the replacement and </new_text>"))
 			e.End = oldEnd
+			e.NewStart, e.NewEnd = oldEnd, oldEnd // no new text: empty after </old_text>
 			e.Old = clean(src[e.OldStart:e.OldEnd])
 			b.Edits = append(b.Edits, e)
 			p = oldEnd
@@ -190,13 +195,13 @@ func readEdits(src []byte, b *Block, limit int, shapes bool) {
 
 // text finds the text from start up to the closing tag (before limit):
 // its range, without one line end after the opening tag and one before
-// the closing tag, and where the closing tag ends.
-func text(src []byte, start, limit int, closeTag string, s, e *int) (int, bool) {
-	c := bytes.Index(src[start:limit], []byte(closeTag))
-	if c < 0 {
-		return limit, false
+// the closing tag, and where the closing tag ends. Without the closing
+// tag (ok false) the text runs to limit.
+func text(src []byte, start, limit int, closeTag string, s, e *int) (end int, ok bool) {
+	vs, ve, end := start, limit, limit
+	if c := bytes.Index(src[start:limit], []byte(closeTag)); c >= 0 {
+		ve, end, ok = start+c, start+c+len(closeTag), true
 	}
-	vs, ve := start, start+c
 	if vs < ve && src[vs] == '\n' {
 		vs++
 	} else if vs+1 < ve && src[vs] == '\r' && src[vs+1] == '\n' {
@@ -209,7 +214,7 @@ func text(src []byte, start, limit int, closeTag string, s, e *int) (int, bool) 
 		}
 	}
 	*s, *e = vs, ve
-	return start + c + len(closeTag), true
+	return end, ok
 }
 
 func clean(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n") }

@@ -429,6 +429,24 @@ write call at 13:"<write_to_file>\n"…"/write_to_file>\n" (48 bytes)
 `,
 	},
 	{
+		name: "bare-missing-replace",
+		why:  "MISSING_REPLACE in bare blocks: the replacement runs to the next SEARCH line, prose and the next path line included, and that block joins this call (the error stops the call as a whole)",
+		src:  "a.txt\n------- SEARCH\none\n=======\n1\n\nNow b:\n\nb.txt\n" + block,
+		want: `replace call at 1:"a.txt\n------- SE"…"+++++++ REPLACE\n" (95 bytes)
+  name at 2:"------- SEARCH"
+  path "a.txt" at 1:"a.txt"
+  edit at 2:"------- SEARCH\no"…"\n\nNow b:\n\nb.txt\n" (44 bytes)
+    head at 2:"------- SEARCH"
+    search "one\n" at 3:"one\n"
+    replace "1\n\nNow b:\n\nb.txt\n" at 5:"1\n\nNow b:\n\nb.txt\n"
+    error MISSING_REPLACE "this block's replacement has no +++++++ REPLACE line after it, so where it ends is unknown" at 4:"======="
+  edit at 10:"------- SEARCH\no"…"+++++++ REPLACE\n" (45 bytes)
+    head at 10:"------- SEARCH"
+    search "one\n" at 11:"one\n"
+    replace "1\n" at 13:"1\n"
+`,
+	},
+	{
 		name: "missing-replace-then-search",
 		why:  "MISSING_REPLACE before another block: the replacement stops at the next SEARCH line, which starts a block of its own",
 		src:  rif("a.txt", "------- SEARCH\none\n=======\n1\n"+block),

@@ -80,6 +80,9 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		diags.Sort()
 	}
 	doc.Diags = diags
+	if c != nil {
+		c.last = &lastParse{src: f.Src, spans: spans, doc: doc}
+	}
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
 	maps := make([]*textMap, len(spans))

@@ -1,0 +1,285 @@
+package lang
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/clada-dev/clada/source"
+)
+
+// A Parser remembers its last parse (the text, the kept block spans and
+// the document), so that a keystroke in a large answer does not run every
+// splitter over the whole text again: the incremental path below finds
+// what changed by comparing the texts, and when the change is one a full
+// parse would read as a change of one block's contents and nothing else,
+// re-runs that block's splitter over the window between its neighbours,
+// re-lowers that block alone, and moves everything after it by the length
+// delta. Any change it cannot prove local falls back to the full parse;
+// TestIncrementalMatchesFull and FuzzIncremental hold the two to the same
+// result (spans, AST, diagnostics).
+type lastParse struct {
+	src   []byte
+	spans []blockSpan
+	doc   *Document
+}
+
+// neighbourLines is how many lines above and below a changed line are
+// looked at: a line may name the file of a fence or a SEARCH marker up to
+// three lines below it (blockMarker.above), so a change within that reach
+// of a marker line is not taken as contents.
+const neighbourLines = 4
+
+// ParseEdit is Parse for a text the caller knows to differ from the one
+// the Parser last parsed only in src[start:newEnd], which replaced
+// last[start:oldEnd] (a language server's incremental change): it spares
+// comparing the two texts to find the change. A change that does not fit
+// the lengths is found by comparing.
+func (p *Parser) ParseEdit(f *source.File, start, oldEnd, newEnd int) *Document {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if d := p.incremental(f, [3]int{start, oldEnd, newEnd}); d != nil {
+		p.incrementals++
+		return d
+	}
+	return parse(f, p)
+}
+
+// incremental returns the parse of f from c.last when the change from
+// c.last's text to f's is local (see localChange), or nil. hint is the
+// change as ParseEdit takes it, or all -1: then it is found by comparing
+// the texts. Called with c.mu held.
+func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
+	last := c.last
+	if last == nil {
+		return nil
+	}
+	old, src := last.src, f.Src
+	cs, oe, ne := hint[0], hint[1], hint[2]
+	if cs < 0 || cs > oe || cs > ne || oe > len(old) || ne > len(src) || len(old)-oe != len(src)-ne {
+		pre := sharedPrefix(old, src)
+		if pre == len(old) && pre == len(src) {
+			return nil // the same text: nothing to move (a full parse hits the cache)
+		}
+		suf := sharedSuffix(old[pre:], src[pre:])
+		cs, oe, ne = pre, len(old)-suf, len(src)-suf
+	}
+	k, ok := localChange(old, src, last.spans, cs, oe, ne)
+	if !ok {
+		return nil
+	}
+	delta := ne - oe
+	b := last.spans[k]
+	nb := b
+	nb.End += delta
+	// The window: from the end of the block before b to the start of the
+	// one after it. b's own splitter, run over the window alone in the old
+	// text and the new, must find b there and nothing else, as it did in
+	// the whole text: then its reading of b depends on nothing outside the
+	// window, and the change moved only b's end.
+	ws, we := 0, len(old)
+	if k > 0 {
+		ws = last.spans[k-1].End
+	}
+	if k+1 < len(last.spans) {
+		we = last.spans[k+1].Start
+	}
+	if !splitsAlone(old[ws:we], b, ws) || !splitsAlone(src[ws:we+delta], nb, ws) {
+		return nil
+	}
+	spans := make([]blockSpan, len(last.spans))
+	copy(spans, last.spans)
+	spans[k] = nb
+	for i := k + 1; i < len(spans); i++ {
+		spans[i].Start += delta
+		spans[i].End += delta
+	}
+	doc := &Document{File: f, parser: c, Groups: make([]*Group, len(spans)), entries: make([]*cacheEntry, len(spans))}
+	// The document's own diagnostics all lie outside the blocks (findSpans
+	// drops those inside one): those after b move with the text.
+	doc.Diags = append(source.Diagnostics(nil), last.doc.Diags...)
+	for i := range doc.Diags {
+		if doc.Diags[i].Range.Start >= b.End {
+			doc.Diags[i].Range = doc.Diags[i].Range.Shift(delta)
+		}
+	}
+	for i := range spans {
+		if i == k {
+			continue
+		}
+		e := last.doc.entries[i]
+		switch {
+		case e != nil:
+			c.touch(e)
+			doc.Groups[i], doc.entries[i] = e.placed(spans[i].Start), e
+		case i < k || delta == 0:
+			doc.Groups[i] = last.doc.Groups[i]
+		default: // a mapped block (see placeGroup), moved as a whole
+			doc.Groups[i] = cloneShift(last.doc.Groups[i], delta)
+		}
+	}
+	text, m := blockText(src, nb)
+	if e := c.lookup(nb.def.ID, text); e != nil {
+		doc.Groups[k] = placeGroup(e, nb.Start, m)
+		if m == nil {
+			doc.entries[k] = e
+		}
+	} else {
+		g := nb.def.lower(text, new(scratch))
+		capDiags(g)
+		at := nb.Start
+		if m != nil {
+			at = 0
+		}
+		e := c.insert(c.prepare(nb.def.ID, text, g, at))
+		doc.Groups[k] = placeGroup(e, nb.Start, m)
+		if m == nil {
+			doc.entries[k] = e
+		}
+	}
+	c.last = &lastParse{src: src, spans: spans, doc: doc}
+	return doc
+}
+
+// localChange says whether replacing old[cs:oe] by src[cs:ne] is a change
+// of the contents of one kept block (spans[k]) that no splitter reads as
+// structure, so that every splitter but that block's own sees the same
+// lines, moved: the change stays within one line, away from its indent;
+// that line, before and after, holds no byte any marker, fence, bracket
+// or quote is made of (inertLine); the lines around it start no marker
+// (neighbourLines); and the line is neither the block's first nor its
+// last. The block's own splitter is run again over the window
+// (splitsAlone), which catches a change that ends its block elsewhere (a
+// heredoc's terminator typed in its contents).
+func localChange(old, src []byte, spans []blockSpan, cs, oe, ne int) (int, bool) {
+	if bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0 {
+		return 0, false
+	}
+	k := sort.Search(len(spans), func(i int) bool { return spans[i].End > cs })
+	if k == len(spans) {
+		return 0, false
+	}
+	b := spans[k]
+	ls := bytes.LastIndexByte(old[:cs], '\n') + 1
+	leOld := lineEnd(old, oe)
+	leNew := lineEnd(src, ne)
+	if b.prefix != nil || ls <= b.Start || leOld >= b.End {
+		return 0, false
+	}
+	indent := ls
+	for indent < cs && (old[indent] == ' ' || old[indent] == '\t') {
+		indent++
+	}
+	if indent >= cs { // the change touches the indent or the line's first byte
+		return 0, false
+	}
+	if !inertLine(old[ls:leOld]) || !inertLine(src[ls:leNew]) {
+		return 0, false
+	}
+	// The neighbours, read in the old text (they are the same in the new).
+	at := ls
+	for n := 0; n < neighbourLines && at > 0; n++ {
+		at = bytes.LastIndexByte(old[:at-1], '\n') + 1
+		if !plainStart(old[at:lineEnd(old, at)]) {
+			return 0, false
+		}
+	}
+	at = leOld
+	for n := 0; n < neighbourLines && at < len(old); n++ {
+		at++
+		e := lineEnd(old, at)
+		if !plainStart(old[at:e]) {
+			return 0, false
+		}
+		at = e
+	}
+	return k, true
+}
+
+// splitsAlone says whether want's syntax, splitting the window w (which
+// starts at ws in the text) alone, finds exactly want, with any
+// diagnostic inside it (findSpans leaves those to the block).
+func splitsAlone(w []byte, want blockSpan, ws int) bool {
+	rs, ds := want.def.split(w)
+	if len(rs) != 1 || rs[0].Start+ws != want.Start || rs[0].End+ws != want.End {
+		return false
+	}
+	for _, d := range ds {
+		if d.Range.Start < rs[0].Start || d.Range.Start >= rs[0].End {
+			return false
+		}
+	}
+	return true
+}
+
+// lineEnd is the offset of the '\n' ending the line at off (or len(b)).
+func lineEnd(b []byte, off int) int {
+	if i := bytes.IndexByte(b[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(b)
+}
+
+// inertLine says whether a line holds only letters, digits, blanks and
+// punctuation that no syntax's marker, fence, tag, bracket, string or
+// escape is made of, and no "==" (a SEARCH/REPLACE divider is a run of
+// '='). Non-ASCII bytes are not inert: they are left to the full parse.
+func inertLine(line []byte) bool {
+	for i, ch := range line {
+		switch {
+		case 'a' <= ch && ch <= 'z', 'A' <= ch && ch <= 'Z', '0' <= ch && ch <= '9':
+		case ch == ' ', ch == '\t', ch == '.', ch == ',', ch == ';', ch == ':', ch == '!',
+			ch == '?', ch == '\'', ch == '(', ch == ')', ch == '_', ch == '/':
+		case ch == '=':
+			if i > 0 && line[i-1] == '=' {
+				return false
+			}
+		case ch == '\r':
+			if i != len(line)-1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// plainStart says whether a line's first byte after its indent is one no
+// marker or fence starts with: a letter, a digit, or nothing.
+func plainStart(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) == 0 || t[0] == '\r' {
+		return true
+	}
+	ch := t[0]
+	return 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9'
+}
+
+// sharedPrefix is the length of the longest common prefix of a and b,
+// compared a chunk at a time (bytes.Equal is vectorised).
+func sharedPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	const chunk = 4 << 10
+	i := 0
+	for i+chunk <= n && bytes.Equal(a[i:i+chunk], b[i:i+chunk]) {
+		i += chunk
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// sharedSuffix is the length of the longest common suffix of a and b.
+func sharedSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	const chunk = 4 << 10
+	i := 0
+	for i+chunk <= n && bytes.Equal(a[len(a)-i-chunk:len(a)-i], b[len(b)-i-chunk:len(b)-i]) {
+		i += chunk
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}

@@ -83,7 +83,7 @@ func Simulate(ctx context.Context, doc *lang.Document, cfg *Config, prev *Simula
 
 	gs := make([]simGroup, len(doc.Groups))
 	full := prev == nil
-	var dirty []bool // which groups run again; every group does in a full run
+	var dirty []bool  // which groups run again; every group does in a full run
 	var comps []int32 // the groups' path sets (affected), when reuse knows them
 	if !full {
 		dirty, comps = reuse(cfg, doc.Groups, prev, gs)

@@ -29,15 +29,20 @@ type lastParse struct {
 // of a marker line is not taken as contents.
 const neighbourLines = 4
 
-// ParseEdit is Parse for a text the caller knows to differ from the one
-// the Parser last parsed only in src[start:newEnd], which replaced
-// last[start:oldEnd] (a language server's incremental change): it spares
-// comparing the two texts to find the change. A change that does not fit
-// the lengths is found by comparing.
-func (p *Parser) ParseEdit(f *source.File, start, oldEnd, newEnd int) *Document {
+// ParseEdit is Parse for a text the caller knows to differ from from's
+// only in f.Src[start:newEnd], which replaced from.Src[start:oldEnd] (a
+// language server's incremental change): when from is the text the
+// Parser last parsed, it spares comparing the two texts to find the
+// change. Otherwise (the Parser parsed another text since, a change that
+// does not fit the lengths), the change is found by comparing.
+func (p *Parser) ParseEdit(f, from *source.File, start, oldEnd, newEnd int) *Document {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if d := p.incremental(f, [3]int{start, oldEnd, newEnd}); d != nil {
+	hint := [3]int{-1, -1, -1}
+	if p.last != nil && from != nil && sameSlice(p.last.src, from.Src) {
+		hint = [3]int{start, oldEnd, newEnd}
+	}
+	if d := p.incremental(f, hint); d != nil {
 		p.incrementals++
 		return d
 	}
@@ -209,6 +214,12 @@ func splitsAlone(w []byte, want blockSpan, ws int) bool {
 		}
 	}
 	return true
+}
+
+// sameSlice says whether a and b are the same bytes in memory, not
+// merely equal ones.
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // lineEnd is the offset of the '\n' ending the line at off (or len(b)).

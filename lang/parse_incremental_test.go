@@ -23,7 +23,7 @@ func sameAsFull(t *testing.T, name string, p *Parser, src []byte, edit ...int) b
 	f := source.NewFile(name, src)
 	var got *Document
 	if len(edit) == 3 {
-		got = p.ParseEdit(f, edit[0], edit[1], edit[2])
+		got = p.ParseEdit(f, p.last.doc.File, edit[0], edit[1], edit[2])
 	} else {
 		got = p.Parse(f)
 	}
@@ -195,4 +195,25 @@ func FuzzIncremental(f *testing.F) {
 		sameAsFull(t, "fuzz", p, src)
 		sameAsFull(t, "fuzz edited, told the edit", p, next, a, a+d, a+len(ins))
 	})
+}
+
+// ParseEdit told a change against a text the Parser has not parsed last
+// (a language server parses a code action's text with the document's
+// Parser in between) compares the texts instead of trusting the change.
+func TestParseEditAfterAnotherText(t *testing.T) {
+	a := benchdoc.SHAM(10, 20)
+	at := bytes.Index(a, []byte("\tv = 9\n")) + len("\tv = ")
+	b := bytes.Clone(a)
+	b[at] = '8' // a keystroke in the first block
+	h := bytes.Clone(a)
+	h[bytes.LastIndex(h, []byte("\tv = 9\n"))+len("\tv = ")] = '7' // the last block, elsewhere
+	p := NewParser(0)
+	fa := source.NewFile("a", a)
+	p.Parse(fa)
+	p.Parse(source.NewFile("h", h))
+	got := p.ParseEdit(source.NewFile("b", b), fa, at, at+1, at+1)
+	want := NewParser(0).Parse(source.NewFile("b", b))
+	if d := cmp.Diff(want.Groups, got.Groups); d != "" {
+		t.Fatalf("groups differ from a full parse (-full +got):\n%s", d)
+	}
 }

@@ -41,9 +41,10 @@ func (d *document) setText(text []byte) {
 // in text[start:newEnd], which replaced the old text's [start:oldEnd]:
 // the parser starts from its last parse (lang.Parser.ParseEdit).
 func (d *document) editText(text []byte, start, oldEnd, newEnd int) {
+	from := d.file
 	d.file = source.NewFile(uriPath(d.uri), text)
 	d.parser.SetMaxBytes(len(text) + docCacheBytes)
-	d.doc = d.parser.ParseEdit(d.file, start, oldEnd, newEnd)
+	d.doc = d.parser.ParseEdit(d.file, from, start, oldEnd, newEnd)
 }
 
 // DidOpen parses and diagnoses a newly opened document.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -215,5 +216,57 @@ func TestParseEditAfterAnotherText(t *testing.T) {
 	want := NewParser(0).Parse(source.NewFile("b", b))
 	if d := cmp.Diff(want.Groups, got.Groups); d != "" {
 		t.Fatalf("groups differ from a full parse (-full +got):\n%s", d)
+	}
+}
+
+// Keystrokes whose effect reaches past the line they change: each must
+// give the full parse's result, by the incremental path or the fallback.
+func TestIncrementalReach(t *testing.T) {
+	block := func(id string, body ...string) string {
+		return "#!SHAM [@three-char-SHA-256: " + id + "]\naction = \"file_write\"\npath = \"" + id + ".txt\"\ncontent = <<'EOT_SHAM_" + id + "'\n" +
+			strings.Join(body, "\n") + "\nEOT_SHAM_" + id + "\n#!END_SHAM_" + id + "\n"
+	}
+	filler := []string{"one", "two", "three", "four", "five", "six"}
+	for _, c := range []struct {
+		name, doc, from, to string
+	}{{
+		// The heredoc now ends early, and the end marker it held ends the
+		// block: the block is shorter, and what followed is prose.
+		name: "a heredoc terminator completed above a held end marker",
+		doc: "Intro.\n\n" + block("aa1", append(append(append([]string{}, filler...), "EOT_SHAM_aa"), append(filler, "#!END_SHAM_aa1", "then more")...)...) +
+			"\nMiddle.\n\n" + block("bb2", filler...),
+		from: "EOT_SHAM_aa\n", to: "EOT_SHAM_aa1\n",
+	}, {
+		name: "a heredoc terminator broken",
+		doc:  "Intro.\n\n" + block("cc3", filler...) + "\n" + block("dd4", filler...),
+		from: "EOT_SHAM_cc3\n", to: "EOT_SHAM_cc\n",
+	}, {
+		name: "a word typed above a fence in the contents",
+		doc:  "Intro.\n\n" + block("ee5", append(append(append([]string{}, filler...), "src/x.go", "```go", "package x", "```"), filler...)...),
+		from: "src/x.go\n", to: "src/xy.go\n",
+	}, {
+		// The fence now opened in the contents pairs with the first fence
+		// after the block, so the whole-file block there is one no more.
+		name: "a fence completed in the contents",
+		doc: "Intro.\n\n" + block("gg7", append(append(append([]string{}, filler...), "``"), filler...)...) +
+			"\nThen:\n\nsrc/a.go\n```go\npackage a\n```\n\nsrc/b.go\n```go\npackage b\n```\n",
+		from: "``\n", to: "```\n",
+	}, {
+		name: "a list bullet's indent in the contents",
+		doc:  "- Step:\n\n  " + strings.ReplaceAll(block("hh8", filler...), "\n", "\n  ") + "\n- Next.\n",
+		from: "  four\n", to: "  fouur\n",
+	}, {
+		name: "an unread format's gate word typed",
+		doc:  "<<<<<<< ORIGINAL\n\n" + block("ff6", filler...),
+		from: "four\n", to: "ORIGINAL\n",
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(c.doc, c.from) {
+				t.Fatalf("the document holds no %q", c.from)
+			}
+			p := NewParser(0)
+			sameAsFull(t, c.name, p, []byte(c.doc))
+			sameAsFull(t, c.name, p, []byte(strings.Replace(c.doc, c.from, c.to, 1)))
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"runtime"
 	"sort"
 	"sync"
@@ -77,7 +78,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	spans, diags := findSpans(f.Src, scanWorkers)
 	doc.Diags = diags
 	if c != nil {
-		c.last = &lastParse{src: f.Src, spans: spans, doc: doc}
+		c.last = &lastParse{src: f.Src, spans: spans, doc: doc, hunks: bytes.Contains(f.Src, []byte("@@"))}
 	}
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))

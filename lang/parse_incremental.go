@@ -21,6 +21,11 @@ type lastParse struct {
 	src   []byte
 	spans []blockSpan
 	doc   *Document
+	// hunks: the text holds "@@", so a diff's hunk may count lines. A
+	// change the incremental path takes holds no '@', so the flag found by
+	// the last full parse stays true of every text after it, or errs on
+	// the safe side.
+	hunks bool
 }
 
 // neighbourLines is how many lines above and below a changed line are
@@ -68,7 +73,7 @@ func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
 		suf := sharedSuffix(old[pre:], src[pre:])
 		cs, oe, ne = pre, len(old)-suf, len(src)-suf
 	}
-	k, ok := localChange(old, src, last.spans, cs, oe, ne)
+	k, ok := localChange(old, src, last.spans, last.hunks, cs, oe, ne)
 	if !ok {
 		return nil
 	}
@@ -88,7 +93,7 @@ func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
 	if k+1 < len(last.spans) {
 		we = last.spans[k+1].Start
 	}
-	if !splitsAlone(old[ws:we], b, ws) || !splitsAlone(src[ws:we+delta], nb, ws) {
+	if !splitsAlone(old[ws:we], src[ws:we+delta], b, nb, ws, delta) {
 		return nil
 	}
 	spans := make([]blockSpan, len(last.spans))
@@ -141,22 +146,26 @@ func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
 			doc.entries[k] = e
 		}
 	}
-	c.last = &lastParse{src: src, spans: spans, doc: doc}
+	c.last = &lastParse{src: src, spans: spans, doc: doc, hunks: last.hunks}
 	return doc
 }
 
 // localChange says whether replacing old[cs:oe] by src[cs:ne] is a change
 // of the contents of one kept block (spans[k]) that no splitter reads as
 // structure, so that every splitter but that block's own sees the same
-// lines, moved: the change stays within one line, away from its indent;
-// that line, before and after, holds no byte any marker, fence, bracket
-// or quote is made of (inertLine); the lines around it start no marker
-// (neighbourLines); and the line is neither the block's first nor its
-// last. The block's own splitter is run again over the window
-// (splitsAlone), which catches a change that ends its block elsewhere (a
-// heredoc's terminator typed in its contents).
-func localChange(old, src []byte, spans []blockSpan, cs, oe, ne int) (int, bool) {
-	if bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0 {
+// lines, moved: the change starts past its line's indent; the lines it
+// touches, before and after, hold no byte any marker, fence, bracket or
+// quote is made of (inertLine) and start no marker (plainStart), and no
+// sign of a placeholder that was not there (mayHoldPlaceholder is read
+// over the whole text); the lines around them start no marker
+// (neighbourLines); and they are neither the block's first line nor its
+// last. A change that adds or removes lines is taken only when the text
+// has no "@@" (hunks): a diff's hunk counts its lines. The block's own
+// splitter is run again over the window (splitsAlone), which catches a
+// change that ends its block elsewhere (a heredoc's terminator typed in
+// its contents).
+func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int) (int, bool) {
+	if hunks && (bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0) {
 		return 0, false
 	}
 	k := sort.Search(len(spans), func(i int) bool { return spans[i].End > cs })
@@ -177,8 +186,11 @@ func localChange(old, src []byte, spans []blockSpan, cs, oe, ne int) (int, bool)
 	if indent >= cs { // the change touches the indent or the line's first byte
 		return 0, false
 	}
-	if !inertLine(old[ls:leOld]) || !inertLine(src[ls:leNew]) {
+	if !inertLines(old[ls:leOld]) || !inertLines(src[ls:leNew]) {
 		return 0, false
+	}
+	if mayHoldPlaceholder(src[ls:leNew]) && !mayHoldPlaceholder(old[ls:leOld]) {
+		return 0, false // the whole-file split looks for placeholders only in a text with a sign of one
 	}
 	// The neighbours, read in the old text (they are the same in the new).
 	at := ls
@@ -200,16 +212,39 @@ func localChange(old, src []byte, spans []blockSpan, cs, oe, ne int) (int, bool)
 	return k, true
 }
 
-// splitsAlone says whether want's syntax, splitting the window w (which
-// starts at ws in the text) alone, finds exactly want, with any
-// diagnostic inside it (findSpans leaves those to the block).
-func splitsAlone(w []byte, want blockSpan, ws int) bool {
-	rs, ds := want.def.split(w)
-	if len(rs) != 1 || rs[0].Start+ws != want.Start || rs[0].End+ws != want.End {
+// splitsAlone says whether b's syntax, splitting the window alone in
+// the old text (oldW) and the new (newW), both starting at ws in the
+// text, finds exactly b in the old and nb in the new, and the same
+// diagnostics outside them (moved by delta past them): then its reading of
+// the block depends on nothing outside the window, and the change moved
+// only the block's end. Diagnostics inside the block are the block's
+// (findSpans drops them).
+func splitsAlone(oldW, newW []byte, b, nb blockSpan, ws, delta int) bool {
+	ro, do := b.def.split(oldW)
+	rn, dn := b.def.split(newW)
+	if len(ro) != 1 || ro[0].Start+ws != b.Start || ro[0].End+ws != b.End ||
+		len(rn) != 1 || rn[0].Start+ws != nb.Start || rn[0].End+ws != nb.End {
 		return false
 	}
-	for _, d := range ds {
-		if d.Range.Start < rs[0].Start || d.Range.Start >= rs[0].End {
+	outside := func(ds source.Diagnostics, r source.Range, delta int) source.Diagnostics {
+		var out source.Diagnostics
+		for _, d := range ds {
+			switch {
+			case d.Range.Start < r.Start:
+				out = append(out, d)
+			case d.Range.Start >= r.End:
+				d.Range = d.Range.Shift(-delta)
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	oo, on := outside(do, ro[0], 0), outside(dn, rn[0], delta)
+	if len(oo) != len(on) {
+		return false
+	}
+	for i := range oo {
+		if oo[i] != on[i] {
 			return false
 		}
 	}
@@ -253,6 +288,20 @@ func inertLine(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// inertLines says whether every line of b is inertLine and plainStart.
+func inertLines(b []byte) bool {
+	for {
+		line, rest, more := bytes.Cut(b, []byte("\n"))
+		if !inertLine(line) || !plainStart(line) {
+			return false
+		}
+		if !more {
+			return true
+		}
+		b = rest
+	}
 }
 
 // plainStart says whether a line's first byte after its indent is one no

@@ -59,8 +59,8 @@ func spanList(spans []blockSpan) []string {
 // what the incremental path takes, and every byte a marker, fence, tag,
 // string or heredoc is made of, so its fallback is exercised too.
 const (
-	inertBytes      = "abcxyzEOTSHAM_019 \t.,;:!?'()=/"
-	structuralBytes = "#!<>-+*@`~[]{}\"\\|=\n\r$%&é"
+	inertBytes      = "abcxyzEOTSHAM_019 \t.,;:!?'()=/\n\n"
+	structuralBytes = "#!<>-+*@`~[]{}\"\\|=\r$%&é"
 )
 
 // snippets are pasted whole: markers, fences and terminators of every
@@ -69,13 +69,13 @@ var snippets = []string{
 	"EOT_SHAM_", "#!END_SHAM_", "#!SHAM [@three-char-SHA-256: q1]\n", "```", "```\n", "~~~",
 	"<<<<<<< SEARCH\n", "=======\n", ">>>>>>> REPLACE\n", "*** Begin Patch\n", "*** End Patch",
 	"--- a/x\n+++ b/x\n@@ -1 +1 @@\n", "<---WRITE--->", "<edits>", "</file_write>", "\"}]",
-	"  ", "> ", "- ", "\n\n", "ORIGINAL", "<invoke name=\"x\">",
+	"  ", "> ", "- ", "\n\n", "ORIGINAL", "<invoke name=\"x\">", "...", "existing", "\nEOT_SHAM_", "\n\n\n",
 }
 
 // randomEdit returns src with one random edit, most of them inside one of
 // spans' blocks (where a keystroke in a large answer usually lands), and
 // the edit as ParseEdit takes it.
-func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan) ([]byte, []int) {
+func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan, typing bool) ([]byte, []int) {
 	at := rng.IntN(len(src) + 1)
 	if len(spans) > 0 && rng.IntN(4) > 0 {
 		s := spans[rng.IntN(len(spans))]
@@ -83,7 +83,11 @@ func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan) ([]byte, []int) {
 	}
 	var ins string
 	del := 0
-	switch r := rng.IntN(12); {
+	r := rng.IntN(12)
+	if typing && r >= 8 { // typing: a character typed, or one deleted
+		r = 0
+	}
+	switch {
 	case r < 7:
 		ins = string(inertBytes[rng.IntN(len(inertBytes))])
 		if rng.IntN(2) == 0 {
@@ -109,13 +113,13 @@ func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan) ([]byte, []int) {
 // editChain parses src, then n random edits of it one after another, each
 // against the text the one before left, every parse held to a full one.
 // It returns how many took the incremental path.
-func editChain(t *testing.T, rng *rand.Rand, name string, src []byte, n int) int {
+func editChain(t *testing.T, rng *rand.Rand, name string, src []byte, n int, typing bool) int {
 	t.Helper()
 	p := NewParser(0)
 	sameAsFull(t, name, p, src)
 	took := 0
 	for i := range n {
-		next, edit := randomEdit(rng, src, p.last.spans)
+		next, edit := randomEdit(rng, src, p.last.spans, typing)
 		if i%2 == 0 {
 			edit = nil // found by comparing the texts
 		}
@@ -138,7 +142,7 @@ func TestIncrementalMatchesFull(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 4))
 	took, total := 0, 0
 	for _, c := range cases {
-		took += editChain(t, rng, c.Name, c.Input, 12)
+		took += editChain(t, rng, c.Name, c.Input, 12, false)
 		total += 12
 	}
 	seps := []string{"\n", "\n\n", "", "\r\n", "\nSome prose.\n"}
@@ -148,13 +152,13 @@ func TestIncrementalMatchesFull(t *testing.T) {
 			doc.Write(cases[rng.IntN(len(cases))].Input)
 			doc.WriteString(seps[rng.IntN(len(seps))])
 		}
-		took += editChain(t, rng, fmt.Sprintf("mix%d", n), doc.Bytes(), 30)
+		took += editChain(t, rng, fmt.Sprintf("mix%d", n), doc.Bytes(), 30, n%2 == 0)
 		total += 30
 	}
-	took += editChain(t, rng, "load", benchdoc.SHAM(40, 12), 400)
+	took += editChain(t, rng, "load", benchdoc.SHAM(40, 12), 400, false)
 	total += 400
-	took += editChain(t, rng, "long blocks", benchdoc.SHAM(30, 60), 2500)
-	total += 2500
+	took += editChain(t, rng, "long blocks", benchdoc.SHAM(30, 60), 1000, true)
+	total += 1000
 	t.Logf("%d of %d edits took the incremental path", took, total)
 	if took < 300 { // the rest fell back: the test must exercise both
 		t.Fatalf("only %d of %d edits took the incremental path", took, total)
@@ -168,7 +172,7 @@ func TestIncrementalLoadDocument(t *testing.T) {
 		t.Skip("5.6 MB parses skipped in -short")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	took := editChain(t, rng, "load5MB", []byte(benchdoc.Load()), 12)
+	took := editChain(t, rng, "load5MB", []byte(benchdoc.Load()), 12, true)
 	if took == 0 {
 		t.Fatal("no keystroke took the incremental path")
 	}
@@ -229,6 +233,7 @@ func TestIncrementalReach(t *testing.T) {
 	filler := []string{"one", "two", "three", "four", "five", "six"}
 	for _, c := range []struct {
 		name, doc, from, to string
+		takes               bool // the incremental path must take it
 	}{{
 		// The heredoc now ends early, and the end marker it held ends the
 		// block: the block is shorter, and what followed is prose.
@@ -256,6 +261,17 @@ func TestIncrementalReach(t *testing.T) {
 		doc:  "- Step:\n\n  " + strings.ReplaceAll(block("hh8", filler...), "\n", "\n  ") + "\n- Next.\n",
 		from: "  four\n", to: "  fouur\n",
 	}, {
+		name: "Enter in the contents",
+		doc:  "Intro.\n\n" + block("jj9", filler...) + "\n" + block("kk1", filler...),
+		from: "three\n", to: "th\nree\n", takes: true,
+	}, {
+		// The new line is the terminator: the heredoc ends there, and the
+		// end marker it held ends the block.
+		name: "Enter that makes a terminator line",
+		doc: "Intro.\n\n" + block("ll2", append(append(append([]string{}, filler...), "xEOT_SHAM_ll2"), append(filler, "#!END_SHAM_ll2", "more")...)...) +
+			"\n" + block("mm3", filler...),
+		from: "xEOT_SHAM_ll2\n", to: "x\nEOT_SHAM_ll2\n",
+	}, {
 		name: "an unread format's gate word typed",
 		doc:  "<<<<<<< ORIGINAL\n\n" + block("ff6", filler...),
 		from: "four\n", to: "ORIGINAL\n",
@@ -266,7 +282,9 @@ func TestIncrementalReach(t *testing.T) {
 			}
 			p := NewParser(0)
 			sameAsFull(t, c.name, p, []byte(c.doc))
-			sameAsFull(t, c.name, p, []byte(strings.Replace(c.doc, c.from, c.to, 1)))
+			if took := sameAsFull(t, c.name, p, []byte(strings.Replace(c.doc, c.from, c.to, 1))); c.takes && !took {
+				t.Fatal("the keystroke took the full parse")
+			}
 		})
 	}
 }

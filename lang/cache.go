@@ -102,6 +102,14 @@ func (p *Parser) Stats() (hits, misses int) {
 	return p.hits, p.misses
 }
 
+// Incrementals returns how many parses took the incremental path
+// (parse_incremental.go) since the Parser was made.
+func (p *Parser) Incrementals() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.incrementals
+}
+
 // Len returns the number of cached blocks.
 func (p *Parser) Len() int {
 	p.mu.Lock()

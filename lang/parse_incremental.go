@@ -153,7 +153,7 @@ func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
 // localChange says whether replacing old[cs:oe] by src[cs:ne] is a change
 // of the contents of one kept block (spans[k]) that no splitter reads as
 // structure, so that every splitter but that block's own sees the same
-// lines, moved: the change starts past its line's indent; the lines it
+// lines, moved: the change leaves its line's indent as it was; the lines it
 // touches, before and after, hold no byte any marker, fence, bracket or
 // quote is made of (inertLine) and start no marker (plainStart), and no
 // sign of a placeholder that was not there (mayHoldPlaceholder is read
@@ -183,7 +183,11 @@ func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int)
 	for indent < cs && (old[indent] == ' ' || old[indent] == '\t') {
 		indent++
 	}
-	if indent >= cs { // the change touches the indent or the line's first byte
+	// A change that touches the line's indent is not taken (container
+	// views read indents, parse_indent.go); one at the start of a line
+	// without indent, before and after, is (a key typed after Enter).
+	blankAt := func(b []byte, i int) bool { return i < len(b) && (b[i] == ' ' || b[i] == '\t') }
+	if indent >= cs && (indent > ls || blankAt(old, ls) || blankAt(src, ls)) {
 		return 0, false
 	}
 	if !inertLines(old[ls:leOld]) || !inertLines(src[ls:leNew]) {

@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"context"
 	"fmt"
+	"runtime/trace"
 	"strings"
 	"testing"
 
@@ -52,8 +54,10 @@ func BenchmarkParseSHAM(b *testing.B) {
 			}
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
+			// Each parse is a trace region (scripts/serialshare measures
+			// the serial share within them).
 			for b.Loop() {
-				Parse(f)
+				trace.WithRegion(context.Background(), "parse", func() { Parse(f) })
 			}
 		})
 	}

@@ -25,6 +25,11 @@ type Parser struct {
 	tables   map[Syntax]map[string]*list.Element
 	hits     int
 	misses   int
+	// last is the previous parse, which the next may start from
+	// (parse_incremental.go).
+	last *lastParse
+	// incrementals counts the parses that took the incremental path.
+	incrementals int
 }
 
 type cacheEntry struct {
@@ -43,6 +48,8 @@ type cacheEntry struct {
 	checked   source.Diagnostics
 	checkedAt int
 	isChecked bool
+	// el is the entry's element in the LRU, nil until inserted.
+	el *list.Element
 }
 
 // newEntry makes an entry of a group just lowered (ranges relative to the
@@ -80,6 +87,10 @@ func NewParser(maxBytes int) *Parser {
 func (p *Parser) Parse(f *source.File) *Document {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if d := p.incremental(f, [3]int{-1, -1, -1}); d != nil {
+		p.incrementals++
+		return d
+	}
 	return parse(f, p)
 }
 
@@ -89,6 +100,14 @@ func (p *Parser) Stats() (hits, misses int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.hits, p.misses
+}
+
+// Incrementals returns how many parses took the incremental path
+// (parse_incremental.go) since the Parser was made.
+func (p *Parser) Incrementals() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.incrementals
 }
 
 // Len returns the number of cached blocks.
@@ -107,6 +126,14 @@ func (p *Parser) lookup(s Syntax, text []byte) *cacheEntry {
 	}
 	p.misses++
 	return nil
+}
+
+// touch marks a cached block used, as lookup does, for a block the
+// incremental parse reuses without looking it up. Called with mu held.
+func (p *Parser) touch(e *cacheEntry) {
+	if e.el != nil {
+		p.lru.MoveToFront(e.el) // no-op once evicted
+	}
 }
 
 // prepare is the costly half of caching a block, which touches nothing shared: the
@@ -136,7 +163,8 @@ func (p *Parser) insert(e *cacheEntry) *cacheEntry {
 	if el, ok := t[e.text]; ok { // the same text twice in one document
 		return el.Value.(*cacheEntry)
 	}
-	t[e.text] = p.lru.PushFront(e)
+	e.el = p.lru.PushFront(e)
+	t[e.text] = e.el
 	p.size += len(e.text)
 	p.evict()
 	return e

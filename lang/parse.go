@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"runtime"
 	"sort"
 	"sync"
@@ -75,11 +76,10 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 		scanWorkers = 1
 	}
 	spans, diags := findSpans(f.Src, scanWorkers)
-	if un := unreadDiagnostics(f.Src, spans); len(un) > 0 { // unread.go
-		diags = append(diags, un...)
-		diags.Sort()
-	}
 	doc.Diags = diags
+	if c != nil {
+		c.last = &lastParse{src: f.Src, spans: spans, doc: doc, hunks: bytes.Contains(f.Src, []byte("@@"))}
+	}
 	doc.Groups = make([]*Group, len(spans))
 	texts := make([][]byte, len(spans))
 	maps := make([]*textMap, len(spans))
@@ -162,18 +162,23 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // element both ways). Diagnostics that fall inside a kept block are that
 // block's business, not the splitter's.
 //
-// The splitters and the search for indented markers each read the whole
-// text and nothing else, so they run as separate jobs on up to workers
-// goroutines (a third of a 5.6 MB parse on one core); their results are
-// merged in a fixed order, the same whatever ran where.
+// The splitters, the search for indented markers and the searches for
+// formats clada does not read (unread.go) each read the whole text and
+// nothing else, so they run as separate jobs on up to workers goroutines
+// (a third of a 5.6 MB parse on one core); their results are merged in a
+// fixed order, the same whatever ran where. A format not read is reported
+// where it stands outside every block, as a splitter's diagnostic is.
 func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	var ranges [len(syntaxes)][]source.Range
 	var splitDiags [len(syntaxes)]source.Diagnostics
 	finds := make(markerFinds, len(indentedMarkers))
+	unread := make([][]source.Range, len(unreadFormats))
 	split := func(i int) { ranges[i], splitDiags[i] = syntaxes[i].split(src) }
 	// First every splitter that needs no marker (SyntaxDef.gate) and the
 	// marker searches, then the splitters whose marker was seen.
-	var first, gated []int // in first, job j < 0 is the search for markerGroups[-j-1]
+	// In first, job j < 0 is the search for markerGroups[-j-1], and past
+	// len(syntaxes) the find of unreadFormats[j-len(syntaxes)].
+	var first, gated []int
 	for i := range syntaxes {
 		if syntaxes[i].gate == "" && !syntaxes[i].gatedByAny {
 			first = append(first, i)
@@ -182,11 +187,17 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	for g := range markerGroups {
 		first = append(first, -g-1)
 	}
+	for u := range unreadFormats {
+		first = append(first, len(syntaxes)+u)
+	}
 	parallel.Do(len(first), workers, func(j int) {
-		if i := first[j]; i >= 0 {
-			split(i)
-		} else {
+		switch i := first[j]; {
+		case i < 0:
 			findMarkers(src, markerGroups[-i-1], finds)
+		case i >= len(syntaxes):
+			unread[i-len(syntaxes)] = unreadFormats[i-len(syntaxes)].find(src)
+		default:
+			split(i)
 		}
 	})
 	for i := range syntaxes {
@@ -215,6 +226,7 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 		sortSpans(kept)
 		kept = dropOverlaps(dropYielding(kept))
 	}
+	found = append(found, unreadFound(unread)...)
 	var diags source.Diagnostics
 	for _, d := range found {
 		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > d.Range.Start })

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/wholefile"
@@ -78,19 +77,14 @@ func gatedRanges(re *regexp.Regexp, src []byte, gates ...string) []source.Range 
 	return out
 }
 
-// unreadDiagnostics reports each recognised, unread format of src that
-// stands outside the blocks read (kept, sorted).
-func unreadDiagnostics(src []byte, kept []blockSpan) source.Diagnostics {
-	inBlock := func(off int) bool {
-		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > off })
-		return i < len(kept) && kept[i].Start <= off
-	}
+// unreadFound turns what each of unreadFormats found (found[i], by
+// unreadFormats[i].find) into diagnostics; findSpans runs the finds beside
+// its splitters and keeps those outside the blocks read.
+func unreadFound(found [][]source.Range) source.Diagnostics {
 	var ds source.Diagnostics
-	for _, u := range unreadFormats {
-		for _, r := range u.find(src) {
-			if !inBlock(r.Start) {
-				ds = append(ds, unreadAt(u.name, u.hint, r))
-			}
+	for i, rs := range found {
+		for _, r := range rs {
+			ds = append(ds, unreadAt(unreadFormats[i].name, unreadFormats[i].hint, r))
 		}
 	}
 	return ds

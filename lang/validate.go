@@ -53,7 +53,7 @@ func validateGroup(g *Group, out source.Diagnostics) source.Diagnostics {
 // still run, each reported under its own sequence number.
 func duplicateIDs(d *Document) source.Diagnostics {
 	var ds source.Diagnostics
-	first := map[string]*Action{}
+	first := make(map[string]*Action, len(d.Groups))
 	for a := range d.Actions() {
 		if a.ID == "" { // only SHAM blocks have ids
 			continue

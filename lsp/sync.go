@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -36,6 +37,16 @@ func (d *document) setText(text []byte) {
 	d.doc = d.parser.Parse(d.file)
 }
 
+// editText is setText for a text that differs from the document's only
+// in text[start:newEnd], which replaced the old text's [start:oldEnd]:
+// the parser starts from its last parse (lang.Parser.ParseEdit).
+func (d *document) editText(text []byte, start, oldEnd, newEnd int) {
+	from := d.file
+	d.file = source.NewFile(uriPath(d.uri), text)
+	d.parser.SetMaxBytes(len(text) + docCacheBytes)
+	d.doc = d.parser.ParseEdit(d.file, from, start, oldEnd, newEnd)
+}
+
 // DidOpen parses and diagnoses a newly opened document.
 func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
 	// Decoded strings alias the whole message; the key outlives it, so copy.
@@ -59,6 +70,8 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		return fmt.Errorf("didChange for %s, which is not open", p.TextDocument.URI)
 	}
 	text := d.file.Src
+	// edit is the one incremental change, when there is exactly one.
+	edit := [3]int{-1, -1, -1}
 	for i, c := range p.ContentChanges {
 		switch c := c.(type) {
 		case *protocol.TextDocumentContentChangeWholeDocument:
@@ -73,14 +86,20 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 			if end < start {
 				start, end = end, start
 			}
-			next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
-			next = append(next, text[:start]...)
-			next = append(next, c.Text...)
-			text = append(next, text[end:]...)
+			// bytes.Join allocates without zeroing first: a keystroke in a
+			// 5.6 MB answer spent 0.3 ms clearing the new text's buffer.
+			text = bytes.Join([][]byte{text[:start], []byte(c.Text), text[end:]}, nil)
+			if len(p.ContentChanges) == 1 {
+				edit = [3]int{start, end, start + len(c.Text)}
+			}
 		}
 	}
 	d.version = p.TextDocument.Version
-	d.setText(text)
+	if edit[0] >= 0 {
+		d.editText(text, edit[0], edit[1], edit[2])
+	} else {
+		d.setText(text)
+	}
 	s.publish(ctx, d)
 	return nil
 }

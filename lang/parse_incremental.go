@@ -1,0 +1,349 @@
+package lang
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/clada-dev/clada/source"
+)
+
+// A Parser remembers its last parse (the text, the kept block spans and
+// the document), so that a keystroke in a large answer does not run every
+// splitter over the whole text again: the incremental path below finds
+// what changed by comparing the texts, and when the change is one a full
+// parse would read as a change of one block's contents and nothing else,
+// re-runs that block's splitter over the window between its neighbours,
+// re-lowers that block alone, and moves everything after it by the length
+// delta. Any change it cannot prove local falls back to the full parse;
+// TestIncrementalMatchesFull and FuzzIncremental hold the two to the same
+// result (spans, AST, diagnostics).
+type lastParse struct {
+	src   []byte
+	spans []blockSpan
+	doc   *Document
+	// hunks: the text holds "@@", so a diff's hunk may count lines. A
+	// change the incremental path takes holds no '@', so the flag found by
+	// the last full parse stays true of every text after it, or errs on
+	// the safe side.
+	hunks bool
+}
+
+// neighbourLines is how many lines above and below a changed line are
+// looked at: a line may name the file of a fence or a SEARCH marker up to
+// three lines below it (blockMarker.above), so a change within that reach
+// of a marker line is not taken as contents.
+const neighbourLines = 4
+
+// ParseEdit is Parse for a text the caller knows to differ from from's
+// only in f.Src[start:newEnd], which replaced from.Src[start:oldEnd] (a
+// language server's incremental change): when from is the text the
+// Parser last parsed, it spares comparing the two texts to find the
+// change. Otherwise (the Parser parsed another text since, a change that
+// does not fit the lengths), the change is found by comparing.
+func (p *Parser) ParseEdit(f, from *source.File, start, oldEnd, newEnd int) *Document {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	hint := [3]int{-1, -1, -1}
+	if p.last != nil && from != nil && sameSlice(p.last.src, from.Src) {
+		hint = [3]int{start, oldEnd, newEnd}
+	}
+	if d := p.incremental(f, hint); d != nil {
+		p.incrementals++
+		return d
+	}
+	return parse(f, p)
+}
+
+// incremental returns the parse of f from c.last when the change from
+// c.last's text to f's is local (see localChange), or nil. hint is the
+// change as ParseEdit takes it, or all -1: then it is found by comparing
+// the texts. Called with c.mu held.
+func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
+	last := c.last
+	if last == nil {
+		return nil
+	}
+	old, src := last.src, f.Src
+	cs, oe, ne := hint[0], hint[1], hint[2]
+	if cs < 0 || cs > oe || cs > ne || oe > len(old) || ne > len(src) || len(old)-oe != len(src)-ne {
+		pre := sharedPrefix(old, src)
+		if pre == len(old) && pre == len(src) {
+			return nil // the same text: nothing to move (a full parse hits the cache)
+		}
+		suf := sharedSuffix(old[pre:], src[pre:])
+		cs, oe, ne = pre, len(old)-suf, len(src)-suf
+	}
+	k, ok := localChange(old, src, last.spans, last.hunks, cs, oe, ne)
+	if !ok {
+		return nil
+	}
+	delta := ne - oe
+	b := last.spans[k]
+	nb := b
+	nb.End += delta
+	// The window: from the end of the block before b to the start of the
+	// one after it. b's own splitter, run over the window alone in the old
+	// text and the new, must find b there and nothing else, as it did in
+	// the whole text: then its reading of b depends on nothing outside the
+	// window, and the change moved only b's end.
+	ws, we := 0, len(old)
+	if k > 0 {
+		ws = last.spans[k-1].End
+	}
+	if k+1 < len(last.spans) {
+		we = last.spans[k+1].Start
+	}
+	if !splitsAlone(old[ws:we], src[ws:we+delta], b, nb, ws, delta) {
+		return nil
+	}
+	spans := make([]blockSpan, len(last.spans))
+	copy(spans, last.spans)
+	spans[k] = nb
+	for i := k + 1; i < len(spans); i++ {
+		spans[i].Start += delta
+		spans[i].End += delta
+	}
+	doc := &Document{File: f, parser: c, Groups: make([]*Group, len(spans)), entries: make([]*cacheEntry, len(spans))}
+	// The document's own diagnostics all lie outside the blocks (findSpans
+	// drops those inside one): those after b move with the text.
+	doc.Diags = append(source.Diagnostics(nil), last.doc.Diags...)
+	for i := range doc.Diags {
+		if doc.Diags[i].Range.Start >= b.End {
+			doc.Diags[i].Range = doc.Diags[i].Range.Shift(delta)
+		}
+	}
+	for i := range spans {
+		if i == k {
+			continue
+		}
+		e := last.doc.entries[i]
+		switch {
+		case e != nil:
+			c.touch(e)
+			doc.Groups[i], doc.entries[i] = e.placed(spans[i].Start), e
+		case i < k || delta == 0:
+			doc.Groups[i] = last.doc.Groups[i]
+		default: // a mapped block (see placeGroup), moved as a whole
+			doc.Groups[i] = cloneShift(last.doc.Groups[i], delta)
+		}
+	}
+	text, m := blockText(src, nb)
+	if e := c.lookup(nb.def.ID, text); e != nil {
+		doc.Groups[k] = placeGroup(e, nb.Start, m)
+		if m == nil {
+			doc.entries[k] = e
+		}
+	} else {
+		g := nb.def.lower(text, new(scratch))
+		capDiags(g)
+		at := nb.Start
+		if m != nil {
+			at = 0
+		}
+		e := c.insert(c.prepare(nb.def.ID, text, g, at))
+		doc.Groups[k] = placeGroup(e, nb.Start, m)
+		if m == nil {
+			doc.entries[k] = e
+		}
+	}
+	c.last = &lastParse{src: src, spans: spans, doc: doc, hunks: last.hunks}
+	return doc
+}
+
+// localChange says whether replacing old[cs:oe] by src[cs:ne] is a change
+// of the contents of one kept block (spans[k]) that no splitter reads as
+// structure, so that every splitter but that block's own sees the same
+// lines, moved: the change leaves its line's indent as it was; the lines it
+// touches, before and after, hold no byte any marker, fence, bracket or
+// quote is made of (inertLine) and start no marker (plainStart), and no
+// sign of a placeholder that was not there (mayHoldPlaceholder is read
+// over the whole text); the lines around them start no marker
+// (neighbourLines); and they are neither the block's first line nor its
+// last. A change that adds or removes lines is taken only when the text
+// has no "@@" (hunks): a diff's hunk counts its lines. The block's own
+// splitter is run again over the window (splitsAlone), which catches a
+// change that ends its block elsewhere (a heredoc's terminator typed in
+// its contents).
+func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int) (int, bool) {
+	if hunks && (bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0) {
+		return 0, false
+	}
+	k := sort.Search(len(spans), func(i int) bool { return spans[i].End > cs })
+	if k == len(spans) {
+		return 0, false
+	}
+	b := spans[k]
+	ls := bytes.LastIndexByte(old[:cs], '\n') + 1
+	leOld := lineEnd(old, oe)
+	leNew := lineEnd(src, ne)
+	if b.prefix != nil || ls <= b.Start || leOld >= b.End {
+		return 0, false
+	}
+	indent := ls
+	for indent < cs && (old[indent] == ' ' || old[indent] == '\t') {
+		indent++
+	}
+	// A change that touches the line's indent is not taken (container
+	// views read indents, parse_indent.go); one at the start of a line
+	// without indent, before and after, is (a key typed after Enter).
+	blankAt := func(b []byte, i int) bool { return i < len(b) && (b[i] == ' ' || b[i] == '\t') }
+	if indent >= cs && (indent > ls || blankAt(old, ls) || blankAt(src, ls)) {
+		return 0, false
+	}
+	if !inertLines(old[ls:leOld]) || !inertLines(src[ls:leNew]) {
+		return 0, false
+	}
+	if mayHoldPlaceholder(src[ls:leNew]) && !mayHoldPlaceholder(old[ls:leOld]) {
+		return 0, false // the whole-file split looks for placeholders only in a text with a sign of one
+	}
+	// The neighbours, read in the old text (they are the same in the new).
+	at := ls
+	for n := 0; n < neighbourLines && at > 0; n++ {
+		at = bytes.LastIndexByte(old[:at-1], '\n') + 1
+		if !plainStart(old[at:lineEnd(old, at)]) {
+			return 0, false
+		}
+	}
+	at = leOld
+	for n := 0; n < neighbourLines && at < len(old); n++ {
+		at++
+		e := lineEnd(old, at)
+		if !plainStart(old[at:e]) {
+			return 0, false
+		}
+		at = e
+	}
+	return k, true
+}
+
+// splitsAlone says whether b's syntax, splitting the window alone in
+// the old text (oldW) and the new (newW), both starting at ws in the
+// text, finds exactly b in the old and nb in the new, and the same
+// diagnostics outside them (moved by delta past them): then its reading of
+// the block depends on nothing outside the window, and the change moved
+// only the block's end. Diagnostics inside the block are the block's
+// (findSpans drops them).
+func splitsAlone(oldW, newW []byte, b, nb blockSpan, ws, delta int) bool {
+	ro, do := b.def.split(oldW)
+	rn, dn := b.def.split(newW)
+	if len(ro) != 1 || ro[0].Start+ws != b.Start || ro[0].End+ws != b.End ||
+		len(rn) != 1 || rn[0].Start+ws != nb.Start || rn[0].End+ws != nb.End {
+		return false
+	}
+	outside := func(ds source.Diagnostics, r source.Range, delta int) source.Diagnostics {
+		var out source.Diagnostics
+		for _, d := range ds {
+			switch {
+			case d.Range.Start < r.Start:
+				out = append(out, d)
+			case d.Range.Start >= r.End:
+				d.Range = d.Range.Shift(-delta)
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	oo, on := outside(do, ro[0], 0), outside(dn, rn[0], delta)
+	if len(oo) != len(on) {
+		return false
+	}
+	for i := range oo {
+		if oo[i] != on[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameSlice says whether a and b are the same bytes in memory, not
+// merely equal ones.
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// lineEnd is the offset of the '\n' ending the line at off (or len(b)).
+func lineEnd(b []byte, off int) int {
+	if i := bytes.IndexByte(b[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(b)
+}
+
+// inertLine says whether a line holds only letters, digits, blanks and
+// punctuation that no syntax's marker, fence, tag, bracket, string or
+// escape is made of, and no "==" (a SEARCH/REPLACE divider is a run of
+// '='). Non-ASCII bytes are not inert: they are left to the full parse.
+func inertLine(line []byte) bool {
+	for i, ch := range line {
+		switch {
+		case 'a' <= ch && ch <= 'z', 'A' <= ch && ch <= 'Z', '0' <= ch && ch <= '9':
+		case ch == ' ', ch == '\t', ch == '.', ch == ',', ch == ';', ch == ':', ch == '!',
+			ch == '?', ch == '\'', ch == '(', ch == ')', ch == '_', ch == '/':
+		case ch == '=':
+			if i > 0 && line[i-1] == '=' {
+				return false
+			}
+		case ch == '\r':
+			if i != len(line)-1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// inertLines says whether every line of b is inertLine and plainStart.
+func inertLines(b []byte) bool {
+	for {
+		line, rest, more := bytes.Cut(b, []byte("\n"))
+		if !inertLine(line) || !plainStart(line) {
+			return false
+		}
+		if !more {
+			return true
+		}
+		b = rest
+	}
+}
+
+// plainStart says whether a line's first byte after its indent is one no
+// marker or fence starts with: a letter, a digit, or nothing.
+func plainStart(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) == 0 || t[0] == '\r' {
+		return true
+	}
+	ch := t[0]
+	return 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9'
+}
+
+// sharedPrefix is the length of the longest common prefix of a and b,
+// compared a chunk at a time (bytes.Equal is vectorised).
+func sharedPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	const chunk = 4 << 10
+	i := 0
+	for i+chunk <= n && bytes.Equal(a[i:i+chunk], b[i:i+chunk]) {
+		i += chunk
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// sharedSuffix is the length of the longest common suffix of a and b.
+func sharedSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	const chunk = 4 << 10
+	i := 0
+	for i+chunk <= n && bytes.Equal(a[len(a)-i-chunk:len(a)-i], b[len(b)-i-chunk:len(b)-i]) {
+		i += chunk
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}

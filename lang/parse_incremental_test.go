@@ -1,0 +1,290 @@
+package lang
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/source"
+)
+
+// sameAsFull checks that p's parse of src (incremental when p's last
+// parse allows it) is exactly a full parse's: the kept spans, every group
+// (every range, message and param), the document's diagnostics and
+// Check's. It returns whether the incremental path was taken.
+func sameAsFull(t *testing.T, name string, p *Parser, src []byte, edit ...int) bool {
+	t.Helper()
+	before := p.incrementals
+	f := source.NewFile(name, src)
+	var got *Document
+	if len(edit) == 3 {
+		got = p.ParseEdit(f, p.last.doc.File, edit[0], edit[1], edit[2])
+	} else {
+		got = p.Parse(f)
+	}
+	took := p.incrementals > before
+	full := NewParser(0)
+	want := full.Parse(source.NewFile(name, src))
+	if d := cmp.Diff(spanList(full.last.spans), spanList(p.last.spans)); d != "" {
+		t.Fatalf("%s (incremental: %v): spans differ from a full parse (-full +got):\n%s", name, took, d)
+	}
+	if d := cmp.Diff(want.Groups, got.Groups); d != "" {
+		t.Fatalf("%s (incremental: %v): groups differ from a full parse (-full +got):\n%s", name, took, d)
+	}
+	if d := cmp.Diff(want.Diags, got.Diags); d != "" {
+		t.Fatalf("%s (incremental: %v): diagnostics differ from a full parse (-full +got):\n%s", name, took, d)
+	}
+	if d := cmp.Diff(Check(want), Check(got)); d != "" {
+		t.Fatalf("%s (incremental: %v): Check differs from a full parse's (-full +got):\n%s", name, took, d)
+	}
+	return took
+}
+
+// spanList is spans in a form cmp can compare: range, syntax and prefix.
+func spanList(spans []blockSpan) []string {
+	out := make([]string, len(spans))
+	for i, s := range spans {
+		out[i] = fmt.Sprintf("%d-%d %s %q", s.Start, s.End, s.def.ID, s.prefix)
+	}
+	return out
+}
+
+// inertBytes and structuralBytes are what the random edits type: mostly
+// what the incremental path takes, and every byte a marker, fence, tag,
+// string or heredoc is made of, so its fallback is exercised too.
+const (
+	inertBytes      = "abcxyzEOTSHAM_019 \t.,;:!?'()=/\n\n"
+	structuralBytes = "#!<>-+*@`~[]{}\"\\|=\r$%&é"
+)
+
+// snippets are pasted whole: markers, fences and terminators of every
+// syntax, which an edit inside a block may complete or break.
+var snippets = []string{
+	"EOT_SHAM_", "#!END_SHAM_", "#!SHAM [@three-char-SHA-256: q1]\n", "```", "```\n", "~~~",
+	"<<<<<<< SEARCH\n", "=======\n", ">>>>>>> REPLACE\n", "*** Begin Patch\n", "*** End Patch",
+	"--- a/x\n+++ b/x\n@@ -1 +1 @@\n", "<---WRITE--->", "<edits>", "</file_write>", "\"}]",
+	"  ", "> ", "- ", "\n\n", "ORIGINAL", "<invoke name=\"x\">", "...", "existing", "\nEOT_SHAM_", "\n\n\n",
+}
+
+// randomEdit returns src with one random edit, most of them inside one of
+// spans' blocks (where a keystroke in a large answer usually lands), and
+// the edit as ParseEdit takes it.
+func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan, typing bool) ([]byte, []int) {
+	at := rng.IntN(len(src) + 1)
+	if len(spans) > 0 && rng.IntN(4) > 0 {
+		s := spans[rng.IntN(len(spans))]
+		at = s.Start + rng.IntN(s.End-s.Start+1)
+	}
+	var ins string
+	del := 0
+	r := rng.IntN(12)
+	if typing && r >= 8 { // typing: a character typed, or one deleted
+		r = 0
+	}
+	switch {
+	case r < 7:
+		ins = string(inertBytes[rng.IntN(len(inertBytes))])
+		if rng.IntN(2) == 0 {
+			del = 1
+		}
+	case r < 8:
+		del = 1 + rng.IntN(3)
+	case r < 10:
+		ins = string(structuralBytes[rng.IntN(len(structuralBytes))])
+		if ins == "é" || ins == "\xc3" {
+			ins = "é"
+		}
+	default:
+		ins = snippets[rng.IntN(len(snippets))]
+	}
+	del = min(del, len(src)-at)
+	out := make([]byte, 0, len(src)+len(ins))
+	out = append(out, src[:at]...)
+	out = append(out, ins...)
+	return append(out, src[at+del:]...), []int{at, at + del, at + len(ins)}
+}
+
+// editChain parses src, then n random edits of it one after another, each
+// against the text the one before left, every parse held to a full one.
+// It returns how many took the incremental path.
+func editChain(t *testing.T, rng *rand.Rand, name string, src []byte, n int, typing bool) int {
+	t.Helper()
+	p := NewParser(0)
+	sameAsFull(t, name, p, src)
+	took := 0
+	for i := range n {
+		next, edit := randomEdit(rng, src, p.last.spans, typing)
+		if i%2 == 0 {
+			edit = nil // found by comparing the texts
+		}
+		if sameAsFull(t, fmt.Sprintf("%s edit %d", name, i), p, next, edit...) {
+			took++
+		}
+		src = next
+	}
+	return took
+}
+
+// Random edits of every corpus answer, of answers made of many of them
+// (every syntax, indented blocks, CRLF), and of a generated SHAM answer:
+// the incremental parse is always the full parse.
+func TestIncrementalMatchesFull(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(27, 4))
+	took, total := 0, 0
+	for _, c := range cases {
+		took += editChain(t, rng, c.Name, c.Input, 12, false)
+		total += 12
+	}
+	seps := []string{"\n", "\n\n", "", "\r\n", "\nSome prose.\n"}
+	for n := range 40 {
+		var doc bytes.Buffer
+		for range 2 + rng.IntN(30) {
+			doc.Write(cases[rng.IntN(len(cases))].Input)
+			doc.WriteString(seps[rng.IntN(len(seps))])
+		}
+		took += editChain(t, rng, fmt.Sprintf("mix%d", n), doc.Bytes(), 30, n%2 == 0)
+		total += 30
+	}
+	took += editChain(t, rng, "load", benchdoc.SHAM(40, 12), 400, false)
+	total += 400
+	took += editChain(t, rng, "long blocks", benchdoc.SHAM(30, 60), 1000, true)
+	total += 1000
+	t.Logf("%d of %d edits took the incremental path", took, total)
+	if took < 300 { // the rest fell back: the test must exercise both
+		t.Fatalf("only %d of %d edits took the incremental path", took, total)
+	}
+}
+
+// The 5.6 MB load answer: keystrokes in its blocks' contents take the
+// incremental path and give the full parse's result.
+func TestIncrementalLoadDocument(t *testing.T) {
+	if testing.Short() {
+		t.Skip("5.6 MB parses skipped in -short")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	took := editChain(t, rng, "load5MB", []byte(benchdoc.Load()), 12, true)
+	if took == 0 {
+		t.Fatal("no keystroke took the incremental path")
+	}
+}
+
+// FuzzIncremental: any text, edited at any place, parses incrementally to
+// exactly what a full parse gives. The fuzzer picks the text and the edit.
+// Run: go test ./lang -run '^$' -fuzz FuzzIncremental -fuzztime 2m
+func FuzzIncremental(f *testing.F) {
+	cases, err := corpus.Load()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, c := range cases {
+		f.Add(c.Input, uint32(i*7919), uint8(i%4), "x")
+	}
+	f.Fuzz(func(t *testing.T, src []byte, at uint32, del uint8, ins string) {
+		p := NewParser(0)
+		sameAsFull(t, "fuzz", p, src)
+		a := int(at % uint32(len(src)+1))
+		d := min(int(del%4), len(src)-a)
+		next := append(append(append([]byte(nil), src[:a]...), ins...), src[a+d:]...)
+		sameAsFull(t, "fuzz edited", p, next)
+		p = NewParser(0)
+		sameAsFull(t, "fuzz", p, src)
+		sameAsFull(t, "fuzz edited, told the edit", p, next, a, a+d, a+len(ins))
+	})
+}
+
+// ParseEdit told a change against a text the Parser has not parsed last
+// (a language server parses a code action's text with the document's
+// Parser in between) compares the texts instead of trusting the change.
+func TestParseEditAfterAnotherText(t *testing.T) {
+	a := benchdoc.SHAM(10, 20)
+	at := bytes.Index(a, []byte("\tv = 9\n")) + len("\tv = ")
+	b := bytes.Clone(a)
+	b[at] = '8' // a keystroke in the first block
+	h := bytes.Clone(a)
+	h[bytes.LastIndex(h, []byte("\tv = 9\n"))+len("\tv = ")] = '7' // the last block, elsewhere
+	p := NewParser(0)
+	fa := source.NewFile("a", a)
+	p.Parse(fa)
+	p.Parse(source.NewFile("h", h))
+	got := p.ParseEdit(source.NewFile("b", b), fa, at, at+1, at+1)
+	want := NewParser(0).Parse(source.NewFile("b", b))
+	if d := cmp.Diff(want.Groups, got.Groups); d != "" {
+		t.Fatalf("groups differ from a full parse (-full +got):\n%s", d)
+	}
+}
+
+// Keystrokes whose effect reaches past the line they change: each must
+// give the full parse's result, by the incremental path or the fallback.
+func TestIncrementalReach(t *testing.T) {
+	block := func(id string, body ...string) string {
+		return "#!SHAM [@three-char-SHA-256: " + id + "]\naction = \"file_write\"\npath = \"" + id + ".txt\"\ncontent = <<'EOT_SHAM_" + id + "'\n" +
+			strings.Join(body, "\n") + "\nEOT_SHAM_" + id + "\n#!END_SHAM_" + id + "\n"
+	}
+	filler := []string{"one", "two", "three", "four", "five", "six"}
+	for _, c := range []struct {
+		name, doc, from, to string
+		takes               bool // the incremental path must take it
+	}{{
+		// The heredoc now ends early, and the end marker it held ends the
+		// block: the block is shorter, and what followed is prose.
+		name: "a heredoc terminator completed above a held end marker",
+		doc: "Intro.\n\n" + block("aa1", append(append(append([]string{}, filler...), "EOT_SHAM_aa"), append(filler, "#!END_SHAM_aa1", "then more")...)...) +
+			"\nMiddle.\n\n" + block("bb2", filler...),
+		from: "EOT_SHAM_aa\n", to: "EOT_SHAM_aa1\n",
+	}, {
+		name: "a heredoc terminator broken",
+		doc:  "Intro.\n\n" + block("cc3", filler...) + "\n" + block("dd4", filler...),
+		from: "EOT_SHAM_cc3\n", to: "EOT_SHAM_cc\n",
+	}, {
+		name: "a word typed above a fence in the contents",
+		doc:  "Intro.\n\n" + block("ee5", append(append(append([]string{}, filler...), "src/x.go", "```go", "package x", "```"), filler...)...),
+		from: "src/x.go\n", to: "src/xy.go\n",
+	}, {
+		// The fence now opened in the contents pairs with the first fence
+		// after the block, so the whole-file block there is one no more.
+		name: "a fence completed in the contents",
+		doc: "Intro.\n\n" + block("gg7", append(append(append([]string{}, filler...), "``"), filler...)...) +
+			"\nThen:\n\nsrc/a.go\n```go\npackage a\n```\n\nsrc/b.go\n```go\npackage b\n```\n",
+		from: "``\n", to: "```\n",
+	}, {
+		name: "a list bullet's indent in the contents",
+		doc:  "- Step:\n\n  " + strings.ReplaceAll(block("hh8", filler...), "\n", "\n  ") + "\n- Next.\n",
+		from: "  four\n", to: "  fouur\n",
+	}, {
+		name: "Enter in the contents",
+		doc:  "Intro.\n\n" + block("jj9", filler...) + "\n" + block("kk1", filler...),
+		from: "three\n", to: "th\nree\n", takes: true,
+	}, {
+		// The new line is the terminator: the heredoc ends there, and the
+		// end marker it held ends the block.
+		name: "Enter that makes a terminator line",
+		doc: "Intro.\n\n" + block("ll2", append(append(append([]string{}, filler...), "xEOT_SHAM_ll2"), append(filler, "#!END_SHAM_ll2", "more")...)...) +
+			"\n" + block("mm3", filler...),
+		from: "xEOT_SHAM_ll2\n", to: "x\nEOT_SHAM_ll2\n",
+	}, {
+		name: "an unread format's gate word typed",
+		doc:  "<<<<<<< ORIGINAL\n\n" + block("ff6", filler...),
+		from: "four\n", to: "ORIGINAL\n",
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(c.doc, c.from) {
+				t.Fatalf("the document holds no %q", c.from)
+			}
+			p := NewParser(0)
+			sameAsFull(t, c.name, p, []byte(c.doc))
+			if took := sameAsFull(t, c.name, p, []byte(strings.Replace(c.doc, c.from, c.to, 1))); c.takes && !took {
+				t.Fatal("the keystroke took the full parse")
+			}
+		})
+	}
+}

@@ -123,21 +123,31 @@ func commitTrial(ctx context.Context, g *lang.Group, items []item, results []Act
 			rep.ExecutedActions++
 		}
 	}
-	for i := 0; i < len(items); {
-		file, end := abs[i], last[abs[i]] // the file's steps are i..end
-		data, held := ov.Held(file)
-		var err error
-		if held { // else every step on it was already applied: nothing to write
-			fsys.BeginAction(ws, items[end].res.Seq-1, false) // its last step owns what stays pending
-			err = ws.WriteFile(file, data)
+	// The files the trial changed, written as one batch made durable
+	// together (fsys/batch.go), in the order of their steps; a file whose
+	// steps were all already applied has nothing to write.
+	var writes []fsys.Write
+	var firsts []int // the first step of each write's file
+	for i := 0; i < len(items); i = last[abs[i]] + 1 {
+		if data, held := ov.Held(abs[i]); held {
+			writes = append(writes, fsys.Write{Name: abs[i], Data: data})
+			firsts = append(firsts, i)
 		}
-		if err == nil {
-			for j := i; j <= end; j++ {
-				done(j, results[j].Result)
-			}
-			i = end + 1
-			continue
-		}
+	}
+	fsys.BeginAction(ws, items[len(items)-1].res.Seq-1, false)
+	// A file not written is run again the ordinary way below, which says
+	// why in its own words.
+	n, _ := fsys.WriteFiles(ws, writes)
+	upTo := len(items) // the steps whose files are written (or need no write)
+	if n < len(writes) {
+		upTo = firsts[n]
+	}
+	for j := range upTo {
+		done(j, results[j].Result)
+	}
+	if n < len(writes) {
+		// The file of writes[n] was not written, nor any after it.
+		i, end := upTo, last[abs[upTo]]
 		k := i // the first step that changed the file: its write failed
 		for k < end && results[k].AlreadyApplied {
 			k++
@@ -151,13 +161,12 @@ func commitTrial(ctx context.Context, g *lang.Group, items []item, results []Act
 		done(k, runActionSafe(ctx, items[k].spec, items[k].a, items[k].res.Task, ws, cfg))
 		if items[k].res.Success { // the write went through this time: go on the ordinary way
 			runItems(ctx, g, items[k+1:], ws, cfg, rep)
-			break
+		} else {
+			why := fmt.Sprintf("not run: %s failed and its group stops at the first failure", items[k].res.Task)
+			for _, it := range items[k+1:] {
+				it.res.Skipped, it.res.Error = true, why
+			}
 		}
-		why := fmt.Sprintf("not run: %s failed and its group stops at the first failure", items[k].res.Task)
-		for _, it := range items[k+1:] {
-			it.res.Skipped, it.res.Error = true, why
-		}
-		break
 	}
 	for _, w := range sim.Warnings {
 		rep.Warn(w)

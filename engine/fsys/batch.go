@@ -16,8 +16,9 @@ import (
 // "Nothing half-written": after a crash every file is wholly old or wholly
 // new) at a fraction of the commits:
 //
-//  1. every temp file is written; then all are fsynced, a few goroutines
-//     at once (the journal commits concurrent fsyncs as one group);
+//  1. every temp file is written (Batch.Add: the caller need not hold the
+//     content after), then all are fsynced, a few goroutines at once (the
+//     journal commits concurrent fsyncs as one group);
 //  2. once every temp's content is durable, each is renamed over its
 //     target, in order;
 //  3. each directory that received a rename is fsynced once.
@@ -35,72 +36,78 @@ type Write struct {
 	Data []byte
 }
 
-// batchWriter is a workspace that makes a batch of writes durable together
-// (the OS, and a real apply's write-back over it).
-type batchWriter interface {
-	writeFiles(files []Write, before func(name string)) (int, error)
+// stager is a workspace whose writes can be staged as temp files and made
+// durable together (the OS, and a real apply's write-back over it).
+type stager interface {
+	stage(name string, data []byte) (staged, error)
+	// changed is the observer to tell of each file before its rename.
+	changed() func(name string)
+	tree() *osTree
 }
 
-// WriteFiles replaces files in ws, in order, each as WriteFile would, and
-// returns how many are in place: files[:n] were written, and when n <
-// len(files), err is why files[n] was not and files[n:] were not touched.
-// On the real tree the batch is made durable together (above); elsewhere
-// (an Overlay) it is WriteFile file by file.
-func WriteFiles(ws Workspace, files []Write) (int, error) {
-	if b, ok := ws.(batchWriter); ok {
-		return b.writeFiles(files, nil)
+// Batch is whole-file replacements committed together, in the order they
+// were added: on the real tree each is written to its temp file when
+// added, and Commit makes them durable and renames them; elsewhere (an
+// Overlay) the contents are kept and Commit writes them one by one.
+type Batch struct {
+	ws    Workspace
+	st    stager // nil: the file-by-file fallback
+	stage []staged
+	held  []Write // the fallback's contents
+}
+
+// NewBatch starts a batch of writes to ws.
+func NewBatch(ws Workspace) *Batch {
+	st, _ := ws.(stager)
+	if st != nil && st.tree() == nil {
+		st = nil
 	}
-	return writeEach(ws, files)
+	return &Batch{ws: ws, st: st}
 }
 
-// writeEach is WriteFiles one WriteFile at a time.
-func writeEach(ws Workspace, files []Write) (int, error) {
-	for i, f := range files {
-		if err := ws.WriteFile(f.Name, f.Data); err != nil {
-			return i, err
-		}
+// Add stages name's new content; an error is WriteFile's for it, and the
+// batch takes no more (Commit writes what was added before).
+func (b *Batch) Add(name string, data []byte) error {
+	if b.st == nil {
+		b.held = append(b.held, Write{name, data})
+		return nil
 	}
-	return len(files), nil
-}
-
-// syncers is how many temp files are fsynced at once: enough for the
-// journal to commit them together, few enough to hold few descriptors.
-const syncers = 8
-
-// staged is a temp file written for files[i], its root and its names.
-type staged struct {
-	r        *root
-	tmp, rel string
-}
-
-// writeFiles is WriteFiles on the real tree; before, when not nil, hears
-// of each file just before it changes (the rename).
-func (w *OS) writeFiles(files []Write, before func(string)) (int, error) {
-	t := w.t
-	// Step 1: write every temp, then make them durable together. They are
-	// synced only once all are written: a create waits for the journal
-	// commit an fsync running beside it forces.
-	stage := make([]staged, 0, len(files))
-	n, err := len(files), error(nil)
-	for i, f := range files {
-		s, serr := w.stageOne(f.Name, f.Data)
-		if serr != nil {
-			n, err = i, serr
-			break
-		}
-		stage = append(stage, s)
+	s, err := b.st.stage(name, data)
+	if err != nil {
+		return err
 	}
+	s.name = name
+	b.stage = append(b.stage, s)
+	return nil
+}
+
+// Abort removes what was staged; nothing was changed.
+func (b *Batch) Abort() {
+	for _, s := range b.stage {
+		_ = s.r.r.Remove(s.tmp)
+	}
+	b.stage, b.held = nil, nil
+}
+
+// Commit writes everything added, in order, and returns how many files are
+// in place: when n is short of what was added, err is why the n-th was
+// not, and it and those after it were not touched.
+func (b *Batch) Commit() (int, error) {
+	if b.st == nil {
+		return writeEach(b.ws, b.held)
+	}
+	t, stage := b.st.tree(), b.stage
+	n, err := len(stage), error(nil)
 	if !t.opt.NoFsync {
-		if i, serr := syncAll(stage); serr != nil && i < n {
-			n, err = i, serr
-		}
+		n, err = syncAll(stage)
 	}
 	// Step 2: rename the durable temps over their targets, in order.
+	before := b.st.changed()
 	done := 0
 	for ; done < n; done++ {
 		s := stage[done]
 		if before != nil {
-			before(files[done].Name)
+			before(s.name)
 		}
 		if rerr := state.Rename(s.r.r, s.tmp, s.rel); rerr != nil {
 			n, err = done, rerr
@@ -124,6 +131,44 @@ func (w *OS) writeFiles(files []Write, before func(string)) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// WriteFiles replaces files in ws, in order, each as WriteFile would, as
+// one Batch, and returns how many are in place: files[:n] were written,
+// and when n < len(files), err is why files[n] was not and files[n:] were
+// not touched.
+func WriteFiles(ws Workspace, files []Write) (int, error) {
+	b := NewBatch(ws)
+	for i, f := range files {
+		if err := b.Add(f.Name, f.Data); err != nil {
+			if n, cerr := b.Commit(); n < i {
+				return n, cerr
+			}
+			return i, err
+		}
+	}
+	return b.Commit()
+}
+
+// writeEach writes files one WriteFile at a time.
+func writeEach(ws Workspace, files []Write) (int, error) {
+	for i, f := range files {
+		if err := ws.WriteFile(f.Name, f.Data); err != nil {
+			return i, err
+		}
+	}
+	return len(files), nil
+}
+
+// syncers is how many temp files are fsynced at once: enough for the
+// journal to commit them together, few enough to hold few descriptors.
+const syncers = 8
+
+// staged is the temp file written for name, its root and its names.
+type staged struct {
+	name     string
+	r        *root
+	tmp, rel string
 }
 
 // syncAll fsyncs the temp files of stage, syncers at a time, each opened
@@ -159,6 +204,12 @@ func syncAll(stage []staged) (int, error) {
 		}
 	}
 	return len(stage), nil
+}
+
+func (w *OS) tree() *osTree              { return w.t }
+func (w *OS) changed() func(name string) { return nil }
+func (w *OS) stage(name string, data []byte) (staged, error) {
+	return w.stageOne(name, data)
 }
 
 // stageOne does what WriteFile does up to the rename: the policy's checks
@@ -205,19 +256,25 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	return staged{r: r, tmp: tmp, rel: rel}, nil
 }
 
-// writeFiles on a real apply's write-back: what the cache holds for these
-// files is written out first (a failure there is its own action's, as
-// Settle reports), then forgotten, the disk being newer; the batch then
-// goes to disk, the observer hearing of each file before it changes.
-func (w *WriteBack) writeFiles(files []Write, _ func(string)) (int, error) {
-	b, ok := w.inner.(batchWriter)
-	if !ok {
-		return writeEach(w, files)
+// A real apply's write-back stages through the tree under it: what the
+// cache holds for a staged file is written out first (a failure there is
+// its own action's, as Settle reports), then forgotten, the disk about to
+// be newer; the observer hears of each file before its rename.
+
+func (w *WriteBack) tree() *osTree {
+	if st, ok := w.inner.(stager); ok {
+		return st.tree()
 	}
-	for _, f := range files {
-		w.otherSpelling(f.Name)
-		w.flushOne(f.Name)
-		w.forget(f.Name)
-	}
-	return b.writeFiles(files, func(name string) { w.changing(name, false) })
+	return nil
+}
+
+func (w *WriteBack) changed() func(name string) {
+	return func(name string) { w.changing(name, false) }
+}
+
+func (w *WriteBack) stage(name string, data []byte) (staged, error) {
+	w.otherSpelling(name)
+	w.flushOne(name)
+	w.forget(name)
+	return w.inner.(stager).stage(name, data)
 }

@@ -96,6 +96,16 @@ func (o *Overlay) Held(abs string) ([]byte, bool) {
 	return n.content(), true
 }
 
+// Forget drops the overlay's content of the regular file at abs, once
+// what a trial left there is written elsewhere (an all-or-nothing group's
+// Batch): a trial over a thousand files then holds one at a time. abs must
+// not be read through the overlay again; it would read the base.
+func (o *Overlay) Forget(abs string) {
+	if n, ok := o.m.nodes[abs]; ok && !n.dir && !n.gone && n.mode.IsRegular() {
+		delete(o.m.nodes, abs)
+	}
+}
+
 // planEdits takes the searches to index (PlanEdits).
 func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 

@@ -74,7 +74,7 @@ func TestOverlayReleasesIndexWhenItsEditsAreDone(t *testing.T) {
 
 // A small file is not worth an index: its edits go the ordinary way.
 func TestOverlaySmallFileNotIndexed(t *testing.T) {
-	ov, name, olds := indexCase(t, 200, MinIndexed+2) // 10 searches in 7 KB
+	ov, name, olds := indexCase(t, 100, MinIndexed+2) // 10 searches in 3 KB
 	data, err := ov.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +86,6 @@ func TestOverlaySmallFileNotIndexed(t *testing.T) {
 		t.Fatalf("got %v, want Declined", r)
 	}
 	if ov.m.nodes[name].idx != nil {
-		t.Fatal("a 7 KB file got an index")
+		t.Fatal("a 3 KB file got an index")
 	}
 }

@@ -21,7 +21,8 @@ import (
 //     journal commits concurrent fsyncs as one group);
 //  2. once every temp's content is durable, each is renamed over its
 //     target, in order;
-//  3. each directory that received a rename is fsynced once.
+//  3. each directory that received a rename is fsynced once (a few at a
+//     time).
 //
 // A crash before 2 leaves only temp files (the next run's lock recovery
 // removes them, state.CleanTemps); during 2 or 3, every renamed file has
@@ -117,18 +118,22 @@ func (b *Batch) Commit() (int, error) {
 	for _, s := range stage[done:] {
 		_ = s.r.r.Remove(s.tmp)
 	}
-	// Step 3: each directory that took a rename, once; a failure there is
-	// the failure of the first file renamed into it.
-	synced := map[string]bool{}
+	// Step 3: each directory that took a rename, once, syncers at a time;
+	// a failure there is the failure of the first file renamed into it.
+	var dirs []int // the first staged file of each directory
+	seen := map[string]bool{}
 	for i, s := range stage[:done] {
 		key := s.r.dir + "\x00" + filepath.Dir(s.rel)
-		if synced[key] {
-			continue
+		if !seen[key] {
+			seen[key] = true
+			dirs = append(dirs, i)
 		}
-		synced[key] = true
-		if derr := t.syncDir(s.r, filepath.Dir(s.rel)); derr != nil {
-			return i, derr
-		}
+	}
+	if k, derr := inParallel(len(dirs), func(k int) error {
+		s := stage[dirs[k]]
+		return t.syncDir(s.r, filepath.Dir(s.rel))
+	}); derr != nil {
+		return dirs[k], derr
 	}
 	return n, err
 }
@@ -176,24 +181,33 @@ type staged struct {
 // write access, since Windows flushes only a handle that may write. It
 // returns the first failure in stage's order.
 func syncAll(stage []staged) (int, error) {
-	errs := make([]error, len(stage))
+	return inParallel(len(stage), func(i int) error {
+		f, err := stage[i].r.r.OpenFile(stage[i].tmp, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+}
+
+// inParallel runs do(0) … do(n-1), syncers at a time, and returns the
+// lowest i whose do failed and its error, or n and nil.
+func inParallel(n int, do func(i int) error) (int, error) {
+	errs := make([]error, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(syncers, len(stage)) {
+	for range min(syncers, n) {
 		wg.Go(func() {
 			for i := range next {
-				f, err := stage[i].r.r.OpenFile(stage[i].tmp, os.O_WRONLY, 0)
-				if err == nil {
-					err = f.Sync()
-					if cerr := f.Close(); err == nil {
-						err = cerr
-					}
-				}
-				errs[i] = err
+				errs[i] = do(i)
 			}
 		})
 	}
-	for i := range stage {
+	for i := range n {
 		next <- i
 	}
 	close(next)
@@ -203,7 +217,7 @@ func syncAll(stage []staged) (int, error) {
 			return i, err
 		}
 	}
-	return len(stage), nil
+	return n, nil
 }
 
 func (w *OS) tree() *osTree              { return w.t }

@@ -1,6 +1,7 @@
 package fsys
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -191,5 +192,23 @@ func TestSyncAllReportsTheFirstFailure(t *testing.T) {
 	}
 	if i, err := syncAll(stage); i != 1 || err == nil {
 		t.Fatalf("syncAll = %d, %v; want 1 and an error", i, err)
+	}
+}
+
+// inParallel names the lowest failing index, however the workers finish.
+func TestInParallelFirstFailure(t *testing.T) {
+	for range 20 {
+		i, err := inParallel(50, func(i int) error {
+			if i == 7 || i == 31 || i == 49 {
+				return fmt.Errorf("fail %d", i)
+			}
+			return nil
+		})
+		if i != 7 || err == nil || err.Error() != "fail 7" {
+			t.Fatalf("inParallel = %d, %v; want 7, fail 7", i, err)
+		}
+	}
+	if i, err := inParallel(0, func(int) error { return nil }); i != 0 || err != nil {
+		t.Fatalf("inParallel(0) = %d, %v", i, err)
 	}
 }

@@ -12,13 +12,13 @@ import (
 // a temp file, an fsync of it, a rename and an fsync of its directory
 // (osTree.writeFile); a thousand files written so cost two thousand
 // journal commits, and were three quarters of a 1,000-file git diff's
-// apply. WriteFiles gives the same promise for each file (README,
+// apply. A Batch gives the same promise for each file (README,
 // "Nothing half-written": after a crash every file is wholly old or wholly
 // new) at a fraction of the commits:
 //
 //  1. every temp file is written (Batch.Add: the caller need not hold the
-//     content after), then all are fsynced, a few goroutines at once (the
-//     journal commits concurrent fsyncs as one group);
+//     content after), then all are fsynced, a few goroutines at once (a
+//     journaling filesystem commits concurrent fsyncs together);
 //  2. once every temp's content is durable, each is renamed over its
 //     target, in order;
 //  3. each directory that received a rename is fsynced once (a few at a
@@ -67,7 +67,8 @@ func NewBatch(ws Workspace) *Batch {
 }
 
 // Add stages name's new content; an error is WriteFile's for it, and the
-// batch takes no more (Commit writes what was added before).
+// caller adds no more (Commit writes what was added before). A new file's
+// missing folders are made now, and stay should the batch be aborted.
 func (b *Batch) Add(name string, data []byte) error {
 	if b.st == nil {
 		b.held = append(b.held, Write{name, data})

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"testing"
+	"time"
 
 	"github.com/clada-dev/clada/internal/benchdoc"
 	"github.com/clada-dev/clada/lang"
@@ -43,17 +46,53 @@ func BenchmarkFormats10MiB(b *testing.B) {
 	}
 }
 
-// BenchmarkGitDiff is a git diff of 10,000 hunks over 1,000 files applied
-// whole, with durable writes and with --no-fsync (scripts/side-by-side
-// runs git apply on it).
+// BenchmarkGitDiff is a git diff of 10 hunks over 10 files, 1,000 over 100
+// and 10,000 over 1,000 (the rows scripts/side-by-side runs git apply on)
+// applied whole, with durable writes and with --no-fsync. Besides time and
+// allocations it reports peak-heap-MiB: the most heap the apply held at
+// once (objects, live or not yet swept), sampled every 200µs.
+//
+//	go test ./engine -run XXX -bench GitDiff -benchtime 3x -benchmem
 func BenchmarkGitDiff(b *testing.B) {
-	tree, want, diff := benchdoc.GitDiff(10000, 1000)
-	for _, noFsync := range []bool{false, true} {
-		name := "durable"
-		if noFsync {
-			name = "no-fsync"
+	for _, g := range []struct{ hunks, files int }{{10, 10}, {1000, 100}, {10000, 1000}} {
+		tree, want, diff := benchdoc.GitDiff(g.hunks, g.files)
+		for _, noFsync := range []bool{false, true} {
+			name := fmt.Sprintf("%d/durable", g.files)
+			if noFsync {
+				name = fmt.Sprintf("%d/no-fsync", g.files)
+			}
+			b.Run(name, func(b *testing.B) {
+				defer peakHeap(b)()
+				benchApply(b, tree, want, []byte(diff), Real, noFsync)
+			})
 		}
-		b.Run(name, func(b *testing.B) { benchApply(b, tree, want, []byte(diff), Real, noFsync) })
+	}
+}
+
+// peakHeap samples the heap's objects while the benchmark runs and, when
+// the returned func is called, reports the largest sample.
+func peakHeap(b *testing.B) func() {
+	runtime.GC()
+	stop, done := make(chan struct{}), make(chan uint64)
+	go func() {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		var peak uint64
+		t := time.NewTicker(200 * time.Microsecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-t.C:
+				metrics.Read(s)
+				peak = max(peak, s[0].Value.Uint64())
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		b.ReportMetric(float64(<-done)/(1<<20), "peak-heap-MiB")
 	}
 }
 

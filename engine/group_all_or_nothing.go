@@ -50,7 +50,8 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 			}
 		}
 	}, cfg)) // the trial costs what the apply costs (edit_index.go)
-	runItems(ctx, g, trial, ov, cfg, sim)
+	c := newTrialCommit(items, ov, ws, cfg)
+	runItemsThen(ctx, g, trial, ov, cfg, sim, c.stepDone(results))
 	bad := -1
 	for i, r := range results {
 		if !r.Success && !r.Skipped {
@@ -59,8 +60,13 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		}
 	}
 	if bad < 0 {
-		return commitTrial(ctx, g, items, results, ov, ws, cfg, sim, rep)
+		if c != nil && ctx.Err() == nil {
+			return c.commit(ctx, g, items, results, ws, cfg, sim, rep)
+		}
+		c.abort()
+		return false
 	}
+	c.abort()
 	if replay, ok := replayedWhole(ctx, g, items, ws, cfg); ok {
 		for i, it := range items {
 			it.res.Result, it.res.Duration = replay[i].Result, replay[i].Duration
@@ -81,38 +87,101 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 	return true
 }
 
-// commitTrial carries out a group whose trial succeeded by writing what
-// the trial left, once per file, instead of running every step again: the
+// trialCommit carries out a group whose trial succeeds by writing what the
+// trial left, once per file, instead of running every step again: the
 // trial of a V4A patch or unified diff cost as much as the apply, and the
 // two were the whole cost (a diff of 500 hunks was matched twice, hunk by
 // hunk). It does so only for a group of file_replace_text steps (V4A
 // Update hunks, unified diff hunks) whose steps on each file are
 // consecutive, so that the order of writes is the ordinary run's; each
 // step gets its trial result, as the same steps on the same files give.
-// A file that cannot be written fails the first step that changed it, run
-// again the ordinary way, and the steps after it are not run. false: the
-// group must run the ordinary way (nothing was done).
-func commitTrial(ctx context.Context, g *lang.Group, items []item, results []ActionResult, ov *fsys.Overlay, ws fsys.Workspace, cfg *Config, sim, rep *Report) bool {
-	if ctx.Err() != nil || cfg.ordinaryOnly {
-		return false
+//
+// Each file is staged as soon as the trial is done with it (its last step
+// succeeded): on the real tree its temp file is written then, and the
+// trial's copy dropped, so a diff of a thousand files holds one file's
+// text at a time; the batch is made durable and renamed into place only
+// when the whole trial succeeded (fsys/batch.go), and removed otherwise.
+type trialCommit struct {
+	ov     *fsys.Overlay
+	abs    []string       // each step's file
+	last   map[string]int // the last step of each file's run of steps
+	batch  *fsys.Batch
+	firsts []int // the first step of each staged file
+	// refused is the first step of the file the batch would not take (-1:
+	// none); no file after it is staged.
+	refused int
+}
+
+// newTrialCommit is nil when the group must run the ordinary way after
+// its trial (it is not all file_replace_text, a file's steps are not
+// consecutive, or the run takes only the ordinary path).
+func newTrialCommit(items []item, ov *fsys.Overlay, ws fsys.Workspace, cfg *Config) *trialCommit {
+	if cfg.ordinaryOnly {
+		return nil
 	}
-	// Each step's file, and the last step of each file's run of steps.
-	abs := make([]string, len(items))
-	last := map[string]int{}
+	c := &trialCommit{ov: ov, abs: make([]string, len(items)), last: map[string]int{}, refused: -1}
 	for i, it := range items {
 		if it.a.Op != lang.OpFileReplaceText.String() || it.res.Error != "" {
-			return false
+			return nil
 		}
 		p, _ := it.a.Value(lang.ParamPath)
 		a, err := cfg.Resolve(p)
 		if err != nil {
-			return false
+			return nil
 		}
-		if j, seen := last[a]; seen && j != i-1 {
-			return false // the file's steps are not consecutive
+		if j, seen := c.last[a]; seen && j != i-1 {
+			return nil // the file's steps are not consecutive
 		}
-		abs[i], last[a] = a, i
+		c.abs[i], c.last[a] = a, i
 	}
+	c.batch = fsys.NewBatch(ws)
+	return c
+}
+
+// stepDone is the trial's word after each step (runItemsThen): at the last
+// step of a file whose steps all succeeded, the file is staged.
+func (c *trialCommit) stepDone(results []ActionResult) func(int) {
+	if c == nil {
+		return nil
+	}
+	return func(i int) {
+		file := c.abs[i]
+		if c.last[file] != i || c.refused >= 0 {
+			return
+		}
+		first := i
+		for first > 0 && c.abs[first-1] == file {
+			first--
+		}
+		for _, r := range results[first : i+1] {
+			if !r.Success && !r.Skipped {
+				return // the trial fails: nothing will be written
+			}
+		}
+		data, held := c.ov.Held(file)
+		if !held {
+			return // every step was already applied: nothing to write
+		}
+		if err := c.batch.Add(file, data); err != nil {
+			c.refused = first // reported by that step's ordinary run (commit)
+			return
+		}
+		c.firsts = append(c.firsts, first)
+		c.ov.Forget(file)
+	}
+}
+
+// abort removes what was staged.
+func (c *trialCommit) abort() {
+	if c != nil {
+		c.batch.Abort()
+	}
+}
+
+// commit writes the staged files and gives each step its trial result. A
+// file that cannot be written fails the first step that changed it, run
+// again the ordinary way, and the steps after it are not run.
+func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, results []ActionResult, ws fsys.Workspace, cfg *Config, sim, rep *Report) bool {
 	// done gives step j its trial result, as runItems records a result.
 	done := func(j int, r Result) {
 		res := items[j].res
@@ -123,21 +192,23 @@ func commitTrial(ctx context.Context, g *lang.Group, items []item, results []Act
 			rep.ExecutedActions++
 		}
 	}
-	for i := 0; i < len(items); {
-		file, end := abs[i], last[abs[i]] // the file's steps are i..end
-		data, held := ov.Held(file)
-		var err error
-		if held { // else every step on it was already applied: nothing to write
-			fsys.BeginAction(ws, items[end].res.Seq-1, false) // its last step owns what stays pending
-			err = ws.WriteFile(file, data)
-		}
-		if err == nil {
-			for j := i; j <= end; j++ {
-				done(j, results[j].Result)
-			}
-			i = end + 1
-			continue
-		}
+	fsys.BeginAction(ws, items[len(items)-1].res.Seq-1, false)
+	// A file not written is run again the ordinary way below, which says
+	// why in its own words.
+	n, _ := c.batch.Commit()
+	upTo := len(items) // the steps whose files are written (or need no write)
+	switch {
+	case n < len(c.firsts):
+		upTo = c.firsts[n]
+	case c.refused >= 0:
+		upTo = c.refused
+	}
+	for j := range upTo {
+		done(j, results[j].Result)
+	}
+	if upTo < len(items) {
+		// The file of step upTo was not written, nor any after it.
+		i, end := upTo, c.last[c.abs[upTo]]
 		k := i // the first step that changed the file: its write failed
 		for k < end && results[k].AlreadyApplied {
 			k++
@@ -151,13 +222,12 @@ func commitTrial(ctx context.Context, g *lang.Group, items []item, results []Act
 		done(k, runActionSafe(ctx, items[k].spec, items[k].a, streamLabel(cfg, items[k].res), ws, cfg))
 		if items[k].res.Success { // the write went through this time: go on the ordinary way
 			runItems(ctx, g, items[k+1:], ws, cfg, rep)
-			break
+		} else {
+			why := fmt.Sprintf("not run: %s failed and its group stops at the first failure", items[k].res.Task)
+			for _, it := range items[k+1:] {
+				it.res.Skipped, it.res.Error = true, why
+			}
 		}
-		why := fmt.Sprintf("not run: %s failed and its group stops at the first failure", items[k].res.Task)
-		for _, it := range items[k+1:] {
-			it.res.Skipped, it.res.Error = true, why
-		}
-		break
 	}
 	for _, w := range sim.Warnings {
 		rep.Warn(w)

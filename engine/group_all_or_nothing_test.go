@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -153,4 +154,54 @@ func (w *countReads) ReadFile(name string) ([]byte, error) {
 		w.n++
 	}
 	return w.Workspace.ReadFile(name)
+}
+
+// A diff's files are staged as temp files while its trial goes on; when a
+// later file's hunk fails, every staged temp is removed and no file is
+// changed.
+func TestTrialFailureLeavesNoStagedFile(t *testing.T) {
+	root := t.TempDir()
+	var doc strings.Builder
+	want := map[string]string{}
+	for _, f := range []string{"a.txt", "sub/b.txt", "c.txt"} {
+		abs := filepath.Join(root, f)
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		want[f] = "one\ntwo\nthree\n"
+		if err := os.WriteFile(abs, []byte(want[f]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		old := "two"
+		if f == "c.txt" {
+			old = "TWO" // not in the file: the diff cannot apply
+		}
+		fmt.Fprintf(&doc, "--- a/%s\n+++ b/%s\n@@ -1,3 +1,3 @@\n one\n-%s\n+2\n three\n", f, f, old)
+	}
+	cfg := DefaultConfig(root)
+	cfg.NoGit, cfg.OutputMode = true, OutputSilent
+	rep, _, err := Apply(context.Background(), lang.Parse(source.NewFile("p.diff", []byte(doc.String()))), cfg, Real, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Success || len(rep.Results) != 3 || rep.Results[2].Type != fault.SearchNotFound || !rep.Results[0].Skipped {
+		t.Fatalf("want c.txt's hunk failed and the others not run; got %+v", rep.Results)
+	}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			if err == nil && d.Name() == ".clada" {
+				return filepath.SkipDir // the run's lock
+			}
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		got, _ := os.ReadFile(p)
+		if w, ok := want[filepath.ToSlash(rel)]; !ok || string(got) != w {
+			t.Errorf("%s: %q after a failed diff (a staged temp left, or a file changed)", rel, got)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

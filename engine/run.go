@@ -176,9 +176,16 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Work
 // runItems carries out a validated group's items in order, filling in
 // their results; a Tasks or Patch group stops at its first failure.
 func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report) {
+	runItemsThen(ctx, g, items, ws, cfg, rep, nil)
+}
+
+// runItemsThen is runItems, calling after (when not nil) with each item's
+// index once its result is in (an all-or-nothing trial writes a file out
+// as soon as its last step is done: group_all_or_nothing.go).
+func runItemsThen(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report, after func(i int)) {
 	stopped := ""
 	batch := newHunkBatch(g)
-	for _, it := range items {
+	for i, it := range items {
 		switch {
 		case it.res.Error != "": // invalid standalone action
 			continue
@@ -239,6 +246,9 @@ func runItems(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspac
 		}
 		if !it.res.Success && g.Kind != lang.Standalone {
 			stopped = fmt.Sprintf("%s failed and its group stops at the first failure", it.res.Task)
+		}
+		if after != nil {
+			after(i)
 		}
 	}
 }

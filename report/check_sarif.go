@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +39,7 @@ import (
 func checkSARIF(w io.Writer, files []Checked, o CheckOptions) error {
 	run := sarifRun{ColumnKind: "utf16CodeUnits", Results: []sarifResult{}}
 	run.Tool.Driver = sarifDriver{Name: "clada", InformationURI: InfoURI, Version: sarifVersion(o.Version), Rules: []sarifRule{}}
-	if semver.MatchString(o.Version) {
+	if semver().MatchString(o.Version) {
 		run.Tool.Driver.SemanticVersion = run.Tool.Driver.Version
 	}
 	if o.Root != "" {
@@ -106,13 +105,13 @@ func checkSARIF(w io.Writer, files []Checked, o CheckOptions) error {
 const srcRoot = "%SRCROOT%"
 
 // semver is a release version, which SARIF's semanticVersion may carry.
-var semver = regexp.MustCompile(`^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+var semver = lazyRegexp(`^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
 
 // sarifVersion is clada's version as SARIF wants it, starting with a
 // number: v1.2.3 is 1.2.3, and a development build ("dev", "dev (abc123,
 // modified)") is 0.0.0-dev, 0.0.0-dev.abc123.modified.
 func sarifVersion(v string) string {
-	if semver.MatchString(v) {
+	if semver().MatchString(v) {
 		return strings.TrimPrefix(v, "v")
 	}
 	words := strings.FieldsFunc(v, func(r rune) bool {

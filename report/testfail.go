@@ -30,30 +30,31 @@ const failureMaxLines = 80
 type failureRunner struct {
 	name  string
 	start func(lines []string) int // -1 when there is none
-	next  *regexp.Regexp
+	next  func() *regexp.Regexp
 }
 
 var (
-	goFail       = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
-	goNext       = regexp.MustCompile(`^\s*(=== (RUN|CONT|PAUSE|NAME)|--- (FAIL|PASS|SKIP):)|^(FAIL|ok|PASS)\b`)
-	pyFailures   = regexp.MustCompile(`^=+ FAILURES =+$`)
-	pyHeader     = regexp.MustCompile(`^_{3,} .+ _{3,}$`)
-	pyNext       = regexp.MustCompile(`^_{3,} .+ _{3,}$|^=+ .* =+$`)
-	pyFailed     = regexp.MustCompile(`^FAILED `)
-	jestFail     = regexp.MustCompile(`^\s*● .+`)
-	jestNext     = regexp.MustCompile(`^\s*● |^(Test Suites|Tests):`)
-	mochaFailing = regexp.MustCompile(`^\s*\d+ failing`)
-	mochaItem    = regexp.MustCompile(`^\s*\d+\) `)
-	tapNotOK     = regexp.MustCompile(`^\s*not ok \d+`)
-	tapNext      = regexp.MustCompile(`^\s*(not )?ok \d+|^# (tests|pass|fail) `)
-	specFail     = regexp.MustCompile(`^\s*✖ `)
-	specNext     = regexp.MustCompile(`^\s*(✔|✖|ℹ|﹣) `)
-	cargoFail    = regexp.MustCompile(`^---- .+ stdout ----$`)
-	cargoNext    = regexp.MustCompile(`^---- .+ stdout ----$|^failures:$|^test result:`)
+	goFail       = lazyRegexp(`^\s*--- FAIL: (\S+)`)
+	goNext       = lazyRegexp(`^\s*(=== (RUN|CONT|PAUSE|NAME)|--- (FAIL|PASS|SKIP):)|^(FAIL|ok|PASS)\b`)
+	pyFailures   = lazyRegexp(`^=+ FAILURES =+$`)
+	pyHeader     = lazyRegexp(`^_{3,} .+ _{3,}$`)
+	pyNext       = lazyRegexp(`^_{3,} .+ _{3,}$|^=+ .* =+$`)
+	pyFailed     = lazyRegexp(`^FAILED `)
+	jestFail     = lazyRegexp(`^\s*● .+`)
+	jestNext     = lazyRegexp(`^\s*● |^(Test Suites|Tests):`)
+	mochaFailing = lazyRegexp(`^\s*\d+ failing`)
+	mochaItem    = lazyRegexp(`^\s*\d+\) `)
+	tapNotOK     = lazyRegexp(`^\s*not ok \d+`)
+	tapNext      = lazyRegexp(`^\s*(not )?ok \d+|^# (tests|pass|fail) `)
+	specFail     = lazyRegexp(`^\s*✖ `)
+	specNext     = lazyRegexp(`^\s*(✔|✖|ℹ|﹣) `)
+	cargoFail    = lazyRegexp(`^---- .+ stdout ----$`)
+	cargoNext    = lazyRegexp(`^---- .+ stdout ----$|^failures:$|^test result:`)
 )
 
 // firstMatch is the index of the first line re matches from i on, -1 if none.
-func firstMatch(lines []string, re *regexp.Regexp, i int) int {
+func firstMatch(lines []string, pattern func() *regexp.Regexp, i int) int {
+	re := pattern()
 	for ; i < len(lines); i++ {
 		if re.MatchString(lines[i]) {
 			return i
@@ -62,14 +63,17 @@ func firstMatch(lines []string, re *regexp.Regexp, i int) int {
 	return -1
 }
 
+// goTest names go test's runner, whose failure reaches back to its RUN line.
+const goTest = "go test's \"--- FAIL\""
+
 var failureRunners = []failureRunner{
-	{"go test's \"--- FAIL\"", func(lines []string) int {
+	{goTest, func(lines []string) int {
 		i := firstMatch(lines, goFail, 0)
 		if i < 0 {
 			return -1
 		}
 		// With -v the test's output is between its RUN line and its FAIL.
-		name := goFail.FindStringSubmatch(lines[i])[1]
+		name := goFail().FindStringSubmatch(lines[i])[1]
 		for j := i - 1; j >= 0 && i-j < failureMaxLines; j-- {
 			if strings.TrimSpace(lines[j]) == "=== RUN   "+name || strings.HasPrefix(lines[j], "=== RUN   "+name+" ") {
 				return j
@@ -110,13 +114,14 @@ func firstFailure(text string) (start, end int, runner string, ok bool) {
 		}
 		start, runner = i, r.name
 		from := i
-		if r.next == goNext {
+		if r.name == goTest {
 			// go test: from the test's RUN line through its FAIL line, and
 			// what follows that (its log, a panic) up to the next marker.
 			from = firstMatch(lines, goFail, i)
 		}
 		end = from + 1
-		for end < len(lines) && end-start < failureMaxLines && !r.next.MatchString(lines[end]) {
+		next := r.next()
+		for end < len(lines) && end-start < failureMaxLines && !next.MatchString(lines[end]) {
 			end++
 		}
 	}

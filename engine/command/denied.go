@@ -2,7 +2,6 @@ package command
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/clada-dev/clada/sandbox"
@@ -42,11 +41,11 @@ import (
 // deniedWords are the ways programs report EACCES and EPERM.
 // A rename or link whose two directories Landlock does not both let the
 // command write fails with EXDEV ("Invalid cross-device link").
-var deniedWords = regexp.MustCompile(`(?i)permission denied|operation not permitted|\bEACCES\b|\bEPERM\b|AccessDeniedException|PermissionDenied|invalid cross-device link|\bEXDEV\b`)
+var deniedWords = lazyRegexp(`(?i)permission denied|operation not permitted|\bEACCES\b|\bEPERM\b|AccessDeniedException|PermissionDenied|invalid cross-device link|\bEXDEV\b`)
 
 // quotedPath finds the quoted strings of a line: 'x', "x", ‘x’, `x', `x`
 // and «x».
-var quotedPath = regexp.MustCompile("'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|`([^'`]+)['`]|«([^»]+)»")
+var quotedPath = lazyRegexp("'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|`([^'`]+)['`]|«([^»]+)»")
 
 // denial is a write the sandbox refused, as the command's output tells it.
 type denial struct {
@@ -65,21 +64,21 @@ func findDenial(streams []string, dir, home string, writable []string) (d denial
 	for _, out := range streams {
 		lines := strings.Split(out, "\n")
 		for i, line := range lines {
-			if !deniedWords.MatchString(line) {
+			if !deniedWords().MatchString(line) {
 				continue
 			}
 			if p, abs, found := outsidePath(line, true, dir, home, writable); found {
 				return denial{p, abs, strings.TrimSpace(line)}, "", true
 			}
 			for _, j := range []int{i - 1, i + 1, i - 2, i + 2, i - 3, i + 3} {
-				if j < 0 || j >= len(lines) || deniedWords.MatchString(lines[j]) || !fileOpLine(lines[j]) {
+				if j < 0 || j >= len(lines) || deniedWords().MatchString(lines[j]) || !fileOpLine(lines[j]) {
 					continue
 				}
 				if p, abs, found := outsidePath(lines[j], false, dir, home, writable); found {
 					return denial{p, abs, strings.TrimSpace(line)}, "", true
 				}
 			}
-			if pathless == "" && !mentionsPath(line) && !authDenied.MatchString(line) {
+			if pathless == "" && !mentionsPath(line) && !authDenied().MatchString(line) {
 				pathless = strings.TrimSpace(line)
 			}
 		}
@@ -92,18 +91,18 @@ func findDenial(streams []string, dir, home string, writable []string) (d denial
 // `/x`", fish's "error occurred while redirecting file '/x'"); stackFrame a
 // line of a stack trace or traceback, whose paths are the program's source.
 var (
-	fileLine   = regexp.MustCompile(`(?i)\b(path|file|directory|dir|folder|create|creating|open|opening|write|writing|mkdir|remove|removing|rename|lock|redirecting)\b`)
-	stackFrame = regexp.MustCompile(`^\s*(File "|at |\d+: |#\d+ )`)
+	fileLine   = lazyRegexp(`(?i)\b(path|file|directory|dir|folder|create|creating|open|opening|write|writing|mkdir|remove|removing|rename|lock|redirecting)\b`)
+	stackFrame = lazyRegexp(`^\s*(File "|at |\d+: |#\d+ )`)
 )
 
 // fileOpLine reports whether a line around a denial may name its path.
 func fileOpLine(line string) bool {
-	return fileLine.MatchString(line) && !stackFrame.MatchString(line)
+	return fileLine().MatchString(line) && !stackFrame().MatchString(line)
 }
 
 // authDenied is a login refused (ssh's "Permission denied (publickey)"),
 // which is no file access.
-var authDenied = regexp.MustCompile(`(?i)publickey|password|authenticat`)
+var authDenied = lazyRegexp(`(?i)publickey|password|authenticat`)
 
 // outsidePath is the first path line names (in the order above) that lies
 // outside writable. denyLine says line is the denial itself, whose words
@@ -122,9 +121,9 @@ func outsidePath(line string, denyLine bool, dir, home string, writable []string
 // likely first.
 func pathCandidates(line string, denyLine bool) []string {
 	var out []string
-	for _, m := range quotedPath.FindAllStringSubmatch(line, -1) {
+	for _, m := range quotedPath().FindAllStringSubmatch(line, -1) {
 		for _, g := range m[1:] {
-			if g != "" && !deniedWords.MatchString(g) {
+			if g != "" && !deniedWords().MatchString(g) {
 				out = append(out, g)
 			}
 		}
@@ -155,7 +154,7 @@ func pathCandidates(line string, denyLine bool) []string {
 			out = append(out, w)
 		}
 	}
-	if loc := deniedWords.FindStringIndex(line); denyLine && loc != nil {
+	if loc := deniedWords().FindStringIndex(line); denyLine && loc != nil {
 		last := -1
 		for i, w := range words {
 			if w.end <= loc[0] {
@@ -184,13 +183,13 @@ func trimWord(w string) string {
 
 // sourcePos is a source position (main.go:12, panicking.rs:689:5): where
 // a program's code is, not what it was refused.
-var sourcePos = regexp.MustCompile(`:\d+(:\d+)?$`)
+var sourcePos = lazyRegexp(`:\d+(:\d+)?$`)
 
 // pathLike reports whether w looks like a file path: it has a slash, or is
 // ~ or starts with ~/, and is no URL, socket address or source position.
 func pathLike(w string) bool {
 	switch {
-	case w == "" || strings.Contains(w, "://") || sourcePos.MatchString(w):
+	case w == "" || strings.Contains(w, "://") || sourcePos().MatchString(w):
 		return false
 	case strings.HasPrefix(w, "/dev/tcp/") || strings.HasPrefix(w, "/dev/udp/"):
 		return false
@@ -206,7 +205,7 @@ func mentionsPath(line string) bool {
 			return true
 		}
 	}
-	return quotedPath.MatchString(strings.ReplaceAll(line, `"Permission denied"`, ""))
+	return quotedPath().MatchString(strings.ReplaceAll(line, `"Permission denied"`, ""))
 }
 
 // resolveCandidate resolves p against the command's cwd (and "~" against
@@ -230,7 +229,7 @@ func resolveCandidate(p, dir, home string) (string, bool) {
 // failed; under --sandbox strict that is the sandbox (Landlock answers
 // EACCES, which some tools reword: curl and git say "Couldn't connect to
 // server").
-var netRefused = regexp.MustCompile(`(?i)` + strings.Join([]string{
+var netRefused = lazyRegexp(`(?i)` + strings.Join([]string{
 	`connect: permission denied`,                       // Go's net package, bash's /dev/tcp
 	`bind: permission denied`,                          // Go, a server that listens
 	`connect EACCES`,                                   // Node, npm
@@ -252,7 +251,7 @@ var netRefused = regexp.MustCompile(`(?i)` + strings.Join([]string{
 func findNetDenial(streams []string) string {
 	for _, out := range streams {
 		for _, line := range strings.Split(out, "\n") {
-			if netRefused.MatchString(line) {
+			if netRefused().MatchString(line) {
 				return strings.TrimSpace(line)
 			}
 		}

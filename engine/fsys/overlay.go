@@ -45,6 +45,11 @@ type memTree struct {
 	// to the ordinary path after it replaced an indexed file.
 	plan map[string][]string
 	skip map[string]int
+	// used counts, per planned path, the edits that asked for the fast
+	// path: when all its planned searches have asked, the file's index is
+	// dropped (released), so a trial over a thousand files holds one index
+	// at a time rather than a thousand.
+	used map[string]int
 }
 
 // onode is one overlay entry; gone marks a deletion hiding the base.
@@ -69,7 +74,7 @@ func (n *onode) content() []byte {
 // NewOverlay layers an empty Overlay over base. Over the real tree (or a
 // real apply's write-back) it keeps that tree's read cap and hard-link rule.
 func NewOverlay(base Workspace) *Overlay {
-	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead, skip: map[string]int{}}
+	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead, skip: map[string]int{}, used: map[string]int{}}
 	links := true
 	if s, ok := base.(settings); ok {
 		m.maxRead, links = s.settings()
@@ -91,6 +96,16 @@ func (o *Overlay) Held(abs string) ([]byte, bool) {
 	return n.content(), true
 }
 
+// Forget drops the overlay's content of the regular file at abs, once
+// what a trial left there is written elsewhere (an all-or-nothing group's
+// Batch): a trial over a thousand files then holds one at a time. abs must
+// not be read through the overlay again; it would read the base.
+func (o *Overlay) Forget(abs string) {
+	if n, ok := o.m.nodes[abs]; ok && !n.dir && !n.gone && n.mode.IsRegular() {
+		delete(o.m.nodes, abs)
+	}
+}
+
 // planEdits takes the searches to index (PlanEdits).
 func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 
@@ -101,6 +116,7 @@ func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 // 10 MiB file copied the whole file into the overlay at every hunk).
 func (o *Overlay) replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
 	m := o.m
+	m.used[abs]++ // every planned edit asks, the first (which reads the file) too
 	n, ok := m.nodes[abs]
 	if !ok || n.dir || n.gone || n.mode&fs.ModeSymlink != 0 {
 		return textedit.Declined, 0
@@ -111,6 +127,10 @@ func (o *Overlay) replaceIndexed(abs, old, repl string, lineStart bool) (textedi
 			m.skip[abs] = max(m.skip[abs]-1, 0)
 			return textedit.Declined, 0
 		}
+		if !worthIndexing(len(olds), len(n.data)) {
+			delete(m.plan, abs)
+			return textedit.Declined, 0
+		}
 		if n.idx = textedit.NewIndex(n.data, olds); n.idx == nil {
 			delete(m.plan, abs)
 			return textedit.Declined, 0
@@ -119,6 +139,11 @@ func (o *Overlay) replaceIndexed(abs, old, repl string, lineStart bool) (textedi
 	r, line := n.idx.ReplaceOnce(old, repl, lineStart)
 	if r == textedit.Replaced {
 		n.data, n.mtime = nil, time.Now()
+	}
+	if m.used[abs] >= len(m.plan[abs]) {
+		n.content()
+		n.idx = nil
+		delete(m.plan, abs) // its planned edits are done: later ones go the ordinary way
 	}
 	return r, line
 }

@@ -1,0 +1,295 @@
+package fsys
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/clada-dev/clada/internal/state"
+)
+
+// Many whole-file writes made durable together. One file written alone is
+// a temp file, an fsync of it, a rename and an fsync of its directory
+// (osTree.writeFile); a thousand files written so cost two thousand
+// journal commits, and were three quarters of a 1,000-file git diff's
+// apply. A Batch gives the same promise for each file (README,
+// "Nothing half-written": after a crash every file is wholly old or wholly
+// new) at a fraction of the commits:
+//
+//  1. every temp file is written (Batch.Add: the caller need not hold the
+//     content after), then all are fsynced, a few goroutines at once (a
+//     journaling filesystem commits concurrent fsyncs together);
+//  2. once every temp's content is durable, each is renamed over its
+//     target, in order;
+//  3. each directory that received a rename is fsynced once (a few at a
+//     time).
+//
+// A crash before 2 leaves only temp files (the next run's lock recovery
+// removes them, state.CleanTemps); during 2 or 3, every renamed file has
+// its whole new content on disk, every other its old one. syncfs(2) would
+// make step 1 one call on Linux, but it flushes every process's dirty data
+// on the filesystem and waits for a build writing beside us; parallel
+// fsyncs flush only ours, and are the same code on every system.
+
+// Write is one whole-file replacement of a batch (WriteFiles).
+type Write struct {
+	Name string // absolute path
+	Data []byte
+}
+
+// stager is a workspace whose writes can be staged as temp files and made
+// durable together (the OS, and a real apply's write-back over it).
+type stager interface {
+	stage(name string, data []byte) (staged, error)
+	// changed is the observer to tell of each file before its rename.
+	changed() func(name string)
+	tree() *osTree
+}
+
+// Batch is whole-file replacements committed together, in the order they
+// were added: on the real tree each is written to its temp file when
+// added, and Commit makes them durable and renames them; elsewhere (an
+// Overlay) the contents are kept and Commit writes them one by one.
+type Batch struct {
+	ws    Workspace
+	st    stager // nil: the file-by-file fallback
+	stage []staged
+	held  []Write // the fallback's contents
+}
+
+// NewBatch starts a batch of writes to ws.
+func NewBatch(ws Workspace) *Batch {
+	st, _ := ws.(stager)
+	if st != nil && st.tree() == nil {
+		st = nil
+	}
+	return &Batch{ws: ws, st: st}
+}
+
+// Add stages name's new content; an error is WriteFile's for it, and the
+// caller adds no more (Commit writes what was added before). A new file's
+// missing folders are made now, and stay should the batch be aborted.
+func (b *Batch) Add(name string, data []byte) error {
+	if b.st == nil {
+		b.held = append(b.held, Write{name, data})
+		return nil
+	}
+	s, err := b.st.stage(name, data)
+	if err != nil {
+		return err
+	}
+	s.name = name
+	b.stage = append(b.stage, s)
+	return nil
+}
+
+// Abort removes what was staged; nothing was changed.
+func (b *Batch) Abort() {
+	for _, s := range b.stage {
+		_ = s.r.r.Remove(s.tmp)
+	}
+	b.stage, b.held = nil, nil
+}
+
+// Commit writes everything added, in order, and returns how many files are
+// in place: when n is short of what was added, err is why the n-th was
+// not, and it and those after it were not touched.
+func (b *Batch) Commit() (int, error) {
+	if b.st == nil {
+		return writeEach(b.ws, b.held)
+	}
+	t, stage := b.st.tree(), b.stage
+	n, err := len(stage), error(nil)
+	if !t.opt.NoFsync {
+		n, err = syncAll(stage)
+	}
+	// Step 2: rename the durable temps over their targets, in order.
+	before := b.st.changed()
+	done := 0
+	for ; done < n; done++ {
+		s := stage[done]
+		if before != nil {
+			before(s.name)
+		}
+		if rerr := state.Rename(s.r.r, s.tmp, s.rel); rerr != nil {
+			n, err = done, rerr
+			break
+		}
+	}
+	for _, s := range stage[done:] {
+		_ = s.r.r.Remove(s.tmp)
+	}
+	// Step 3: each directory that took a rename, once, syncers at a time;
+	// a failure there is the failure of the first file renamed into it.
+	var dirs []int // the first staged file of each directory
+	seen := map[string]bool{}
+	for i, s := range stage[:done] {
+		key := s.r.dir + "\x00" + filepath.Dir(s.rel)
+		if !seen[key] {
+			seen[key] = true
+			dirs = append(dirs, i)
+		}
+	}
+	if k, derr := inParallel(len(dirs), func(k int) error {
+		s := stage[dirs[k]]
+		return t.syncDir(s.r, filepath.Dir(s.rel))
+	}); derr != nil {
+		return dirs[k], derr
+	}
+	return n, err
+}
+
+// WriteFiles replaces files in ws, in order, each as WriteFile would, as
+// one Batch, and returns how many are in place: files[:n] were written,
+// and when n < len(files), err is why files[n] was not and files[n:] were
+// not touched.
+func WriteFiles(ws Workspace, files []Write) (int, error) {
+	b := NewBatch(ws)
+	for i, f := range files {
+		if err := b.Add(f.Name, f.Data); err != nil {
+			if n, cerr := b.Commit(); n < i {
+				return n, cerr
+			}
+			return i, err
+		}
+	}
+	return b.Commit()
+}
+
+// writeEach writes files one WriteFile at a time.
+func writeEach(ws Workspace, files []Write) (int, error) {
+	for i, f := range files {
+		if err := ws.WriteFile(f.Name, f.Data); err != nil {
+			return i, err
+		}
+	}
+	return len(files), nil
+}
+
+// syncers is how many temp files are fsynced at once: enough for the
+// journal to commit them together, few enough to hold few descriptors.
+const syncers = 8
+
+// staged is the temp file written for name, its root and its names.
+type staged struct {
+	name     string
+	r        *root
+	tmp, rel string
+}
+
+// syncAll fsyncs the temp files of stage, syncers at a time, each opened
+// again (a thousand open descriptors would meet the process's limit);
+// write access, since Windows flushes only a handle that may write. It
+// returns the first failure in stage's order.
+func syncAll(stage []staged) (int, error) {
+	return inParallel(len(stage), func(i int) error {
+		f, err := stage[i].r.r.OpenFile(stage[i].tmp, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+}
+
+// inParallel runs do(0) … do(n-1), syncers at a time, and returns the
+// lowest i whose do failed and its error, or n and nil.
+func inParallel(n int, do func(i int) error) (int, error) {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(syncers, n) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = do(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return i, err
+		}
+	}
+	return n, nil
+}
+
+func (w *OS) tree() *osTree              { return w.t }
+func (w *OS) changed() func(name string) { return nil }
+func (w *OS) stage(name string, data []byte) (staged, error) {
+	return w.stageOne(name, data)
+}
+
+// stageOne does what WriteFile does up to the rename: the policy's checks
+// (guard.WriteFile), the missing parents of a new file, and the temp file
+// beside the target, written, given the old file's mode, not yet synced.
+func (w *OS) stageOne(name string, data []byte) (staged, error) {
+	t := w.t
+	old, err := t.lstat(name)
+	switch {
+	case err == nil:
+		if err := regularFile(name, old); err != nil {
+			return staged{}, err
+		}
+		if err := w.singleLink(name, old); err != nil {
+			return staged{}, err
+		}
+	case isNotExist(err):
+		old = nil
+	default:
+		return staged{}, err
+	}
+	r, rel, err := t.locate(name)
+	if err == nil && old == nil {
+		err = t.walkDirs(r, filepath.Dir(rel), true)
+	}
+	if err != nil {
+		return staged{}, err
+	}
+	f, tmp, err := state.CreateTemp(r.r, filepath.Dir(rel), filepath.Base(rel))
+	if err != nil {
+		return staged{}, err
+	}
+	_, err = f.Write(data)
+	if err == nil && old != nil {
+		err = f.Chmod(old.Mode().Perm())
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = r.r.Remove(tmp)
+		return staged{}, err
+	}
+	return staged{r: r, tmp: tmp, rel: rel}, nil
+}
+
+// A real apply's write-back stages through the tree under it: what the
+// cache holds for a staged file is written out first (a failure there is
+// its own action's, as Settle reports), then forgotten, the disk about to
+// be newer; the observer hears of each file before its rename.
+
+func (w *WriteBack) tree() *osTree {
+	if st, ok := w.inner.(stager); ok {
+		return st.tree()
+	}
+	return nil
+}
+
+func (w *WriteBack) changed() func(name string) {
+	return func(name string) { w.changing(name, false) }
+}
+
+func (w *WriteBack) stage(name string, data []byte) (staged, error) {
+	w.otherSpelling(name)
+	w.flushOne(name)
+	w.forget(name)
+	return w.inner.(stager).stage(name, data)
+}

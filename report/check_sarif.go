@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/clada-dev/clada/internal/lazyre"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -105,7 +106,7 @@ func checkSARIF(w io.Writer, files []Checked, o CheckOptions) error {
 const srcRoot = "%SRCROOT%"
 
 // semver is a release version, which SARIF's semanticVersion may carry.
-var semver = lazyRegexp(`^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+var semver = lazyre.New(`^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
 
 // sarifVersion is clada's version as SARIF wants it, starting with a
 // number: v1.2.3 is 1.2.3, and a development build ("dev", "dev (abc123,

@@ -3,6 +3,8 @@ package report
 import (
 	"regexp"
 	"strings"
+
+	"github.com/clada-dev/clada/internal/lazyre"
 )
 
 // A test run that fails prints a long log whose head is passing tests and
@@ -34,22 +36,22 @@ type failureRunner struct {
 }
 
 var (
-	goFail       = lazyRegexp(`^\s*--- FAIL: (\S+)`)
-	goNext       = lazyRegexp(`^\s*(=== (RUN|CONT|PAUSE|NAME)|--- (FAIL|PASS|SKIP):)|^(FAIL|ok|PASS)\b`)
-	pyFailures   = lazyRegexp(`^=+ FAILURES =+$`)
-	pyHeader     = lazyRegexp(`^_{3,} .+ _{3,}$`)
-	pyNext       = lazyRegexp(`^_{3,} .+ _{3,}$|^=+ .* =+$`)
-	pyFailed     = lazyRegexp(`^FAILED `)
-	jestFail     = lazyRegexp(`^\s*● .+`)
-	jestNext     = lazyRegexp(`^\s*● |^(Test Suites|Tests):`)
-	mochaFailing = lazyRegexp(`^\s*\d+ failing`)
-	mochaItem    = lazyRegexp(`^\s*\d+\) `)
-	tapNotOK     = lazyRegexp(`^\s*not ok \d+`)
-	tapNext      = lazyRegexp(`^\s*(not )?ok \d+|^# (tests|pass|fail) `)
-	specFail     = lazyRegexp(`^\s*✖ `)
-	specNext     = lazyRegexp(`^\s*(✔|✖|ℹ|﹣) `)
-	cargoFail    = lazyRegexp(`^---- .+ stdout ----$`)
-	cargoNext    = lazyRegexp(`^---- .+ stdout ----$|^failures:$|^test result:`)
+	goFail       = lazyre.New(`^\s*--- FAIL: (\S+)`)
+	goNext       = lazyre.New(`^\s*(=== (RUN|CONT|PAUSE|NAME)|--- (FAIL|PASS|SKIP):)|^(FAIL|ok|PASS)\b`)
+	pyFailures   = lazyre.New(`^=+ FAILURES =+$`)
+	pyHeader     = lazyre.New(`^_{3,} .+ _{3,}$`)
+	pyNext       = lazyre.New(`^_{3,} .+ _{3,}$|^=+ .* =+$`)
+	pyFailed     = lazyre.New(`^FAILED `)
+	jestFail     = lazyre.New(`^\s*● .+`)
+	jestNext     = lazyre.New(`^\s*● |^(Test Suites|Tests):`)
+	mochaFailing = lazyre.New(`^\s*\d+ failing`)
+	mochaItem    = lazyre.New(`^\s*\d+\) `)
+	tapNotOK     = lazyre.New(`^\s*not ok \d+`)
+	tapNext      = lazyre.New(`^\s*(not )?ok \d+|^# (tests|pass|fail) `)
+	specFail     = lazyre.New(`^\s*✖ `)
+	specNext     = lazyre.New(`^\s*(✔|✖|ℹ|﹣) `)
+	cargoFail    = lazyre.New(`^---- .+ stdout ----$`)
+	cargoNext    = lazyre.New(`^---- .+ stdout ----$|^failures:$|^test result:`)
 )
 
 // firstMatch is the index of the first line re matches from i on, -1 if none.

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/clada-dev/clada/internal/lazyre"
 	"github.com/clada-dev/clada/sandbox"
 )
 
@@ -41,11 +42,11 @@ import (
 // deniedWords are the ways programs report EACCES and EPERM.
 // A rename or link whose two directories Landlock does not both let the
 // command write fails with EXDEV ("Invalid cross-device link").
-var deniedWords = lazyRegexp(`(?i)permission denied|operation not permitted|\bEACCES\b|\bEPERM\b|AccessDeniedException|PermissionDenied|invalid cross-device link|\bEXDEV\b`)
+var deniedWords = lazyre.New(`(?i)permission denied|operation not permitted|\bEACCES\b|\bEPERM\b|AccessDeniedException|PermissionDenied|invalid cross-device link|\bEXDEV\b`)
 
 // quotedPath finds the quoted strings of a line: 'x', "x", ‘x’, `x', `x`
 // and «x».
-var quotedPath = lazyRegexp("'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|`([^'`]+)['`]|«([^»]+)»")
+var quotedPath = lazyre.New("'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|`([^'`]+)['`]|«([^»]+)»")
 
 // denial is a write the sandbox refused, as the command's output tells it.
 type denial struct {
@@ -91,8 +92,8 @@ func findDenial(streams []string, dir, home string, writable []string) (d denial
 // `/x`", fish's "error occurred while redirecting file '/x'"); stackFrame a
 // line of a stack trace or traceback, whose paths are the program's source.
 var (
-	fileLine   = lazyRegexp(`(?i)\b(path|file|directory|dir|folder|create|creating|open|opening|write|writing|mkdir|remove|removing|rename|lock|redirecting)\b`)
-	stackFrame = lazyRegexp(`^\s*(File "|at |\d+: |#\d+ )`)
+	fileLine   = lazyre.New(`(?i)\b(path|file|directory|dir|folder|create|creating|open|opening|write|writing|mkdir|remove|removing|rename|lock|redirecting)\b`)
+	stackFrame = lazyre.New(`^\s*(File "|at |\d+: |#\d+ )`)
 )
 
 // fileOpLine reports whether a line around a denial may name its path.
@@ -102,7 +103,7 @@ func fileOpLine(line string) bool {
 
 // authDenied is a login refused (ssh's "Permission denied (publickey)"),
 // which is no file access.
-var authDenied = lazyRegexp(`(?i)publickey|password|authenticat`)
+var authDenied = lazyre.New(`(?i)publickey|password|authenticat`)
 
 // outsidePath is the first path line names (in the order above) that lies
 // outside writable. denyLine says line is the denial itself, whose words
@@ -183,7 +184,7 @@ func trimWord(w string) string {
 
 // sourcePos is a source position (main.go:12, panicking.rs:689:5): where
 // a program's code is, not what it was refused.
-var sourcePos = lazyRegexp(`:\d+(:\d+)?$`)
+var sourcePos = lazyre.New(`:\d+(:\d+)?$`)
 
 // pathLike reports whether w looks like a file path: it has a slash, or is
 // ~ or starts with ~/, and is no URL, socket address or source position.
@@ -229,7 +230,7 @@ func resolveCandidate(p, dir, home string) (string, bool) {
 // failed; under --sandbox strict that is the sandbox (Landlock answers
 // EACCES, which some tools reword: curl and git say "Couldn't connect to
 // server").
-var netRefused = lazyRegexp(`(?i)` + strings.Join([]string{
+var netRefused = lazyre.New(`(?i)` + strings.Join([]string{
 	`connect: permission denied`,                       // Go's net package, bash's /dev/tcp
 	`bind: permission denied`,                          // Go, a server that listens
 	`connect EACCES`,                                   // Node, npm

@@ -42,7 +42,7 @@ type (
 	// indexer takes file_replace_text's fast path (a WriteBack, and an
 	// Overlay given a plan).
 	indexer interface {
-		replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int)
+		replaceIndexed(abs string, edit func(*textedit.Index) (textedit.Indexed, int)) (textedit.Indexed, int)
 	}
 	// planner is a simulation that takes the searches to index (an
 	// Overlay); a WriteBack is given them when it is made.
@@ -118,7 +118,19 @@ func PlanEdits(ws Workspace, plan map[string][]string) {
 // changed.
 func ReplaceIndexed(ws Workspace, abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
 	if w, ok := ws.(indexer); ok {
-		return w.replaceIndexed(abs, old, repl, lineStart)
+		return w.replaceIndexed(abs, func(x *textedit.Index) (textedit.Indexed, int) { return x.ReplaceOnce(old, repl, lineStart) })
 	}
 	return textedit.Declined, 0
+}
+
+// ReplaceLinesIndexed is the exact rung of a V4A hunk on the fast path
+// (textedit.Index.ReplaceLines) on abs, as ReplaceIndexed: old and repl
+// are whole lines, old found exactly once as such, in a file with no CR.
+// Declined means the hunk must climb the ladder; nothing changed.
+func ReplaceLinesIndexed(ws Workspace, abs, old, repl string) textedit.Indexed {
+	if w, ok := ws.(indexer); ok {
+		r, _ := w.replaceIndexed(abs, func(x *textedit.Index) (textedit.Indexed, int) { return x.ReplaceLines(old, repl), 0 })
+		return r
+	}
+	return textedit.Declined
 }

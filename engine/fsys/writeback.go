@@ -279,7 +279,7 @@ func (w *WriteBack) ReadDir(name string) ([]fs.FileInfo, error) {
 const MinIndexed = 8
 
 // replaceIndexed is ReplaceIndexed on this write-back.
-func (w *WriteBack) replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
+func (w *WriteBack) replaceIndexed(abs string, edit func(*textedit.Index) (textedit.Indexed, int)) (textedit.Indexed, int) {
 	f := w.files[abs]
 	if f == nil {
 		return textedit.Declined, 0
@@ -295,7 +295,7 @@ func (w *WriteBack) replaceIndexed(abs, old, repl string, lineStart bool) (texte
 			return textedit.Declined, 0
 		}
 	}
-	r, line := f.idx.ReplaceOnce(old, repl, lineStart)
+	r, line := edit(f.idx)
 	if r == textedit.Replaced {
 		f.data = nil
 		w.pending(abs, f)

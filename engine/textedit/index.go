@@ -63,6 +63,7 @@ type Index struct {
 	buf     []byte // gap buffer: the text is buf[:gs] followed by buf[ge:]
 	gs, ge  int
 	crlfs   int // "\r\n" pairs in the text: with any, searches with line ends go the ordinary way
+	crs     int // "\r" bytes in the text: with any, V4A hunks climb the ladder (ReplaceLines)
 	pats    []string
 	ids     map[string]int32
 	byKey   map[[2]uint64][]int32 // a pattern's first KeyLen bytes → the patterns
@@ -113,6 +114,7 @@ func NewIndex(data []byte, olds []string) *Index {
 	copy(x.buf, data)
 	x.gs, x.ge = len(data), len(x.buf)
 	x.crlfs = bytes.Count(data, []byte("\r\n"))
+	x.crs = bytes.Count(data, []byte("\r"))
 	x.scanAll(data)
 	return x
 }
@@ -323,9 +325,42 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 			return Replayed, line
 		}
 	}
-	end, n := at+len(old), len(repl)
 	// lineAt left the counted line at the match: the text before it, and
 	// so its line number, the edit does not change.
+	x.splice(at, len(old), repl)
+	return Replaced, line
+}
+
+// ReplaceLines is the exact rung of a V4A hunk without anchors (the
+// ladder's first rung on the raw bytes, exact_bytes.go) on the index: old
+// is the hunk's old lines and repl its new ones, each line ending in
+// "\n" (old a planned search). It replaces old when old occurs exactly
+// once in the text and that once starts a line, the text has no CR and
+// ends with "\n": then old is the one line-aligned match ExactBytes finds,
+// and the edit is ReplaceExactBytes's. It declines, having changed
+// nothing, in every other case (and when repl holds old: whether the hunk
+// is a replay, the ladder says).
+func (x *Index) ReplaceLines(old, repl string) Indexed {
+	id, known := x.ids[old]
+	if !known || x.count[id] != 1 || x.crs > 0 || x.len() == 0 || x.text(x.len()-1, x.len())[0] != '\n' {
+		return Declined
+	}
+	if !strings.HasSuffix(old, "\n") || (repl != "" && !strings.HasSuffix(repl, "\n")) || strings.Contains(repl, old) {
+		return Declined
+	}
+	at := x.only(id)
+	if at > 0 && x.text(at-1, at)[0] != '\n' {
+		return Declined
+	}
+	x.splice(at, len(old), repl)
+	return Replaced
+}
+
+// splice replaces the olen bytes at at with repl, keeping the
+// occurrences current.
+func (x *Index) splice(at, olen int, repl string) {
+	end, n := at+olen, len(repl)
+	x.crs += strings.Count(repl, "\r") - bytes.Count(x.text(at, end), []byte("\r"))
 	x.crlfs -= bytes.Count(x.text(at-1, end+1), []byte("\r\n"))
 	x.moveGap(end, n)
 	x.gs = at // drop old: it sits just before the gap
@@ -361,7 +396,6 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 	}
 	slices.SortFunc(keep, func(a, b int32) int { return x.recs[a].key - x.recs[b].key })
 	x.post = append(x.post, keep...)
-	return Replaced, line
 }
 
 // splitEdited moves the split to from, just after the text's span

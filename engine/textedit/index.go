@@ -100,8 +100,9 @@ func NewIndex(data []byte, olds []string) *Index {
 		x.pats = append(x.pats, p)
 		k := keyOf([]byte(p))
 		x.byKey[k] = append(x.byKey[k], id)
-		h := hashKey(k)
-		x.filter[h/64] |= 1 << (h % 64)
+		h1, h2 := hashKey(k)
+		x.filter[h1/64] |= 1 << (h1 % 64)
+		x.filter[h2/64] |= 1 << (h2 % 64)
 		x.maxLen = max(x.maxLen, len(p))
 	}
 	x.count = make([]int32, len(x.pats))
@@ -184,9 +185,13 @@ func keyOf(s []byte) [2]uint64 {
 	return [2]uint64{binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])}
 }
 
-// hashKey is one multiply: it runs at every byte of the file.
-func hashKey(k [2]uint64) uint64 {
-	return ((k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15) >> (64 - filterBits)
+// hashKey is one multiply: it runs at every byte of the file. Its two
+// slices of bits are a key's two bits in the filter: a text repeats some
+// keys at every line ("quick brown fox " in each), and one bit alone let
+// such a key through to the map now and then, at every one of its lines.
+func hashKey(k [2]uint64) (uint64, uint64) {
+	h := (k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15
+	return h >> (64 - filterBits), (h >> (64 - 2*filterBits)) & (1<<filterBits - 1)
 }
 
 // scan reports every occurrence of every pattern in text, whose first byte is
@@ -201,8 +206,8 @@ func (x *Index) scanFrom(text []byte, lo, hi, base int, emit func(occ)) {
 	for i := lo; i < hi && i+KeyLen <= len(text); i++ {
 		w := text[i : i+KeyLen : i+KeyLen]
 		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		h := hashKey(k)
-		if filter[h>>6]&(1<<(h&63)) == 0 {
+		h1, h2 := hashKey(k)
+		if filter[h1>>6]&(1<<(h1&63)) == 0 || filter[h2>>6]&(1<<(h2&63)) == 0 {
 			continue
 		}
 		for _, id := range x.byKey[k] {

@@ -51,8 +51,7 @@ func planActions(actions iter.Seq[*lang.Action], cfg *Config) editPlan {
 		params := a.ParamMap()
 		old := params[lang.ParamOldText]
 		if tolerant(params) { // a V4A hunk: its exact rung's search
-			var ok bool
-			if old, _, ok = hunkLines(params); !ok {
+			if old = hunkOld(params); old == "" {
 				continue
 			}
 		}
@@ -119,19 +118,24 @@ func tolerant(params map[string]string) bool {
 // each ending in "\n"; false for a hunk that always climbs the ladder
 // (anchors, at_end, no old lines, a tolerance the ladder must report).
 func hunkLines(params map[string]string) (old, repl string, ok bool) {
+	if old = hunkOld(params); old == "" {
+		return "", "", false
+	}
+	return old, joinLines(textedit.TextLines(params[lang.ParamNewText])), true
+}
+
+// hunkOld is hunkLines's old alone ("" for a hunk the index never takes),
+// what the plan indexes.
+func hunkOld(params map[string]string) string {
 	switch params[lang.ParamTolerance] {
 	case "", "exact", "whitespace":
 	default:
-		return "", "", false
+		return ""
 	}
 	if params[lang.ParamAnchor] != "" || params[lang.ParamAtEnd] == "true" {
-		return "", "", false
+		return ""
 	}
-	ol := textedit.TextLines(params[lang.ParamOldText])
-	if len(ol) == 0 {
-		return "", "", false
-	}
-	return joinLines(ol), joinLines(textedit.TextLines(params[lang.ParamNewText])), true
+	return joinLines(textedit.TextLines(params[lang.ParamOldText]))
 }
 
 // joinLines is lines, each ending in "\n".

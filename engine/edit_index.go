@@ -121,7 +121,7 @@ func hunkLines(params map[string]string) (old, repl string, ok bool) {
 	if old = hunkOld(params); old == "" {
 		return "", "", false
 	}
-	return old, joinLines(textedit.TextLines(params[lang.ParamNewText])), true
+	return old, linesText(params[lang.ParamNewText]), true
 }
 
 // hunkOld is hunkLines's old alone ("" for a hunk the index never takes),
@@ -135,7 +135,22 @@ func hunkOld(params map[string]string) string {
 	if params[lang.ParamAnchor] != "" || params[lang.ParamAtEnd] == "true" {
 		return ""
 	}
-	return joinLines(textedit.TextLines(params[lang.ParamOldText]))
+	return linesText(params[lang.ParamOldText])
+}
+
+// linesText is joinLines(textedit.TextLines(s)) without splitting s when it
+// has no CR: then it is s with its final "\n" (one per hunk, twice per
+// apply, for 5,000 hunks).
+func linesText(s string) string {
+	switch {
+	case s == "":
+		return ""
+	case strings.IndexByte(s, '\r') >= 0:
+		return joinLines(textedit.TextLines(s))
+	case strings.HasSuffix(s, "\n"):
+		return s
+	}
+	return s + "\n"
 }
 
 // joinLines is lines, each ending in "\n".

@@ -259,3 +259,12 @@ func TestEditIndexV4AAgreesWithLadder(t *testing.T) {
 		agree(t, fmt.Sprint("seed ", seed), content, doc.String())
 	}
 }
+
+// linesText is what it shortens: TextLines joined, each line ending in "\n".
+func TestLinesText(t *testing.T) {
+	for _, s := range []string{"", "\n", "\n\n", "a", "a\n", "a\nb", "a\nb\n", "a\n\n", "a\r\nb\r\n", "a\r", "\r\n", " x \n\ty"} {
+		if got, want := linesText(s), joinLines(textedit.TextLines(s)); got != want {
+			t.Errorf("linesText(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

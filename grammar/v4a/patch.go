@@ -6,8 +6,10 @@
 //
 // The format is line-oriented with no nesting: a line lexer (lexer.go)
 // gives every line a token type from its own text, a participle grammar
-// (grammar.go) parses one patch's tokens into sections and hunks, and the
-// builder walks that parse, reporting each wrong line at its bytes.
+// (grammar.go) parses one patch's tokens into sections and hunks (a patch
+// of only the common lines is parsed by hand into the same shape,
+// parseSimple), and the builder walks that parse, reporting each wrong
+// line at its bytes.
 // The Responses API's apply_patch_call items (JSON) are read by call.go.
 //
 // v4a imports source, grammar/internal/lines and participle, nothing else of

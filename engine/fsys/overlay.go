@@ -99,7 +99,7 @@ func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 // so that an all-or-nothing trial, --atomic, --dry-run and the language
 // server's simulation cost what the apply costs (a 5,000-hunk diff of a
 // 10 MiB file copied the whole file into the overlay at every hunk).
-func (o *Overlay) replaceIndexed(abs string, edit func(*textedit.Index) (textedit.Indexed, int)) (textedit.Indexed, int) {
+func (o *Overlay) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
 	m := o.m
 	n, ok := m.nodes[abs]
 	if !ok || n.dir || n.gone || n.mode&fs.ModeSymlink != 0 {
@@ -116,7 +116,7 @@ func (o *Overlay) replaceIndexed(abs string, edit func(*textedit.Index) (textedi
 			return textedit.Declined, 0
 		}
 	}
-	r, line := edit(n.idx)
+	r, line := edit.apply(n.idx)
 	if r == textedit.Replaced {
 		n.data, n.mtime = nil, time.Now()
 	}

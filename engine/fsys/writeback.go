@@ -279,7 +279,7 @@ func (w *WriteBack) ReadDir(name string) ([]fs.FileInfo, error) {
 const MinIndexed = 8
 
 // replaceIndexed is ReplaceIndexed on this write-back.
-func (w *WriteBack) replaceIndexed(abs string, edit func(*textedit.Index) (textedit.Indexed, int)) (textedit.Indexed, int) {
+func (w *WriteBack) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
 	f := w.files[abs]
 	if f == nil {
 		return textedit.Declined, 0
@@ -295,7 +295,7 @@ func (w *WriteBack) replaceIndexed(abs string, edit func(*textedit.Index) (texte
 			return textedit.Declined, 0
 		}
 	}
-	r, line := edit(f.idx)
+	r, line := edit.apply(f.idx)
 	if r == textedit.Replaced {
 		f.data = nil
 		w.pending(abs, f)

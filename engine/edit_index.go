@@ -169,6 +169,17 @@ func (x *opRun) replaceLinesFast() (Result, bool) {
 	if !fsys.Indexes(x.ws) {
 		return Result{}, false
 	}
+	abs, p, bad := x.path(lang.ParamPath, true)
+	if bad != nil {
+		return Result{}, false
+	}
+	return x.replaceLinesFastAt(abs, p)
+}
+
+// replaceLinesFastAt is replaceLinesFast on the file abs (p as written),
+// whose path checks passed: the hunks of one run of a batch name one path,
+// checked once (replacing text in the file changes none of what they check).
+func (x *opRun) replaceLinesFastAt(abs, p string) (Result, bool) {
 	old, repl, found := hunkLines(x.params)
 	if !found || len(old) < textedit.KeyLen {
 		return Result{}, false
@@ -177,10 +188,6 @@ func (x *opRun) replaceLinesFast() (Result, bool) {
 		return Result{}, false
 	}
 	if _, bad := x.textParam(lang.ParamNewText); bad != nil {
-		return Result{}, false
-	}
-	abs, p, bad := x.path(lang.ParamPath, true)
-	if bad != nil {
 		return Result{}, false
 	}
 	if fsys.ReplaceLinesIndexed(x.ws, abs, old, repl) != textedit.Replaced {

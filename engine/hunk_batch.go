@@ -71,9 +71,21 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 	// file cost far more than finding them there. The hunks from the first
 	// one that needs the ladder on run on line tables.
 	var done []Result
+	abs, p := "", ""
 	for _, ra := range run {
 		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: lang.OpFileReplaceText.String(), params: ra.ParamMap()}
-		r, fast := hx.replaceLinesFast()
+		var r Result
+		fast := false
+		if abs != "" { // the run's path, checked for its first hunk
+			r, fast = hx.replaceLinesFastAt(abs, p)
+		} else if fsys.Indexes(ws) {
+			var bad *Result
+			if abs, p, bad = hx.path(lang.ParamPath, true); bad != nil {
+				abs = ""
+			} else {
+				r, fast = hx.replaceLinesFastAt(abs, p)
+			}
+		}
 		if !fast && len(done) == 0 {
 			r, fast = hx.exactHunkSaved()
 		}

@@ -29,10 +29,11 @@ func BenchmarkFormats10MiB(b *testing.B) {
 		n    int
 		mode Mode
 	}{
-		{benchdoc.V4A, 1, Real}, {benchdoc.UDiff, 1, Real}, {benchdoc.JSONCalls, 1, Real},
+		{benchdoc.V4A, 1, Real}, {benchdoc.SHAMEdits, 1, Real}, {benchdoc.Aider, 1, Real},
+		{benchdoc.UDiff, 1, Real}, {benchdoc.JSONCalls, 1, Real},
 		{benchdoc.V4A, 5000, Real}, {benchdoc.SHAMEdits, 5000, Real}, {benchdoc.Aider, 5000, Real},
-		{benchdoc.JSONCalls, 5000, Real}, {benchdoc.UDiff, 500, Real},
-		{benchdoc.SHAMEdits, 5000, Atomic}, {benchdoc.V4A, 5000, Atomic},
+		{benchdoc.JSONCalls, 5000, Real}, {benchdoc.UDiff, 500, Real}, {benchdoc.UDiff, 5000, Real},
+		{benchdoc.SHAMEdits, 5000, Atomic}, {benchdoc.V4A, 5000, Atomic}, {benchdoc.JSONCalls, 5000, Atomic},
 	} {
 		name := fmt.Sprintf("%s/%d", c.f, c.n)
 		if c.mode == Atomic {

@@ -50,6 +50,11 @@ func planActions(actions iter.Seq[*lang.Action], cfg *Config) editPlan {
 		}
 		params := a.ParamMap()
 		old := params[lang.ParamOldText]
+		if tolerant(params) { // a V4A hunk: its exact rung's search
+			if old = hunkOld(params); old == "" {
+				continue
+			}
+		}
 		if len(old) < textedit.KeyLen {
 			continue
 		}
@@ -100,4 +105,93 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 		return appliedAlready(p), true
 	}
 	return ok(nearLine{want: want, got: line}.report(map[string]any{"path": p, "replacements": 1})), true
+}
+
+// tolerant reports whether file_replace_text with params goes through the
+// tolerant matcher (match_tolerance.go) rather than the plain search.
+func tolerant(params map[string]string) bool {
+	return params[lang.ParamTolerance] != "" || params[lang.ParamAnchor] != "" || params[lang.ParamAtEnd] != ""
+}
+
+// hunkLines is a tolerant file_replace_text (a V4A hunk) as the index's
+// exact rung takes it (textedit.Index.ReplaceLines): its old and new lines,
+// each ending in "\n"; false for a hunk that always climbs the ladder
+// (anchors, at_end, no old lines, a tolerance the ladder must report).
+func hunkLines(params map[string]string) (old, repl string, ok bool) {
+	if old = hunkOld(params); old == "" {
+		return "", "", false
+	}
+	return old, linesText(params[lang.ParamNewText]), true
+}
+
+// hunkOld is hunkLines's old alone ("" for a hunk the index never takes),
+// what the plan indexes.
+func hunkOld(params map[string]string) string {
+	switch params[lang.ParamTolerance] {
+	case "", "exact", "whitespace":
+	default:
+		return ""
+	}
+	if params[lang.ParamAnchor] != "" || params[lang.ParamAtEnd] == "true" {
+		return ""
+	}
+	return linesText(params[lang.ParamOldText])
+}
+
+// linesText is joinLines(textedit.TextLines(s)) without splitting s when it
+// has no CR: then it is s with its final "\n" (one per hunk, twice per
+// apply, for 5,000 hunks).
+func linesText(s string) string {
+	switch {
+	case s == "":
+		return ""
+	case strings.IndexByte(s, '\r') >= 0:
+		return joinLines(textedit.TextLines(s))
+	case strings.HasSuffix(s, "\n"):
+		return s
+	}
+	return s + "\n"
+}
+
+// joinLines is lines, each ending in "\n".
+func joinLines(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// replaceLinesFast is a V4A hunk's exact rung on an indexed file of the
+// apply's write-back or a simulation's overlay (hunkLines); false means
+// the ladder must run (nothing changed). It returns what the ladder's
+// exact rung would.
+func (x *opRun) replaceLinesFast() (Result, bool) {
+	if !fsys.Indexes(x.ws) {
+		return Result{}, false
+	}
+	abs, p, bad := x.path(lang.ParamPath, true)
+	if bad != nil {
+		return Result{}, false
+	}
+	return x.replaceLinesFastAt(abs, p)
+}
+
+// replaceLinesFastAt is replaceLinesFast on the file abs (p as written),
+// whose path checks passed: the hunks of one run of a batch name one path,
+// checked once (replacing text in the file changes none of what they check).
+func (x *opRun) replaceLinesFastAt(abs, p string) (Result, bool) {
+	old, repl, found := hunkLines(x.params)
+	if !found || len(old) < textedit.KeyLen {
+		return Result{}, false
+	}
+	if _, bad := x.textParam(lang.ParamOldText); bad != nil {
+		return Result{}, false
+	}
+	if _, bad := x.textParam(lang.ParamNewText); bad != nil {
+		return Result{}, false
+	}
+	if fsys.ReplaceLinesIndexed(x.ws, abs, old, repl) != textedit.Replaced {
+		return Result{}, false
+	}
+	return ok(map[string]any{"path": p, "replacements": 1, "match": "exact"}), true
 }

@@ -176,3 +176,95 @@ func jsonish(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`)
 	return `"` + r.Replace(s) + `"`
 }
+
+// V4A hunks take the index's exact rung (textedit.Index.ReplaceLines) and
+// must give what the ladder on line tables gives: random patches of many
+// hunks on files of few distinct lines (a hunk often matches twice, or
+// only after an earlier hunk; some files have CRLF or no final newline),
+// with hunks that delete, replace, add around their lines or repeat an
+// earlier hunk, each patch once on an Overlay the ordinary way, once on an
+// Overlay with the index and once for real.
+func TestEditIndexV4AAgreesWithLadder(t *testing.T) {
+	// Some lines end others: a match must start a line.
+	words := []string{"alpha beta gamma", "delta epsilon zeta", "eta theta iota kappa", "kappa lambda mu nu", "nu xi omicron pi", "pi rho sigma tau",
+		"x alpha beta gamma", "the nu xi omicron pi"}
+	seeds := uint64(300)
+	if testing.Short() {
+		seeds = 60
+	}
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(seed, 23))
+		eol := "\n"
+		if seed%7 == 3 {
+			eol = "\r\n"
+		}
+		var lines []string
+		for range 40 {
+			l := words[rng.IntN(len(words))]
+			if rng.IntN(6) > 0 { // mostly one line in one place, as in code
+				l += fmt.Sprintf(" %d", rng.IntN(1000))
+			}
+			lines = append(lines, l)
+		}
+		if seed%5 == 4 { // the last line, with no line end, also earlier
+			lines[len(lines)-1] = lines[rng.IntN(len(lines)-1)]
+		}
+		content := strings.Join(lines, eol) + eol
+		if seed%7 == 5 { // mixed line ends
+			content = ""
+			for _, l := range lines {
+				content += l + []string{"\n", "\r\n"}[rng.IntN(2)]
+			}
+		}
+		if seed%5 == 4 {
+			content = strings.TrimSuffix(content, eol)
+		}
+		var doc strings.Builder
+		doc.WriteString("*** Begin Patch\n*** Update File: f.txt\n")
+		var prevOld, prevNew []string
+		for h := range 12 {
+			var old, repl []string
+			if h > 0 && rng.IntN(10) == 0 {
+				old, repl = prevOld, prevNew // the hunk before, again
+			} else {
+				i := rng.IntN(len(lines) - 2)
+				if rng.IntN(8) == 0 { // a line of a line: "alpha beta gamma" in "x alpha beta gamma"
+					lines[i] = words[rng.IntN(2)*6]
+				}
+				old = lines[i : i+1+rng.IntN(2)]
+				if seed%5 == 4 && rng.IntN(3) == 0 { // the last line, which has no line end
+					old = lines[len(lines)-1:]
+				}
+				switch rng.IntN(5) {
+				case 0:
+					repl = nil
+				case 1:
+					repl = append(append([]string{}, old...), "added "+old[0])
+				case 2:
+					repl = append([]string{"before " + old[0]}, old...)
+				default:
+					repl = []string{strings.ToUpper(old[0]) + fmt.Sprint(h)}
+				}
+			}
+			doc.WriteString("@@\n")
+			for _, l := range old {
+				doc.WriteString("-" + l + "\n")
+			}
+			for _, l := range repl {
+				doc.WriteString("+" + l + "\n")
+			}
+			prevOld, prevNew = old, repl
+		}
+		doc.WriteString("*** End Patch\n")
+		agree(t, fmt.Sprint("seed ", seed), content, doc.String())
+	}
+}
+
+// linesText is what it shortens: TextLines joined, each line ending in "\n".
+func TestLinesText(t *testing.T) {
+	for _, s := range []string{"", "\n", "\n\n", "a", "a\n", "a\nb", "a\nb\n", "a\n\n", "a\r\nb\r\n", "a\r", "\r\n", " x \n\ty"} {
+		if got, want := linesText(s), joinLines(textedit.TextLines(s)); got != want {
+			t.Errorf("linesText(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

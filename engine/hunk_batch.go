@@ -11,10 +11,13 @@ import (
 // hunkBatch carries out a run of consecutive tolerant file_replace_text
 // actions on one file (a V4A Update with many hunks) in one read, one
 // in-memory pass and one write, instead of a read, match and atomic write
-// per hunk. The hunks are applied one after another on the same lines, so
-// each result is the one the action alone would give. If any hunk of the
-// run fails, the batch gives nothing and every action runs on its own, so a
-// failure is reported exactly as without batching.
+// per hunk. The hunks are applied one after another on the same text, so
+// each result is the one the action alone would give: first each on the
+// exact rung, on the file's raw bytes and then its index (edit_index.go),
+// and from the first one that needs the ladder on, on line tables. If a
+// hunk on line tables fails, those give nothing and every action from
+// there runs on its own, so a failure is reported exactly as without
+// batching.
 type hunkBatch struct {
 	run  map[*lang.Action][]*lang.Action // first action of a run → the run
 	done map[*lang.Action]Result
@@ -63,10 +66,52 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 		return Result{}, false
 	}
 	delete(b.run, a)
-	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: lang.OpFileReplaceText.String(), params: a.ParamMap()}
+	// The exact rung first, on the raw bytes and then on the file's index
+	// (edit_index.go): most hunks match exactly, and line tables of a big
+	// file cost far more than finding them there. The hunks from the first
+	// one that needs the ladder on run on line tables.
+	var done []Result
+	abs, p := "", ""
+	for _, ra := range run {
+		hx := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: lang.OpFileReplaceText.String(), params: ra.ParamMap()}
+		var r Result
+		fast := false
+		if abs != "" { // the run's path, checked for its first hunk
+			r, fast = hx.replaceLinesFastAt(abs, p)
+		} else if fsys.Indexes(ws) {
+			var bad *Result
+			if abs, p, bad = hx.path(lang.ParamPath, true); bad != nil {
+				abs = ""
+			} else {
+				r, fast = hx.replaceLinesFastAt(abs, p)
+			}
+		}
+		if !fast && len(done) == 0 {
+			r, fast = hx.exactHunkSaved()
+		}
+		if !fast || !r.Success { // a failed write: the hunk runs on its own and says so
+			break
+		}
+		done = append(done, r)
+	}
+	for i, r := range done {
+		b.done[run[i]] = r
+	}
+	if rest := run[len(done):]; len(rest) > 0 && !b.onLines(ctx, rest, ws, cfg) && len(done) == 0 {
+		return Result{}, false
+	}
+	r, ok := b.done[a]
+	return r, ok
+}
+
+// onLines carries out run on the file's line tables, recording every
+// result; false, having recorded none and changed nothing, when a hunk
+// fails or the file cannot be written (each then runs on its own).
+func (b *hunkBatch) onLines(ctx context.Context, run []*lang.Action, ws fsys.Workspace, cfg *Config) bool {
+	x := &opRun{ctx: ctx, ws: ws, cfg: cfg, op: lang.OpFileReplaceText.String(), params: run[0].ParamMap()}
 	abs, p, t, bad := x.editFile()
 	if bad != nil {
-		return Result{}, false
+		return false
 	}
 	lines := textedit.NewFileLines(t.Body)
 	results := make([]Result, len(run))
@@ -76,7 +121,7 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 		d, already, bad := hx.applyHunk(lines, p, t.Body)
 		switch {
 		case bad != nil:
-			return Result{}, false
+			return false
 		case already: // a replayed hunk (textedit/replay.go): the lines are unchanged
 			results[i] = appliedAlready(p)
 		default:
@@ -86,11 +131,11 @@ func (b *hunkBatch) result(ctx context.Context, a *lang.Action, ws fsys.Workspac
 	if changed { // a wholly replayed run writes nothing
 		t.Body = lines.Text()
 		if r := x.save(abs, p, t, nil); !r.Success {
-			return Result{}, false
+			return false
 		}
 	}
 	for i, ra := range run {
 		b.done[ra] = results[i]
 	}
-	return b.done[a], true
+	return true
 }

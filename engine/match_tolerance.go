@@ -19,6 +19,9 @@ import (
 // the last anchor, or at the end of the file when there is none. As with
 // Codex, the edited file ends with a newline.
 func (x *opRun) replaceTolerant() Result {
+	if r, done := x.replaceLinesFast(); done { // many hunks of one file (edit_index.go)
+		return r
+	}
 	abs, p, t, bad := x.editFile()
 	if bad != nil {
 		return *bad
@@ -40,6 +43,25 @@ func (x *opRun) replaceTolerant() Result {
 	}
 	t.Body = lines.Text()
 	return x.save(abs, p, t, data)
+}
+
+// exactHunkSaved is replaceTolerant's first step alone: the hunk carried
+// out when exactHunk settles it; false, nothing done, when it does not or
+// the file cannot be read.
+func (x *opRun) exactHunkSaved() (Result, bool) {
+	abs, p, t, bad := x.editFile()
+	if bad != nil {
+		return Result{}, false
+	}
+	body, already, found := x.exactHunk(t.Body)
+	switch {
+	case !found:
+		return Result{}, false
+	case already:
+		return appliedAlready(p), true
+	}
+	t.Body = body
+	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1, "match": "exact"}), true
 }
 
 // exactHunk is applyHunk's plain success case found on the raw bytes

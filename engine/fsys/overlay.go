@@ -114,7 +114,7 @@ func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 // so that an all-or-nothing trial, --atomic, --dry-run and the language
 // server's simulation cost what the apply costs (a 5,000-hunk diff of a
 // 10 MiB file copied the whole file into the overlay at every hunk).
-func (o *Overlay) replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
+func (o *Overlay) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
 	m := o.m
 	m.used[abs]++ // every planned edit asks, the first (which reads the file) too
 	n, ok := m.nodes[abs]
@@ -136,7 +136,7 @@ func (o *Overlay) replaceIndexed(abs, old, repl string, lineStart bool) (textedi
 			return textedit.Declined, 0
 		}
 	}
-	r, line := n.idx.ReplaceOnce(old, repl, lineStart)
+	r, line := edit.apply(n.idx)
 	if r == textedit.Replaced {
 		n.data, n.mtime = nil, time.Now()
 	}

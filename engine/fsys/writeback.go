@@ -294,7 +294,7 @@ const indexWorth = 64 << 10
 func worthIndexing(n, size int) bool { return n*size >= indexWorth }
 
 // replaceIndexed is ReplaceIndexed on this write-back.
-func (w *WriteBack) replaceIndexed(abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
+func (w *WriteBack) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
 	w.used[abs]++ // every planned edit asks, the first (which writes the file) too
 	f := w.files[abs]
 	if f == nil {
@@ -315,7 +315,7 @@ func (w *WriteBack) replaceIndexed(abs, old, repl string, lineStart bool) (texte
 			return textedit.Declined, 0
 		}
 	}
-	r, line := f.idx.ReplaceOnce(old, repl, lineStart)
+	r, line := edit.apply(f.idx)
 	if r == textedit.Replaced {
 		f.data = nil
 		w.pending(abs, f)

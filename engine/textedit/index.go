@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"runtime"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/clada-dev/clada/internal/parallel"
 )
 
 // The fast path for many file_replace_text actions on one file in one apply.
@@ -37,19 +41,40 @@ type occ struct {
 	pid int32
 }
 
+// The occurrences are kept in two stacks split at a point that follows the
+// edits, as the text's gap buffer does: pre holds those before the split by
+// their offset from the text's start, ascending, and post those after it by
+// their offset from the text's end, the one nearest the split last. An edit
+// changes neither kind of offset of the occurrences it does not touch, so
+// it costs only the occurrences between the last edit and this one (edits
+// come in file order, mostly), not every occurrence of the file. where
+// finds a pattern's occurrence without a search: the slot in recs of the
+// one last made, while it lives.
+type occRec struct {
+	key  int // offset from the start (in pre) or from the end (in post)
+	pid  int32
+	post bool
+	dead bool
+}
+
 // Index is one file's text and the occurrences of the planned searches.
 type Index struct {
 	bom     bool   // the file starts with BOM, kept out of the text as Decode does
 	buf     []byte // gap buffer: the text is buf[:gs] followed by buf[ge:]
 	gs, ge  int
-	crlfs   int // "\r\n" pairs in the text: with any, searches with line ends go the ordinary way
+	shared  bool // Bytes handed out buf's text: the next edit copies buf first
+	crlfs   int  // "\r\n" pairs in the text: with any, searches with line ends go the ordinary way
+	crs     int  // "\r" bytes in the text: with any, V4A hunks climb the ladder (ReplaceLines)
 	pats    []string
 	ids     map[string]int32
 	byKey   map[[2]uint64][]int32 // a pattern's first KeyLen bytes → the patterns
 	filter  []uint64              // bitset over the keys' hashes
 	maxLen  int
-	occs    []occ   // sorted by pos; every occurrence, overlapping ones too
-	count   []int32 // occurrences per pattern
+	recs    []occRec // every occurrence found, overlapping ones too, dead ones included
+	pre     []int32  // slots of recs before the split, ascending by position
+	post    []int32  // slots of recs after it, descending by position
+	where   []int32  // pattern → slot of its latest occurrence, -1 when gone
+	count   []int32  // live occurrences per pattern
 	scratch []byte
 	// line is the 1-based line number at text offset linePos, kept
 	// across edits, so the lines of ascending matches (a unified diff's
@@ -76,18 +101,84 @@ func NewIndex(data []byte, olds []string) *Index {
 		x.pats = append(x.pats, p)
 		k := keyOf([]byte(p))
 		x.byKey[k] = append(x.byKey[k], id)
-		h := hashKey(k)
-		x.filter[h/64] |= 1 << (h % 64)
+		h1, h2 := hashKey(k)
+		x.filter[h1/64] |= 1 << (h1 % 64)
+		x.filter[h2/64] |= 1 << (h2 % 64)
 		x.maxLen = max(x.maxLen, len(p))
 	}
 	x.count = make([]int32, len(x.pats))
+	x.where = make([]int32, len(x.pats))
+	for i := range x.where {
+		x.where[i] = -1
+	}
 	gap := len(data)/8 + 4096
 	x.buf = make([]byte, len(data)+gap)
 	copy(x.buf, data)
 	x.gs, x.ge = len(data), len(x.buf)
 	x.crlfs = bytes.Count(data, []byte("\r\n"))
-	x.scan(data, 0, func(o occ) { x.occs = append(x.occs, o); x.count[o.pid]++ })
+	x.crs = bytes.Count(data, []byte("\r"))
+	x.scanAll(data)
 	return x
+}
+
+// scanAll finds the occurrences in the whole text, on every core (a 10 MiB
+// file is tens of milliseconds on one), in chunks of starting positions.
+func (x *Index) scanAll(data []byte) {
+	const chunk = 1 << 20
+	n := (len(data) + chunk - 1) / chunk
+	found := make([][]occ, n)
+	parallel.Do(n, runtime.GOMAXPROCS(0), func(j int) {
+		x.scanFrom(data, j*chunk, (j+1)*chunk, 0, func(o occ) { found[j] = append(found[j], o) })
+	})
+	for _, f := range found {
+		for _, o := range f {
+			x.add(o)
+			x.pre = append(x.pre, int32(len(x.recs)-1))
+		}
+	}
+}
+
+// add makes a live record of o (its key not yet set) and counts it.
+func (x *Index) add(o occ) {
+	x.recs = append(x.recs, occRec{key: o.pos, pid: o.pid})
+	x.count[o.pid]++
+	x.where[o.pid] = int32(len(x.recs) - 1)
+}
+
+// pos is the text offset of the occurrence in slot i.
+func (x *Index) pos(i int32) int {
+	r := &x.recs[i]
+	if r.post {
+		return x.len() - r.key
+	}
+	return r.key
+}
+
+// kill drops the occurrence in slot i.
+func (x *Index) kill(i int32) {
+	r := &x.recs[i]
+	r.dead = true
+	x.count[r.pid]--
+	if x.where[r.pid] == i {
+		x.where[r.pid] = -1
+	}
+}
+
+// only is the position of pattern id's one live occurrence (count is 1).
+func (x *Index) only(id int32) int {
+	if i := x.where[id]; i >= 0 {
+		return x.pos(i)
+	}
+	// Made long ago and outlived by a later one: look (rare).
+	for _, s := range [][]int32{x.pre, x.post} {
+		for _, i := range s {
+			if r := x.recs[i]; r.pid == id && !r.dead {
+				x.where[id] = i
+				return x.pos(i)
+			}
+		}
+	}
+	panic("textedit: index lost an occurrence")
 }
 
 // keyOf is the first KeyLen bytes of s (which has at least that many).
@@ -95,20 +186,29 @@ func keyOf(s []byte) [2]uint64 {
 	return [2]uint64{binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])}
 }
 
-// hashKey is one multiply: it runs at every byte of the file.
-func hashKey(k [2]uint64) uint64 {
-	return ((k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15) >> (64 - filterBits)
+// hashKey is one multiply: it runs at every byte of the file. Its two
+// slices of bits are a key's two bits in the filter: a text repeats some
+// keys at every line ("quick brown fox " in each), and one bit alone let
+// such a key through to the map now and then, at every one of its lines.
+func hashKey(k [2]uint64) (uint64, uint64) {
+	h := (k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15
+	return h >> (64 - filterBits), (h >> (64 - 2*filterBits)) & (1<<filterBits - 1)
 }
 
 // scan reports every occurrence of every pattern in text, whose first byte is
 // at base in the whole text, in order of position.
 func (x *Index) scan(text []byte, base int, emit func(occ)) {
+	x.scanFrom(text, 0, len(text), base, emit)
+}
+
+// scanFrom is scan of the occurrences starting at lo..hi-1 of text.
+func (x *Index) scanFrom(text []byte, lo, hi, base int, emit func(occ)) {
 	filter := x.filter[:1<<filterBits/64]
-	for i := 0; i+KeyLen <= len(text); i++ {
+	for i := lo; i < hi && i+KeyLen <= len(text); i++ {
 		w := text[i : i+KeyLen : i+KeyLen]
 		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		h := hashKey(k)
-		if filter[h>>6]&(1<<(h&63)) == 0 {
+		h1, h2 := hashKey(k)
+		if filter[h1>>6]&(1<<(h1&63)) == 0 || filter[h2>>6]&(1<<(h2&63)) == 0 {
 			continue
 		}
 		for _, id := range x.byKey[k] {
@@ -121,13 +221,20 @@ func (x *Index) scan(text []byte, base int, emit func(occ)) {
 
 func (x *Index) len() int { return len(x.buf) - (x.ge - x.gs) }
 
-// Bytes is the file's content: a new slice, never written to again.
+// Bytes is the file's content, never written to again. Without a BOM it
+// is the index's own buffer, the gap moved to its end (a new 10 MiB slice
+// per write-out was a tenth of an apply's page faults); the next edit
+// copies the buffer before it changes anything.
 func (x *Index) Bytes() []byte {
-	out := make([]byte, 0, len(BOM)+x.len())
 	if x.bom {
-		out = append(out, BOM...)
+		out := make([]byte, 0, len(BOM)+x.len())
+		return append(append(append(out, BOM...), x.buf[:x.gs]...), x.buf[x.ge:]...)
 	}
-	return append(append(out, x.buf[:x.gs]...), x.buf[x.ge:]...)
+	if !x.shared {
+		x.moveGap(x.len(), 0)
+		x.shared = true
+	}
+	return x.buf[:x.gs:x.gs]
 }
 
 // text copies the text's bytes from..to (clamped) into scratch.
@@ -220,13 +327,7 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 	if x.crlfs > 0 && strings.ContainsAny(old+repl, "\r\n") {
 		return Declined, 0 // ToFileEOL/ReplacementEOL may adapt them
 	}
-	at := -1
-	for _, o := range x.occs {
-		if o.pid == id {
-			at = o.pos
-			break
-		}
-	}
+	at := x.only(id)
 	if lineStart && at > 0 && x.text(at-1, at)[0] != '\n' {
 		return Declined, 0
 	}
@@ -237,9 +338,45 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 			return Replayed, line
 		}
 	}
-	end, n := at+len(old), len(repl)
 	// lineAt left the counted line at the match: the text before it, and
 	// so its line number, the edit does not change.
+	x.splice(at, len(old), repl)
+	return Replaced, line
+}
+
+// ReplaceLines is the exact rung of a V4A hunk without anchors (the
+// ladder's first rung on the raw bytes, exact_bytes.go) on the index: old
+// is the hunk's old lines and repl its new ones, each line ending in
+// "\n" (old a planned search). It replaces old when old occurs exactly
+// once in the text and that once starts a line, the text has no CR and
+// ends with "\n": then old is the one line-aligned match ExactBytes finds,
+// and the edit is ReplaceExactBytes's. It declines, having changed
+// nothing, in every other case (and when repl holds old: whether the hunk
+// is a replay, the ladder says).
+func (x *Index) ReplaceLines(old, repl string) Indexed {
+	id, known := x.ids[old]
+	if !known || x.count[id] != 1 || x.crs > 0 || x.len() == 0 || x.text(x.len()-1, x.len())[0] != '\n' {
+		return Declined
+	}
+	if !strings.HasSuffix(old, "\n") || (repl != "" && !strings.HasSuffix(repl, "\n")) || strings.Contains(repl, old) {
+		return Declined
+	}
+	at := x.only(id)
+	if at > 0 && x.text(at-1, at)[0] != '\n' {
+		return Declined
+	}
+	x.splice(at, len(old), repl)
+	return Replaced
+}
+
+// splice replaces the olen bytes at at with repl, keeping the
+// occurrences current.
+func (x *Index) splice(at, olen int, repl string) {
+	if x.shared {
+		x.buf, x.shared = slices.Clone(x.buf), false
+	}
+	end, n := at+olen, len(repl)
+	x.crs += strings.Count(repl, "\r") - bytes.Count(x.text(at, end), []byte("\r"))
 	x.crlfs -= bytes.Count(x.text(at-1, end+1), []byte("\r\n"))
 	x.moveGap(end, n)
 	x.gs = at // drop old: it sits just before the gap
@@ -247,23 +384,14 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 	x.gs += n
 	x.crlfs += bytes.Count(x.text(at-1, at+n+1), []byte("\r\n"))
 
-	// Occurrences touching the old span are gone, those after it move.
-	delta := n - len(old)
-	kept := x.occs[:0]
-	for _, o := range x.occs {
-		switch {
-		case o.pos+len(x.pats[o.pid]) <= at:
-		case o.pos >= end:
-			o.pos += delta
-		default:
-			x.count[o.pid]--
-			continue
-		}
-		kept = append(kept, o)
-	}
-	x.occs = kept
-	// New ones overlap the new span (or, for an empty one, straddle it).
+	// Occurrences touching the old span are gone; those after it keep
+	// their offset from the end, those before it their offset from the
+	// start. The split goes where the first one that may touch it starts.
+	// (The text is already edited: positions after the edit are found from
+	// the end, which the edit did not move.)
 	from := at - x.maxLen + 1
+	keep := x.splitEdited(from, at, end, n)
+	// New ones overlap the new span (or, for an empty one, straddle it).
 	var fresh []occ
 	x.scan(x.text(from, at+n+x.maxLen-1), max(from, 0), func(o occ) {
 		if o.pos+len(x.pats[o.pid]) > at && o.pos < at+n {
@@ -271,25 +399,67 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 		}
 	})
 	for _, o := range fresh {
-		i, _ := slicesSearch(x.occs, o.pos)
-		x.occs = append(x.occs, occ{})
-		copy(x.occs[i+1:], x.occs[i:])
-		x.occs[i] = o
-		x.count[o.pid]++
+		x.add(o)
+		keep = append(keep, int32(len(x.recs)-1))
 	}
-	return Replaced, line
-}
-
-// slicesSearch is the index of the first occurrence at or after pos.
-func slicesSearch(occs []occ, pos int) (int, bool) {
-	lo, hi := 0, len(occs)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if occs[m].pos < pos {
-			lo = m + 1
-		} else {
-			hi = m
+	// The kept and the new ones start from from on and before at+n, so
+	// before every occurrence left in post: pushed in order of position,
+	// the first last, post stays in order.
+	for _, i := range keep {
+		if !x.recs[i].post {
+			x.recs[i].key, x.recs[i].post = x.len()-x.recs[i].key, true
 		}
 	}
-	return lo, lo < len(occs) && occs[lo].pos == pos
+	slices.SortFunc(keep, func(a, b int32) int { return x.recs[a].key - x.recs[b].key })
+	x.post = append(x.post, keep...)
+}
+
+// splitEdited moves the split to from, just after the text's span
+// [at, end) became n bytes, dropping the occurrences that touched the old
+// span. pre's keys are offsets from the start, which the edit moved only
+// at or after at; post's are from the end, which it moved only before end.
+// It returns, out of post, the occurrences from from on that end by at,
+// keyed from the end of the edited text, for the caller to put back with
+// the new ones.
+func (x *Index) splitEdited(from, at, end, n int) []int32 {
+	delta := n - (end - at)
+	newLen := x.len()
+	oldLen := newLen - delta
+	// From pre, everything starting at or after from goes to post (by its
+	// old position: it starts before at, or touches the span, or follows).
+	for len(x.pre) > 0 {
+		i := x.pre[len(x.pre)-1]
+		if x.recs[i].key < from {
+			break
+		}
+		x.pre = x.pre[:len(x.pre)-1]
+		x.recs[i].key, x.recs[i].post = oldLen-x.recs[i].key, true
+		x.post = append(x.post, i)
+	}
+	// From post, in order of position (oldLen-key before the edit): those
+	// before from go to pre, those touching [at, end) die, the others
+	// before end are kept.
+	var keep []int32
+	for len(x.post) > 0 {
+		i := x.post[len(x.post)-1]
+		r := &x.recs[i]
+		p := oldLen - r.key
+		if p >= end {
+			break
+		}
+		x.post = x.post[:len(x.post)-1]
+		switch {
+		case p < from:
+			r.key, r.post = p, false
+			x.pre = append(x.pre, i)
+		case p+len(x.pats[r.pid]) > at: // touches the old span (p < end)
+			x.kill(i)
+		default: // before at and ends by it: its position stands
+			keep = append(keep, i)
+		}
+	}
+	for _, i := range keep {
+		x.recs[i].key = newLen - (oldLen - x.recs[i].key)
+	}
+	return keep
 }

@@ -62,7 +62,13 @@ type Edit struct {
 func (e *Edit) Inherited() bool { return e.PathStart < 0 && e.Path != "" }
 
 // Scan finds every block of src in order.
-func Scan(src []byte) []Edit {
+func Scan(src []byte) []Edit { return scan(src, true) }
+
+// scan is Scan; without whole, it finds only where each block is and
+// which file it names (Spans needs no more): no texts copied, no shape
+// checked, so the splitter's pass over a whole answer stays a line scan
+// (the lowering of each span, in parallel, scans it whole).
+func scan(src []byte, whole bool) []Edit {
 	ls := lines.Split(src)
 	text := func(l lines.Line) []byte { return src[l.Start:l.End] }
 	var out []Edit
@@ -98,7 +104,9 @@ func Scan(src []byte) []Edit {
 			j++
 		}
 		e.SearchStart, e.SearchEnd = bodyRange(ls, i+1, j, h.Next)
-		e.Search = string(src[e.SearchStart:e.SearchEnd])
+		if whole {
+			e.Search = string(src[e.SearchStart:e.SearchEnd])
+		}
 		if j >= len(ls) || !isDivider(text(ls[j])) {
 			e.Diags = append(e.Diags, errorAt(MissingDivider, h.Start, h.End,
 				"this SEARCH block has no ======= line before its end",
@@ -116,7 +124,9 @@ func Scan(src []byte) []Edit {
 			k++
 		}
 		e.ReplaceStart, e.ReplaceEnd = bodyRange(ls, j+1, k, d.Next)
-		e.Replace = string(src[e.ReplaceStart:e.ReplaceEnd])
+		if whole {
+			e.Replace = string(src[e.ReplaceStart:e.ReplaceEnd])
+		}
 		switch {
 		case k < len(ls) && isUpdated(text(ls[k])):
 			e.End = ls[k].Next
@@ -137,10 +147,12 @@ func Scan(src []byte) []Edit {
 		if e.End > len(src) {
 			e.End = len(src)
 		}
-		e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
-		e.Replace = strings.ReplaceAll(e.Replace, "\r\n", "\n")
-		if err := checkShape(e); err != nil {
-			e.Diags = append(e.Diags, *err)
+		if whole {
+			e.Search = strings.ReplaceAll(e.Search, "\r\n", "\n")
+			e.Replace = strings.ReplaceAll(e.Replace, "\r\n", "\n")
+			if err := checkShape(e); err != nil {
+				e.Diags = append(e.Diags, *err)
+			}
 		}
 		out = append(out, e)
 		floor = i + 1
@@ -232,7 +244,7 @@ func Spans(src []byte) [][2]int {
 		return nil // most answers have no block: one fast search instead of a line table
 	}
 	var out [][2]int
-	for _, e := range Scan(src) {
+	for _, e := range scan(src, false) {
 		if e.Inherited() && len(out) > 0 {
 			out[len(out)-1][1] = e.End
 			continue

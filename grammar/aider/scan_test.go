@@ -1,6 +1,8 @@
 package aider
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,6 +71,32 @@ func TestErrors(t *testing.T) {
 		}
 		if got != tc.code {
 			t.Errorf("%q: code %q, want %q", tc.src, got, tc.code)
+		}
+	}
+}
+
+// The splitter's scan (Spans: no texts, no shape check) finds the same
+// blocks in the same places as the whole scan, on blocks whole, broken and
+// inheriting their file.
+func TestSpansScanAgrees(t *testing.T) {
+	parts := []string{"a.go\n", "```\n", "```go\n", "<<<<<<< SEARCH\n", "=======\n", ">>>>>>> REPLACE\n", "x\n", "\r\n", "prose here\n", "# b.txt\n"}
+	for seed := range uint64(2000) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		var b strings.Builder
+		for range 4 + rng.IntN(20) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		src := []byte(b.String())
+		type where struct{ Start, End, PathStart, PathEnd, SearchStart, SearchEnd, ReplaceStart, ReplaceEnd int }
+		var want, got []where
+		for _, e := range Scan(src) {
+			want = append(want, where{e.Start, e.End, e.PathStart, e.PathEnd, e.SearchStart, e.SearchEnd, e.ReplaceStart, e.ReplaceEnd})
+		}
+		for _, e := range scan(src, false) {
+			got = append(got, where{e.Start, e.End, e.PathStart, e.PathEnd, e.SearchStart, e.SearchEnd, e.ReplaceStart, e.ReplaceEnd})
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%q (-whole +spans):\n%s", src, diff)
 		}
 	}
 }

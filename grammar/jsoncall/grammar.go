@@ -61,6 +61,9 @@ const InvalidJSON = "INVALID_JSON"
 // and the one diagnostic, an error, points at the byte where reading
 // stopped.
 func Parse(src []byte) (*Value, source.Diagnostics) {
+	if v := parseFast(src); v != nil { // fast.go
+		return v, nil
+	}
 	v, err := parser.ParseBytes("", src)
 	if err == nil {
 		return v, nil

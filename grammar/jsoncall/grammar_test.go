@@ -1,6 +1,8 @@
 package jsoncall
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -58,5 +60,36 @@ func TestSpans(t *testing.T) {
 	}
 	if got := Spans([]byte(" {\"file_path\": \"a\", \"content\": \"x\"}\n")); len(got) != 1 || got[0] != [2]int{1, 35} {
 		t.Errorf("whole input = %v", got)
+	}
+}
+
+// The hand-written parse (fast.go) gives the grammar's value, positions
+// included, for every JSON text, and nothing for any other: random texts
+// of JSON's tokens, whitespace and line breaks, most of them not JSON.
+func TestParseFastAgrees(t *testing.T) {
+	parts := []string{"{", "}", "[", "]", ",", ":", `"k"`, `"é\n\u00e9"`, `"old_str"`, "12", "-0.5e3", "true", "false", "null", " ", "\n", "\r\n\t", "x", `"`}
+	valid := 0
+	for seed := range uint64(20000) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		var b strings.Builder
+		for range 1 + rng.IntN(12) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		src := []byte(b.String())
+		want, err := parser.ParseBytes("", src)
+		got := parseFast(src)
+		if err != nil {
+			if got != nil {
+				t.Fatalf("%q: not JSON (%v), yet the fast parse read it", src, err)
+			}
+			continue
+		}
+		valid++
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%q (-grammar +fast):\n%s", src, diff)
+		}
+	}
+	if valid < 200 {
+		t.Fatalf("only %d of the random texts were JSON", valid)
 	}
 }

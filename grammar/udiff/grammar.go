@@ -29,10 +29,12 @@ var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
 
 // checkShape runs a hunk through the grammar; nil when it fits.
 func checkShape(h Hunk) *source.Diagnostic {
-	toks := []lexer.Token{{Type: HeadTok, Value: "@@", Pos: lexer.Position{Offset: h.Start}}}
 	if h.Old != "" || h.New != "" {
-		toks = append(toks, lexer.Token{Type: SideTok, Value: h.Old}, lexer.Token{Type: SideTok, Value: h.New})
+		// A header and two sides: the grammar takes them (a participle
+		// parse per hunk was a tenth of reading 5,000 hunks, twice).
+		return nil
 	}
+	toks := []lexer.Token{{Type: HeadTok, Value: "@@", Pos: lexer.Position{Offset: h.Start}}}
 	if _, err := lines.Parse(parser, toks); err != nil {
 		d := errorAt("EMPTY_HUNK", h.Start, h.HeadEnd, "this hunk has no lines",
 			"give the hunk's context lines (' '), removed lines ('-') and added lines ('+')")

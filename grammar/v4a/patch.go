@@ -6,8 +6,10 @@
 //
 // The format is line-oriented with no nesting: a line lexer (lexer.go)
 // gives every line a token type from its own text, a participle grammar
-// (grammar.go) parses one patch's tokens into sections and hunks, and the
-// builder walks that parse, reporting each wrong line at its bytes.
+// (grammar.go) parses one patch's tokens into sections and hunks (a patch
+// of only the common lines is parsed by hand into the same shape,
+// parseSimple), and the builder walks that parse, reporting each wrong
+// line at its bytes.
 // The Responses API's apply_patch_call items (JSON) are read by call.go.
 //
 // v4a imports source, grammar/internal/lines and participle, nothing else of
@@ -176,7 +178,11 @@ var unifiedRange = regexp.MustCompile(`^-\d+(,\d+)? \+\d+(,\d+)? @@`)
 
 // Parse reads one envelope (text as Split delimits it). It never fails:
 // problems are in Patch.Diags, and sections read before a problem are kept.
-func Parse(text []byte) *Patch {
+func Parse(text []byte) *Patch { return parse(text, true) }
+
+// parse is Parse; simple lets a patch of only the common lines skip
+// participle (parseSimple).
+func parse(text []byte, simple bool) *Patch {
 	p := &Patch{Span: Span{0, len(text)}}
 	ls := lines.Split(text)
 	if n := countSteps(text, ls); n > MaxSteps {
@@ -184,7 +190,15 @@ func Parse(text []byte) *Patch {
 			fmt.Sprintf("split the work into patches of at most %d hunks each; nothing of this patch is applied", MaxSteps))
 		return p
 	}
-	g, err := lines.Parse(parser, lexPatch(text, ls))
+	toks := lexPatch(text, ls)
+	var g *patchAST
+	if simple {
+		g = parseSimple(toks)
+	}
+	var err error
+	if g == nil {
+		g, err = lines.Parse(parser, toks)
+	}
 	if err != nil {
 		// The grammar takes every stream that starts with Begin Patch.
 		p.errf(Span{0, 0}, MissingEnd, "the patch does not start with `*** Begin Patch`", "start the patch with a line `*** Begin Patch`")

@@ -2,11 +2,13 @@ package v4a
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/clada-dev/clada/grammar/internal/lines"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -202,5 +204,43 @@ func TestParseErrorRuns(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// A patch of only the common lines skips participle (parseSimple); it must
+// read exactly as the grammar reads it. Random patches of every kind of
+// line, the uncommon ones included (which send the patch to the grammar),
+// are read both ways.
+func TestParseSimple(t *testing.T) {
+	kinds := []string{"*** End Patch", "*** Add File: a.txt", "*** Delete File: b.txt", "*** Update File: c.txt",
+		"@@", "@@ def f():", " context", "-removed", "+added", "", "   ", "  *** Update File: d.txt",
+		"*** Move to: e.txt", " *** Move to: e.txt", "*** End of File", "\t", "no prefix", "*** Other", "*** Begin Patch"}
+	simple := 0
+	for seed := range uint64(3000) {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		var b strings.Builder
+		b.WriteString("*** Begin Patch\n")
+		n := 1 + rng.IntN(14)
+		common := 12 // the kinds before this index are the common ones
+		if seed%3 == 0 {
+			common = len(kinds)
+		}
+		for range n {
+			b.WriteString(kinds[rng.IntN(common)] + "\n")
+		}
+		if rng.IntN(4) > 0 {
+			b.WriteString("*** End Patch\n")
+		}
+		src := []byte(b.String())
+		want, got := parse(src, false), parse(src, true)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(Patch{})); diff != "" {
+			t.Fatalf("%q: (-grammar +simple):\n%s", src, diff)
+		}
+		if parseSimple(lexPatch(src, lines.Split(src))) != nil {
+			simple++
+		}
+	}
+	if simple < 500 {
+		t.Fatalf("only %d of 3000 patches took the simple parse", simple)
 	}
 }

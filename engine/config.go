@@ -81,6 +81,9 @@ type Config struct {
 	// kind (final_newline.go); Run gives its own copy a fresh one. nil
 	// outside a run: each new file then looks again.
 	ends *endConvention
+	// writable caches, for one run, the writes CheckWrite allowed (path.go);
+	// nil outside a run: each write is checked again.
+	writable *allowedWrites
 
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a

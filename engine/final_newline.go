@@ -82,10 +82,13 @@ type endConvention struct {
 	byExt map[string]bool
 }
 
-// withEndConvention gives cfg a fresh cache, on a copy of its own.
-func withEndConvention(cfg *Config) *Config {
+// withRunCaches gives cfg, on a copy of its own, the fresh caches of one
+// run: the final-newline convention by file kind (here) and the writes
+// CheckWrite allowed (path.go).
+func withRunCaches(cfg *Config) *Config {
 	c := *cfg
 	c.ends = &endConvention{byExt: map[string]bool{}}
+	c.writable = &allowedWrites{ok: map[string]bool{}}
 	return &c
 }
 

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
@@ -57,6 +58,49 @@ func (cfg *Config) Resolve(p string) (string, error) {
 // against the path relative to the tree it is in: the root, the --allow
 // directory holding it, or "/" under --allow-escape.
 func (cfg *Config) CheckWrite(p, abs string) error {
+	key := p + "\x00" + abs
+	if cfg.writable.has(key) {
+		return nil
+	}
+	if err := cfg.checkWrite(p, abs); err != nil {
+		return err
+	}
+	cfg.writable.add(key)
+	return nil
+}
+
+// allowedWrites is one run's memory of the writes CheckWrite allowed, by
+// path as written and absolute path: an answer of 5,000 edits to one file
+// had its path matched against every deny pattern 5,000 times, a quarter
+// of the apply. Only allowances are kept (the verdict depends on nothing
+// but the two paths and the run's Config); a refusal is checked again.
+type allowedWrites struct {
+	mu sync.Mutex
+	ok map[string]bool
+}
+
+// has and add are safe on a nil *allowedWrites (outside a run): nothing is
+// remembered.
+func (a *allowedWrites) has(key string) bool {
+	if a == nil {
+		return false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.ok[key]
+}
+
+func (a *allowedWrites) add(key string) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	a.ok[key] = true
+	a.mu.Unlock()
+}
+
+// checkWrite is CheckWrite without the run's memory.
+func (cfg *Config) checkWrite(p, abs string) error {
 	// Resolve checked these for an action's path; undo's paths come here
 	// alone (path_windows.go: a short name or trailing dot reaches .git).
 	if err := cfg.checkPlatformPath(p, abs); err != nil {

@@ -76,13 +76,24 @@ func TestCheckWrite(t *testing.T) {
 		{"secrets/a.key", true},
 		{"secrets/sub/a.key", false},
 	}
-	for _, tt := range tests {
-		abs, err := cfg.Resolve(tt.path)
-		if err != nil {
-			t.Fatal(err)
+	// Outside a run, and twice within one (the second verdict from the
+	// run's memory of allowed writes for the allowed paths).
+	run := withRunCaches(cfg)
+	for _, c := range []*Config{cfg, run, run} {
+		for _, tt := range tests {
+			abs, err := c.Resolve(tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.CheckWrite(tt.path, abs); (err != nil) != tt.deny {
+				t.Errorf("CheckWrite(%q) = %v, want denied=%v", tt.path, err, tt.deny)
+			}
 		}
-		if err := cfg.CheckWrite(tt.path, abs); (err != nil) != tt.deny {
-			t.Errorf("CheckWrite(%q) = %v, want denied=%v", tt.path, err, tt.deny)
-		}
+	}
+	if n := len(run.writable.ok); n != 4 {
+		t.Errorf("the run remembers %d allowed writes, want the 4 allowed paths", n)
+	}
+	if cfg.writable != nil {
+		t.Error("withRunCaches gave the caller's Config a memory of its own")
 	}
 }

@@ -78,8 +78,8 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 		}
 	}
 
-	cfg = gateConfig(cfg, doc)   // the gate's default for a mixed answer (approve.go)
-	cfg = withEndConvention(cfg) // final_newline.go
+	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
+	cfg = withRunCaches(cfg)   // final_newline.go
 	if rep.DryRun {
 		fsys.PlanEdits(ws, planEdits(doc, cfg)) // edit_index.go
 	} else {

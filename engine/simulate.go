@@ -64,7 +64,7 @@ func Simulate(ctx context.Context, doc *lang.Document, cfg *Config, prev *Simula
 	// One final-newline convention cache per simulation, as per run
 	// (final_newline.go): a document of thousands of new files walks the
 	// tree once per extension, not once per file.
-	r := &simRun{ctx: ctx, cfg: withEndConvention(cfg), open: open}
+	r := &simRun{ctx: ctx, cfg: withRunCaches(cfg), open: open}
 	defer r.close()
 	if !keep {
 		// Nothing of this run will be reused: every group runs, planned

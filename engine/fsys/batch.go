@@ -40,6 +40,10 @@ type Write struct {
 // stager is a workspace whose writes can be staged as temp files and made
 // durable together (the OS, and a real apply's write-back over it).
 type stager interface {
+	// prepare is what must happen on the caller's goroutine before name
+	// is staged (a write-back's cache of it written out and dropped);
+	// stage may then run on another goroutine, beside the caller's reads.
+	prepare(name string)
 	stage(name string, data []byte) (staged, error)
 	// changed is the observer to tell of each file before its rename.
 	changed() func(name string)
@@ -47,15 +51,32 @@ type stager interface {
 }
 
 // Batch is whole-file replacements committed together, in the order they
-// were added: on the real tree each is written to its temp file when
-// added, and Commit makes them durable and renames them; elsewhere (an
+// were added: on the real tree each is written to its temp file after it
+// is added, and Commit makes them durable and renames them; elsewhere (an
 // Overlay) the contents are kept and Commit writes them one by one.
+//
+// The temps are written by a goroutine of the batch's own (stageAll), in
+// order, while the caller goes on: creating a file costs the kernel a
+// good half millisecond here, about what a diff's trial spends on a file,
+// so a thousand-file diff's trial and its thousand creates overlap rather
+// than take turns. A temp that cannot be written stops the staging; the
+// caller hears of it from Commit (the count of files in place falls short
+// there), as from a failed rename.
 type Batch struct {
-	ws    Workspace
-	st    stager // nil: the file-by-file fallback
+	ws   Workspace
+	st   stager        // nil: the file-by-file fallback
+	held []Write       // the fallback's contents
+	jobs chan Write    // to stageAll; nil until the first Add
+	done chan struct{} // closed when stageAll has finished
+	// Written by stageAll, read once done is closed: the temps written,
+	// in order, and why the next one was not.
 	stage []staged
-	held  []Write // the fallback's contents
+	err   error
 }
+
+// queued is how many added files may wait for their temp: enough to keep
+// the stager busy, few enough that the trial does not hold many contents.
+const queued = 4
 
 // NewBatch starts a batch of writes to ws.
 func NewBatch(ws Workspace) *Batch {
@@ -66,25 +87,53 @@ func NewBatch(ws Workspace) *Batch {
 	return &Batch{ws: ws, st: st}
 }
 
-// Add stages name's new content; an error is WriteFile's for it, and the
-// caller adds no more (Commit writes what was added before). A new file's
-// missing folders are made now, and stay should the batch be aborted.
+// Add stages name's new content (the caller need not hold data after).
+// A new file's missing folders are made when its temp is written, and stay
+// should the batch be aborted. The error is always nil on the real tree,
+// where a failure to stage is Commit's to report.
 func (b *Batch) Add(name string, data []byte) error {
 	if b.st == nil {
 		b.held = append(b.held, Write{name, data})
 		return nil
 	}
-	s, err := b.st.stage(name, data)
-	if err != nil {
-		return err
+	b.st.prepare(name)
+	if b.jobs == nil {
+		b.jobs, b.done = make(chan Write, queued), make(chan struct{})
+		go b.stageAll()
 	}
-	s.name = name
-	b.stage = append(b.stage, s)
+	b.jobs <- Write{name, data}
 	return nil
+}
+
+// stageAll writes the temp of each file added, in order, until one fails.
+func (b *Batch) stageAll() {
+	defer close(b.done)
+	for w := range b.jobs {
+		if b.err != nil {
+			continue // drain: nothing after a failure is staged
+		}
+		s, err := b.st.stage(w.Name, w.Data)
+		if err != nil {
+			b.err = err
+			continue
+		}
+		s.name = w.Name
+		b.stage = append(b.stage, s)
+	}
+}
+
+// wait lets stageAll finish what was added.
+func (b *Batch) wait() {
+	if b.jobs != nil {
+		close(b.jobs)
+		<-b.done
+		b.jobs = nil
+	}
 }
 
 // Abort removes what was staged; nothing was changed.
 func (b *Batch) Abort() {
+	b.wait()
 	for _, s := range b.stage {
 		_ = s.r.r.Remove(s.tmp)
 	}
@@ -98,10 +147,13 @@ func (b *Batch) Commit() (int, error) {
 	if b.st == nil {
 		return writeEach(b.ws, b.held)
 	}
+	b.wait()
 	t, stage := b.st.tree(), b.stage
-	n, err := len(stage), error(nil)
+	n, err := len(stage), b.err // b.err: why file n has no temp
 	if !t.opt.NoFsync {
-		n, err = syncAll(stage)
+		if k, serr := syncAll(stage); serr != nil {
+			n, err = k, serr
+		}
 	}
 	// Step 2: rename the durable temps over their targets, in order.
 	before := b.st.changed()
@@ -223,6 +275,7 @@ func inParallel(n int, do func(i int) error) (int, error) {
 
 func (w *OS) tree() *osTree              { return w.t }
 func (w *OS) changed() func(name string) { return nil }
+func (w *OS) prepare(string)             {}
 func (w *OS) stage(name string, data []byte) (staged, error) {
 	return w.stageOne(name, data)
 }
@@ -287,9 +340,14 @@ func (w *WriteBack) changed() func(name string) {
 	return func(name string) { w.changing(name, false) }
 }
 
-func (w *WriteBack) stage(name string, data []byte) (staged, error) {
+func (w *WriteBack) prepare(name string) {
 	w.otherSpelling(name)
 	w.flushOne(name)
 	w.forget(name)
+}
+
+// stage touches nothing of the cache (prepare did): it runs beside the
+// caller's reads through it.
+func (w *WriteBack) stage(name string, data []byte) (staged, error) {
 	return w.inner.(stager).stage(name, data)
 }

@@ -3,6 +3,7 @@ package cml
 import (
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -175,7 +176,10 @@ func (lexDef) Lex(_ string, r io.Reader) (lexer.Lexer, error) {
 	return newLexer(src, string(src), 0, 0), nil
 }
 
-// parser builds the element tree; it holds no mutable state after Build.
+// parser builds the element tree, built on first use (every clada process
+// loads every grammar; few use each); it holds no mutable state after Build.
 // Character data is elided (see Element).
-var parser = participle.MustBuild[Element](participle.Lexer(lexDef{}), participle.UseLookahead(1),
-	participle.Elide("CDATA", "Text", "Comment"))
+var parser = sync.OnceValue(func() *participle.Parser[Element] {
+	return participle.MustBuild[Element](participle.Lexer(lexDef{}), participle.UseLookahead(1),
+		participle.Elide("CDATA", "Text", "Comment"))
+})

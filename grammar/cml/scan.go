@@ -108,7 +108,7 @@ func isBlockStart(src []byte, j int, known func(string) bool) bool {
 // already checked nesting and quoting, so a grammar error here is unexpected;
 // it is still turned into a plain diagnostic, never participle's wording.
 func parseBlock(pl *lexer.PeekingLexer, start int) (*Element, source.Diagnostics) {
-	root, err := parser.ParseFromLexer(pl)
+	root, err := parser().ParseFromLexer(pl)
 	if err == nil {
 		return root, nil
 	}

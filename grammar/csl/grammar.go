@@ -9,6 +9,7 @@ package csl
 
 import (
 	"io"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -118,13 +119,16 @@ func (t *tokenReplay) Next() (lexer.Token, error) {
 	return t.toks[t.i-1], nil
 }
 
-// parser builds block trees; it holds no mutable state after Build.
-var parser = participle.MustBuild[Tree](participle.Lexer(lexDef{}), participle.UseLookahead(1))
+// parser builds block trees, built on first use (every clada process loads
+// every grammar; few use each); it holds no mutable state after Build.
+var parser = sync.OnceValue(func() *participle.Parser[Tree] {
+	return participle.MustBuild[Tree](participle.Lexer(lexDef{}), participle.UseLookahead(1))
+})
 
 func parseTokens(toks []lexer.Token) (*Tree, error) {
 	pl, err := lexer.Upgrade(&tokenReplay{toks: toks})
 	if err != nil {
 		return nil, err
 	}
-	return parser.ParseFromLexer(pl)
+	return parser().ParseFromLexer(pl)
 }

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -52,7 +53,9 @@ type Member struct {
 	Value *Value `parser:"@@"`
 }
 
-var parser = participle.MustBuild[Value](participle.Lexer(jsonLexer), participle.Elide("Whitespace")) // lexer.go
+var parser = sync.OnceValue(func() *participle.Parser[Value] {
+	return participle.MustBuild[Value](participle.Lexer(jsonLexer), participle.Elide("Whitespace"))
+}) // lexer.go
 
 // InvalidJSON is the code of a text that is not JSON.
 const InvalidJSON = "INVALID_JSON"
@@ -64,7 +67,7 @@ func Parse(src []byte) (*Value, source.Diagnostics) {
 	if v := parseFast(src); v != nil { // fast.go
 		return v, nil
 	}
-	v, err := parser.ParseBytes("", src)
+	v, err := parser().ParseBytes("", src)
 	if err == nil {
 		return v, nil
 	}

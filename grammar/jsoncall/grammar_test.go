@@ -76,7 +76,7 @@ func TestParseFastAgrees(t *testing.T) {
 			b.WriteString(parts[rng.IntN(len(parts))])
 		}
 		src := []byte(b.String())
-		want, err := parser.ParseBytes("", src)
+		want, err := parser().ParseBytes("", src)
 		got := parseFast(src)
 		if err != nil {
 			if got != nil {

@@ -1,6 +1,8 @@
 package replacer
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -31,11 +33,14 @@ type pair struct {
 	Replace lexer.Token `parser:"ReplaceTok @BodyTok"`
 }
 
-// parser checks the order of a block's parts; the scanner makes the tokens.
-var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
-	"EOF": lexer.EOF, "FileTok": FileTok, "SearchTok": SearchTok, "ReplaceTok": ReplaceTok,
-	"OverwriteTok": OverwriteTok, "EndTok": EndTok, "BodyTok": BodyTok,
-}))
+// parser checks the order of a block's parts (built on first use, not at
+// start-up); the scanner makes the tokens.
+var parser = sync.OnceValue(func() *participle.Parser[shape] {
+	return participle.MustBuild[shape](participle.Lexer(lines.Names{
+		"EOF": lexer.EOF, "FileTok": FileTok, "SearchTok": SearchTok, "ReplaceTok": ReplaceTok,
+		"OverwriteTok": OverwriteTok, "EndTok": EndTok, "BodyTok": BodyTok,
+	}))
+})
 
 // checkShape runs a block the scanner found complete through the grammar.
 func checkShape(b Block) *source.Diagnostic {
@@ -47,7 +52,7 @@ func checkShape(b Block) *source.Diagnostic {
 		toks = append(toks, t(SearchTok, "SEARCH"), t(BodyTok, b.Search), t(ReplaceTok, "REPLACE"), t(BodyTok, b.Replace))
 	}
 	toks = append(toks, t(EndTok, "END"))
-	if _, err := lines.Parse(parser, toks); err != nil {
+	if _, err := lines.Parse(parser(), toks); err != nil {
 		d := errorAt("MALFORMED_BLOCK", b.FileStart, b.FileEnd, "this <<<FILE>>> block is malformed",
 			"write <<<FILE>>>, the path, <<<SEARCH>>> … <<<REPLACE>>> … (or <<<OVERWRITE>>> …), then <<<END>>>")
 		return &d

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -50,11 +51,16 @@ type assignment struct {
 	Key, Op, Trailing lexer.Token
 }
 
-// parser is built once and never changed; participle parsers are safe for
+// parser is built once, on first use (not at start-up: every clada process
+// loads every grammar, and few use each), and never changed; participle parsers are safe for
 // concurrent use.
 var (
-	parser    = participle.MustBuild[blockGrammar](participle.Lexer(definition{}))
-	runParser = participle.MustBuild[runGrammar](participle.Lexer(definition{}))
+	parser = sync.OnceValue(func() *participle.Parser[blockGrammar] {
+		return participle.MustBuild[blockGrammar](participle.Lexer(definition{}))
+	})
+	runParser = sync.OnceValue(func() *participle.Parser[runGrammar] {
+		return participle.MustBuild[runGrammar](participle.Lexer(definition{}))
+	})
 )
 
 // MaxKeyLen is the longest key accepted, in characters (nesl-js's limit).
@@ -106,7 +112,7 @@ func (s *Scratch) ParseBlock(text []byte) *Block {
 	peek, err := lexer.Upgrade(l)
 	var g *blockGrammar
 	if err == nil {
-		g, err = parser.ParseFromLexer(peek)
+		g, err = parser().ParseFromLexer(peek)
 	}
 	if err != nil {
 		// Unreachable by construction of the lexer; report it in our words.
@@ -179,7 +185,7 @@ func (s *Scratch) parseRun(texts [][]byte, f func(k int, b *Block)) bool {
 	peek, err := lexer.Upgrade(l)
 	var g *runGrammar
 	if err == nil {
-		g, err = runParser.ParseFromLexer(peek)
+		g, err = runParser().ParseFromLexer(peek)
 	}
 	if err != nil {
 		return false

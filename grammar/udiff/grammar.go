@@ -1,6 +1,8 @@
 package udiff
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -22,10 +24,13 @@ type shape struct {
 	New lexer.Token `parser:"@SideTok"`
 }
 
-// parser checks the order of a hunk's parts; the scanner makes the tokens.
-var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
-	"EOF": lexer.EOF, "HeadTok": HeadTok, "SideTok": SideTok,
-}))
+// parser checks the order of a hunk's parts (built on first use, not at
+// start-up); the scanner makes the tokens.
+var parser = sync.OnceValue(func() *participle.Parser[shape] {
+	return participle.MustBuild[shape](participle.Lexer(lines.Names{
+		"EOF": lexer.EOF, "HeadTok": HeadTok, "SideTok": SideTok,
+	}))
+})
 
 // checkShape runs a hunk through the grammar; nil when it fits.
 func checkShape(h Hunk) *source.Diagnostic {
@@ -35,7 +40,7 @@ func checkShape(h Hunk) *source.Diagnostic {
 		return nil
 	}
 	toks := []lexer.Token{{Type: HeadTok, Value: "@@", Pos: lexer.Position{Offset: h.Start}}}
-	if _, err := lines.Parse(parser, toks); err != nil {
+	if _, err := lines.Parse(parser(), toks); err != nil {
 		d := errorAt("EMPTY_HUNK", h.Start, h.HeadEnd, "this hunk has no lines",
 			"give the hunk's context lines (' '), removed lines ('-') and added lines ('+')")
 		return &d

@@ -1,6 +1,8 @@
 package v4a
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -61,9 +63,10 @@ type hunkAST struct {
 	Lines []lexer.Token `parser:"@( (At|Move|BlankBad|Other)+ ((Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? (EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? | (Line|Plus|Blank|MoveSp) (Line|Plus|Blank|MoveSp|Move|BlankBad|Other)* (EOFMark (EOFMark|Line|Plus|Blank|MoveSp|Move|BlankBad|Other)*)? )"`
 }
 
-// parser is built once and never changed; participle parsers are safe for
+// parser is built once, on first use (not at start-up: every clada process
+// loads every grammar, and few use each), and never changed; participle parsers are safe for
 // concurrent use.
-var parser = participle.MustBuild[patchAST](participle.Lexer(lexDef{}))
+var parser = sync.OnceValue(func() *participle.Parser[patchAST] { return participle.MustBuild[patchAST](participle.Lexer(lexDef{})) })
 
 // parseSimple is the grammar's parse of a patch made only of the lines
 // models write (headers, @@ lines, hunk lines with their prefix, blank

@@ -197,7 +197,7 @@ func parse(text []byte, simple bool) *Patch {
 	}
 	var err error
 	if g == nil {
-		g, err = lines.Parse(parser, toks)
+		g, err = lines.Parse(parser(), toks)
 	}
 	if err != nil {
 		// The grammar takes every stream that starts with Begin Patch.

@@ -3,6 +3,7 @@ package wholefile
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -32,7 +33,9 @@ var infoLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Whitespace", Pattern: `\s+`},
 })
 
-var infoParser = participle.MustBuild[infoString](participle.Lexer(infoLexer), participle.Elide("Whitespace"), participle.Unquote("String"))
+var infoParser = sync.OnceValue(func() *participle.Parser[infoString] {
+	return participle.MustBuild[infoString](participle.Lexer(infoLexer), participle.Elide("Whitespace"), participle.Unquote("String"))
+})
 
 // pathKeys are the attributes that name the file.
 var pathKeys = map[string]bool{"path": true, "file": true, "filename": true, "filepath": true, "title": true, "name": true}
@@ -58,7 +61,7 @@ func readInfo(f *Fence, b []byte, at int, langs map[string]string) {
 		return
 	}
 	info := string(b)
-	v, err := infoParser.ParseString("", info)
+	v, err := infoParser().ParseString("", info)
 	if err != nil {
 		return // not an info string clada reads: no language, no path
 	}

@@ -1,6 +1,8 @@
 package zed
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -23,9 +25,11 @@ type shape struct {
 	New lexer.Token `parser:"NewTok @TextTok NewCloseTok"`
 }
 
-var parser = participle.MustBuild[shape](participle.Lexer(lines.Names{
-	"EOF": lexer.EOF, "OldTok": OldTok, "OldCloseTok": OldCloseTok, "NewTok": NewTok, "NewCloseTok": NewCloseTok, "TextTok": TextTok,
-}))
+var parser = sync.OnceValue(func() *participle.Parser[shape] {
+	return participle.MustBuild[shape](participle.Lexer(lines.Names{
+		"EOF": lexer.EOF, "OldTok": OldTok, "OldCloseTok": OldCloseTok, "NewTok": NewTok, "NewCloseTok": NewCloseTok, "TextTok": TextTok,
+	}))
+})
 
 // checkShape runs a complete pair's tokens through the grammar.
 func checkShape(e Edit) *source.Diagnostic {
@@ -34,7 +38,7 @@ func checkShape(e Edit) *source.Diagnostic {
 	}
 	toks := []lexer.Token{tok(OldTok, "<", e.TagStart), tok(TextTok, e.Old, e.OldStart), tok(OldCloseTok, "<", e.OldEnd),
 		tok(NewTok, "<", e.NewStart), tok(TextTok, e.New, e.NewStart), tok(NewCloseTok, "<", e.NewEnd)}
-	if _, err := lines.Parse(parser, toks); err != nil {
+	if _, err := lines.Parse(parser(), toks); err != nil {
 		d := errorAt("MALFORMED_EDIT", e.TagStart, e.TagEnd, "this edit is malformed",
 			"write <old_text>, the text to find, </old_text>, then <new_text>, its replacement, </new_text>")
 		return &d

@@ -1,6 +1,8 @@
 package lines
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -34,9 +36,11 @@ type srShape struct {
 	Replace lexer.Token `parser:"DividerTok @TextTok ReplaceTok"`
 }
 
-var srParser = participle.MustBuild[srShape](participle.Lexer(Names{
-	"EOF": lexer.EOF, "SearchTok": srSearch, "DividerTok": srDivider, "ReplaceTok": srReplace, "TextTok": srText,
-}))
+var srParser = sync.OnceValue(func() *participle.Parser[srShape] {
+	return participle.MustBuild[srShape](participle.Lexer(Names{
+		"EOF": lexer.EOF, "SearchTok": srSearch, "DividerTok": srDivider, "ReplaceTok": srReplace, "TextTok": srText,
+	}))
+})
 
 // CheckSearchReplace runs a complete block's tokens through the grammar;
 // nil when they fit. Each format words its own diagnostic, with its own
@@ -45,7 +49,7 @@ func CheckSearchReplace(b SearchReplace) error {
 	tok := func(t lexer.TokenType, v string, at int) lexer.Token {
 		return lexer.Token{Type: t, Value: v, Pos: lexer.Position{Offset: at}}
 	}
-	_, err := Parse(srParser, []lexer.Token{tok(srSearch, "<", b.Head), tok(srText, b.Search, b.SearchStart),
+	_, err := Parse(srParser(), []lexer.Token{tok(srSearch, "<", b.Head), tok(srText, b.Search, b.SearchStart),
 		tok(srDivider, "=", b.SearchEnd), tok(srText, b.Replace, b.ReplaceStart), tok(srReplace, ">", b.ReplaceEnd)})
 	return err
 }

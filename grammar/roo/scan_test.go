@@ -2,69 +2,37 @@ package roo
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/grammar/internal/scantest"
 	"github.com/clada-dev/clada/grammar/internal/xmltool"
-	"github.com/clada-dev/clada/source"
 	"github.com/google/go-cmp/cmp"
 )
-
-// covered is the text src[s:e] as a test reads it, after the number of
-// the line it starts on: quoted whole when short, else its first and last
-// bytes and its length; an empty range shows the bytes after it. So an
-// offset off by one shows as a different text.
-func covered(src string, s, e int) string {
-	if s < 0 || e > len(src) || s > e {
-		return fmt.Sprintf("<bad range %d:%d of %d>", s, e, len(src))
-	}
-	line := strings.Count(src[:s], "\n") + 1
-	t := src[s:e]
-	switch {
-	case t == "":
-		return fmt.Sprintf("%d:\"\" before %s", line, q(src[s:min(s+8, len(src))]))
-	case len(t) <= 40:
-		return fmt.Sprintf("%d:%s", line, q(t))
-	}
-	return fmt.Sprintf("%d:%s…%s (%d bytes)", line, q(t[:16]), q(t[len(t)-16:]), len(t))
-}
-
-// q quotes s as Go does, a backquote as \x60 so a want reads as a raw
-// string.
-func q(s string) string { return strings.ReplaceAll(strconv.Quote(s), "`", `\x60`) }
-
-// renderDiags writes each diagnostic with the text its range covers.
-func renderDiags(b *strings.Builder, src, indent string, ds source.Diagnostics) {
-	for _, d := range ds {
-		fmt.Fprintf(b, "%s%s %s %s at %s\n", indent, d.Severity, d.Code, q(d.Message), covered(src, d.Range.Start, d.Range.End))
-	}
-}
 
 // render writes Scan's calls one field a line, each range as the text it
 // covers.
 func render(src string, calls []Call) string {
 	var b strings.Builder
 	for _, c := range calls {
-		fmt.Fprintf(&b, "call at %s\n", covered(src, c.Start, c.End))
-		fmt.Fprintf(&b, "  name at %s\n", covered(src, c.NameStart, c.NameEnd))
+		fmt.Fprintf(&b, "call at %s\n", scantest.Covered(src, c.Start, c.End))
+		fmt.Fprintf(&b, "  name at %s\n", scantest.Covered(src, c.NameStart, c.NameEnd))
 		if c.PathStart < 0 {
-			fmt.Fprintf(&b, "  no path %s %d:%d\n", q(c.Path), c.PathStart, c.PathEnd)
+			fmt.Fprintf(&b, "  no path %s %d:%d\n", scantest.Q(c.Path), c.PathStart, c.PathEnd)
 		} else {
-			fmt.Fprintf(&b, "  path %s at %s\n", q(c.Path), covered(src, c.PathStart, c.PathEnd))
+			fmt.Fprintf(&b, "  path %s at %s\n", scantest.Q(c.Path), scantest.Covered(src, c.PathStart, c.PathEnd))
 		}
 		for _, e := range c.Edits {
-			fmt.Fprintf(&b, "  edit at %s\n", covered(src, e.Start, e.End))
-			fmt.Fprintf(&b, "    head at %s\n", covered(src, e.HeadStart, e.HeadEnd))
+			fmt.Fprintf(&b, "  edit at %s\n", scantest.Covered(src, e.Start, e.End))
+			fmt.Fprintf(&b, "    head at %s\n", scantest.Covered(src, e.HeadStart, e.HeadEnd))
 			if e.StartLine != 0 || e.StartLineStart != 0 || e.StartLineEnd != 0 {
-				fmt.Fprintf(&b, "    start_line %d at %s\n", e.StartLine, covered(src, e.StartLineStart, e.StartLineEnd))
+				fmt.Fprintf(&b, "    start_line %d at %s\n", e.StartLine, scantest.Covered(src, e.StartLineStart, e.StartLineEnd))
 			}
-			fmt.Fprintf(&b, "    search %s at %s\n", q(e.Search), covered(src, e.SearchStart, e.SearchEnd))
-			fmt.Fprintf(&b, "    replace %s at %s\n", q(e.Replace), covered(src, e.ReplaceStart, e.ReplaceEnd))
-			renderDiags(&b, src, "    ", e.Diags)
+			fmt.Fprintf(&b, "    search %s at %s\n", scantest.Q(e.Search), scantest.Covered(src, e.SearchStart, e.SearchEnd))
+			fmt.Fprintf(&b, "    replace %s at %s\n", scantest.Q(e.Replace), scantest.Covered(src, e.ReplaceStart, e.ReplaceEnd))
+			scantest.RenderDiags(&b, src, "    ", e.Diags)
 		}
-		renderDiags(&b, src, "  ", c.Diags)
+		scantest.RenderDiags(&b, src, "  ", c.Diags)
 	}
 	return b.String()
 }
@@ -589,23 +557,6 @@ func TestScan(t *testing.T) {
 	}
 }
 
-func corpusInputs(t testing.TB, dir string) [][]byte {
-	cases, err := corpus.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out [][]byte
-	for _, c := range cases {
-		if strings.HasPrefix(c.Name, dir+"/") {
-			out = append(out, c.Input)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no corpus/%s cases", dir)
-	}
-	return out
-}
-
 // The clean case's offsets as numbers, counted by hand.
 func TestScanOffsets(t *testing.T) {
 	src := applyDiff("a.txt", block)
@@ -651,25 +602,25 @@ func checkScan(t *testing.T, src []byte) {
 	calls := Scan(src)
 	var spans [][2]int
 	for i, c := range calls {
-		inRange(t, "call", c.Start, c.End, n)
-		inRange(t, "name", c.NameStart, c.NameEnd, n)
+		scantest.InRange(t, "call", c.Start, c.End, n)
+		scantest.InRange(t, "name", c.NameStart, c.NameEnd, n)
 		if c.PathStart != -1 || c.PathEnd != -1 || c.Path != "" {
-			inRange(t, "path", c.PathStart, c.PathEnd, n)
+			scantest.InRange(t, "path", c.PathStart, c.PathEnd, n)
 		}
-		inDiags(t, c.Diags, n)
+		scantest.InDiags(t, c.Diags, n)
 		if i > 0 && c.Start < calls[i-1].End {
 			t.Fatalf("call %d starts at %d, inside the call before it (ends %d)", i, c.Start, calls[i-1].End)
 		}
 		for _, e := range c.Edits {
-			inRange(t, "edit", e.Start, e.End, n)
+			scantest.InRange(t, "edit", e.Start, e.End, n)
 			if e.Start < c.Start || e.End > c.End {
 				t.Fatalf("edit %d:%d outside its call %d:%d", e.Start, e.End, c.Start, c.End)
 			}
-			inRange(t, "head", e.HeadStart, e.HeadEnd, n)
-			inRange(t, "start_line", e.StartLineStart, e.StartLineEnd, n)
-			inRange(t, "search", e.SearchStart, e.SearchEnd, n)
-			inRange(t, "replace", e.ReplaceStart, e.ReplaceEnd, n)
-			inDiags(t, e.Diags, n)
+			scantest.InRange(t, "head", e.HeadStart, e.HeadEnd, n)
+			scantest.InRange(t, "start_line", e.StartLineStart, e.StartLineEnd, n)
+			scantest.InRange(t, "search", e.SearchStart, e.SearchEnd, n)
+			scantest.InRange(t, "replace", e.ReplaceStart, e.ReplaceEnd, n)
+			scantest.InDiags(t, e.Diags, n)
 		}
 		spans = append(spans, [2]int{c.Start, c.End})
 	}
@@ -688,25 +639,10 @@ func FuzzScan(f *testing.F) {
 	for _, tc := range scanCases {
 		f.Add([]byte(tc.src))
 	}
-	for _, in := range corpusInputs(f, "roo") {
+	for _, in := range scantest.CorpusInputs(f, "roo") {
 		f.Add(in)
 	}
 	f.Fuzz(checkScan)
-}
-
-// inRange fails t unless [s, e) is a range of an input of n bytes.
-func inRange(t *testing.T, what string, s, e, n int) {
-	t.Helper()
-	if s < 0 || s > e || e > n {
-		t.Fatalf("%s range %d:%d outside the input of %d bytes", what, s, e, n)
-	}
-}
-
-func inDiags(t *testing.T, ds source.Diagnostics, n int) {
-	t.Helper()
-	for _, d := range ds {
-		inRange(t, d.Code, d.Range.Start, d.Range.End, n)
-	}
 }
 
 // Every diagnostic code the scanner gives is pinned, with its range, by

@@ -2,68 +2,36 @@ package zed
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/clada-dev/clada/corpus"
-	"github.com/clada-dev/clada/source"
+	"github.com/clada-dev/clada/grammar/internal/scantest"
 	"github.com/google/go-cmp/cmp"
 )
-
-// covered is the text src[s:e] as a test reads it, after the number of
-// the line it starts on: quoted whole when short, else its first and last
-// bytes and its length; an empty range shows the bytes after it. So an
-// offset off by one shows as a different text.
-func covered(src string, s, e int) string {
-	if s < 0 || e > len(src) || s > e {
-		return fmt.Sprintf("<bad range %d:%d of %d>", s, e, len(src))
-	}
-	line := strings.Count(src[:s], "\n") + 1
-	t := src[s:e]
-	switch {
-	case t == "":
-		return fmt.Sprintf("%d:\"\" before %s", line, q(src[s:min(s+8, len(src))]))
-	case len(t) <= 40:
-		return fmt.Sprintf("%d:%s", line, q(t))
-	}
-	return fmt.Sprintf("%d:%s…%s (%d bytes)", line, q(t[:16]), q(t[len(t)-16:]), len(t))
-}
-
-// q quotes s as Go does, a backquote as \x60 so a want reads as a raw
-// string.
-func q(s string) string { return strings.ReplaceAll(strconv.Quote(s), "`", `\x60`) }
-
-// renderDiags writes each diagnostic with the text its range covers.
-func renderDiags(b *strings.Builder, src, indent string, ds source.Diagnostics) {
-	for _, d := range ds {
-		fmt.Fprintf(b, "%s%s %s %s at %s\n", indent, d.Severity, d.Code, q(d.Message), covered(src, d.Range.Start, d.Range.End))
-	}
-}
 
 // render writes Scan's blocks one field a line, each range as the text it
 // covers.
 func render(src string, blocks []Block) string {
 	var b strings.Builder
 	for _, k := range blocks {
-		fmt.Fprintf(&b, "edits at %s\n", covered(src, k.Start, k.End))
-		fmt.Fprintf(&b, "  open at %s\n", covered(src, k.OpenStart, k.OpenEnd))
+		fmt.Fprintf(&b, "edits at %s\n", scantest.Covered(src, k.Start, k.End))
+		fmt.Fprintf(&b, "  open at %s\n", scantest.Covered(src, k.OpenStart, k.OpenEnd))
 		if k.PathStart < 0 {
-			fmt.Fprintf(&b, "  no path %s %d:%d\n", q(k.Path), k.PathStart, k.PathEnd)
+			fmt.Fprintf(&b, "  no path %s %d:%d\n", scantest.Q(k.Path), k.PathStart, k.PathEnd)
 		} else {
-			fmt.Fprintf(&b, "  path %s at %s\n", q(k.Path), covered(src, k.PathStart, k.PathEnd))
+			fmt.Fprintf(&b, "  path %s at %s\n", scantest.Q(k.Path), scantest.Covered(src, k.PathStart, k.PathEnd))
 		}
 		for _, e := range k.Edits {
-			fmt.Fprintf(&b, "  edit at %s\n", covered(src, e.Start, e.End))
-			fmt.Fprintf(&b, "    tag at %s\n", covered(src, e.TagStart, e.TagEnd))
+			fmt.Fprintf(&b, "  edit at %s\n", scantest.Covered(src, e.Start, e.End))
+			fmt.Fprintf(&b, "    tag at %s\n", scantest.Covered(src, e.TagStart, e.TagEnd))
 			if e.Line != 0 || e.LineStart != 0 || e.LineEnd != 0 {
-				fmt.Fprintf(&b, "    line %d at %s\n", e.Line, covered(src, e.LineStart, e.LineEnd))
+				fmt.Fprintf(&b, "    line %d at %s\n", e.Line, scantest.Covered(src, e.LineStart, e.LineEnd))
 			}
-			fmt.Fprintf(&b, "    old %s at %s\n", q(e.Old), covered(src, e.OldStart, e.OldEnd))
-			fmt.Fprintf(&b, "    new %s at %s\n", q(e.New), covered(src, e.NewStart, e.NewEnd))
-			renderDiags(&b, src, "    ", e.Diags)
+			fmt.Fprintf(&b, "    old %s at %s\n", scantest.Q(e.Old), scantest.Covered(src, e.OldStart, e.OldEnd))
+			fmt.Fprintf(&b, "    new %s at %s\n", scantest.Q(e.New), scantest.Covered(src, e.NewStart, e.NewEnd))
+			scantest.RenderDiags(&b, src, "    ", e.Diags)
 		}
-		renderDiags(&b, src, "  ", k.Diags)
+		scantest.RenderDiags(&b, src, "  ", k.Diags)
 	}
 	return b.String()
 }
@@ -338,23 +306,6 @@ func TestScan(t *testing.T) {
 	}
 }
 
-func corpusInputs(t testing.TB, dir string) [][]byte {
-	cases, err := corpus.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out [][]byte
-	for _, c := range cases {
-		if strings.HasPrefix(c.Name, dir+"/") {
-			out = append(out, c.Input)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no corpus/%s cases", dir)
-	}
-	return out
-}
-
 // The clean case's offsets as numbers, counted by hand.
 func TestScanOffsets(t *testing.T) {
 	src := "a.txt\n<edits>\n" + pair + "</edits>\n"
@@ -399,25 +350,25 @@ func checkScan(t *testing.T, src []byte) {
 	blocks := Scan(src)
 	var spans [][2]int
 	for i, b := range blocks {
-		inRange(t, "edits", b.Start, b.End, n)
-		inRange(t, "open", b.OpenStart, b.OpenEnd, n)
+		scantest.InRange(t, "edits", b.Start, b.End, n)
+		scantest.InRange(t, "open", b.OpenStart, b.OpenEnd, n)
 		if b.PathStart != -1 || b.PathEnd != -1 || b.Path != "" {
-			inRange(t, "path", b.PathStart, b.PathEnd, n)
+			scantest.InRange(t, "path", b.PathStart, b.PathEnd, n)
 		}
-		inDiags(t, b.Diags, n)
+		scantest.InDiags(t, b.Diags, n)
 		if i > 0 && b.Start < blocks[i-1].End {
 			t.Fatalf("element %d starts at %d, inside the one before it (ends %d)", i, b.Start, blocks[i-1].End)
 		}
 		for _, e := range b.Edits {
-			inRange(t, "edit", e.Start, e.End, n)
+			scantest.InRange(t, "edit", e.Start, e.End, n)
 			if e.Start < b.Start || e.End > b.End {
 				t.Fatalf("edit %d:%d outside its element %d:%d", e.Start, e.End, b.Start, b.End)
 			}
-			inRange(t, "tag", e.TagStart, e.TagEnd, n)
-			inRange(t, "line", e.LineStart, e.LineEnd, n)
-			inRange(t, "old", e.OldStart, e.OldEnd, n)
-			inRange(t, "new", e.NewStart, e.NewEnd, n)
-			inDiags(t, e.Diags, n)
+			scantest.InRange(t, "tag", e.TagStart, e.TagEnd, n)
+			scantest.InRange(t, "line", e.LineStart, e.LineEnd, n)
+			scantest.InRange(t, "old", e.OldStart, e.OldEnd, n)
+			scantest.InRange(t, "new", e.NewStart, e.NewEnd, n)
+			scantest.InDiags(t, e.Diags, n)
 		}
 		spans = append(spans, [2]int{b.Start, b.End})
 	}
@@ -436,25 +387,10 @@ func FuzzScan(f *testing.F) {
 	for _, tc := range scanCases {
 		f.Add([]byte(tc.src))
 	}
-	for _, in := range corpusInputs(f, "zed") {
+	for _, in := range scantest.CorpusInputs(f, "zed") {
 		f.Add(in)
 	}
 	f.Fuzz(checkScan)
-}
-
-// inRange fails t unless [s, e) is a range of an input of n bytes.
-func inRange(t *testing.T, what string, s, e, n int) {
-	t.Helper()
-	if s < 0 || s > e || e > n {
-		t.Fatalf("%s range %d:%d outside the input of %d bytes", what, s, e, n)
-	}
-}
-
-func inDiags(t *testing.T, ds source.Diagnostics, n int) {
-	t.Helper()
-	for _, d := range ds {
-		inRange(t, d.Code, d.Range.Start, d.Range.End, n)
-	}
 }
 
 // Every diagnostic code the scanner gives is pinned, with its range, by

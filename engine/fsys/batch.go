@@ -239,11 +239,7 @@ func syncAll(stage []staged) (int, error) {
 		if err != nil {
 			return err
 		}
-		err = f.Sync()
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return err
+		return syncClose(f)
 	})
 }
 

@@ -174,7 +174,12 @@ func (t *osTree) syncDir(r *root, rel string) error {
 	if err != nil {
 		return err
 	}
-	err = f.Sync()
+	return syncClose(f)
+}
+
+// syncClose flushes f to disk and closes it; the first failure is its.
+func syncClose(f *os.File) error {
+	err := f.Sync()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -71,7 +72,9 @@ func TestWriteFilesOnTheRealTree(t *testing.T) {
 		}
 		w.Close()
 		wantTree(t, root, map[string]string{"d1/a": "a1", "d1/b": "b1", "d2/c": "c1", "d3/new/e": "e1"})
-		if fi, err := os.Stat(filepath.Join(root, "d2/c")); err != nil || fi.Mode().Perm() != 0o600 {
+		// Windows keeps no permission bits but read-only (0600 reads back
+		// as 0666 there), so the mode is checked where there are some.
+		if fi, err := os.Stat(filepath.Join(root, "d2/c")); runtime.GOOS != "windows" && (err != nil || fi.Mode().Perm() != 0o600) {
 			t.Errorf("d2/c mode %v, %v; want 0600 kept", fi.Mode().Perm(), err)
 		}
 	}
@@ -84,6 +87,9 @@ func TestWriteFilesStopsAtTheFirstRefusal(t *testing.T) {
 	root := batchTree(t, map[string]string{"a": "a0", "c": "c0", "target": "t0"})
 	if err := os.Symlink("target", filepath.Join(root, "link")); err != nil {
 		t.Skip("no symlinks here:", err)
+	}
+	if fi, err := os.Lstat(filepath.Join(root, "link")); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Skip("this system made no symbolic link (Wine makes a plain file):", fi, err)
 	}
 	w, err := NewOS(Options{Root: root})
 	if err != nil {

@@ -42,7 +42,7 @@ func (d *document) setText(text []byte) {
 // the parser starts from its last parse (lang.Parser.ParseEdit).
 func (d *document) editText(text []byte, start, oldEnd, newEnd int) {
 	from := d.file
-	d.file = source.NewFile(uriPath(d.uri), text)
+	d.file = source.EditFile(uriPath(d.uri), from, text, start, oldEnd, newEnd) // the line table from the old one
 	d.parser.SetMaxBytes(len(text) + docCacheBytes)
 	d.doc = d.parser.ParseEdit(d.file, from, start, oldEnd, newEnd)
 }

@@ -39,17 +39,7 @@ type memTree struct {
 	// maxRead is the read cap of the tree under the overlay: a moved file
 	// over it is not held in memory (refuseBig).
 	maxRead int64
-	// plan is, per absolute path, the searches the run's file_replace_text
-	// actions make there (PlanEdits), to be indexed as a real apply's
-	// write-back does (writeback.go); skip counts, per path, the edits left
-	// to the ordinary path after it replaced an indexed file.
-	plan map[string][]string
-	skip map[string]int
-	// used counts, per planned path, the edits that asked for the fast
-	// path: when all its planned searches have asked, the file's index is
-	// dropped (released), so a trial over a thousand files holds one index
-	// at a time rather than a thousand.
-	used map[string]int
+	index   indexPlan // the files' edit indexes, as a real apply's write-back keeps them
 }
 
 // onode is one overlay entry; gone marks a deletion hiding the base.
@@ -74,7 +64,7 @@ func (n *onode) content() []byte {
 // NewOverlay layers an empty Overlay over base. Over the real tree (or a
 // real apply's write-back) it keeps that tree's read cap and hard-link rule.
 func NewOverlay(base Workspace) *Overlay {
-	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead, skip: map[string]int{}, used: map[string]int{}}
+	m := &memTree{base: base, nodes: map[string]*onode{}, maxRead: DefaultMaxRead, index: newIndexPlan(nil)}
 	links := true
 	if s, ok := base.(settings); ok {
 		m.maxRead, links = s.settings()
@@ -107,7 +97,7 @@ func (o *Overlay) Forget(abs string) {
 }
 
 // planEdits takes the searches to index (PlanEdits).
-func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
+func (o *Overlay) planEdits(plan map[string][]string) { o.m.index.plan = plan }
 
 // replaceIndexed is ReplaceIndexed on this overlay: the fast path of a real
 // apply's write-back (writeback.go), on a file the overlay already holds,
@@ -116,34 +106,21 @@ func (o *Overlay) planEdits(plan map[string][]string) { o.m.plan = plan }
 // 10 MiB file copied the whole file into the overlay at every hunk).
 func (o *Overlay) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
 	m := o.m
-	m.used[abs]++ // every planned edit asks, the first (which reads the file) too
+	m.index.asked(abs)
 	n, ok := m.nodes[abs]
 	if !ok || n.dir || n.gone || n.mode&fs.ModeSymlink != 0 {
 		return textedit.Declined, 0
 	}
-	if n.idx == nil {
-		olds := m.plan[abs]
-		if olds == nil || m.skip[abs] > 0 {
-			m.skip[abs] = max(m.skip[abs]-1, 0)
-			return textedit.Declined, 0
-		}
-		if !worthIndexing(len(olds), len(n.data)) {
-			delete(m.plan, abs)
-			return textedit.Declined, 0
-		}
-		if n.idx = textedit.NewIndex(n.data, olds); n.idx == nil {
-			delete(m.plan, abs)
-			return textedit.Declined, 0
-		}
+	if n.idx = m.index.indexFor(abs, n.idx, n.data); n.idx == nil {
+		return textedit.Declined, 0
 	}
 	r, line := edit.apply(n.idx)
 	if r == textedit.Replaced {
 		n.data, n.mtime = nil, time.Now()
 	}
-	if m.used[abs] >= len(m.plan[abs]) {
+	if m.index.done(abs) {
 		n.content()
 		n.idx = nil
-		delete(m.plan, abs) // its planned edits are done: later ones go the ordinary way
 	}
 	return r, line
 }
@@ -202,9 +179,7 @@ func (m *memTree) writeFile(name string, data []byte, old fs.FileInfo) error {
 		return err
 	}
 	if n, ok := m.nodes[name]; ok && n.idx != nil {
-		// Written the ordinary way: the index no longer knows the text.
-		// Leave a few edits to that way before paying for a new one.
-		m.skip[name] = MinIndexed
+		m.index.wroteOrdinary(name)
 	}
 	// data is never written to again (Workspace.WriteFile), so it is kept
 	// as given: a copy of a 10 MiB file cost a fifth of a 5,000-hunk

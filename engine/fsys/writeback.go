@@ -35,13 +35,9 @@ type WriteBack struct {
 	// fold maps a lower-cased name to the name files holds it under: on a
 	// case-insensitive file system (macOS, Windows) F.txt and f.txt are one
 	// file, and the cache must not keep two contents of it.
-	fold map[string]string
-	plan map[string][]string // the searches to index, per file (ReplaceIndexed)
-	// used counts, per planned file, the edits that asked for the fast
-	// path: when all have, the index is released (a thousand files' indexes
-	// held at once cost more than the files).
-	used  map[string]int
-	dirty []string // paths with pending content, in first-pending order
+	fold  map[string]string
+	index indexPlan // the files' edit indexes (ReplaceIndexed)
+	dirty []string  // paths with pending content, in first-pending order
 	// owner is the action running now (BeginAction; -1: none), whose
 	// failure a failed write-out of what it wrote is.
 	owner  int
@@ -61,7 +57,6 @@ type FlushError struct {
 type wbFile struct {
 	data  []byte          // nil while idx holds newer text
 	idx   *textedit.Index // the file's text with its searches indexed, or nil
-	skip  int             // edits to leave to the ordinary path before indexing again
 	dirty bool            // the content is newer than the file on disk
 	owner int             // the last action that wrote the content, as WriteBack.owner
 }
@@ -79,8 +74,8 @@ func (f *wbFile) content() []byte {
 // MinIndexed of them), to be indexed; hook, when not nil, hears of every
 // path before it changes on disk (whole: everything below it too).
 func NewWriteBack(inner Workspace, plan map[string][]string, hook func(abs string, whole bool)) *WriteBack {
-	return &WriteBack{inner: inner, hook: hook, plan: plan,
-		files: map[string]*wbFile{}, fold: map[string]string{}, used: map[string]int{}, owner: -1}
+	return &WriteBack{inner: inner, hook: hook, index: newIndexPlan(plan),
+		files: map[string]*wbFile{}, fold: map[string]string{}, owner: -1}
 }
 
 // changing tells the hook that abs (and everything below it, if whole) is
@@ -130,9 +125,8 @@ func (w *WriteBack) writeLater(name string, data []byte) bool {
 		return false
 	}
 	if f.idx != nil {
-		// Written the ordinary way: the index no longer knows the text.
-		// Leave a few edits to that way before paying for a new one.
-		f.idx, f.skip = nil, MinIndexed
+		f.idx = nil
+		w.index.wroteOrdinary(name)
 	}
 	f.data = data
 	w.pending(name, f)
@@ -277,53 +271,24 @@ func (w *WriteBack) ReadDir(name string) ([]fs.FileInfo, error) {
 	return w.inner.ReadDir(name)
 }
 
-// MinIndexed is how many searches the document must make in one file for
-// an index to pay for its one pass (searches shorter than textedit.KeyLen
-// are left out): the plan of NewWriteBack holds only such files.
-const MinIndexed = 8
-
-// indexWorth is how much work (searches × the file's bytes) the ordinary
-// path must face before an index pays: building one costs a fixed 128 KiB
-// bitset (textedit/index.go) and a copy of the file, while the ordinary
-// path copies the whole file at every edit. Ten edits of a 12 KB file are
-// cheaper indexed (a git diff of a thousand such files allocates 15% less
-// and runs faster); eight of a 4 KB file are not.
-const indexWorth = 64 << 10
-
-// worthIndexing says whether n searches in size bytes are worth an index.
-func worthIndexing(n, size int) bool { return n*size >= indexWorth }
-
 // replaceIndexed is ReplaceIndexed on this write-back.
 func (w *WriteBack) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
-	w.used[abs]++ // every planned edit asks, the first (which writes the file) too
+	w.index.asked(abs)
 	f := w.files[abs]
 	if f == nil {
 		return textedit.Declined, 0
 	}
-	if f.idx == nil {
-		olds := w.plan[abs]
-		if olds == nil || f.skip > 0 {
-			f.skip = max(f.skip-1, 0)
-			return textedit.Declined, 0
-		}
-		if !worthIndexing(len(olds), len(f.data)) {
-			delete(w.plan, abs)
-			return textedit.Declined, 0
-		}
-		if f.idx = textedit.NewIndex(f.data, olds); f.idx == nil {
-			delete(w.plan, abs)
-			return textedit.Declined, 0
-		}
+	if f.idx = w.index.indexFor(abs, f.idx, f.data); f.idx == nil {
+		return textedit.Declined, 0
 	}
 	r, line := edit.apply(f.idx)
 	if r == textedit.Replaced {
 		f.data = nil
 		w.pending(abs, f)
 	}
-	if w.used[abs] >= len(w.plan[abs]) {
+	if w.index.done(abs) {
 		f.content()
 		f.idx = nil
-		delete(w.plan, abs) // its planned edits are done: later ones go the ordinary way
 	}
 	return r, line
 }

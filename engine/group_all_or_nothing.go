@@ -121,7 +121,7 @@ func newTrialCommit(items []item, ov *fsys.Overlay, ws fsys.Workspace, cfg *Conf
 	}
 	c := &trialCommit{ov: ov, abs: make([]string, len(items)), last: map[string]int{}, refused: -1}
 	for i, it := range items {
-		if it.a.Op != lang.OpFileReplaceText.String() || it.res.Error != "" {
+		if it.res.Error != "" || it.spec == nil || it.spec.ID != lang.OpFileReplaceText {
 			return nil
 		}
 		p, _ := it.a.Value(lang.ParamPath)

@@ -31,7 +31,7 @@ import (
 // on the filesystem and waits for a build writing beside us; parallel
 // fsyncs flush only ours, and are the same code on every system.
 
-// Write is one whole-file replacement of a batch (WriteFiles).
+// Write is one whole-file replacement of a batch.
 type Write struct {
 	Name string // absolute path
 	Data []byte
@@ -189,23 +189,6 @@ func (b *Batch) Commit() (int, error) {
 		return dirs[k], derr
 	}
 	return n, err
-}
-
-// WriteFiles replaces files in ws, in order, each as WriteFile would, as
-// one Batch, and returns how many are in place: files[:n] were written,
-// and when n < len(files), err is why files[n] was not and files[n:] were
-// not touched.
-func WriteFiles(ws Workspace, files []Write) (int, error) {
-	b := NewBatch(ws)
-	for i, f := range files {
-		if err := b.Add(f.Name, f.Data); err != nil {
-			if n, cerr := b.Commit(); n < i {
-				return n, cerr
-			}
-			return i, err
-		}
-	}
-	return b.Commit()
 }
 
 // writeEach writes files one WriteFile at a time.

@@ -67,7 +67,7 @@ func TestWriteFilesOnTheRealTree(t *testing.T) {
 			{filepath.Join(root, "d1/b"), []byte("b1")},
 			{filepath.Join(root, "d3/new/e"), []byte("e1")},
 		}
-		if n, err := WriteFiles(w, files); n != len(files) || err != nil {
+		if n, err := writeFiles(w, files); n != len(files) || err != nil {
 			t.Fatalf("no-fsync %v: WriteFiles = %d, %v; want %d, nil", noFsync, n, err, len(files))
 		}
 		w.Close()
@@ -96,7 +96,7 @@ func TestWriteFilesStopsAtTheFirstRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	n, err := WriteFiles(w, []Write{
+	n, err := writeFiles(w, []Write{
 		{filepath.Join(root, "a"), []byte("a1")},
 		{filepath.Join(root, "link"), []byte("through the link")},
 		{filepath.Join(root, "c"), []byte("c1")},
@@ -121,7 +121,7 @@ func TestWriteFilesFallsBackFileByFile(t *testing.T) {
 	}
 	defer w.Close()
 	ov := NewOverlay(w)
-	n, err := WriteFiles(ov, []Write{
+	n, err := writeFiles(ov, []Write{
 		{filepath.Join(root, "a"), []byte("a1")},
 		{filepath.Join(root, "dir"), []byte("a folder")},
 		{filepath.Join(root, "b"), []byte("b1")},
@@ -156,7 +156,7 @@ func TestWriteBackWriteFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n, err := WriteFiles(wb, []Write{{a, []byte("a3")}, {b, []byte("b1")}}); n != 2 || err != nil {
+	if n, err := writeFiles(wb, []Write{{a, []byte("a3")}, {b, []byte("b1")}}); n != 2 || err != nil {
 		t.Fatalf("WriteFiles = %d, %v", n, err)
 	}
 	if want := []string{"a", "a", "a", "b"}; !slices.Equal(heard, want) {
@@ -217,4 +217,21 @@ func TestInParallelFirstFailure(t *testing.T) {
 	if i, err := inParallel(0, func(int) error { return nil }); i != 0 || err != nil {
 		t.Fatalf("inParallel(0) = %d, %v", i, err)
 	}
+}
+
+// writeFiles replaces files in ws (a test's way through a Batch), in order, each as WriteFile would, as
+// one Batch, and returns how many are in place: files[:n] were written,
+// and when n < len(files), err is why files[n] was not and files[n:] were
+// not touched.
+func writeFiles(ws Workspace, files []Write) (int, error) {
+	b := NewBatch(ws)
+	for i, f := range files {
+		if err := b.Add(f.Name, f.Data); err != nil {
+			if n, cerr := b.Commit(); n < i {
+				return n, cerr
+			}
+			return i, err
+		}
+	}
+	return b.Commit()
 }

@@ -58,7 +58,7 @@ func (x *opRun) insertLines() Result {
 		// again would double them; textedit/replay.go has the evidence rule.
 		return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "lines_inserted": 0}}
 	}
-	t.Body = t.Body[:pos] + ins + t.Body[pos:]
+	t.Body = textedit.Splice(t.Body, pos, 0, ins)
 	n := strings.Count(strings.TrimPrefix(ins, eol), "\n")
 	if ins != "" && !strings.HasSuffix(ins, "\n") {
 		n++ // a last line without a line end (line_ends = "as-written")

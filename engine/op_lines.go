@@ -40,7 +40,7 @@ func (x *opRun) replaceLines() Result {
 	}
 	to := next - textedit.EOLLen(t.Body[:next])
 	repl := t.ToFileEOL(strings.TrimSuffix(strings.TrimSuffix(newContent, "\n"), "\r"))
-	t.Body = t.Body[:from] + repl + t.Body[to:]
+	t.Body = textedit.Splice(t.Body, from, to-from, repl)
 	return x.save(abs, p, t, map[string]any{"path": p, "lines_replaced": e - s + 1})
 }
 

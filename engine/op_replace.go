@@ -121,7 +121,7 @@ func (x *opRun) replaceOnce() Result {
 		return Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
 			Type: fault.SearchAmbiguous, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
 	}
-	t.Body = t.Body[:offs[0]] + repl + t.Body[offs[0]+len(old):]
+	t.Body = textedit.Splice(t.Body, offs[0], len(old), repl)
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))
 }
 
@@ -250,7 +250,7 @@ func (x *opRun) replaceRange() Result {
 			Type: fault.SearchAmbiguous, Hint: textedit.RangesHint(t.Body, offs)}
 	}
 	newText = t.ReplacementEOL(t.Body[spans[0].from:spans[0].to], newText)
-	t.Body = t.Body[:spans[0].from] + newText + t.Body[spans[0].to:]
+	t.Body = textedit.Splice(t.Body, spans[0].from, spans[0].to-spans[0].from, newText)
 	return x.save(abs, p, t, map[string]any{"path": p, "replacements": 1})
 }
 

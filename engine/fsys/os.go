@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/internal/bigbuf"
 	"github.com/clada-dev/clada/internal/state"
 )
 
@@ -414,7 +415,7 @@ func (w *OS) openDir(abs string, fi fs.FileInfo) (*os.Root, bool, error) {
 // the 30 bytes.Buffer's doubling made of it. A file that grew meanwhile is
 // still read whole.
 func readSized(f io.Reader, size int64) ([]byte, error) {
-	buf := make([]byte, 0, max(size, 0)+1)
+	buf := bigbuf.Make(0, int(max(size, 0))+1)
 	for {
 		n, err := f.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

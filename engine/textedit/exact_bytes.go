@@ -1,6 +1,10 @@
 package textedit
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/clada-dev/clada/internal/bigbuf"
+)
 
 // The exact rung on the file's raw bytes. Most hunks match exactly, and
 // splitting a 10 MiB file into lines, hashing them and indexing the hashes
@@ -72,7 +76,6 @@ func nextLineMatch(body, pat string, from int) (int, int, bool) {
 // to repl's, each ending in "\n", except that a body without a final
 // newline still has none after the edit.
 func ReplaceExactBytes(body string, start, end int, repl []string) string {
-	var b strings.Builder
 	atEOF := end == len(body)
 	tailFrom := end + 1
 	if atEOF {
@@ -85,16 +88,16 @@ func ReplaceExactBytes(body string, start, end int, repl []string) string {
 	for _, l := range repl {
 		n += len(l) + 1
 	}
-	b.Grow(n)
-	b.WriteString(body[:start])
+	b := bigbuf.Make(0, n)
+	b = append(b, body[:start]...)
 	for i, l := range repl {
-		b.WriteString(l)
+		b = append(b, l...)
 		if !atEOF || i < len(repl)-1 {
-			b.WriteByte('\n')
+			b = append(b, '\n')
 		}
 	}
-	b.WriteString(body[tailFrom:])
-	return b.String()
+	b = append(b, body[tailFrom:]...)
+	return bigbuf.String(b)
 }
 
 // ReplayedBytes is Lines.Replayed for ExactBytes's one match at

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/clada-dev/clada/internal/bigbuf"
 )
 
 // The tolerant edit matcher, selected per action by file_replace_text's
@@ -264,17 +266,16 @@ func (h *Lines) replace(at, n int, repl []string, keep []int) {
 
 // Text joins the lines, each with its own ending.
 func (h *Lines) Text() string {
-	var b strings.Builder
 	n := 0
 	for i, l := range h.ls {
 		n += len(l) + len(h.nl[i])
 	}
-	b.Grow(n)
+	b := bigbuf.Make(0, n)
 	for i, l := range h.ls {
-		b.WriteString(l)
-		b.WriteString(h.nl[i])
+		b = append(b, l...)
+		b = append(b, h.nl[i]...)
 	}
-	return b.String()
+	return bigbuf.String(b)
 }
 
 // Replayed reports whether one copy of repl in the lines holds every match

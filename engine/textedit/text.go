@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/clada-dev/clada/internal/bigbuf"
 )
 
 // Text matching for the edit ops: exact, case-sensitive search, and the
@@ -27,7 +29,7 @@ func ReplaceText(content, oldText, newText string, count int) (string, int, erro
 	if oldText == "" {
 		return "", 0, errEmptyOldText
 	}
-	var b strings.Builder
+	var b []byte
 	n, start := 0, 0
 	for count < 0 || n < count {
 		i := strings.Index(content[start:], oldText)
@@ -35,18 +37,18 @@ func ReplaceText(content, oldText, newText string, count int) (string, int, erro
 			break
 		}
 		if n == 0 {
-			b.Grow(len(content))
+			b = bigbuf.Make(0, len(content)+max(len(newText)-len(oldText), 0))
 		}
-		b.WriteString(content[start : start+i])
-		b.WriteString(newText)
+		b = append(b, content[start:start+i]...)
+		b = append(b, newText...)
 		start += i + len(oldText)
 		n++
 	}
 	if n == 0 {
 		return content, 0, nil
 	}
-	b.WriteString(content[start:])
-	return b.String(), n, nil
+	b = append(b, content[start:]...)
+	return bigbuf.String(b), n, nil
 }
 
 // Text is a file's content ready for matching: the BOM set aside and the
@@ -82,7 +84,7 @@ func Decode(data []byte) (Text, error) {
 // given), so saving an edit costs no extra copy of the file.
 func (t Text) Bytes() []byte {
 	if t.BOM {
-		return append(append(make([]byte, 0, len(BOM)+len(t.Body)), BOM...), t.Body...)
+		return append(append(bigbuf.Make(0, len(BOM)+len(t.Body)), BOM...), t.Body...)
 	}
 	return unsafe.Slice(unsafe.StringData(t.Body), len(t.Body))
 }
@@ -197,4 +199,14 @@ func MatchLocations(body string, offs []int, length int) string {
 func FileEOL(old []byte, content string) string {
 	t := Text{CRLF: bytes.Contains(old, []byte("\r\n"))}
 	return t.ToFileEOL(content)
+}
+
+// Splice is body with its n bytes at off replaced by repl, in a buffer of
+// its own (bigbuf: an edit of a 10 MiB file fills a new one).
+func Splice(body string, off, n int, repl string) string {
+	b := bigbuf.Make(0, len(body)-n+len(repl))
+	b = append(b, body[:off]...)
+	b = append(b, repl...)
+	b = append(b, body[off+n:]...)
+	return bigbuf.String(b)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/clada-dev/clada/internal/bigbuf"
 	"github.com/clada-dev/clada/internal/parallel"
 )
 
@@ -112,7 +113,7 @@ func NewIndex(data []byte, olds []string) *Index {
 		x.where[i] = -1
 	}
 	gap := len(data)/8 + 4096
-	x.buf = make([]byte, len(data)+gap)
+	x.buf = bigbuf.Make(len(data)+gap, len(data)+gap)
 	copy(x.buf, data)
 	x.gs, x.ge = len(data), len(x.buf)
 	x.crlfs = bytes.Count(data, []byte("\r\n"))
@@ -127,8 +128,14 @@ func (x *Index) scanAll(data []byte) {
 	const chunk = 1 << 20
 	n := (len(data) + chunk - 1) / chunk
 	found := make([][]occ, n)
+	sm := newSampler(x.pats) // index_sampled.go
 	parallel.Do(n, runtime.GOMAXPROCS(0), func(j int) {
-		x.scanFrom(data, j*chunk, (j+1)*chunk, 0, func(o occ) { found[j] = append(found[j], o) })
+		emit := func(o occ) { found[j] = append(found[j], o) }
+		if sm != nil {
+			sm.scanFrom(x, data, j*chunk, (j+1)*chunk, emit)
+		} else {
+			x.scanFrom(data, j*chunk, (j+1)*chunk, 0, emit)
+		}
 	})
 	for _, f := range found {
 		for _, o := range f {
@@ -257,7 +264,7 @@ func (x *Index) text(from, to int) []byte {
 // moveGap puts the gap at text offset at with room for n more bytes.
 func (x *Index) moveGap(at, n int) {
 	if x.ge-x.gs < n {
-		grown := make([]byte, len(x.buf)+n+len(x.buf)/8)
+		grown := bigbuf.Make(len(x.buf)+n+len(x.buf)/8, len(x.buf)+n+len(x.buf)/8)
 		copy(grown, x.buf[:x.gs])
 		tail := len(x.buf) - x.ge
 		copy(grown[len(grown)-tail:], x.buf[x.ge:])

@@ -254,16 +254,18 @@ func runItemsThen(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 }
 
 // flushFailed makes a write the write-back could not put on disk the
-// failure of the action that made it (e.Owner is its index in Results, as
-// runItems numbers them): its change never reached the file.
+// failure of every action whose change it held (e.Owners are their indexes
+// in Results, as runItems numbers them): none of them reached the file.
 func flushFailed(rep *Report, cfg *Config, e fsys.FlushError) {
-	if e.Owner >= len(rep.Results) {
-		return
+	for _, o := range e.Owners {
+		if o >= len(rep.Results) {
+			continue
+		}
+		r := &rep.Results[o]
+		r.Success = false
+		r.Error = fmt.Sprintf("%s: saving '%s' failed: %v", r.Action, shownPath(cfg, e.Path), e.Err)
+		r.Hint = "the file was left as it was before this action; free space or fix permissions and apply again"
 	}
-	r := &rep.Results[e.Owner]
-	r.Success = false
-	r.Error = fmt.Sprintf("%s: saving '%s' failed: %v", r.Action, shownPath(cfg, e.Path), e.Err)
-	r.Hint = "the file was left as it was before this action; free space or fix permissions and apply again"
 }
 
 // shownPath is name relative to the root when inside it, as results name paths.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,5 +93,63 @@ func TestWriteBackFailedFlushFailsItsAction(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(root, "real", "f.txt")); string(got) != "one" {
 		t.Errorf("file = %q, want the first write's", got)
+	}
+}
+
+// A planned file's first write is held as well (fsys/writeback.go): when
+// the held content cannot be written out, every action whose change it
+// held fails, not only the last, and the file keeps what it had before
+// all of them.
+func TestWriteBackFailedFlushFailsEveryHeldWrite(t *testing.T) {
+	root := t.TempDir()
+	cfg := DefaultConfig(root)
+	w, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.Mkdir(filepath.Join(root, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(root, "d", "f.txt")
+	old := strings.Repeat("one line of the file, long enough to index\n", 2000)
+	if err := os.WriteFile(name, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := &Report{Results: []ActionResult{
+		{Seq: 1, Action: "file_replace_text", Result: Result{Success: true}},
+		{Seq: 2, Action: "file_replace_text", Result: Result{Success: true}},
+		{Seq: 3, Action: "file_write", Result: Result{Success: true}},
+	}}
+	plan := map[string][]string{name: slices.Repeat([]string{"one line of the file"}, fsys.MinIndexed)}
+	wb := fsys.NewWriteBack(w, plan, nil)
+	for i, text := range []string{"first\n" + old, "second\n" + old} {
+		wb.BeginAction(rep.Results[i].Seq-1, false)
+		if err := wb.WriteFile(name, []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := filepath.Join(root, "other.txt")
+	wb.BeginAction(rep.Results[2].Seq-1, false)
+	if err := wb.WriteFile(other, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "real")); err != nil {
+		t.Fatal(err)
+	}
+	testfs.Symlink(t, "real", filepath.Join(root, "d"))
+	for _, e := range wb.Settle() {
+		flushFailed(rep, cfg, e)
+	}
+	for i, r := range rep.Results[:2] {
+		if r.Success || !strings.Contains(r.Error, "file_replace_text: saving 'd/f.txt' failed") {
+			t.Errorf("edit %d: %+v, want the failed save", i+1, r.Result)
+		}
+	}
+	if !rep.Results[2].Success {
+		t.Errorf("the write of another file failed: %+v", rep.Results[2])
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "real", "f.txt")); string(got) != old {
+		t.Errorf("file = %d bytes, want the text before both edits", len(got))
 	}
 }

@@ -49,6 +49,12 @@ type (
 	planner interface {
 		planEdits(plan map[string][]string)
 	}
+	// rewriteChecker says whether a write would be let replace the
+	// existing regular file at name, without writing (the guard's checks,
+	// policy.go), so a WriteBack can hold a file's first write.
+	rewriteChecker interface {
+		checkRewrite(name string) (bool, error)
+	}
 )
 
 // IsDryRun reports whether ws only simulates: a run on it changes nothing

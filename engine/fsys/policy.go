@@ -79,23 +79,41 @@ func (g guard) regular(name string) (fs.FileInfo, error) {
 }
 
 func (g guard) WriteFile(name string, data []byte) error {
+	fi, err := g.writeTarget(name)
+	if err != nil {
+		return err
+	}
+	return g.t.writeFile(name, data, fi)
+}
+
+// writeTarget is what a write to name would replace: the regular file
+// there, or nil when there is none (a new file); an error refuses the
+// write. Writes replace the file by a rename, so they never write through
+// a link; a file clada cannot read is not one it rewrites either.
+func (g guard) writeTarget(name string) (fs.FileInfo, error) {
 	fi, err := g.t.lstat(name)
 	switch {
 	case err == nil:
 		if err := regularFile(name, fi); err != nil {
-			return err
+			return nil, err
 		}
-		// Writes replace the file by a rename, so they never write through
-		// a link; a file clada cannot read is not one it rewrites either.
 		if err := g.singleLink(name, fi); err != nil {
-			return err
+			return nil, err
 		}
+		return fi, nil
 	case isNotExist(err):
-		fi = nil
+		return nil, nil
 	default:
-		return err
+		return nil, err
 	}
-	return g.t.writeFile(name, data, fi)
+}
+
+// checkRewrite says whether a write to name would replace an existing
+// regular file (false for a new one), or why it is refused, without
+// writing (rewriteChecker).
+func (g guard) checkRewrite(name string) (bool, error) {
+	fi, err := g.writeTarget(name)
+	return fi != nil, err
 }
 
 func (g guard) MkdirAll(name string) error {

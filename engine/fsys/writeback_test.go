@@ -3,6 +3,8 @@ package fsys
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +81,70 @@ func TestWriteBackCaseVariants(t *testing.T) {
 	}
 	if _, held := wb.files[upper]; held {
 		t.Fatal("F.txt still held after f.txt was read")
+	}
+}
+
+// An existing file the plan indexes has its first write held too (the
+// WriteBack's comment says why): the disk keeps the old text, and the
+// observer hears nothing, until something looks at the tree; a refused
+// first write is refused at once, as the disk write would refuse it; a new
+// file still goes to disk at once.
+func TestWriteBackHoldsAPlannedFilesFirstWrite(t *testing.T) {
+	root := t.TempDir()
+	w, err := NewOS(Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	name, linked, fresh := filepath.Join(root, "big.txt"), filepath.Join(root, "linked.txt"), filepath.Join(root, "new.txt")
+	old := strings.Repeat("a line of the file that edits will change\n", 2000)
+	for _, p := range []string{name, linked} {
+		if err := os.WriteFile(p, []byte(old), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(linked, filepath.Join(root, "other-name.txt")); err != nil {
+		t.Fatal(err)
+	}
+	olds := slices.Repeat([]string{"a line of the file that edits"}, MinIndexed)
+	plan := map[string][]string{name: olds, linked: olds, fresh: olds}
+	var heard []string
+	wb := NewWriteBack(w, plan, func(abs string, _ bool) { heard = append(heard, filepath.Base(abs)) })
+	onDisk := func(p, want string) {
+		t.Helper()
+		if got, err := os.ReadFile(p); err != nil || string(got) != want {
+			t.Fatalf("%s on disk: %d bytes, %v; want %d", filepath.Base(p), len(got), err, len(want))
+		}
+	}
+	edited := "edited\n" + old
+	wb.BeginAction(0, false)
+	if err := wb.WriteFile(name, []byte(edited)); err != nil {
+		t.Fatal(err)
+	}
+	onDisk(name, old)
+	if len(heard) != 0 {
+		t.Fatalf("the observer heard of %v before anything reached the disk", heard)
+	}
+	if got, err := wb.ReadFile(name); err != nil || string(got) != edited {
+		t.Fatalf("ReadFile = %d bytes, %v; want the held content", len(got), err)
+	}
+	err = wb.WriteFile(linked, []byte(edited))
+	if err == nil || !strings.Contains(err.Error(), "hard link") {
+		t.Fatalf("first write of a hard-linked file: %v, want the disk write's refusal", err)
+	}
+	onDisk(linked, old)
+	if err := wb.WriteFile(fresh, []byte(edited)); err != nil {
+		t.Fatal(err)
+	}
+	onDisk(fresh, edited)
+	if _, err := wb.Lstat(name); err != nil {
+		t.Fatal(err)
+	}
+	onDisk(name, edited)
+	if want := []string{"new.txt", "big.txt"}; !slices.Equal(heard, want) {
+		t.Fatalf("the observer heard of %v, want %v", heard, want)
+	}
+	if failed := wb.Settle(); len(failed) != 0 {
+		t.Fatal(failed)
 	}
 }

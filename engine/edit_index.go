@@ -44,8 +44,10 @@ func planActions(actions iter.Seq[*lang.Action], cfg *Config) editPlan {
 		if a.HasErrors() {
 			continue
 		}
-		spec, verr, _ := validate(a)
-		if verr != "" || spec == nil || spec.ID != lang.OpFileReplaceText {
+		// The op alone, not its whole validation (run_validate.go, which the
+		// run does anyway): an invalid edit planned here only means an index
+		// that one search never asks of.
+		if spec := lang.Lookup(a.Op); spec == nil || spec.ID != lang.OpFileReplaceText {
 			continue
 		}
 		params := a.ParamMap()

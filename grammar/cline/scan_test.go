@@ -51,6 +51,28 @@ const block = "------- SEARCH\none\n=======\n1\n+++++++ REPLACE\n"
 
 var scanCases = []scanCase{
 	{
+		name: "bare-cut-short-ends-at-its-fence",
+		why: "a bare block with no REPLACE line ends at the fence it is in (here of four backticks, so the three-backtick lines of the Markdown it edits are text), " +
+			"and the next file's block is a call of its own, with its own path",
+		src: "**doc.md**\n````markdown\n------- SEARCH\n```\nold\n```\n=======\n```\nnew\n```\n````\n\n**b.py**\n```\n------- SEARCH\ny\n=======\nz\n+++++++ REPLACE\n```\n",
+		want: `replace call at 1:"**doc.md**\n\x60\x60\x60\x60m"…"===\n\x60\x60\x60\nnew\n\x60\x60\x60\n" (71 bytes)
+  name at 3:"------- SEARCH"
+  path "doc.md" at 1:"doc.md"
+  edit at 3:"------- SEARCH\n\x60"…"===\n\x60\x60\x60\nnew\n\x60\x60\x60\n" (47 bytes)
+    head at 3:"------- SEARCH"
+    search "\x60\x60\x60\nold\n\x60\x60\x60\n" at 4:"\x60\x60\x60\nold\n\x60\x60\x60\n"
+    replace "\x60\x60\x60\nnew\n\x60\x60\x60\n" at 8:"\x60\x60\x60\nnew\n\x60\x60\x60\n"
+    error MISSING_REPLACE "this block's replacement has no +++++++ REPLACE line after it, so where it ends is unknown" at 7:"======="
+replace call at 13:"**b.py**\n\x60\x60\x60\n---"…"+++++++ REPLACE\n" (56 bytes)
+  name at 15:"------- SEARCH"
+  path "b.py" at 13:"b.py"
+  edit at 15:"------- SEARCH\ny"…"+++++++ REPLACE\n" (43 bytes)
+    head at 15:"------- SEARCH"
+    search "y\n" at 16:"y\n"
+    replace "z\n" at 18:"z\n"
+`,
+	},
+	{
 		name: "clean",
 		why:  "the shape Cline's tool writes: one block in <diff>, the texts whole lines with their line ends",
 		src:  rif("a.txt", block),

@@ -99,15 +99,16 @@ func scan(src []byte, whole bool) []Edit {
 				"this SEARCH/REPLACE block names no file",
 				"put the file's path alone on the line before the opening fence (or the SEARCH line)"))
 		}
+		limit := blockLimit(ls, text, i)
 		j := i + 1
-		for j < len(ls) && !isDivider(text(ls[j])) && !isHead(text(ls[j])) && !isUpdated(text(ls[j])) {
+		for j < limit && !isDivider(text(ls[j])) && !isHead(text(ls[j])) && !isUpdated(text(ls[j])) {
 			j++
 		}
 		e.SearchStart, e.SearchEnd = bodyRange(ls, i+1, j, h.Next)
 		if whole {
 			e.Search = string(src[e.SearchStart:e.SearchEnd])
 		}
-		if j >= len(ls) || !isDivider(text(ls[j])) {
+		if j >= limit || !isDivider(text(ls[j])) {
 			e.Diags = append(e.Diags, errorAt(MissingDivider, h.Start, h.End,
 				"this SEARCH block has no ======= line before its end",
 				"end the text to find with a line =======, then the replacement, then >>>>>>> REPLACE"))
@@ -120,7 +121,7 @@ func scan(src []byte, whole bool) []Edit {
 		}
 		d := ls[j]
 		k := j + 1
-		for k < len(ls) && !isUpdated(text(ls[k])) && !isDivider(text(ls[k])) && !isHead(text(ls[k])) {
+		for k < limit && !isUpdated(text(ls[k])) && !isDivider(text(ls[k])) && !isHead(text(ls[k])) {
 			k++
 		}
 		e.ReplaceStart, e.ReplaceEnd = bodyRange(ls, j+1, k, d.Next)
@@ -128,10 +129,10 @@ func scan(src []byte, whole bool) []Edit {
 			e.Replace = string(src[e.ReplaceStart:e.ReplaceEnd])
 		}
 		switch {
-		case k < len(ls) && isUpdated(text(ls[k])):
+		case k < limit && isUpdated(text(ls[k])):
 			e.End = ls[k].Next
 			i = k
-		case k < len(ls) && isDivider(text(ls[k])):
+		case k < limit && isDivider(text(ls[k])):
 			e.Diags = append(e.Diags, errorAt(ExtraDivider, ls[k].Start, ls[k].End,
 				"a second ======= in one SEARCH/REPLACE block",
 				"end the replacement with >>>>>>> REPLACE; start the next edit with its own <<<<<<< SEARCH"))
@@ -158,6 +159,29 @@ func scan(src []byte, whole bool) []Edit {
 		floor = i + 1
 	}
 	return out
+}
+
+// blockLimit is the line the block whose SEARCH line is i cannot reach
+// past. A block that reaches its >>>>>>> REPLACE line before another
+// SEARCH line is read as aider reads it, fence lines in its texts or not.
+// A block cut short would read on into the next block; when it is in a
+// fence, it ends at that fence's closing line instead (lines.FenceAbove
+// says why).
+func blockLimit(ls []lines.Line, text func(lines.Line) []byte, i int) int {
+	m := i + 1
+	for m < len(ls) && !isUpdated(text(ls[m])) && !isHead(text(ls[m])) {
+		m++
+	}
+	if m < len(ls) && isUpdated(text(ls[m])) {
+		return len(ls)
+	}
+	closes := lines.FenceAbove(func(k int) []byte { return text(ls[k]) }, i)
+	for k := i + 1; k < m; k++ {
+		if closes(text(ls[k])) {
+			return k
+		}
+	}
+	return len(ls)
 }
 
 // bodyRange is the text of lines [from, to): each line with its line

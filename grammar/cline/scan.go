@@ -167,7 +167,7 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 		// the run of blocks from here: until a line that is neither a block
 		// line nor blank (prose ends the run), or the end of the fence the
 		// blocks are in
-		closes := fenceAbove(text, i)
+		closes := lines.FenceAbove(text, i)
 		j := i
 		for j < len(ls) {
 			k := blockEnd(src, ls, j, closes)
@@ -204,51 +204,28 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 }
 
 // blockEnd is the line after the block starting at line i (its REPLACE
-// line, or where it stops being a block: the next SEARCH line, or a line
-// closes says ends the fence it is in), i when line i starts none.
+// line, or where it stops being a block: the next SEARCH line, or, for a
+// block cut short, a line closes says ends the fence it is in, so fence
+// lines in a whole block's texts stay text), i when line i starts none.
 func blockEnd(src []byte, ls []lines.Line, i int, closes func([]byte) bool) int {
 	text := func(k int) []byte { return src[ls[k].Start:ls[k].End] }
 	if !isSearch(text(i)) {
 		return i
 	}
-	for k := i + 1; k < len(ls); k++ {
-		if isReplace(text(k)) {
-			return k + 1
-		}
-		if isSearch(text(k)) || closes(text(k)) {
-			return k
+	k := i + 1
+	for k < len(ls) && !isReplace(text(k)) && !isSearch(text(k)) {
+		k++
+	}
+	if k < len(ls) && isReplace(text(k)) {
+		return k + 1
+	}
+	// Cut short: it ends at its fence's closing line, if one comes first.
+	for c := i + 1; c < k; c++ {
+		if closes(text(c)) {
+			return c
 		}
 	}
-	return len(ls)
-}
-
-// fenceAbove is, for bare blocks whose first SEARCH line is line i, what
-// ends the Markdown fence they are in: a line of at least as many of the
-// opening line's backticks or tildes and nothing else. A block cut short
-// (no REPLACE line) then ends at its fence, rather than reading on into
-// the next file's blocks and lending them its path. Blocks in no fence
-// (the nearest line above that is not blank opens none) end only as
-// before.
-func fenceAbove(text func(int) []byte, i int) func([]byte) bool {
-	for k := i - 1; k >= 0 && k >= i-3; k-- {
-		t := bytes.TrimSpace(text(k))
-		if len(t) == 0 {
-			continue
-		}
-		c := t[0]
-		n := 0
-		for n < len(t) && t[n] == c {
-			n++
-		}
-		if (c != '`' && c != '~') || n < 3 {
-			break
-		}
-		return func(line []byte) bool {
-			line = bytes.TrimSpace(line)
-			return len(line) >= n && len(bytes.Trim(line, string(c))) == 0
-		}
-	}
-	return func([]byte) bool { return false }
+	return k
 }
 
 // pathAbove looks at up to three lines above line i (not above floor),

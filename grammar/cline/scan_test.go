@@ -51,6 +51,19 @@ const block = "------- SEARCH\none\n=======\n1\n+++++++ REPLACE\n"
 
 var scanCases = []scanCase{
 	{
+		name: "bare-whole-reads-past-fence-lines",
+		why:  "a whole bare block reads past fence lines in its texts (Markdown it edits), even in a fence of three backticks: only a block cut short ends at its fence",
+		src:  "README.md\n```\n------- SEARCH\nRun:\n```\nmake\n```\n=======\nRun make.\n+++++++ REPLACE\n```\n",
+		want: `replace call at 1:"README.md\n\x60\x60\x60\n--"…"+++++++ REPLACE\n" (81 bytes)
+  name at 3:"------- SEARCH"
+  path "README.md" at 1:"README.md"
+  edit at 3:"------- SEARCH\nR"…"+++++++ REPLACE\n" (67 bytes)
+    head at 3:"------- SEARCH"
+    search "Run:\n\x60\x60\x60\nmake\n\x60\x60\x60\n" at 4:"Run:\n\x60\x60\x60\nmake\n\x60\x60\x60\n"
+    replace "Run make.\n" at 9:"Run make.\n"
+`,
+	},
+	{
 		name: "bare-cut-short-ends-at-its-fence",
 		why: "a bare block with no REPLACE line ends at the fence it is in (here of four backticks, so the three-backtick lines of the Markdown it edits are text), " +
 			"and the next file's block is a call of its own, with its own path",

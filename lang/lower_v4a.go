@@ -78,14 +78,20 @@ func lowerV4AFile(g *Group, f *v4a.FileOp) []*Action {
 			continue
 		}
 		a := act(OpFileReplaceText, h.Span)
-		a.Params = []*Param{path(ParamPath), text(ParamOldText, h.Old, h.Span), text(ParamNewText, h.New, h.Span)}
+		// The params in one array, pointed into: a 5,000-hunk patch made
+		// 25,000 small allocations here.
+		ps := append(make([]Param, 0, 5), *path(ParamPath), *text(ParamOldText, h.Old, h.Span), *text(ParamNewText, h.New, h.Span))
 		if len(h.Anchors) > 0 {
-			a.Params = append(a.Params, text(ParamAnchor, strings.Join(h.Anchors, "\n"), h.Span))
+			ps = append(ps, *text(ParamAnchor, strings.Join(h.Anchors, "\n"), h.Span))
 		}
 		if h.AtEnd {
-			a.Params = append(a.Params, text(ParamAtEnd, "true", h.Span))
+			ps = append(ps, *text(ParamAtEnd, "true", h.Span))
 		}
-		a.Params = append(a.Params, text(ParamTolerance, V4ATolerance, h.Span))
+		ps = append(ps, *text(ParamTolerance, V4ATolerance, h.Span))
+		a.Params = make([]*Param, len(ps))
+		for i := range ps {
+			a.Params[i] = &ps[i]
+		}
 		out = append(out, a)
 	}
 	if f.MoveTo != "" {

@@ -2,7 +2,9 @@ package lang
 
 import (
 	"bytes"
+	"cmp"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -241,11 +243,19 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 
 // sortSpans orders spans by start, an indented reading first at a tie.
 func sortSpans(all []blockSpan) {
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].Start != all[j].Start {
-			return all[i].Start < all[j].Start
+	// slices, not sort.SliceStable: its in-place merge swapped through
+	// reflection, a tenth of parsing 5,000 aider blocks.
+	slices.SortStableFunc(all, func(a, b blockSpan) int {
+		if a.Start != b.Start {
+			return cmp.Compare(a.Start, b.Start)
 		}
-		return all[i].prefix != nil && all[j].prefix == nil
+		switch {
+		case a.prefix != nil && b.prefix == nil:
+			return -1
+		case a.prefix == nil && b.prefix != nil:
+			return 1
+		}
+		return 0
 	})
 }
 

@@ -390,7 +390,10 @@ func body(ls []lines.Line, from, to, at int) (int, int) {
 func isSearchTrim(m string) bool { return m == "<<<<<<< SEARCH" || m == "<<<<<<< SEARCH>" }
 
 // isSearch is a SEARCH line, blanks after it allowed.
-func isSearch(t []byte) bool { return isSearchTrim(string(bytes.TrimSpace(t))) }
+func isSearch(t []byte) bool {
+	m := bytes.TrimSpace(t) // compared as string(m) == …: no copy made
+	return string(m) == "<<<<<<< SEARCH" || string(m) == "<<<<<<< SEARCH>"
+}
 
 func isReplace(t []byte) bool { return string(bytes.TrimSpace(t)) == ">>>>>>> REPLACE" }
 

@@ -124,6 +124,14 @@ func Text(tok string) (string, bool) {
 // Get returns the member of o with key k (decoded), or nil.
 func (o *Object) Get(k string) *Member {
 	for _, m := range o.Members {
+		// A key without a backslash is its quotes' inside (k, a key the
+		// caller names, has no control byte and is UTF-8): no decoding.
+		if raw := m.Key; len(raw) >= 2 && strings.IndexByte(raw, '\\') < 0 {
+			if raw[1:len(raw)-1] == k {
+				return m
+			}
+			continue
+		}
 		if key, _ := Text(m.Key); key == k {
 			return m
 		}

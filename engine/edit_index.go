@@ -99,6 +99,7 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 	if bad != nil {
 		return Result{}, false
 	}
+	x.seedIndex(abs, p)
 	r, line := fsys.ReplaceIndexed(x.ws, abs, old, repl, want > 0)
 	switch r {
 	case textedit.Declined:
@@ -178,6 +179,20 @@ func (x *opRun) replaceLinesFast() (Result, bool) {
 	return x.replaceLinesFastAt(abs, p)
 }
 
+// seedIndex reads the file at abs (p as written) the ordinary way, with
+// every check and the read cap, when the workspace would index it but
+// holds none of it yet (fsys.Unseeded), and gives it the bytes: the file's
+// first edit is then made on the index too. A read that fails seeds
+// nothing; the ordinary path reads again and says why.
+func (x *opRun) seedIndex(abs, p string) {
+	if !fsys.Unseeded(x.ws, abs) {
+		return
+	}
+	if data, bad := x.readCapped(abs, p); bad == nil {
+		fsys.SeedIndexed(x.ws, abs, data)
+	}
+}
+
 // replaceLinesFastAt is replaceLinesFast on the file abs (p as written),
 // whose path checks passed: the hunks of one run of a batch name one path,
 // checked once (replacing text in the file changes none of what they check).
@@ -192,6 +207,7 @@ func (x *opRun) replaceLinesFastAt(abs, p string) (Result, bool) {
 	if _, bad := x.textParam(lang.ParamNewText); bad != nil {
 		return Result{}, false
 	}
+	x.seedIndex(abs, p)
 	if fsys.ReplaceLinesIndexed(x.ws, abs, old, repl) != textedit.Replaced {
 		return Result{}, false
 	}

@@ -43,6 +43,10 @@ type (
 	// Overlay given a plan).
 	indexer interface {
 		replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int)
+		// unseeded says whether abs is planned and no content of it is
+		// held yet; seed then takes its content as read (SeedIndexed).
+		unseeded(abs string) bool
+		seed(abs string, data []byte)
 	}
 	// planner is a simulation that takes the searches to index (an
 	// Overlay); a WriteBack is given them when it is made.
@@ -141,6 +145,25 @@ func (e indexEdit) apply(x *textedit.Index) (textedit.Indexed, int) {
 		return x.ReplaceLines(e.old, e.repl), 0
 	}
 	return x.ReplaceOnce(e.old, e.repl, e.lineStart)
+}
+
+// Unseeded reports whether ws would index abs (the plan names it) but holds
+// no content of it yet: the caller then reads the file the ordinary way,
+// with every check that read makes, and gives ws its bytes (SeedIndexed),
+// so that the file's first edit is made on the index too. Without it, the
+// first edit went the ordinary way, a search and a copy of a 10 MiB file,
+// before the index copied the result again.
+func Unseeded(ws Workspace, abs string) bool {
+	w, ok := ws.(indexer)
+	return ok && w.unseeded(abs)
+}
+
+// SeedIndexed gives ws the content of abs as read from the tree (Unseeded);
+// it changes nothing, and is never written out as it stands.
+func SeedIndexed(ws Workspace, abs string, data []byte) {
+	if w, ok := ws.(indexer); ok {
+		w.seed(abs, data)
+	}
 }
 
 // ReplaceLinesIndexed is the exact rung of a V4A hunk on the fast path

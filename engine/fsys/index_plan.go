@@ -39,6 +39,12 @@ func newIndexPlan(plan map[string][]string) indexPlan {
 	return indexPlan{plan: plan, used: map[string]int{}, skip: map[string]int{}}
 }
 
+// planned says whether abs is planned and no ordinary write asked for its
+// edits to be left alone (indexFor would build its index).
+func (p *indexPlan) planned(abs string) bool {
+	return p.plan[abs] != nil && p.skip[abs] == 0
+}
+
 // asked counts an edit of abs asking for the fast path; every planned
 // edit asks, the first (which reads or writes the file) too.
 func (p *indexPlan) asked(abs string) { p.used[abs]++ }

@@ -49,6 +49,7 @@ type onode struct {
 	notDir bool            // gone because an ancestor is a file (ENOTDIR, as the OS says)
 	data   []byte          // nil while idx holds newer text (content)
 	idx    *textedit.Index // the file's text with its searches indexed, or nil
+	clean  bool            // the base's file as read (seed), not changed: no write to make
 	mode   fs.FileMode
 	mtime  time.Time
 }
@@ -80,7 +81,7 @@ func (o *Overlay) DryRun() bool { return true }
 // for real (engine's all-or-nothing groups).
 func (o *Overlay) Held(abs string) ([]byte, bool) {
 	n, ok := o.m.nodes[abs]
-	if !ok || n.dir || n.gone || !n.mode.IsRegular() {
+	if !ok || n.dir || n.gone || n.clean || !n.mode.IsRegular() {
 		return nil, false
 	}
 	return n.content(), true
@@ -99,6 +100,25 @@ func (o *Overlay) Forget(abs string) {
 // planEdits takes the searches to index (PlanEdits).
 func (o *Overlay) planEdits(plan map[string][]string) { o.m.index.plan = plan }
 
+func (o *Overlay) unseeded(abs string) bool {
+	_, held := o.m.nodes[abs]
+	return !held && o.m.lookup(abs) == nil && o.m.index.planned(abs)
+}
+
+// seed holds data, the base's file at abs as read, in a clean node: the
+// simulation sees what the base has, and Held offers nothing to write
+// until an edit changes it.
+func (o *Overlay) seed(abs string, data []byte) {
+	if o.m.lookup(abs) != nil {
+		return
+	}
+	fi, err := o.m.base.Lstat(abs)
+	if err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	o.m.nodes[abs] = &onode{data: data, mode: fi.Mode(), mtime: fi.ModTime(), clean: true}
+}
+
 // replaceIndexed is ReplaceIndexed on this overlay: the fast path of a real
 // apply's write-back (writeback.go), on a file the overlay already holds,
 // so that an all-or-nothing trial, --atomic, --dry-run and the language
@@ -116,7 +136,7 @@ func (o *Overlay) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, 
 	}
 	r, line := edit.apply(n.idx)
 	if r == textedit.Replaced {
-		n.data, n.mtime = nil, time.Now()
+		n.data, n.mtime, n.clean = nil, time.Now(), false
 	}
 	if m.index.done(abs) {
 		n.content()

@@ -311,6 +311,24 @@ func (w *WriteBack) ReadDir(name string) ([]fs.FileInfo, error) {
 	return w.inner.ReadDir(name)
 }
 
+func (w *WriteBack) unseeded(abs string) bool {
+	_, held := w.files[abs]
+	return !held && w.index.planned(abs)
+}
+
+// seed holds data, the file at abs as on disk, as a clean content: not
+// pending, so nothing is written until an edit changes it. A later write
+// of abs is held like a first write of a planned file (holdFirst): the
+// read that gave data made the same checks.
+func (w *WriteBack) seed(abs string, data []byte) {
+	if _, held := w.files[abs]; held {
+		return
+	}
+	w.otherSpelling(abs)
+	w.files[abs] = &wbFile{data: data}
+	w.fold[strings.ToLower(abs)] = abs
+}
+
 // replaceIndexed is ReplaceIndexed on this write-back.
 func (w *WriteBack) replaceIndexed(abs string, edit indexEdit) (textedit.Indexed, int) {
 	w.index.asked(abs)

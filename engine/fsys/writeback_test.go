@@ -1,11 +1,14 @@
 package fsys
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/clada-dev/clada/engine/textedit"
 )
 
 // The write-back writes a file's first content at once, keeps later ones in
@@ -146,5 +149,84 @@ func TestWriteBackHoldsAPlannedFilesFirstWrite(t *testing.T) {
 	}
 	if failed := wb.Settle(); len(failed) != 0 {
 		t.Fatal(failed)
+	}
+}
+
+// A seeded file (SeedIndexed: read the ordinary way, given to the
+// workspace so its first edit is made on the index) is written only once
+// an edit changes it: a simulation's overlay offers nothing to write, a
+// real apply's write-back writes nothing and tells its observer nothing.
+func TestSeededFileIsWrittenOnlyOnceChanged(t *testing.T) {
+	root := t.TempDir()
+	w, err := NewOS(Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	name := filepath.Join(root, "big.txt")
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "line %04d of the file that the edits will change\n", i)
+	}
+	old := b.String()
+	if err := os.WriteFile(name, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(name)
+	olds := []string{"line 0100 of the file that the edits will change\n"}
+	for i := range MinIndexed - 1 {
+		olds = append(olds, fmt.Sprintf("line %04d of the file that the edits will change\n", 200+i))
+	}
+	plan := map[string][]string{name: olds}
+	edited := strings.Replace(old, olds[0], "LINE 0100 changed\n", 1)
+
+	ov := NewOverlay(w)
+	PlanEdits(ov, plan)
+	if !Unseeded(ov, name) {
+		t.Fatal("a planned file the overlay holds nothing of is not unseeded")
+	}
+	SeedIndexed(ov, name, []byte(old))
+	if Unseeded(ov, name) {
+		t.Fatal("still unseeded after the seed")
+	}
+	if _, held := ov.Held(name); held {
+		t.Fatal("the overlay offers the seeded file, unchanged, to be written")
+	}
+	if r, _ := ReplaceIndexed(ov, name, "no such line in the file\n", "x\n", false); r == textedit.Replaced {
+		t.Fatal("replaced a search the file does not hold")
+	}
+	if _, held := ov.Held(name); held {
+		t.Fatal("an edit that changed nothing made the seeded file one to write")
+	}
+	if r, _ := ReplaceIndexed(ov, name, olds[0], "LINE 0100 changed\n", false); r != textedit.Replaced {
+		t.Fatalf("ReplaceIndexed = %v on the seeded overlay", r)
+	}
+	if got, held := ov.Held(name); !held || string(got) != edited {
+		t.Fatalf("Held after an edit: %v, %d bytes; want the edited text", held, len(got))
+	}
+
+	var heard []string
+	wb := NewWriteBack(w, plan, func(abs string, _ bool) { heard = append(heard, filepath.Base(abs)) })
+	SeedIndexed(wb, name, []byte(old))
+	if got, err := wb.ReadFile(name); err != nil || string(got) != old {
+		t.Fatalf("ReadFile of the seeded file: %d bytes, %v", len(got), err)
+	}
+	if failed := wb.Settle(); len(failed) != 0 || len(heard) != 0 {
+		t.Fatalf("settling a seeded, unchanged file: failed %v, observer heard %v", failed, heard)
+	}
+	if after, _ := os.Stat(name); !after.ModTime().Equal(before.ModTime()) {
+		t.Fatal("the unchanged seeded file was written")
+	}
+	wb = NewWriteBack(w, plan, func(abs string, _ bool) { heard = append(heard, filepath.Base(abs)) })
+	SeedIndexed(wb, name, []byte(old))
+	wb.BeginAction(0, false)
+	if r, _ := ReplaceIndexed(wb, name, olds[0], "LINE 0100 changed\n", false); r != textedit.Replaced {
+		t.Fatalf("ReplaceIndexed = %v on the seeded write-back", r)
+	}
+	if failed := wb.Settle(); len(failed) != 0 || !slices.Equal(heard, []string{"big.txt"}) {
+		t.Fatalf("settling the edited file: failed %v, observer heard %v", failed, heard)
+	}
+	if got, _ := os.ReadFile(name); string(got) != edited {
+		t.Fatalf("on disk: %d bytes, want the edited text", len(got))
 	}
 }

@@ -1,6 +1,7 @@
 package fsys
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -70,8 +71,9 @@ type Batch struct {
 	done chan struct{} // closed when stageAll has finished
 	// Written by stageAll, read once done is closed: the temps written,
 	// in order, and why the next one was not.
-	stage []staged
-	err   error
+	stage    []staged
+	err      error
+	released bool
 }
 
 // queued is how many added files may wait for their temp: enough to keep
@@ -83,6 +85,9 @@ func NewBatch(ws Workspace) *Batch {
 	st, _ := ws.(stager)
 	if st != nil && st.tree() == nil {
 		st = nil
+	}
+	if st != nil {
+		st.tree().hold() // released by Commit or Abort
 	}
 	return &Batch{ws: ws, st: st}
 }
@@ -135,9 +140,18 @@ func (b *Batch) wait() {
 func (b *Batch) Abort() {
 	b.wait()
 	for _, s := range b.stage {
-		_ = s.r.r.Remove(s.tmp)
+		s.remove()
 	}
 	b.stage, b.held = nil, nil
+	b.release()
+}
+
+// release lets the tree's held directories go, once (Commit, Abort).
+func (b *Batch) release() {
+	if b.st != nil && !b.released {
+		b.released = true
+		b.st.tree().release()
+	}
 }
 
 // Commit writes everything added, in order, and returns how many files are
@@ -148,6 +162,7 @@ func (b *Batch) Commit() (int, error) {
 		return writeEach(b.ws, b.held)
 	}
 	b.wait()
+	defer b.release()
 	t, stage := b.st.tree(), b.stage
 	n, err := len(stage), b.err // b.err: why file n has no temp
 	if !t.opt.NoFsync {
@@ -163,13 +178,13 @@ func (b *Batch) Commit() (int, error) {
 		if before != nil {
 			before(s.name)
 		}
-		if rerr := state.Rename(s.r.r, s.tmp, s.rel); rerr != nil {
+		if rerr := t.renameStaged(s); rerr != nil {
 			n, err = done, rerr
 			break
 		}
 	}
 	for _, s := range stage[done:] {
-		_ = s.r.r.Remove(s.tmp)
+		s.remove()
 	}
 	// Step 3: each directory that took a rename, once, syncers at a time;
 	// a failure there is the failure of the first file renamed into it.
@@ -184,6 +199,9 @@ func (b *Batch) Commit() (int, error) {
 	}
 	if k, derr := inParallel(len(dirs), func(k int) error {
 		s := stage[dirs[k]]
+		if s.h != nil {
+			return t.syncDir(&s.h.root, ".")
+		}
 		return t.syncDir(s.r, filepath.Dir(s.rel))
 	}); derr != nil {
 		return dirs[k], derr
@@ -205,11 +223,32 @@ func writeEach(ws Workspace, files []Write) (int, error) {
 // journal to commit them together, few enough to hold few descriptors.
 const syncers = 8
 
-// staged is the temp file written for name, its root and its names.
+// staged is the temp file written for name, its root and its names
+// below it; h is the held directory it was written in (nil: none), where
+// tmp and rel's base name it too.
 type staged struct {
 	name     string
 	r        *root
 	tmp, rel string
+	h        *heldDir
+}
+
+// remove removes the temp.
+func (s staged) remove() {
+	if s.h != nil {
+		_ = s.h.r.Remove(filepath.Base(s.tmp))
+		return
+	}
+	_ = s.r.r.Remove(s.tmp)
+}
+
+// renameStaged renames s's temp over its target: in its held directory
+// when that is still the one its name reaches, else through the root.
+func (t *osTree) renameStaged(s staged) error {
+	if s.h != nil && t.still(s.h) {
+		return state.Rename(s.h.r, filepath.Base(s.tmp), filepath.Base(s.rel))
+	}
+	return state.Rename(s.r.r, s.tmp, s.rel)
 }
 
 // syncAll fsyncs the temp files of stage, syncers at a time, each opened
@@ -218,7 +257,14 @@ type staged struct {
 // returns the first failure in stage's order.
 func syncAll(stage []staged) (int, error) {
 	return inParallel(len(stage), func(i int) error {
-		f, err := stage[i].r.r.OpenFile(stage[i].tmp, os.O_WRONLY, 0)
+		s := stage[i]
+		var f *os.File
+		var err error
+		if s.h != nil {
+			f, err = s.h.r.OpenFile(filepath.Base(s.tmp), os.O_WRONLY, 0)
+		} else {
+			f, err = s.r.r.OpenFile(s.tmp, os.O_WRONLY, 0)
+		}
 		if err != nil {
 			return err
 		}
@@ -264,7 +310,17 @@ func (w *OS) stage(name string, data []byte) (staged, error) {
 // beside the target, written, given the old file's mode, not yet synced.
 func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	t := w.t
-	old, err := t.lstat(name)
+	// In a held directory (a batch holds them: held_dirs.go), the look,
+	// the temp and later the rename are relative to its handle.
+	h, base, held := t.heldParent(name)
+	var old fs.FileInfo
+	var err error
+	if held {
+		old, err = h.r.Lstat(base)
+		err = inHeld(err, relOf(h), base)
+	} else {
+		old, err = t.lstat(name)
+	}
 	switch {
 	case err == nil:
 		if err := regularFile(name, old); err != nil {
@@ -279,15 +335,24 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 		return staged{}, err
 	}
 	r, rel, err := t.locate(name)
-	if err == nil && old == nil {
+	if err == nil && old == nil && !held { // a held directory is there
 		err = t.walkDirs(r, filepath.Dir(rel), true)
 	}
 	if err != nil {
 		return staged{}, err
 	}
-	f, tmp, err := state.CreateTemp(r.r, filepath.Dir(rel), filepath.Base(rel))
+	in, dir := r, filepath.Dir(rel)
+	if held {
+		in, dir = &h.root, "."
+	} else {
+		h = nil
+	}
+	f, tmp, err := state.CreateTemp(in.r, dir, filepath.Base(rel))
 	if err != nil {
 		return staged{}, err
+	}
+	if h != nil {
+		tmp = filepath.Join(filepath.Dir(rel), tmp)
 	}
 	_, err = f.Write(data)
 	if err == nil && old != nil {
@@ -296,11 +361,12 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	s := staged{r: r, tmp: tmp, rel: rel, h: h}
 	if err != nil {
-		_ = r.r.Remove(tmp)
+		s.remove()
 		return staged{}, err
 	}
-	return staged{r: r, tmp: tmp, rel: rel}, nil
+	return s, nil
 }
 
 // A real apply's write-back stages through the tree under it: what the

@@ -358,6 +358,9 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	if err == nil && old != nil {
 		err = f.Chmod(old.Mode().Perm())
 	}
+	if err == nil {
+		startWriteback(f) // batch_linux.go
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -18,8 +18,9 @@ import (
 // new) at a fraction of the commits:
 //
 //  1. every temp file is written (Batch.Add: the caller need not hold the
-//     content after), then all are fsynced, a few goroutines at once (a
-//     journaling filesystem commits concurrent fsyncs together);
+//     content after) and fsynced as soon as it is, a few goroutines at
+//     once (a journaling filesystem commits concurrent fsyncs together),
+//     while the caller goes on;
 //  2. once every temp's content is durable, each is renamed over its
 //     target, in order;
 //  3. each directory that received a rename is fsynced once (a few at a
@@ -74,7 +75,27 @@ type Batch struct {
 	stage    []staged
 	err      error
 	released bool
+	// With fsync on, each temp is fsynced as soon as it is written, by
+	// syncers goroutines fed from stageAll, while the trial goes on:
+	// waiting for every fsync at Commit was most of a durable diff's
+	// commit. A temp the syncers are too busy to take waits in late for
+	// Commit (the staging never waits for a disk); syncErrs holds the
+	// temps that failed, by index.
+	syncs    chan syncJob
+	late     []syncJob
+	synced   sync.WaitGroup
+	syncMu   sync.Mutex
+	syncErrs map[int]error
 }
+
+// syncJob is a staged temp for the syncers, and its index in the batch.
+type syncJob struct {
+	k int
+	s staged
+}
+
+// syncQueue is how many written temps may wait for a syncer.
+const syncQueue = 64
 
 // queued is how many added files may wait for their temp: enough to keep
 // the stager busy, few enough that the trial does not hold many contents.
@@ -104,15 +125,25 @@ func (b *Batch) Add(name string, data []byte) error {
 	b.st.prepare(name)
 	if b.jobs == nil {
 		b.jobs, b.done = make(chan Write, queued), make(chan struct{})
+		if !b.st.tree().opt.NoFsync {
+			b.syncs = make(chan syncJob, syncQueue)
+			for range syncers {
+				b.synced.Go(b.syncer)
+			}
+		}
 		go b.stageAll()
 	}
 	b.jobs <- Write{name, data}
 	return nil
 }
 
-// stageAll writes the temp of each file added, in order, until one fails.
+// stageAll writes the temp of each file added, in order, until one fails,
+// and hands each to the syncers.
 func (b *Batch) stageAll() {
 	defer close(b.done)
+	if b.syncs != nil {
+		defer close(b.syncs)
+	}
 	for w := range b.jobs {
 		if b.err != nil {
 			continue // drain: nothing after a failure is staged
@@ -124,15 +155,59 @@ func (b *Batch) stageAll() {
 		}
 		s.name = w.Name
 		b.stage = append(b.stage, s)
+		if b.syncs != nil {
+			select {
+			case b.syncs <- syncJob{len(b.stage) - 1, s}:
+			default:
+				b.late = append(b.late, syncJob{len(b.stage) - 1, s})
+			}
+		}
 	}
 }
 
-// wait lets stageAll finish what was added.
+// syncer fsyncs the temps stageAll hands over.
+func (b *Batch) syncer() {
+	for j := range b.syncs {
+		b.syncEach(j)
+	}
+}
+
+// syncEach fsyncs one temp, noting a failure.
+func (b *Batch) syncEach(j syncJob) {
+	if err := syncTemp(j.s); err != nil {
+		b.syncMu.Lock()
+		if b.syncErrs == nil {
+			b.syncErrs = map[int]error{}
+		}
+		b.syncErrs[j.k] = err
+		b.syncMu.Unlock()
+	}
+}
+
+// firstUnsynced is the lowest index of a temp that could not be synced,
+// and why; n and nil when there is none below n.
+func (b *Batch) firstUnsynced(n int) (int, error) {
+	k, err := n, error(nil)
+	for i, e := range b.syncErrs {
+		if i < k {
+			k, err = i, e
+		}
+	}
+	return k, err
+}
+
+// wait lets stageAll, and the syncers, finish what was added.
 func (b *Batch) wait() {
 	if b.jobs != nil {
 		close(b.jobs)
 		<-b.done
 		b.jobs = nil
+		b.synced.Wait()
+		_, _ = inParallel(len(b.late), func(i int) error {
+			b.syncEach(b.late[i])
+			return nil
+		})
+		b.late = nil
 	}
 }
 
@@ -165,10 +240,8 @@ func (b *Batch) Commit() (int, error) {
 	defer b.release()
 	t, stage := b.st.tree(), b.stage
 	n, err := len(stage), b.err // b.err: why file n has no temp
-	if !t.opt.NoFsync {
-		if k, serr := syncAll(stage); serr != nil {
-			n, err = k, serr
-		}
+	if k, serr := b.firstUnsynced(n); serr != nil {
+		n, err = k, serr
 	}
 	// Step 2: rename the durable temps over their targets, in order.
 	before := b.st.changed()
@@ -251,25 +324,21 @@ func (t *osTree) renameStaged(s staged) error {
 	return state.Rename(s.r.r, s.tmp, s.rel)
 }
 
-// syncAll fsyncs the temp files of stage, syncers at a time, each opened
-// again (a thousand open descriptors would meet the process's limit);
-// write access, since Windows flushes only a handle that may write. It
-// returns the first failure in stage's order.
-func syncAll(stage []staged) (int, error) {
-	return inParallel(len(stage), func(i int) error {
-		s := stage[i]
-		var f *os.File
-		var err error
-		if s.h != nil {
-			f, err = s.h.r.OpenFile(filepath.Base(s.tmp), os.O_WRONLY, 0)
-		} else {
-			f, err = s.r.r.OpenFile(s.tmp, os.O_WRONLY, 0)
-		}
-		if err != nil {
-			return err
-		}
-		return syncClose(f)
-	})
+// syncTemp opens s's temp again and fsyncs it (a thousand temps held
+// open would meet the process's descriptor limit); write access, since
+// Windows flushes only a handle that may write.
+func syncTemp(s staged) error {
+	var f *os.File
+	var err error
+	if s.h != nil {
+		f, err = s.h.r.OpenFile(filepath.Base(s.tmp), os.O_WRONLY, 0)
+	} else {
+		f, err = s.r.r.OpenFile(s.tmp, os.O_WRONLY, 0)
+	}
+	if err != nil {
+		return err
+	}
+	return syncClose(f)
 }
 
 // inParallel runs do(0) … do(n-1), syncers at a time, and returns the

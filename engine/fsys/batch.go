@@ -427,8 +427,10 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	if err == nil && old != nil {
 		err = f.Chmod(old.Mode().Perm())
 	}
-	if err == nil {
-		startWriteback(f) // batch_linux.go
+	if err == nil && t.opt.NoFsync {
+		// With fsync on, the syncers start its writeback (Batch.syncer);
+		// without, nothing would before the rename (batch_linux.go).
+		startWriteback(f)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

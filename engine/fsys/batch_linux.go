@@ -12,10 +12,10 @@ import (
 // allocates and writes a file replaced by rename at the rename itself
 // (its auto_da_alloc guard against empty files after a crash), so a
 // thousand-file batch's renames, done in order once the trial is over,
-// paid for a thousand writebacks one after another; started here, they
-// overlap the trial. With fsync on, the flush of Batch.Commit then finds
-// the pages already on their way. A failure is no one's business: the
-// fsync (or the kernel's own writeback) still comes.
+// paid for a thousand writebacks one after another; started as each temp
+// is written, they overlap the trial. (With fsync on, the batch's syncers
+// fsync each temp as it is written, which starts the same writeback.) A
+// failure is no one's business: the kernel's own writeback still comes.
 func startWriteback(f *os.File) {
 	c, err := f.SyscallConn()
 	if err != nil {

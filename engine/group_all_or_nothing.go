@@ -43,9 +43,9 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 	}
 	sim := &Report{}
 	ov := fsys.NewOverlay(ws)
-	fsys.PlanEdits(ov, planActions(func(yield func(*lang.Action) bool) {
+	fsys.PlanEdits(ov, planValid(func(yield func(*lang.Action, *lang.OpSpec) bool) {
 		for _, it := range items {
-			if !yield(it.a) {
+			if it.res.Error == "" && !yield(it.a, it.spec) {
 				return
 			}
 		}

@@ -41,7 +41,7 @@ func lowerUDiff(text []byte, _ *scratch) *Group {
 }
 
 func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
-	diffs := udiff.Scan(src)
+	diffs := udiff.Spans(src) // the spans alone: each is read again, lowerUDiff
 	out := make([]source.Range, len(diffs))
 	for i, d := range diffs {
 		out[i] = source.Range{Start: d.Start, End: d.End}

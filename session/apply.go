@@ -59,7 +59,9 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		out.HooksSkipped, hooks = s.HooksIgnored, false
 	}
 	id := newApplyID()
-	if hooks {
+	// The variables cost a pass over every action and result (10,000 for
+	// a big diff): only a hook that runs needs them.
+	if hooks && len(s.Config.Hooks.Before) > 0 {
 		v := planned(doc)
 		v.ApplyID = id
 		for _, c := range s.Config.Hooks.Before {
@@ -91,7 +93,7 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		return nil, err
 	}
 	out.Report, out.Changes = rep, changes
-	if hooks {
+	if hooks && len(s.Config.Hooks.After) > 0 {
 		v := done(rep)
 		v.ApplyID = id
 		for _, c := range s.Config.Hooks.After {

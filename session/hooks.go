@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
 	"time"
 
@@ -105,12 +104,14 @@ func planned(doc *lang.Document) hookVars {
 	var v hookVars
 	var parts []string
 	n := 0
+	seen := map[string]bool{}
 	for a := range doc.Actions() {
 		n++
 		s := a.Op
 		for _, k := range hookPathParams {
 			if p, ok := a.Value(k); ok && p != "" {
-				if !slices.Contains(v.Files, p) {
+				if !seen[p] {
+					seen[p] = true
 					v.Files = append(v.Files, p)
 				}
 				if k != lang.ParamOldPath {
@@ -131,13 +132,15 @@ func planned(doc *lang.Document) hookVars {
 // paths of the actions that succeeded and change files.
 func done(rep *engine.Report) hookVars {
 	v := hookVars{Summary: rep.CommitSummary()}
+	seen := map[string]bool{}
 	for _, res := range rep.Results {
 		spec := lang.Lookup(res.Action)
 		if !res.Success || res.Skipped || spec == nil || spec.Kind != lang.Write {
 			continue
 		}
 		for _, k := range hookPathParams {
-			if p := res.Params[k]; p != "" && !slices.Contains(v.Files, p) {
+			if p := res.Params[k]; p != "" && !seen[p] {
+				seen[p] = true
 				v.Files = append(v.Files, p)
 			}
 		}

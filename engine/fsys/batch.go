@@ -1,6 +1,7 @@
 package fsys
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -17,8 +18,9 @@ import (
 // new) at a fraction of the commits:
 //
 //  1. every temp file is written (Batch.Add: the caller need not hold the
-//     content after), then all are fsynced, a few goroutines at once (a
-//     journaling filesystem commits concurrent fsyncs together);
+//     content after) and fsynced as soon as it is, a few goroutines at
+//     once (a journaling filesystem commits concurrent fsyncs together),
+//     while the caller goes on;
 //  2. once every temp's content is durable, each is renamed over its
 //     target, in order;
 //  3. each directory that received a rename is fsynced once (a few at a
@@ -70,9 +72,30 @@ type Batch struct {
 	done chan struct{} // closed when stageAll has finished
 	// Written by stageAll, read once done is closed: the temps written,
 	// in order, and why the next one was not.
-	stage []staged
-	err   error
+	stage    []staged
+	err      error
+	released bool
+	// With fsync on, each temp is fsynced as soon as it is written, by
+	// syncers goroutines fed from stageAll, while the trial goes on:
+	// waiting for every fsync at Commit was most of a durable diff's
+	// commit. A temp the syncers are too busy to take waits in late for
+	// Commit (the staging never waits for a disk); syncErrs holds the
+	// temps that failed, by index.
+	syncs    chan syncJob
+	late     []syncJob
+	synced   sync.WaitGroup
+	syncMu   sync.Mutex
+	syncErrs map[int]error
 }
+
+// syncJob is a staged temp for the syncers, and its index in the batch.
+type syncJob struct {
+	k int
+	s staged
+}
+
+// syncQueue is how many written temps may wait for a syncer.
+const syncQueue = 64
 
 // queued is how many added files may wait for their temp: enough to keep
 // the stager busy, few enough that the trial does not hold many contents.
@@ -83,6 +106,9 @@ func NewBatch(ws Workspace) *Batch {
 	st, _ := ws.(stager)
 	if st != nil && st.tree() == nil {
 		st = nil
+	}
+	if st != nil {
+		st.tree().hold() // released by Commit or Abort
 	}
 	return &Batch{ws: ws, st: st}
 }
@@ -99,15 +125,25 @@ func (b *Batch) Add(name string, data []byte) error {
 	b.st.prepare(name)
 	if b.jobs == nil {
 		b.jobs, b.done = make(chan Write, queued), make(chan struct{})
+		if !b.st.tree().opt.NoFsync {
+			b.syncs = make(chan syncJob, syncQueue)
+			for range syncers {
+				b.synced.Go(b.syncer)
+			}
+		}
 		go b.stageAll()
 	}
 	b.jobs <- Write{name, data}
 	return nil
 }
 
-// stageAll writes the temp of each file added, in order, until one fails.
+// stageAll writes the temp of each file added, in order, until one fails,
+// and hands each to the syncers.
 func (b *Batch) stageAll() {
 	defer close(b.done)
+	if b.syncs != nil {
+		defer close(b.syncs)
+	}
 	for w := range b.jobs {
 		if b.err != nil {
 			continue // drain: nothing after a failure is staged
@@ -119,15 +155,59 @@ func (b *Batch) stageAll() {
 		}
 		s.name = w.Name
 		b.stage = append(b.stage, s)
+		if b.syncs != nil {
+			select {
+			case b.syncs <- syncJob{len(b.stage) - 1, s}:
+			default:
+				b.late = append(b.late, syncJob{len(b.stage) - 1, s})
+			}
+		}
 	}
 }
 
-// wait lets stageAll finish what was added.
+// syncer fsyncs the temps stageAll hands over.
+func (b *Batch) syncer() {
+	for j := range b.syncs {
+		b.syncEach(j)
+	}
+}
+
+// syncEach fsyncs one temp, noting a failure.
+func (b *Batch) syncEach(j syncJob) {
+	if err := syncTemp(j.s); err != nil {
+		b.syncMu.Lock()
+		if b.syncErrs == nil {
+			b.syncErrs = map[int]error{}
+		}
+		b.syncErrs[j.k] = err
+		b.syncMu.Unlock()
+	}
+}
+
+// firstUnsynced is the lowest index of a temp that could not be synced,
+// and why; n and nil when there is none below n.
+func (b *Batch) firstUnsynced(n int) (int, error) {
+	k, err := n, error(nil)
+	for i, e := range b.syncErrs {
+		if i < k {
+			k, err = i, e
+		}
+	}
+	return k, err
+}
+
+// wait lets stageAll, and the syncers, finish what was added.
 func (b *Batch) wait() {
 	if b.jobs != nil {
 		close(b.jobs)
 		<-b.done
 		b.jobs = nil
+		b.synced.Wait()
+		_, _ = inParallel(len(b.late), func(i int) error {
+			b.syncEach(b.late[i])
+			return nil
+		})
+		b.late = nil
 	}
 }
 
@@ -135,9 +215,18 @@ func (b *Batch) wait() {
 func (b *Batch) Abort() {
 	b.wait()
 	for _, s := range b.stage {
-		_ = s.r.r.Remove(s.tmp)
+		s.remove()
 	}
 	b.stage, b.held = nil, nil
+	b.release()
+}
+
+// release lets the tree's held directories go, once (Commit, Abort).
+func (b *Batch) release() {
+	if b.st != nil && !b.released {
+		b.released = true
+		b.st.tree().release()
+	}
 }
 
 // Commit writes everything added, in order, and returns how many files are
@@ -148,12 +237,11 @@ func (b *Batch) Commit() (int, error) {
 		return writeEach(b.ws, b.held)
 	}
 	b.wait()
+	defer b.release()
 	t, stage := b.st.tree(), b.stage
 	n, err := len(stage), b.err // b.err: why file n has no temp
-	if !t.opt.NoFsync {
-		if k, serr := syncAll(stage); serr != nil {
-			n, err = k, serr
-		}
+	if k, serr := b.firstUnsynced(n); serr != nil {
+		n, err = k, serr
 	}
 	// Step 2: rename the durable temps over their targets, in order.
 	before := b.st.changed()
@@ -163,13 +251,13 @@ func (b *Batch) Commit() (int, error) {
 		if before != nil {
 			before(s.name)
 		}
-		if rerr := state.Rename(s.r.r, s.tmp, s.rel); rerr != nil {
+		if rerr := t.renameStaged(s); rerr != nil {
 			n, err = done, rerr
 			break
 		}
 	}
 	for _, s := range stage[done:] {
-		_ = s.r.r.Remove(s.tmp)
+		s.remove()
 	}
 	// Step 3: each directory that took a rename, once, syncers at a time;
 	// a failure there is the failure of the first file renamed into it.
@@ -184,6 +272,9 @@ func (b *Batch) Commit() (int, error) {
 	}
 	if k, derr := inParallel(len(dirs), func(k int) error {
 		s := stage[dirs[k]]
+		if s.h != nil {
+			return t.syncDir(&s.h.root, ".")
+		}
 		return t.syncDir(s.r, filepath.Dir(s.rel))
 	}); derr != nil {
 		return dirs[k], derr
@@ -205,25 +296,49 @@ func writeEach(ws Workspace, files []Write) (int, error) {
 // journal to commit them together, few enough to hold few descriptors.
 const syncers = 8
 
-// staged is the temp file written for name, its root and its names.
+// staged is the temp file written for name, its root and its names
+// below it; h is the held directory it was written in (nil: none), where
+// tmp and rel's base name it too.
 type staged struct {
 	name     string
 	r        *root
 	tmp, rel string
+	h        *heldDir
 }
 
-// syncAll fsyncs the temp files of stage, syncers at a time, each opened
-// again (a thousand open descriptors would meet the process's limit);
-// write access, since Windows flushes only a handle that may write. It
-// returns the first failure in stage's order.
-func syncAll(stage []staged) (int, error) {
-	return inParallel(len(stage), func(i int) error {
-		f, err := stage[i].r.r.OpenFile(stage[i].tmp, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		return syncClose(f)
-	})
+// remove removes the temp.
+func (s staged) remove() {
+	if s.h != nil {
+		_ = s.h.r.Remove(filepath.Base(s.tmp))
+		return
+	}
+	_ = s.r.r.Remove(s.tmp)
+}
+
+// renameStaged renames s's temp over its target: in its held directory
+// when that is still the one its name reaches, else through the root.
+func (t *osTree) renameStaged(s staged) error {
+	if s.h != nil && t.still(s.h) {
+		return state.Rename(s.h.r, filepath.Base(s.tmp), filepath.Base(s.rel))
+	}
+	return state.Rename(s.r.r, s.tmp, s.rel)
+}
+
+// syncTemp opens s's temp again and fsyncs it (a thousand temps held
+// open would meet the process's descriptor limit); write access, since
+// Windows flushes only a handle that may write.
+func syncTemp(s staged) error {
+	var f *os.File
+	var err error
+	if s.h != nil {
+		f, err = s.h.r.OpenFile(filepath.Base(s.tmp), os.O_WRONLY, 0)
+	} else {
+		f, err = s.r.r.OpenFile(s.tmp, os.O_WRONLY, 0)
+	}
+	if err != nil {
+		return err
+	}
+	return syncClose(f)
 }
 
 // inParallel runs do(0) … do(n-1), syncers at a time, and returns the
@@ -264,7 +379,17 @@ func (w *OS) stage(name string, data []byte) (staged, error) {
 // beside the target, written, given the old file's mode, not yet synced.
 func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	t := w.t
-	old, err := t.lstat(name)
+	// In a held directory (a batch holds them: held_dirs.go), the look,
+	// the temp and later the rename are relative to its handle.
+	h, base, held := t.heldParent(name)
+	var old fs.FileInfo
+	var err error
+	if held {
+		old, err = h.r.Lstat(base)
+		err = inHeld(err, relOf(h), base)
+	} else {
+		old, err = t.lstat(name)
+	}
 	switch {
 	case err == nil:
 		if err := regularFile(name, old); err != nil {
@@ -279,28 +404,43 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 		return staged{}, err
 	}
 	r, rel, err := t.locate(name)
-	if err == nil && old == nil {
+	if err == nil && old == nil && !held { // a held directory is there
 		err = t.walkDirs(r, filepath.Dir(rel), true)
 	}
 	if err != nil {
 		return staged{}, err
 	}
-	f, tmp, err := state.CreateTemp(r.r, filepath.Dir(rel), filepath.Base(rel))
+	in, dir := r, filepath.Dir(rel)
+	if held {
+		in, dir = &h.root, "."
+	} else {
+		h = nil
+	}
+	f, tmp, err := state.CreateTemp(in.r, dir, filepath.Base(rel))
 	if err != nil {
 		return staged{}, err
+	}
+	if h != nil {
+		tmp = filepath.Join(filepath.Dir(rel), tmp)
 	}
 	_, err = f.Write(data)
 	if err == nil && old != nil {
 		err = f.Chmod(old.Mode().Perm())
 	}
+	if err == nil && t.opt.NoFsync {
+		// With fsync on, the syncers start its writeback (Batch.syncer);
+		// without, nothing would before the rename (batch_linux.go).
+		startWriteback(f)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	s := staged{r: r, tmp: tmp, rel: rel, h: h}
 	if err != nil {
-		_ = r.r.Remove(tmp)
+		s.remove()
 		return staged{}, err
 	}
-	return staged{r: r, tmp: tmp, rel: rel}, nil
+	return s, nil
 }
 
 // A real apply's write-back stages through the tree under it: what the

@@ -1,6 +1,7 @@
 package fsys
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -199,6 +200,41 @@ func TestSyncAllReportsTheFirstFailure(t *testing.T) {
 	if i, err := syncAll(stage); i != 1 || err == nil {
 		t.Fatalf("syncAll = %d, %v; want 1 and an error", i, err)
 	}
+}
+
+// syncAll fsyncs the temps of stage, syncers at a time, and returns the
+// first failure in stage's order (syncTemp's test).
+func syncAll(stage []staged) (int, error) {
+	return inParallel(len(stage), func(i int) error { return syncTemp(stage[i]) })
+}
+
+// A temp its syncer could not fsync stops a durable batch at that file,
+// the lowest such whatever order the syncers finished in: the files
+// before it are renamed, it and those after keep their content, and no
+// temp is left.
+func TestCommitStopsAtTheFirstUnsynced(t *testing.T) {
+	root := batchTree(t, map[string]string{"d/a": "a0", "d/b": "b0", "d/c": "c0", "d/e": "e0"})
+	w, err := NewOS(Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	b := NewBatch(w)
+	for _, p := range []string{"d/a", "d/b", "d/c", "d/e"} {
+		if err := b.Add(filepath.Join(root, p), []byte(p+" new")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.wait()
+	if len(b.syncErrs) != 0 {
+		t.Fatalf("sync failures %v", b.syncErrs)
+	}
+	first := errors.New("sync c")
+	b.syncErrs = map[int]error{3: errors.New("sync e"), 2: first}
+	if n, err := b.Commit(); n != 2 || err != first {
+		t.Fatalf("Commit = %d, %v; want 2, %v", n, err, first)
+	}
+	wantTree(t, root, map[string]string{"d/a": "d/a new", "d/b": "d/b new", "d/c": "c0", "d/e": "e0"})
 }
 
 // inParallel names the lowest failing index, however the workers finish.

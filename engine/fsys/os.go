@@ -43,6 +43,7 @@ type OS struct {
 type osTree struct {
 	opt   Options
 	roots []root
+	held  heldDirs // while a batch runs (held_dirs.go)
 }
 
 // root is one directory the workspace may reach and its os.Root.
@@ -73,6 +74,7 @@ func NewOS(opt Options) (*OS, error) {
 
 // Close releases the directory handles.
 func (w *OS) Close() error {
+	w.t.releaseAll()
 	var first error
 	for _, t := range w.t.roots {
 		if err := t.r.Close(); err != nil && first == nil {
@@ -210,6 +212,10 @@ func refuseTreeRoot(r *root, rel string) error {
 }
 
 func (t *osTree) lstat(name string) (fs.FileInfo, error) {
+	if h, base, ok := t.heldParent(name); ok {
+		fi, err := h.r.Lstat(base)
+		return fi, inHeld(err, relOf(h), base)
+	}
 	r, rel, err := t.parentOf(name, false)
 	if err != nil {
 		return nil, err
@@ -240,7 +246,13 @@ func (t *osTree) open(name string, fi fs.FileInfo) (*os.File, fs.FileInfo, error
 	}
 	// O_NONBLOCK: should a FIFO be swapped in after the look, opening it
 	// must not hang; the SameFile check below then refuses it.
-	f, err := r.r.OpenFile(rel, os.O_RDONLY|openNonblock, 0)
+	var f *os.File
+	if h, base, ok := t.heldParent(name); ok {
+		f, err = h.r.OpenFile(base, os.O_RDONLY|openNonblock, 0)
+		err = inHeld(err, relOf(h), base)
+	} else {
+		f, err = r.r.OpenFile(rel, os.O_RDONLY|openNonblock, 0)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -16,6 +16,8 @@ const (
 	openNoFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK
 	// syncsDirs: a directory's fsync makes its entries durable.
 	syncsDirs = true
+	// holdsDirs: a batch holds its directories open (held_dirs.go).
+	holdsDirs = true
 	// linkWords name what SymlinkRefused refuses.
 	linkWords = "symbolic link"
 )

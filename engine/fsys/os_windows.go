@@ -22,6 +22,9 @@ const (
 	// flushed before the rename, and NTFS journals the rename itself, so a
 	// power cut leaves the old content or the new, never a mix.
 	syncsDirs = false
+	// holdsDirs is false: a batch walks from the root as every op does
+	// (held_dirs.go); Windows' SameFile over an Lstat opens the path again.
+	holdsDirs = false
 	// linkWords name what SymlinkRefused refuses: on Windows junctions and
 	// other reparse points count as links (state.IsLink).
 	linkWords = "symbolic link or junction (a reparse point)"

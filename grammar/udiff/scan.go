@@ -87,11 +87,21 @@ type Hunk struct {
 }
 
 // Scan finds every diff in src.
-func Scan(src []byte) []Diff {
+func Scan(src []byte) []Diff { return scan(src, false) }
+
+// Spans finds every diff in src as Scan does, without the hunks' text
+// (Hunk.Old and Hunk.New are empty, and no EMPTY_HUNK is said, but where
+// the reading depends on them):
+// a document's diffs are found before each is read (lang's splitUDiff),
+// and building ten thousand hunks' text only to find where they end was a
+// third of reading a big diff.
+func Spans(src []byte) []Diff { return scan(src, true) }
+
+func scan(src []byte, spansOnly bool) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
 		return nil // no file header anywhere: one fast search instead of a line table
 	}
-	s := &scanner{src: src, lines: lines.Split(src)}
+	s := &scanner{src: src, lines: lines.Split(src), spansOnly: spansOnly}
 	var out []Diff
 	for i := 0; i < len(s.lines); {
 		if !s.fileStart(i) {
@@ -121,11 +131,20 @@ func Scan(src []byte) []Diff {
 type scanner struct {
 	src   []byte
 	lines []lines.Line
-	// oldB and newB are where a hunk's texts are put together, kept from
-	// hunk to hunk; each text is then copied out once at its size (built
-	// in a strings.Builder each, 5,000 hunks spent half their parse
-	// growing them).
-	oldB, newB []byte
+	// spansOnly: Spans, which needs no hunk's text but a recount's
+	// (hunk: which reading stands depends on it).
+	spansOnly bool
+	// old and new are the hunk being read's lines, by side (readHunk):
+	// kept across hunks, so the text is built once at its size.
+	old, new []segment
+}
+
+// segment is a line of one side of a hunk: its text (a view of the
+// source) and whether its "\n" is still there (a "\ No newline" line
+// takes it away).
+type segment struct {
+	b  []byte
+	nl bool
 }
 
 func (s *scanner) text(i int) []byte { return s.src[s.lines[i].Start:s.lines[i].End] }
@@ -368,8 +387,8 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 	// there the file's convention decides (the engine's rule for edits).
 	keepCR := head.Next == head.End+1
 	h.Start, h.HeadEnd, h.End = head.Start, head.End, head.Next
-	oldB, newB := s.oldB[:0], s.newB[:0]
-	defer func() { s.oldB, s.newB = oldB, newB }()
+	text := !s.spansOnly || !counted
+	s.old, s.new = s.old[:0], s.new[:0]
 	oldN, newN := 0, 0
 	last := byte(0) // side of the previous line: ' ', '-' or '+'
 	full := func() bool { return h.Counted && oldN >= h.OldCount && newN >= h.NewCount }
@@ -379,12 +398,12 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		if len(t) > 0 && t[0] == '\\' { // \ No newline at end of file
 			switch last {
 			case '-':
-				oldB = trimNL(oldB)
+				trimNL(s.old)
 			case '+':
-				newB = trimNL(newB)
+				trimNL(s.new)
 			case ' ':
-				oldB = trimNL(oldB)
-				newB = trimNL(newB)
+				trimNL(s.old)
+				trimNL(s.new)
 			}
 			h.End = s.lines[j].Next
 			continue
@@ -415,15 +434,21 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		}
 		switch c {
 		case ' ':
-			oldB = append(append(oldB, body...), '\n')
-			newB = append(append(newB, body...), '\n')
+			if text {
+				s.old = append(s.old, segment{body, true})
+				s.new = append(s.new, segment{body, true})
+			}
 			oldN++
 			newN++
 		case '-':
-			oldB = append(append(oldB, body...), '\n')
+			if text {
+				s.old = append(s.old, segment{body, true})
+			}
 			oldN++
 		case '+':
-			newB = append(append(newB, body...), '\n')
+			if text {
+				s.new = append(s.new, segment{body, true})
+			}
 			newN++
 		}
 		last = c
@@ -449,7 +474,10 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 				countHint(oldN, newN, h)))
 		}
 	}
-	h.Old, h.New = string(oldB), string(newB)
+	if !text {
+		return h, j // Spans: no text, so no say on the hunk's shape either
+	}
+	h.Old, h.New = join(s.old), join(s.new)
 	if err := checkShape(h); err != nil {
 		h.Diags = append(h.Diags, *err)
 	}
@@ -479,9 +507,38 @@ func (s *scanner) moreHunk(j int) bool {
 	return false
 }
 
-// trimNL drops the newline that ends b, for a "\ No newline at end of
-// file" line.
-func trimNL(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
+// trimNL takes away the "\n" a side's text ends with, if it does.
+func trimNL(side []segment) {
+	for k := len(side) - 1; k >= 0; k-- {
+		switch {
+		case side[k].nl:
+			side[k].nl = false
+			return
+		case len(side[k].b) > 0:
+			return // the text ends with this line's last byte, never "\n"
+		}
+	}
+}
+
+// join is a side's text, built at its size.
+func join(side []segment) string {
+	n := 0
+	for _, g := range side {
+		n += len(g.b)
+		if g.nl {
+			n++
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, g := range side {
+		b.Write(g.b)
+		if g.nl {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
 
 // ownPair reports whether the ---/+++ pair at line i belongs to the git
 // file f whose header came before it: its paths are f's (or /dev/null). A

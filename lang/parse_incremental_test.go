@@ -288,3 +288,22 @@ func TestIncrementalReach(t *testing.T) {
 		})
 	}
 }
+
+// The parser keeps nothing of a text but the text itself (last.src): a
+// language server writes its next text over the buffer of the one before
+// last. The spans an incremental parse carries over keep their container
+// prefix as a copy.
+func TestSpansHoldNoOldText(t *testing.T) {
+	src := []byte("- Step:\n\n  #!SHAM [@three-char-SHA-256: hh8]\n  action = \"file_write\"\n  path = \"a.txt\"\n  content = \"x\"\n  #!END_SHAM_hh8\n")
+	p := NewParser(0)
+	p.Parse(source.NewFile("a", src))
+	if len(p.last.spans) != 1 || string(p.last.spans[0].prefix) != "  " {
+		t.Fatalf("spans %v, want one with the prefix \"  \"", spanList(p.last.spans))
+	}
+	for i := range src {
+		src[i] = 'x'
+	}
+	if got := string(p.last.spans[0].prefix); got != "  " {
+		t.Fatalf("the span's prefix is %q after its text was written over, want \"  \"", got)
+	}
+}

@@ -195,8 +195,9 @@ type change struct {
 // its last, is held to splitsAlone: only the block's own splitter can
 // read it differently. Any other, in prose or near a marker, is held to
 // sameInWindow, which runs every splitter over the neighbouring blocks.
-// A change in a block that adds or removes lines is taken only when the
-// text has no "@@" (hunks): a diff's hunk counts its lines.
+// So is a change in a block that adds or removes lines in a text that
+// holds "@@" (hunks): a diff's hunk counts its lines, and a block whose
+// hunk comes out short or long may end elsewhere.
 func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int) (change, bool) {
 	ls := bytes.LastIndexByte(old[:cs], '\n') + 1
 	leOld := lineEnd(old, oe)
@@ -210,10 +211,10 @@ func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int)
 		if b.prefix != nil || cs <= b.Start || leOld >= b.End {
 			return change{}, false // an indented block, or the change at its start or on its last line
 		}
-		if hunks && (bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0) {
-			return change{}, false
-		}
-		ch.k, ch.window = k, ls <= b.Start
+		// A line added or removed where a diff's hunk may count lines: the
+		// blocks around are read again too.
+		lines := hunks && (bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0)
+		ch.k, ch.window = k, ls <= b.Start || lines
 	case len(spans) == 0 || k < len(spans) && leOld >= spans[k].Start:
 		return change{}, false // no block to start from, or the change reaches into one
 	default: // prose, between spans[k-1] and spans[k]

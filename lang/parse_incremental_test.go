@@ -388,6 +388,7 @@ func TestIncrementalTakesProseAndMarkerEdits(t *testing.T) {
 		{"Enter in prose with a diff", withDiff, "Step 8: write the next file.", "Step 8: write the\nnext file."},
 		{"a line removed in prose with a diff", withDiff, "```\n\nStep 8:", "```\nStep 8:"},
 		{"prose next to a diff", withDiff, "Then the diff:", "Then the new diff:"},
+		{"Enter in a block's contents with a diff", withDiff, "\tv = 4\n\tv = 5\nEOT_SHAM_b0009", "\tv = 4\n\tv = 45\n\tv = 5\nEOT_SHAM_b0009"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if strings.Count(c.doc, c.from) != 1 {

@@ -181,7 +181,9 @@ type change struct {
 // either of the contents of one kept block or of the prose between two,
 // that no splitter reads as structure. The lines it touches, before and
 // after, hold no byte any marker, fence, bracket or quote is made of
-// (inertLine) and start no marker (plainStart), and no sign of a
+// (inertLine) and start no marker (plainStart), or the change types plain
+// bytes inside a quoted string (inQuotes) or, in prose, changes a word
+// that stands clear of such bytes (wordEdit); they hold no sign of a
 // placeholder that was not there (mayHoldPlaceholder is read over the
 // whole text), nor a line that may end what a split opened above it (a
 // SHAM heredoc's terminator, SyntaxDef.mayEnd); the change leaves its
@@ -231,7 +233,8 @@ func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int)
 	if indent >= cs && (indent > ls || blankAt(old, ls) || blankAt(src, ls)) {
 		return change{}, false
 	}
-	if !(inertLines(old[ls:leOld]) && inertLines(src[ls:leNew]) || inQuotes(old, src, ls, cs, oe, ne)) {
+	if !(inertLines(old[ls:leOld]) && inertLines(src[ls:leNew]) || inQuotes(old, src, ls, cs, oe, ne) ||
+		ch.k < 0 && wordEdit(old, src, ls, cs, oe, ne)) {
 		return change{}, false
 	}
 	if mayHoldPlaceholder(src[ls:leNew]) && !mayHoldPlaceholder(old[ls:leOld]) {
@@ -467,6 +470,61 @@ func inQuotes(old, src []byte, ls, cs, oe, ne int) bool {
 	}
 	for _, part := range bytes.Split(line, []byte{'"'}) {
 		if !inertLine(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordEdit says whether replacing old[cs:oe] by src[cs:ne] changes only
+// a word of one line of prose that starts plainly, whatever else the line
+// holds (a backtick, a bold word: what prose in an answer is made of):
+// the change is letters, digits and blanks, and the word it is in, before
+// and after, stands between blanks, inert punctuation or the line's ends,
+// never next to a byte a marker, tag, string or path is made of. Such a
+// word is no marker, tag name, attribute, string or escape, and a line
+// starting plainly opens no fence or marker; what it can still change
+// (a line naming the file of a fence below it) is for sameInWindow to
+// see, which every change in prose is held to.
+func wordEdit(old, src []byte, ls, cs, oe, ne int) bool {
+	leOld := lineEnd(old, oe)
+	if leOld != lineEnd(old, cs) || !plainStart(old[ls:leOld]) || !wordBytes(old[cs:oe]) || !wordBytes(src[cs:ne]) {
+		return false
+	}
+	sep := func(b []byte, i int) bool { // b[i] may stand beside a word
+		if i < 0 || i >= len(b) {
+			return true
+		}
+		switch b[i] {
+		case ' ', '\t', '\r', '\n', '.', ',', ';', ':', '!', '?', '(', ')':
+			return true
+		}
+		return false
+	}
+	isWord := func(c byte) bool {
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+	}
+	for _, t := range []struct {
+		b      []byte
+		lo, hi int
+	}{{old, cs, oe}, {src, cs, ne}} {
+		for t.lo > ls && isWord(t.b[t.lo-1]) {
+			t.lo--
+		}
+		for t.hi < len(t.b) && isWord(t.b[t.hi]) {
+			t.hi++
+		}
+		if t.lo > ls && !sep(t.b, t.lo-1) || !sep(t.b, t.hi) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordBytes says whether b is only letters, digits, '_' and blanks.
+func wordBytes(b []byte) bool {
+	for _, c := range b {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == ' ' || c == '\t') {
 			return false
 		}
 	}

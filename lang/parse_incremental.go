@@ -182,8 +182,8 @@ type change struct {
 // that no splitter reads as structure. The lines it touches, before and
 // after, hold no byte any marker, fence, bracket or quote is made of
 // (inertLine) and start no marker (plainStart), or the change types plain
-// bytes inside a quoted string (inQuotes) or, in prose, changes a word
-// that stands clear of such bytes (wordEdit); they hold no sign of a
+// bytes inside a quoted string (inQuotes) or changes a word that stands
+// clear of such bytes (wordEdit, held to sameInWindow); they hold no sign of a
 // placeholder that was not there (mayHoldPlaceholder is read over the
 // whole text), nor a line that may end what a split opened above it (a
 // SHAM heredoc's terminator, SyntaxDef.mayEnd); the change leaves its
@@ -233,8 +233,11 @@ func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int)
 	if indent >= cs && (indent > ls || blankAt(old, ls) || blankAt(src, ls)) {
 		return change{}, false
 	}
-	if !(inertLines(old[ls:leOld]) && inertLines(src[ls:leNew]) || inQuotes(old, src, ls, cs, oe, ne) ||
-		ch.k < 0 && wordEdit(old, src, ls, cs, oe, ne)) {
+	switch {
+	case inertLines(old[ls:leOld]) && inertLines(src[ls:leNew]), inQuotes(old, src, ls, cs, oe, ne):
+	case wordEdit(old, src, ls, cs, oe, ne):
+		ch.window = true // its line holds other bytes: every splitter reads the blocks around it again
+	default:
 		return change{}, false
 	}
 	if mayHoldPlaceholder(src[ls:leNew]) && !mayHoldPlaceholder(old[ls:leOld]) {
@@ -477,15 +480,15 @@ func inQuotes(old, src []byte, ls, cs, oe, ne int) bool {
 }
 
 // wordEdit says whether replacing old[cs:oe] by src[cs:ne] changes only
-// a word of one line of prose that starts plainly, whatever else the line
-// holds (a backtick, a bold word: what prose in an answer is made of):
+// a word of one line that starts plainly, whatever else the line holds (a
+// backtick, a bold word in prose; code in a block's contents):
 // the change is letters, digits and blanks, and the word it is in, before
 // and after, stands between blanks, inert punctuation or the line's ends,
 // never next to a byte a marker, tag, string or path is made of. Such a
 // word is no marker, tag name, attribute, string or escape, and a line
 // starting plainly opens no fence or marker; what it can still change
 // (a line naming the file of a fence below it) is for sameInWindow to
-// see, which every change in prose is held to.
+// see, which every such change is held to.
 func wordEdit(old, src []byte, ls, cs, oe, ne int) bool {
 	leOld := lineEnd(old, oe)
 	if leOld != lineEnd(old, cs) || !plainStart(old[ls:leOld]) || !wordBytes(old[cs:oe]) || !wordBytes(src[cs:ne]) {

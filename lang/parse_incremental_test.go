@@ -371,6 +371,7 @@ func TestIncrementalTakesProseAndMarkerEdits(t *testing.T) {
 	diff := "Then the diff:\n\n```diff\n--- a/x.go\n+++ b/x.go\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n```\n\n"
 	mid := strings.Index(base, "Step 6:")
 	withDiff := base[:mid] + diff + base[mid:]
+	code := strings.Replace(base, "b0007'\n\tv = 0\n", "b0007'\n\tv = 0\nfunc add(a, b int) int { return a + b }\n", 1)
 	marked := strings.Replace(base, "Step 5: write the next file.", "Step 5: write the **next** file in `src/x.go`, then test it.", 1)
 	for _, c := range []struct {
 		name, doc, from, to string
@@ -391,6 +392,7 @@ func TestIncrementalTakesProseAndMarkerEdits(t *testing.T) {
 		{"prose next to a diff", withDiff, "Then the diff:", "Then the new diff:"},
 		{"a word typed in prose with backticks", marked, "then test it", "then retest it"},
 		{"a word added in prose with backticks", marked, "then test it", "then test all of it"},
+		{"a word typed in code in a heredoc", code, "return a + b }", "return a + bc }"},
 		{"Enter in a block's contents with a diff", withDiff, "\tv = 4\n\tv = 5\nEOT_SHAM_b0009", "\tv = 4\n\tv = 45\n\tv = 5\nEOT_SHAM_b0009"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -28,8 +28,9 @@ type Parser struct {
 	// last is the previous parse, which the next may start from
 	// (parse_incremental.go).
 	last *lastParse
-	// incrementals counts the parses that took the incremental path.
-	incrementals int
+	// incrementals counts the parses that took the incremental path,
+	// windowed those of them held to sameInWindow (prose, near a marker).
+	incrementals, windowed int
 }
 
 type cacheEntry struct {

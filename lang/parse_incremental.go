@@ -73,47 +73,62 @@ func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
 		suf := sharedSuffix(old[pre:], src[pre:])
 		cs, oe, ne = pre, len(old)-suf, len(src)-suf
 	}
-	k, ok := localChange(old, src, last.spans, last.hunks, cs, oe, ne)
+	ch, ok := localChange(old, src, last.spans, last.hunks, cs, oe, ne)
 	if !ok {
 		return nil
 	}
 	delta := ne - oe
-	b := last.spans[k]
-	nb := b
-	nb.End += delta
-	// The window: from the end of the block before b to the start of the
-	// one after it. b's own splitter, run over the window alone in the old
-	// text and the new, must find b there and nothing else, as it did in
-	// the whole text: then its reading of b depends on nothing outside the
-	// window, and the change moved only b's end.
-	ws, we := 0, len(old)
-	if k > 0 {
-		ws = last.spans[k-1].End
+	if ch.window {
+		if !sameInWindow(old, src, last, ch, cs, oe, ne) {
+			return nil
+		}
+		c.windowed++
+	} else {
+		// The window: from the end of the block before b to the start of
+		// the one after it. b's own splitter, run over the window alone in
+		// the old text and the new, must find b there and nothing else, as
+		// it did in the whole text: then its reading of b depends on
+		// nothing outside the window, and the change moved only b's end.
+		b := last.spans[ch.k]
+		nb := b
+		nb.End += delta
+		ws, we := 0, len(old)
+		if ch.k > 0 {
+			ws = last.spans[ch.k-1].End
+		}
+		if ch.k+1 < len(last.spans) {
+			we = last.spans[ch.k+1].Start
+		}
+		if !splitsAlone(old[ws:we], src[ws:we+delta], b, nb, ws, delta) {
+			return nil
+		}
 	}
-	if k+1 < len(last.spans) {
-		we = last.spans[k+1].Start
-	}
-	if !splitsAlone(old[ws:we], src[ws:we+delta], b, nb, ws, delta) {
-		return nil
+	// moved: the first block after the change, which moves whole.
+	moved := ch.k + 1
+	if ch.k < 0 {
+		moved = ch.next
 	}
 	spans := make([]blockSpan, len(last.spans))
 	copy(spans, last.spans)
-	spans[k] = nb
-	for i := k + 1; i < len(spans); i++ {
+	if ch.k >= 0 {
+		spans[ch.k].End += delta
+	}
+	for i := moved; i < len(spans); i++ {
 		spans[i].Start += delta
 		spans[i].End += delta
 	}
 	doc := &Document{File: f, parser: c, Groups: make([]*Group, len(spans)), entries: make([]*cacheEntry, len(spans))}
 	// The document's own diagnostics all lie outside the blocks (findSpans
-	// drops those inside one): those after b move with the text.
+	// drops those inside one), and none holds the change (localChange,
+	// sameInWindow): those after it move with the text.
 	doc.Diags = append(source.Diagnostics(nil), last.doc.Diags...)
 	for i := range doc.Diags {
-		if doc.Diags[i].Range.Start >= b.End {
+		if doc.Diags[i].Range.Start >= oe {
 			doc.Diags[i].Range = doc.Diags[i].Range.Shift(delta)
 		}
 	}
 	for i := range spans {
-		if i == k {
+		if i == ch.k {
 			continue
 		}
 		e := last.doc.entries[i]
@@ -121,87 +136,126 @@ func (c *Parser) incremental(f *source.File, hint [3]int) *Document {
 		case e != nil:
 			c.touch(e)
 			doc.Groups[i], doc.entries[i] = e.placed(spans[i].Start), e
-		case i < k || delta == 0:
+		case i < moved || delta == 0:
 			doc.Groups[i] = last.doc.Groups[i]
 		default: // a mapped block (see placeGroup), moved as a whole
 			doc.Groups[i] = cloneShift(last.doc.Groups[i], delta)
 		}
 	}
-	text, m := blockText(src, nb)
-	if e := c.lookup(nb.def.ID, text); e != nil {
-		doc.Groups[k] = placeGroup(e, nb.Start, m)
-		if m == nil {
-			doc.entries[k] = e
-		}
-	} else {
-		g := nb.def.lower(text, new(scratch))
-		capDiags(g)
-		at := nb.Start
-		if m != nil {
-			at = 0
-		}
-		e := c.insert(c.prepare(nb.def.ID, text, g, at))
-		doc.Groups[k] = placeGroup(e, nb.Start, m)
-		if m == nil {
-			doc.entries[k] = e
+	if ch.k >= 0 {
+		nb := spans[ch.k]
+		text, m := blockText(src, nb)
+		if e := c.lookup(nb.def.ID, text); e != nil {
+			doc.Groups[ch.k] = placeGroup(e, nb.Start, m)
+			if m == nil {
+				doc.entries[ch.k] = e
+			}
+		} else {
+			g := nb.def.lower(text, new(scratch))
+			capDiags(g)
+			at := nb.Start
+			if m != nil {
+				at = 0
+			}
+			e := c.insert(c.prepare(nb.def.ID, text, g, at))
+			doc.Groups[ch.k] = placeGroup(e, nb.Start, m)
+			if m == nil {
+				doc.entries[ch.k] = e
+			}
 		}
 	}
 	c.last = &lastParse{src: src, spans: spans, doc: doc, hunks: last.hunks}
 	return doc
 }
 
+// change is a change localChange takes: in the contents of block k, or
+// (k < 0) in the prose before block next (len(spans) when it follows the
+// last block). window says it is to be held to sameInWindow, every
+// splitter over the blocks around it, rather than to splitsAlone.
+type change struct {
+	k, next int
+	window  bool
+}
+
 // localChange says whether replacing old[cs:oe] by src[cs:ne] is a change
-// of the contents of one kept block (spans[k]) that no splitter reads as
-// structure, so that every splitter but that block's own sees the same
-// lines, moved: the change leaves its line's indent as it was; the lines it
-// touches, before and after, hold no byte any marker, fence, bracket or
-// quote is made of (inertLine) and start no marker (plainStart), and no
-// sign of a placeholder that was not there (mayHoldPlaceholder is read
-// over the whole text); the lines around them start no marker
-// (neighbourLines); and they are neither the block's first line nor its
-// last. A change that adds or removes lines is taken only when the text
-// has no "@@" (hunks): a diff's hunk counts its lines. The block's own
-// splitter is run again over the window (splitsAlone), which catches a
-// change that ends its block elsewhere (a heredoc's terminator typed in
-// its contents).
-func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int) (int, bool) {
-	if hunks && (bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0) {
-		return 0, false
-	}
-	k := sort.Search(len(spans), func(i int) bool { return spans[i].End > cs })
-	if k == len(spans) {
-		return 0, false
-	}
-	b := spans[k]
+// either of the contents of one kept block or of the prose between two,
+// that no splitter reads as structure. The lines it touches, before and
+// after, hold no byte any marker, fence, bracket or quote is made of
+// (inertLine) and start no marker (plainStart), or the change types plain
+// bytes inside a quoted string (inQuotes) or changes a word that stands
+// clear of such bytes (wordEdit, held to sameInWindow); they hold no sign of a
+// placeholder that was not there (mayHoldPlaceholder is read over the
+// whole text), nor a line that may end what a split opened above it (a
+// SHAM heredoc's terminator, SyntaxDef.mayEnd); the change leaves its
+// line's indent as it was (container views read indents,
+// parse_indent.go). What such lines can still do reaches no further than
+// the neighbouring blocks: a line may name the file of a fence or a
+// SEARCH marker up to three lines below it (blockMarker.above).
+//
+// A change in a block's contents whose lines around it (neighbourLines)
+// start no marker, and which is on neither the block's first line nor
+// its last, is held to splitsAlone: only the block's own splitter can
+// read it differently. Any other, in prose or near a marker, is held to
+// sameInWindow, which runs every splitter over the neighbouring blocks.
+// So is a change in a block that adds or removes lines in a text that
+// holds "@@" (hunks): a diff's hunk counts its lines, and a block whose
+// hunk comes out short or long may end elsewhere.
+func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int) (change, bool) {
 	ls := bytes.LastIndexByte(old[:cs], '\n') + 1
 	leOld := lineEnd(old, oe)
 	leNew := lineEnd(src, ne)
-	if b.prefix != nil || ls <= b.Start || leOld >= b.End {
-		return 0, false
+	// k: the first block that ends past the changed line's start.
+	k := sort.Search(len(spans), func(i int) bool { return spans[i].End > ls })
+	ch := change{k: -1, next: k}
+	switch {
+	case k < len(spans) && spans[k].Start <= ls:
+		b := spans[k]
+		if b.prefix != nil || cs <= b.Start || leOld >= b.End {
+			return change{}, false // an indented block, or the change at its start or on its last line
+		}
+		// A line added or removed where a diff's hunk may count lines: the
+		// blocks around are read again too.
+		lines := hunks && (bytes.IndexByte(old[cs:oe], '\n') >= 0 || bytes.IndexByte(src[cs:ne], '\n') >= 0)
+		ch.k, ch.window = k, ls <= b.Start || lines
+	case len(spans) == 0 || k < len(spans) && leOld >= spans[k].Start:
+		return change{}, false // no block to start from, or the change reaches into one
+	default: // prose, between spans[k-1] and spans[k]
+		ch.window = true
 	}
 	indent := ls
 	for indent < cs && (old[indent] == ' ' || old[indent] == '\t') {
 		indent++
 	}
-	// A change that touches the line's indent is not taken (container
-	// views read indents, parse_indent.go); one at the start of a line
-	// without indent, before and after, is (a key typed after Enter).
+	// A change that touches the line's indent is not taken; one at the
+	// start of a line without indent, before and after, is (a key typed
+	// after Enter).
 	blankAt := func(b []byte, i int) bool { return i < len(b) && (b[i] == ' ' || b[i] == '\t') }
 	if indent >= cs && (indent > ls || blankAt(old, ls) || blankAt(src, ls)) {
-		return 0, false
+		return change{}, false
 	}
-	if !inertLines(old[ls:leOld]) || !inertLines(src[ls:leNew]) {
-		return 0, false
+	switch {
+	case inertLines(old[ls:leOld]) && inertLines(src[ls:leNew]), inQuotes(old, src, ls, cs, oe, ne):
+	case wordEdit(old, src, ls, cs, oe, ne):
+		ch.window = true // its line holds other bytes: every splitter reads the blocks around it again
+	default:
+		return change{}, false
 	}
 	if mayHoldPlaceholder(src[ls:leNew]) && !mayHoldPlaceholder(old[ls:leOld]) {
-		return 0, false // the whole-file split looks for placeholders only in a text with a sign of one
+		return change{}, false // the whole-file split looks for placeholders only in a text with a sign of one
+	}
+	if mayEndAbove(old, ls, leOld) || mayEndAbove(src, ls, leNew) {
+		return change{}, false
+	}
+	if ch.window {
+		return ch, true
 	}
 	// The neighbours, read in the old text (they are the same in the new).
 	at := ls
 	for n := 0; n < neighbourLines && at > 0; n++ {
 		at = bytes.LastIndexByte(old[:at-1], '\n') + 1
 		if !plainStart(old[at:lineEnd(old, at)]) {
-			return 0, false
+			ch.window = true
+			return ch, true
 		}
 	}
 	at = leOld
@@ -209,11 +263,116 @@ func localChange(old, src []byte, spans []blockSpan, hunks bool, cs, oe, ne int)
 		at++
 		e := lineEnd(old, at)
 		if !plainStart(old[at:e]) {
-			return 0, false
+			ch.window = true
+			return ch, true
 		}
 		at = e
 	}
-	return k, true
+	return ch, true
+}
+
+// mayEndAbove says whether a line of src[ls:le] may end something a
+// syntax's split opened above it (SyntaxDef.mayEnd).
+func mayEndAbove(src []byte, ls, le int) bool {
+	for at := ls; at <= le; {
+		e := lineEnd(src, at)
+		for i := range syntaxes {
+			if f := syntaxes[i].mayEnd; f != nil && f(src, at, src[at:e]) {
+				return true
+			}
+		}
+		at = e + 1
+	}
+	return false
+}
+
+// sameInWindow says whether every splitter (findSpans), run over the
+// window from the start of the block before the change to the end of
+// the one after it (the text's ends where there is none), alone in the
+// old text and in the new, finds there exactly what the last parse found
+// in the whole old text (the same blocks and the same diagnostics), and
+// in the new the same moved by the change: the changed block (ch.k) ends
+// delta later, and what follows the change starts delta later. Then no
+// splitter's reading of those blocks depends on the change, and the
+// change (inert lines, localChange) cannot open anything that would run
+// past the window. A diagnostic of the document that holds the change is
+// not taken.
+func sameInWindow(old, src []byte, last *lastParse, ch change, cs, oe, ne int) bool {
+	spans := last.spans
+	delta := ne - oe
+	// before and after: the blocks around the change, the window's ends.
+	before, after := ch.next-1, ch.next
+	if ch.k >= 0 {
+		before, after = ch.k-1, ch.k+1
+	}
+	ws, we := 0, len(old)
+	if before >= 0 {
+		ws = spans[before].Start
+	}
+	if after < len(spans) {
+		we = spans[after].End
+	}
+	lo, hi := max(before, 0), min(after+1, len(spans)) // the window's blocks
+	// What the last parse found in the window, before and after the change.
+	var wantOld, wantNew []blockSpan
+	for i, s := range spans[lo:hi] {
+		o := s
+		o.Range = o.Range.Shift(-ws)
+		wantOld = append(wantOld, o)
+		switch {
+		case lo+i == ch.k:
+			s.End += delta
+		case s.End <= cs:
+		case s.Start >= oe:
+			s.Range = s.Range.Shift(delta)
+		default:
+			return false
+		}
+		s.Range = s.Range.Shift(-ws)
+		wantNew = append(wantNew, s)
+	}
+	var diagsOld, diagsNew source.Diagnostics
+	for _, d := range last.doc.Diags {
+		if d.Range.Start < ws {
+			if d.Range.End > cs {
+				return false
+			}
+			continue
+		}
+		if d.Range.Start >= we {
+			continue
+		}
+		o := d
+		o.Range = o.Range.Shift(-ws)
+		diagsOld = append(diagsOld, o)
+		switch {
+		case d.Range.Start >= oe:
+			d.Range = d.Range.Shift(delta)
+		case d.Range.End <= cs:
+		default:
+			return false
+		}
+		d.Range = d.Range.Shift(-ws)
+		diagsNew = append(diagsNew, d)
+	}
+	same := func(w []byte, spans []blockSpan, diags source.Diagnostics) bool {
+		got, gd := findSpans(w, 1)
+		if len(got) != len(spans) || len(gd) != len(diags) {
+			return false
+		}
+		for i := range got {
+			if got[i].Range != spans[i].Range || got[i].def != spans[i].def || !bytes.Equal(got[i].prefix, spans[i].prefix) {
+				return false
+			}
+		}
+		for i := range gd {
+			if gd[i] != diags[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return same(old[ws:we], wantOld, diagsOld) && same(src[ws:we+delta], wantNew, diagsNew)
 }
 
 // splitsAlone says whether b's syntax, splitting the window alone in
@@ -288,6 +447,87 @@ func inertLine(line []byte) bool {
 				return false
 			}
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// inQuotes says whether replacing old[cs:oe] by src[cs:ne] changes only
+// letters, digits and inert punctuation within a quoted string of one
+// line (a SHAM value, a path: what is typed most near a marker), a line
+// that starts plainly and holds nothing but inert bytes and quotes: no
+// escape, so the quotes pair as they stand, and the change, between the
+// opening quote (an odd count of them before it) and the closing one,
+// neither adds nor removes a quote. A string's contents are read as
+// structure by no splitter.
+func inQuotes(old, src []byte, ls, cs, oe, ne int) bool {
+	leOld := lineEnd(old, oe)
+	if leOld != lineEnd(old, cs) || !inertLine(old[cs:oe]) || !inertLine(src[cs:ne]) ||
+		bytes.ContainsAny(old[cs:oe], "\r\n") || bytes.ContainsAny(src[cs:ne], "\r\n") || bytes.Contains(src[max(cs-1, ls):min(ne+1, len(src))], []byte("==")) {
+		return false
+	}
+	line := old[ls:leOld]
+	if !plainStart(line) || bytes.Count(old[ls:cs], []byte{'"'})%2 != 1 || bytes.IndexByte(old[oe:leOld], '"') < 0 {
+		return false
+	}
+	for _, part := range bytes.Split(line, []byte{'"'}) {
+		if !inertLine(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordEdit says whether replacing old[cs:oe] by src[cs:ne] changes only
+// a word of one line that starts plainly, whatever else the line holds (a
+// backtick, a bold word in prose; code in a block's contents):
+// the change is letters, digits and blanks, and the word it is in, before
+// and after, stands between blanks, inert punctuation or the line's ends,
+// never next to a byte a marker, tag, string or path is made of. Such a
+// word is no marker, tag name, attribute, string or escape, and a line
+// starting plainly opens no fence or marker; what it can still change
+// (a line naming the file of a fence below it) is for sameInWindow to
+// see, which every such change is held to.
+func wordEdit(old, src []byte, ls, cs, oe, ne int) bool {
+	leOld := lineEnd(old, oe)
+	if leOld != lineEnd(old, cs) || !plainStart(old[ls:leOld]) || !wordBytes(old[cs:oe]) || !wordBytes(src[cs:ne]) {
+		return false
+	}
+	sep := func(b []byte, i int) bool { // b[i] may stand beside a word
+		if i < 0 || i >= len(b) {
+			return true
+		}
+		switch b[i] {
+		case ' ', '\t', '\r', '\n', '.', ',', ';', ':', '!', '?', '(', ')':
+			return true
+		}
+		return false
+	}
+	isWord := func(c byte) bool {
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+	}
+	for _, t := range []struct {
+		b      []byte
+		lo, hi int
+	}{{old, cs, oe}, {src, cs, ne}} {
+		for t.lo > ls && isWord(t.b[t.lo-1]) {
+			t.lo--
+		}
+		for t.hi < len(t.b) && isWord(t.b[t.hi]) {
+			t.hi++
+		}
+		if t.lo > ls && !sep(t.b, t.lo-1) || !sep(t.b, t.hi) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordBytes says whether b is only letters, digits, '_' and blanks.
+func wordBytes(b []byte) bool {
+	for _, c := range b {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == ' ' || c == '\t') {
 			return false
 		}
 	}

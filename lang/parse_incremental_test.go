@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,17 +78,47 @@ var snippets = []string{
 // the edit as ParseEdit takes it.
 func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan, typing bool) ([]byte, []int) {
 	at := rng.IntN(len(src) + 1)
-	if len(spans) > 0 && rng.IntN(4) > 0 {
+	if len(spans) > 0 {
 		s := spans[rng.IntN(len(spans))]
-		at = s.Start + rng.IntN(s.End-s.Start+1)
+		switch rng.IntN(8) {
+		case 0, 1: // anywhere
+		case 2: // the prose before a block (or after the last)
+			from := 0
+			if i := slices.IndexFunc(spans, func(b blockSpan) bool { return b.Start == s.Start }); i > 0 {
+				from = spans[i-1].End
+			}
+			if rng.IntN(5) == 0 {
+				from, s.Start = spans[len(spans)-1].End, len(src)
+			}
+			at = from + rng.IntN(s.Start-from+1)
+		case 3: // near a marker: a block's first or last lines
+			lines := bytes.SplitAfter(src[s.Start:s.End], []byte("\n"))
+			n := rng.IntN(min(len(lines), 5))
+			if rng.IntN(2) == 0 {
+				n = len(lines) - 1 - n
+			}
+			off := s.Start
+			for _, l := range lines[:n] {
+				off += len(l)
+			}
+			at = off + rng.IntN(len(lines[n])+1)
+		default: // a block's contents
+			at = s.Start + rng.IntN(s.End-s.Start+1)
+		}
 	}
 	var ins string
 	del := 0
-	r := rng.IntN(12)
-	if typing && r >= 8 { // typing: a character typed, or one deleted
+	r := rng.IntN(14)
+	if typing && r >= 8 && r < 12 { // typing: a character typed, one deleted, or a line
 		r = 0
 	}
 	switch {
+	case r >= 12: // a line added (Enter) or removed (a newline deleted)
+		if r == 12 {
+			ins = "\n"
+		} else if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
+			at, del = at+i, 1
+		}
 	case r < 7:
 		ins = string(inertBytes[rng.IntN(len(inertBytes))])
 		if rng.IntN(2) == 0 {
@@ -112,8 +143,9 @@ func randomEdit(rng *rand.Rand, src []byte, spans []blockSpan, typing bool) ([]b
 
 // editChain parses src, then n random edits of it one after another, each
 // against the text the one before left, every parse held to a full one.
-// It returns how many took the incremental path.
-func editChain(t *testing.T, rng *rand.Rand, name string, src []byte, n int, typing bool) int {
+// It returns how many took the incremental path, and how many of those
+// were held to sameInWindow (in prose, near a marker).
+func editChain(t *testing.T, rng *rand.Rand, name string, src []byte, n int, typing bool) (int, int) {
 	t.Helper()
 	p := NewParser(0)
 	sameAsFull(t, name, p, src)
@@ -128,7 +160,7 @@ func editChain(t *testing.T, rng *rand.Rand, name string, src []byte, n int, typ
 		}
 		src = next
 	}
-	return took
+	return took, p.windowed
 }
 
 // Random edits of every corpus answer, of answers made of many of them
@@ -140,10 +172,13 @@ func TestIncrementalMatchesFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(27, 4))
-	took, total := 0, 0
+	took, total, windowed := 0, 0, 0
+	chain := func(name string, src []byte, n int, typing bool) {
+		k, w := editChain(t, rng, name, src, n, typing)
+		took, total, windowed = took+k, total+n, windowed+w
+	}
 	for _, c := range cases {
-		took += editChain(t, rng, c.Name, c.Input, 12, false)
-		total += 12
+		chain(c.Name, c.Input, 12, false)
 	}
 	seps := []string{"\n", "\n\n", "", "\r\n", "\nSome prose.\n"}
 	for n := range 40 {
@@ -152,16 +187,13 @@ func TestIncrementalMatchesFull(t *testing.T) {
 			doc.Write(cases[rng.IntN(len(cases))].Input)
 			doc.WriteString(seps[rng.IntN(len(seps))])
 		}
-		took += editChain(t, rng, fmt.Sprintf("mix%d", n), doc.Bytes(), 30, n%2 == 0)
-		total += 30
+		chain(fmt.Sprintf("mix%d", n), doc.Bytes(), 30, n%2 == 0)
 	}
-	took += editChain(t, rng, "load", benchdoc.SHAM(40, 12), 400, false)
-	total += 400
-	took += editChain(t, rng, "long blocks", benchdoc.SHAM(30, 60), 1000, true)
-	total += 1000
-	t.Logf("%d of %d edits took the incremental path", took, total)
-	if took < 300 { // the rest fell back: the test must exercise both
-		t.Fatalf("only %d of %d edits took the incremental path", took, total)
+	chain("load", benchdoc.SHAM(40, 12), 400, false)
+	chain("long blocks", benchdoc.SHAM(30, 60), 1000, true)
+	t.Logf("%d of %d edits took the incremental path, %d of them held to every splitter over their window", took, total, windowed)
+	if took < 600 || windowed < 200 { // the rest fell back: the test must exercise both
+		t.Fatalf("only %d of %d edits took the incremental path, %d of them windowed", took, total, windowed)
 	}
 }
 
@@ -172,7 +204,7 @@ func TestIncrementalLoadDocument(t *testing.T) {
 		t.Skip("5.6 MB parses skipped in -short")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	took := editChain(t, rng, "load5MB", []byte(benchdoc.Load()), 12, true)
+	took, _ := editChain(t, rng, "load5MB", []byte(benchdoc.Load()), 12, true)
 	if took == 0 {
 		t.Fatal("no keystroke took the incremental path")
 	}
@@ -188,6 +220,15 @@ func FuzzIncremental(f *testing.F) {
 	}
 	for i, c := range cases {
 		f.Add(c.Input, uint32(i*7919), uint8(i%4), "x")
+	}
+	// Edits the incremental path takes: in prose, Enter in prose, in a
+	// path near its marker, a terminator's line.
+	doc := benchdoc.SHAM(3, 4)
+	for _, e := range []struct {
+		at, ins string
+		del     uint8
+	}{{"write the next", "x", 0}, {"write the next", "\n", 0}, {"\n\nStep 2", "", 1}, {"file_1.go", "y", 1}, {"EOT_SHAM_b0001\n#", "x", 1}} {
+		f.Add(doc, uint32(bytes.Index(doc, []byte(e.at))), e.del, e.ins)
 	}
 	f.Fuzz(func(t *testing.T, src []byte, at uint32, del uint8, ins string) {
 		p := NewParser(0)
@@ -272,6 +313,19 @@ func TestIncrementalReach(t *testing.T) {
 			"\n" + block("mm3", filler...),
 		from: "xEOT_SHAM_ll2\n", to: "x\nEOT_SHAM_ll2\n",
 	}, {
+		// The heredoc's terminator broken: the heredoc now runs to the
+		// same terminator in a later copy of the block, far below.
+		name: "a terminator broken with its copy far below",
+		doc:  "Intro.\n\n" + block("nn4", filler...) + "\nMiddle.\n\n" + block("oo5", filler...) + "\nAgain.\n\n" + block("nn4", filler...),
+		from: "six\nEOT_SHAM_nn4\n", to: "six\nEOT_SHAM_nn\n",
+	}, {
+		// A heredoc left open stops at its block's end marker; its
+		// terminator typed in prose far below closes it there instead.
+		name: "a terminator typed in prose far below an open heredoc",
+		doc: "Intro.\n\n" + strings.Replace(block("pp6", filler...), "EOT_SHAM_pp6\n", "", 1) + "\nMiddle.\n\n" + block("qq7", filler...) +
+			"\nThen EOT_SHAM_pp6 and more.\n\n" + block("rr8", filler...),
+		from: "Then EOT_SHAM_pp6 and more.\n", to: "EOT_SHAM_pp6\n",
+	}, {
 		name: "an unread format's gate word typed",
 		doc:  "<<<<<<< ORIGINAL\n\n" + block("ff6", filler...),
 		from: "four\n", to: "ORIGINAL\n",
@@ -284,6 +338,81 @@ func TestIncrementalReach(t *testing.T) {
 			sameAsFull(t, c.name, p, []byte(c.doc))
 			if took := sameAsFull(t, c.name, p, []byte(strings.Replace(c.doc, c.from, c.to, 1))); c.takes && !took {
 				t.Fatal("the keystroke took the full parse")
+			}
+		})
+	}
+}
+
+// The parser keeps nothing of a text but the text itself (last.src): a
+// language server writes its next text over the buffer of the one before
+// last. The spans an incremental parse carries over keep their container
+// prefix as a copy.
+func TestSpansHoldNoOldText(t *testing.T) {
+	src := []byte("- Step:\n\n  #!SHAM [@three-char-SHA-256: hh8]\n  action = \"file_write\"\n  path = \"a.txt\"\n  content = \"x\"\n  #!END_SHAM_hh8\n")
+	p := NewParser(0)
+	p.Parse(source.NewFile("a", src))
+	if len(p.last.spans) != 1 || string(p.last.spans[0].prefix) != "  " {
+		t.Fatalf("spans %v, want one with the prefix \"  \"", spanList(p.last.spans))
+	}
+	for i := range src {
+		src[i] = 'x'
+	}
+	if got := string(p.last.spans[0].prefix); got != "  " {
+		t.Fatalf("the span's prefix is %q after its text was written over, want \"  \"", got)
+	}
+}
+
+// Keystrokes a full parse used to take: in prose between blocks, near a
+// marker (a block's first and last lines of contents, a SHAM value), a
+// line added or removed in prose, also in a text holding a diff's "@@".
+// Each takes the incremental path and gives the full parse's result.
+func TestIncrementalTakesProseAndMarkerEdits(t *testing.T) {
+	base := string(benchdoc.SHAM(12, 6))
+	diff := "Then the diff:\n\n```diff\n--- a/x.go\n+++ b/x.go\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n```\n\n"
+	mid := strings.Index(base, "Step 6:")
+	withDiff := base[:mid] + diff + base[mid:]
+	code := strings.Replace(base, "b0007'\n\tv = 0\n", "b0007'\n\tv = 0\nfunc add(a, b int) int { return a + b }\n", 1)
+	marked := strings.Replace(base, "Step 5: write the next file.", "Step 5: write the **next** file in `src/x.go`, then test it.", 1)
+	for _, c := range []struct {
+		name, doc, from, to string
+	}{
+		{"a word typed in prose", base, "Step 5: write the next", "Step 5: write the nexts"},
+		{"a word deleted in prose", base, "Step 5: write the next", "Step 5: write the nex"},
+		{"Enter in prose", base, "Step 5: write the next file.", "Step 5: write the\nnext file."},
+		{"a blank line added between blocks", base, "```\n\nStep 5:", "```\n\n\nStep 5:"},
+		{"a blank line removed between blocks", base, "```\n\nStep 5:", "```\nStep 5:"},
+		{"prose after the last block", base + "Done.\n", "Done.", "Done, all."},
+		{"prose before the first block", base, "Step 0: write", "Step 0: now write"},
+		{"the first line of contents", base, "b0005'\n\tv = 0\n", "b0005'\n\tv = 10\n"},
+		{"the last line of contents", base, "\tv = 5\nEOT_SHAM_b0005", "\tv = 15\nEOT_SHAM_b0005"},
+		{"a path's value", base, "src/pkg5/file_5.go", "src/pkg5/file_55.go"},
+		{"a path's value shortened", base, "src/pkg5/file_5.go", "src/pkg5/file.go"},
+		{"Enter in prose with a diff", withDiff, "Step 8: write the next file.", "Step 8: write the\nnext file."},
+		{"a line removed in prose with a diff", withDiff, "```\n\nStep 8:", "```\nStep 8:"},
+		{"prose next to a diff", withDiff, "Then the diff:", "Then the new diff:"},
+		{"a word typed in prose with backticks", marked, "then test it", "then retest it"},
+		{"a word added in prose with backticks", marked, "then test it", "then test all of it"},
+		{"a word typed in code in a heredoc", code, "return a + b }", "return a + bc }"},
+		{"Enter in a block's contents with a diff", withDiff, "\tv = 4\n\tv = 5\nEOT_SHAM_b0009", "\tv = 4\n\tv = 45\n\tv = 5\nEOT_SHAM_b0009"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if strings.Count(c.doc, c.from) != 1 {
+				t.Fatalf("the document holds %d of %q, want 1", strings.Count(c.doc, c.from), c.from)
+			}
+			next := strings.Replace(c.doc, c.from, c.to, 1)
+			for _, told := range []bool{false, true} {
+				p := NewParser(0)
+				sameAsFull(t, c.name, p, []byte(c.doc))
+				var edit []int
+				if told {
+					at := strings.Index(c.doc, c.from)
+					pre := sharedPrefix([]byte(c.from), []byte(c.to))
+					suf := sharedSuffix([]byte(c.from[pre:]), []byte(c.to[pre:]))
+					edit = []int{at + pre, at + len(c.from) - suf, at + len(c.to) - suf}
+				}
+				if !sameAsFull(t, c.name, p, []byte(next), edit...) {
+					t.Fatalf("the keystroke took the full parse (told the edit: %v)", told)
+				}
 			}
 		})
 	}

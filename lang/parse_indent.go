@@ -454,7 +454,10 @@ func findIndented(src []byte, base []blockSpan, finds markerFinds) ([]blockSpan,
 			}
 			return
 		}
-		views = append(views, view{p, lines.lineStart(off)})
+		// A copy: the spans keep their view's prefix, and a language
+		// server writes its next text over the buffer of an old one
+		// (lsp's document.editText), which a parser no longer holds.
+		views = append(views, view{bytes.Clone(p), lines.lineStart(off)})
 	}
 	for k := range indentedMarkers {
 		for _, h := range finds[k].hits {

@@ -126,6 +126,13 @@ type SyntaxDef struct {
 	// CML element): an indented block is found by split at its own column,
 	// and its indentation still opens a view for the lines after it.
 	midLine bool
+	// mayEnd, when not nil, says whether a line of plain words (see
+	// inertLine), starting at offset at of src, may still end something
+	// its split opened above it (a SHAM heredoc's terminator, read
+	// anywhere below its opener): the incremental parse takes no change
+	// of such a line (parse_incremental.go). For the other syntaxes what
+	// opens or ends a block is made of bytes no plain line holds.
+	mayEnd func(src []byte, at int, line []byte) bool
 	// loneCR makes a lone "\r" a line end of its block text, as XML does
 	// (CML); elsewhere only "\n" and "\r\n" end lines.
 	loneCR bool

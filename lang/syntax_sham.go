@@ -15,6 +15,7 @@ var shamSyntax = SyntaxDef{
 	lower:    lowerSHAM,
 	lowerRun: lowerSHAMRun,
 	markers:  []blockMarker{shamMarker},
+	mayEnd:   sham.MayEndHeredoc,
 
 	print: printSHAM,
 	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, results: promptResults("k7m", "x9p", "r2q"),

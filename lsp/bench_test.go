@@ -62,28 +62,23 @@ func benchEdits(b *testing.B, c *testClient, size int) {
 }
 
 // benchKeystrokes times b.N one-character edits of the 5.6 MB load
-// document (benchdoc.Load: 5,000 file_write blocks of 100-line heredocs),
-// in the middle block's content, each until its diagnostics arrive, and
-// reports the 50th and 95th percentile of those latencies: a keystroke's
-// cost is what an editor waits for after each key.
-func benchKeystrokes(b *testing.B, c *testClient) {
+// document (benchdoc.Load: 5,000 file_write blocks of 100-line heredocs,
+// each after a line of prose) at k, each until its diagnostics arrive,
+// and reports the 50th and 95th percentile of those latencies: a
+// keystroke's cost is what an editor waits for after each key.
+func benchKeystrokes(b *testing.B, c *testClient, k keystroke) {
 	uri := pathURI("/tmp/load.sham")
 	text := benchdoc.Load()
 	if p := c.open(uri, text); len(p.Diagnostics) != 0 { // every op succeeds: one publish
 		b.Fatalf("%d diagnostics, first %v", len(p.Diagnostics), p.Diagnostics[0])
 	}
-	// the line "\tv = 7" of block 2,500: its value alternates between 7 and 8
-	at := strings.Index(text, "#!SHAM [@three-char-SHA-256: b09c4]")
-	line := strings.Count(text[:at], "\n") + 11
+	at := strings.Index(text, "#!SHAM [@three-char-SHA-256: b09c4]") // block 2,500
+	line, col := uint32(strings.Count(text[:at], "\n")+k.line), k.col
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := "8"
-		if i%2 == 1 {
-			v = "7"
-		}
 		start := time.Now()
-		c.change(uri, int32(i)+2, edit(rng(uint32(line), 5, uint32(line), 6), v))
+		c.change(uri, int32(i)+2, edit(rng(line, col, line, col+1), k.keys[i%2:i%2+1]))
 		if p := c.nextDiags(uri); len(p.Diagnostics) != 0 {
 			b.Fatalf("%d diagnostics, first %v", len(p.Diagnostics), p.Diagnostics[0])
 		}
@@ -95,16 +90,45 @@ func benchKeystrokes(b *testing.B, c *testClient) {
 	b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
 }
 
+// keystroke is where a benchmark types: line (relative to the marker
+// line of block 2,500 of the load document) and col, the byte replaced
+// by keys[0] and keys[1] in turn.
+type keystroke struct {
+	line int
+	col  uint32
+	keys string
+}
+
+// The keystrokes of the benchmarks below: a value in the block's heredoc
+// ("\tv = 7", between 7 and 8), its line of prose ("Step 2500: write the
+// next file.", between 0 and 1 in 2500) and its path
+// ("src/pkg1/file_2500.go", between e and x in file).
+var (
+	keyContents = keystroke{11, 5, "87"}
+	keyProse    = keystroke{-3, 8, "10"}
+	keyPath     = keystroke{2, 20, "xe"}
+)
+
 // BenchmarkKeystroke5MB is a keystroke in the 5.6 MB answer for a client
 // that does not watch files for the server (the README's goal: under 10 ms
 // at the 95th percentile), and BenchmarkKeystrokeWatched5MB the same for
-// one that does.
-func BenchmarkKeystroke5MB(b *testing.B) { benchKeystrokes(b, start(b, b.TempDir(), false)) }
+// one that does. BenchmarkKeystroke5MBProse is one in a line of prose
+// between two blocks, BenchmarkKeystroke5MBPath one in a block's path,
+// two lines below its marker.
+func BenchmarkKeystroke5MB(b *testing.B) {
+	benchKeystrokes(b, start(b, b.TempDir(), false), keyContents)
+}
+func BenchmarkKeystroke5MBProse(b *testing.B) {
+	benchKeystrokes(b, start(b, b.TempDir(), false), keyProse)
+}
+func BenchmarkKeystroke5MBPath(b *testing.B) {
+	benchKeystrokes(b, start(b, b.TempDir(), false), keyPath)
+}
 func BenchmarkKeystrokeWatched5MB(b *testing.B) {
 	c := startWatching(b, b.TempDir(), new(true), clientOpts{})
 	c.nextRegistration()
 	waitWatched(b, c)
-	benchKeystrokes(b, c)
+	benchKeystrokes(b, c, keyContents)
 }
 
 func BenchmarkDidChange50KB(b *testing.B) { benchChange(b, 50<<10) }

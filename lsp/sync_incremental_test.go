@@ -33,7 +33,8 @@ func TestKeystrokesMatchReopen(t *testing.T) {
 	c.open(uri, text)
 	rnd := rand.New(rand.NewPCG(3, 27))
 	typed := "abcxyz 09,(=\n"
-	seen := 0 // keystrokes with diagnostics to compare
+	seen := 0   // keystrokes with diagnostics to compare
+	reused := 0 // keystrokes whose text went into the spare buffer
 	at := len(text) / 2
 	for i := range 150 {
 		// Mostly typing on where the last key was, sometimes elsewhere.
@@ -50,8 +51,14 @@ func TestKeystrokesMatchReopen(t *testing.T) {
 		l2, c2 := lineCol(text, at+del)
 		text = text[:at] + ins + text[at+del:]
 		at += len(ins)
+		spare := c.srv.docs[uri].spare
 		c.change(uri, int32(i+2), edit(rng(l1, c1, l2, c2), ins))
 		got := c.nextDiags(uri)
+		if d := c.srv.docs[uri]; string(d.file.Src) != text {
+			t.Fatalf("keystroke %d: the server holds %q, want %q", i, d.file.Src, text)
+		} else if cap(spare) >= len(text) && &d.file.Src[0] == &spare[:1][0] {
+			reused++
+		}
 		other := pathURI(filepath.Join(root, fmt.Sprintf("fresh%d.md", i)))
 		want := fresh.open(other, text)
 		fresh.close(other)
@@ -66,6 +73,9 @@ func TestKeystrokesMatchReopen(t *testing.T) {
 	}
 	if seen < 100 {
 		t.Fatalf("only %d of 150 keystrokes had diagnostics to compare", seen)
+	}
+	if reused < 140 {
+		t.Fatalf("only %d of 150 keystrokes wrote their text into the spare buffer", reused)
 	}
 	if n := c.srv.docs[uri].parser.Incrementals(); n < 30 {
 		t.Fatalf("only %d of 150 keystrokes took the incremental parse", n)

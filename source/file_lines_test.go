@@ -28,8 +28,8 @@ func TestNewFileLineTable(t *testing.T) {
 		for i := range got {
 			got[i] = f.lines.at(i)
 		}
-		if !slices.Equal(got, want) || f.lines.wide != nil {
-			t.Fatalf("%q: lines %v (wide %v), want %v", src, got, f.lines.wide, want)
+		if !slices.Equal(got, want) || len(f.lines.parts) != 1 || f.lines.parts[0].wide != nil {
+			t.Fatalf("%q: lines %v (parts %v), want %v", src, got, f.lines.parts, want)
 		}
 		// Shared among workers, cut anywhere (a cut may fall between
 		// "\r" and "\n", or leave a worker no text), in both widths.
@@ -37,8 +37,8 @@ func TestNewFileLineTable(t *testing.T) {
 			if got := lineTable[int](src, w); !slices.Equal(got, want) {
 				t.Fatalf("%q with %d workers: lines %v, want %v", src, w, got, want)
 			}
-			wide := lineStarts{wide: lineTable[int](src, w)}
-			narrow := lineStarts{narrow: lineTable[uint32](src, w)}
+			wide := wholeTable(lineTable[int](src, w))
+			narrow := wholeTable(lineTable[uint32](src, w))
 			for off := -1; off <= len(src)+1; off++ {
 				if a, b := wide.lineOf(off), narrow.lineOf(off); a != b || wide.len() != narrow.len() {
 					t.Fatalf("%q with %d workers: offset %d on line %d wide, %d narrow", src, w, off, a, b)
@@ -46,4 +46,13 @@ func TestNewFileLineTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// all is every line start of t, for tests.
+func (t *lineStarts) all() []int {
+	out := make([]int, t.len())
+	for i := range out {
+		out[i] = t.at(i)
+	}
+	return out
 }

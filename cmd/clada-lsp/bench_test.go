@@ -159,8 +159,14 @@ func (c *wire) until(b *testing.B, want string) string {
 // from the didChange written to clada-lsp's stdin to the publishDiagnostics
 // read from its stdout, by a client that does not watch files. It reports
 // the 50th and 95th percentile latencies (the README's goal: p95 under
-// 10 ms).
-func BenchmarkProcessKeystroke5MB(b *testing.B) {
+// 10 ms). BenchmarkProcessKeystroke5MBProse is the same in the block's
+// line of prose ("Step 2500: write the next file.", between 0 and 1).
+func BenchmarkProcessKeystroke5MB(b *testing.B)      { processKeystrokes(b, 11, 5, "87") }
+func BenchmarkProcessKeystroke5MBProse(b *testing.B) { processKeystrokes(b, -3, 8, "10") }
+
+// processKeystrokes types keys[0] and keys[1] in turn over the byte at
+// col of the line rel lines below block 2,500's marker.
+func processKeystrokes(b *testing.B, rel, col int, keys string) {
 	lsp, dir := startServer(b)
 	text := benchdoc.Load()
 	uri := "file://" + filepath.Join(dir, "load.sham")
@@ -171,16 +177,12 @@ func BenchmarkProcessKeystroke5MB(b *testing.B) {
 		b.Fatalf("diagnostics on the load document: %.300s", got)
 	}
 	at := strings.Index(text, "#!SHAM [@three-char-SHA-256: b09c4]")
-	line := strings.Count(text[:at], "\n") + 11
+	line := strings.Count(text[:at], "\n") + rel
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		v := "8"
-		if i%2 == 1 {
-			v = "7"
-		}
-		change := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":{"start":{"line":%d,"character":5},"end":{"line":%d,"character":6}},"text":%q}]}}`,
-			uri, i+2, line, line, v)
+		change := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}},"text":%q}]}}`,
+			uri, i+2, line, col, line, col+1, keys[i%2:i%2+1])
 		start := time.Now()
 		lsp.send(b, change)
 		if got := lsp.until(b, published); !strings.Contains(got, `"diagnostics":[]`) {

@@ -123,3 +123,27 @@ func strayEnd(line []byte, off int) source.Diagnostic {
 
 // clipString is clip for a string.
 func clipString(s string) string { return clip([]byte(s)) }
+
+// MayEndHeredoc reports whether line, which starts at offset at of src,
+// could be the terminator of a heredoc opened above it: it could be a
+// delimiter (not blank, no space: parseOpener's rule) and src before it
+// holds an opener of that delimiter ("<<'line'", "<<\"line\"" or
+// "<<line"). A heredoc is read to the first line equal to its delimiter
+// anywhere below it (scanHeredoc), so such a line, typed or changed far
+// from any block, may end or extend a heredoc of a block above it; any
+// other line is content to every heredoc. The incremental parse
+// (lang/parse_incremental.go) asks this of every line a change touches.
+func MayEndHeredoc(src []byte, at int, line []byte) bool {
+	d := trimRightSpace(line)
+	if len(d) == 0 || bytes.IndexByte(d, ' ') >= 0 {
+		return false
+	}
+	before := src[:at]
+	for _, q := range []string{"'", "\"", ""} {
+		opener := append(append(append([]byte("<<"), q...), d...), q...)
+		if bytes.Contains(before, opener) {
+			return true
+		}
+	}
+	return false
+}

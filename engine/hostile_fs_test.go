@@ -13,8 +13,10 @@ import (
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/internal/benchdoc"
 	"github.com/clada-dev/clada/internal/testfs"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
 )
 
 // hostileCase is an attempt to read or write somewhere it must not. Every
@@ -396,4 +398,83 @@ func TestHostileSymlinkSwapMidRun(t *testing.T) {
 		t.Fatalf("a write escaped through the swapped symlink: %s", d)
 	}
 	t.Logf("%d of 300 writes refused while the directory was swapped", refused)
+}
+
+// A diff applied whole goes through a batch, which holds its files'
+// directories open (fsys/held_dirs.go): while one of them is swapped for a
+// symlink to a copy outside the root, again and again (from the start, or
+// once the trial is over and the temps are renamed), the apply either
+// refuses or completes, nothing outside changes, and every file is wholly
+// old or wholly new.
+func TestHostileSymlinkSwapDuringDiff(t *testing.T) {
+	for round := range 4 {
+		cfg, root, outside := testRoot(t)
+		cfg.NoGit, cfg.OutputMode = true, OutputSilent
+		mustSymlink(t, outside, filepath.Join(root, "probe"))
+		if err := os.Remove(filepath.Join(root, "probe")); err != nil {
+			t.Fatal(err)
+		}
+		tree, want, diff := benchdoc.GitDiff(400, 40)
+		for p, c := range tree {
+			for _, d := range []string{root, filepath.Join(outside, "copy")} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(d, p)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(d, p), []byte(c), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		before := outsideTree(t, root)
+		dir := filepath.Join(root, "pkg03")
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			// Rounds 2 and 3 wait for the last file's temp: the trial is
+			// over, and the swaps meet the renames.
+			for round >= 2 {
+				if m, _ := filepath.Glob(filepath.Join(root, "pkg09", ".file0039.go.clada-*")); len(m) > 0 {
+					break
+				}
+				select {
+				case <-stop:
+					return
+				case <-time.After(100 * time.Microsecond):
+				}
+			}
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				_ = os.Rename(dir, dir+".real")
+				_ = os.Symlink(filepath.Join(outside, "copy", "pkg03"), dir)
+				_ = os.Remove(dir)
+				_ = os.Rename(dir+".real", dir)
+			}
+		})
+		rep, _, err := Apply(context.Background(), lang.Parse(source.NewFile("answer", []byte(diff))), cfg, Real, nil)
+		close(stop)
+		wg.Wait()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("round %d: applied %v", round, rep.Success)
+		if d := diffTrees(before, outsideTree(t, root)); d != "" {
+			t.Fatalf("round %d: the apply changed outside the root: %s", round, d)
+		}
+		// The swapper's own renames can leave pkg03's files in
+		// pkg03.real, beside a pkg03 the apply made for a file it wrote
+		// while the folder was away: each file is looked for in both.
+		for p := range tree {
+			got, err := os.ReadFile(filepath.Join(root, p))
+			if rest, ok := strings.CutPrefix(p, "pkg03/"); ok && err != nil {
+				got, err = os.ReadFile(filepath.Join(dir+".real", rest))
+			}
+			if err != nil || string(got) != tree[p] && string(got) != want[p] {
+				t.Errorf("round %d: %s is neither old nor new (%v)", round, p, err)
+			}
+		}
+	}
 }

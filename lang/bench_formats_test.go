@@ -37,3 +37,21 @@ func BenchmarkParseEdits(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseGitDiff is reading the git diff of 10,000 hunks over 1,000
+// files that scripts/side-by-side applies against git apply: the parse
+// part of the engine's GitDiff/1000 rows. Run:
+//
+//	go test ./lang -run XXX -bench ParseGitDiff -benchmem
+func BenchmarkParseGitDiff(b *testing.B) {
+	_, _, diff := benchdoc.GitDiff(10000, 1000)
+	src := []byte(diff)
+	if n := len(Parse(source.NewFile("answer.diff", src)).Diagnostics()); n != 0 {
+		b.Fatalf("%d diagnostics", n)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(source.NewFile("answer.diff", src))
+	}
+}

@@ -3,7 +3,6 @@ package textedit
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
@@ -30,11 +29,8 @@ import (
 // ordinary way on the same text.
 
 // KeyLen is the shortest search an Index takes: it finds a search by its
-// first KeyLen bytes. filterBits sizes the bitset over those keys' hashes.
-const (
-	KeyLen     = 16
-	filterBits = 20
-)
+// first KeyLen bytes (index_filter.go says how it skips the others).
+const KeyLen = 16
 
 // occ is one occurrence of pattern pid at byte pos of the text.
 type occ struct {
@@ -69,7 +65,7 @@ type Index struct {
 	pats    []string
 	ids     map[string]int32
 	byKey   map[[2]uint64][]int32 // a pattern's first KeyLen bytes → the patterns
-	filter  []uint64              // bitset over the keys' hashes
+	filter  keyFilter             // over the keys
 	maxLen  int
 	recs    []occRec // every occurrence found, overlapping ones too, dead ones included
 	pre     []int32  // slots of recs before the split, ascending by position
@@ -89,7 +85,7 @@ func NewIndex(data []byte, olds []string) *Index {
 	if !utf8.Valid(data) {
 		return nil
 	}
-	x := &Index{line: 1, ids: map[string]int32{}, byKey: map[[2]uint64][]int32{}, filter: make([]uint64, 1<<filterBits/64)}
+	x := &Index{line: 1, ids: map[string]int32{}, byKey: map[[2]uint64][]int32{}, filter: newKeyFilter(len(olds))}
 	if bytes.HasPrefix(data, []byte(BOM)) {
 		x.bom, data = true, data[len(BOM):]
 	}
@@ -102,9 +98,7 @@ func NewIndex(data []byte, olds []string) *Index {
 		x.pats = append(x.pats, p)
 		k := keyOf([]byte(p))
 		x.byKey[k] = append(x.byKey[k], id)
-		h1, h2 := hashKey(k)
-		x.filter[h1/64] |= 1 << (h1 % 64)
-		x.filter[h2/64] |= 1 << (h2 % 64)
+		x.filter.add(k)
 		x.maxLen = max(x.maxLen, len(p))
 	}
 	x.count = make([]int32, len(x.pats))
@@ -193,15 +187,6 @@ func keyOf(s []byte) [2]uint64 {
 	return [2]uint64{binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])}
 }
 
-// hashKey is one multiply: it runs at every byte of the file. Its two
-// slices of bits are a key's two bits in the filter: a text repeats some
-// keys at every line ("quick brown fox " in each), and one bit alone let
-// such a key through to the map now and then, at every one of its lines.
-func hashKey(k [2]uint64) (uint64, uint64) {
-	h := (k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15
-	return h >> (64 - filterBits), (h >> (64 - 2*filterBits)) & (1<<filterBits - 1)
-}
-
 // scan reports every occurrence of every pattern in text, whose first byte is
 // at base in the whole text, in order of position.
 func (x *Index) scan(text []byte, base int, emit func(occ)) {
@@ -210,12 +195,11 @@ func (x *Index) scan(text []byte, base int, emit func(occ)) {
 
 // scanFrom is scan of the occurrences starting at lo..hi-1 of text.
 func (x *Index) scanFrom(text []byte, lo, hi, base int, emit func(occ)) {
-	filter := x.filter[:1<<filterBits/64]
+	filter := x.filter
 	for i := lo; i < hi && i+KeyLen <= len(text); i++ {
 		w := text[i : i+KeyLen : i+KeyLen]
 		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		h1, h2 := hashKey(k)
-		if filter[h1>>6]&(1<<(h1&63)) == 0 || filter[h2>>6]&(1<<(h2&63)) == 0 {
+		if !filter.mayHold(k) {
 			continue
 		}
 		for _, id := range x.byKey[k] {

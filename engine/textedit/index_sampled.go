@@ -35,7 +35,7 @@ type sampler struct {
 	stride int
 	first  map[[2]uint64]int32
 	grams  []gram
-	filter []uint64
+	filter keyFilter
 }
 
 // newSampler is the table for pats, or nil when the shortest search leaves
@@ -53,7 +53,7 @@ func newSampler(pats []string) *sampler {
 		return nil
 	}
 	n := len(pats) * s
-	sm := &sampler{stride: s, first: make(map[[2]uint64]int32, n), grams: make([]gram, 0, n), filter: make([]uint64, 1<<filterBits/64)}
+	sm := &sampler{stride: s, first: make(map[[2]uint64]int32, n), grams: make([]gram, 0, n), filter: newKeyFilter(n)}
 	// Chained last to first, so that each chain runs by search, then offset.
 	for pid := len(pats) - 1; pid >= 0; pid-- {
 		p := pats[pid]
@@ -65,9 +65,7 @@ func newSampler(pats []string) *sampler {
 			}
 			sm.first[k] = int32(len(sm.grams))
 			sm.grams = append(sm.grams, gram{int32(pid), int32(off), next})
-			h1, h2 := hashKey(k)
-			sm.filter[h1/64] |= 1 << (h1 % 64)
-			sm.filter[h2/64] |= 1 << (h2 % 64)
+			sm.filter.add(k)
 		}
 	}
 	return sm
@@ -79,13 +77,12 @@ func newSampler(pats []string) *sampler {
 // search).
 func (sm *sampler) scanFrom(x *Index, text []byte, lo, hi int, emit func(occ)) {
 	s := sm.stride
-	filter := sm.filter[:1<<filterBits/64]
+	filter := sm.filter
 	var found []occ
 	for i := (lo + s - 1) / s * s; i < hi+s-1 && i+KeyLen <= len(text); i += s {
 		w := text[i : i+KeyLen : i+KeyLen]
 		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		h1, h2 := hashKey(k)
-		if filter[h1>>6]&(1<<(h1&63)) == 0 || filter[h2>>6]&(1<<(h2&63)) == 0 {
+		if !filter.mayHold(k) {
 			continue
 		}
 		found = found[:0]

@@ -91,3 +91,35 @@ func TestSamplerStride(t *testing.T) {
 		}
 	}
 }
+
+// A key filter holds every key added, is sized to its keys, and lets few
+// others through.
+func TestKeyFilter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	key := func() [2]uint64 { return [2]uint64{rng.Uint64(), rng.Uint64()} }
+	for _, n := range []int{1, 10, 5000, 40000, 1 << 20} {
+		f := newKeyFilter(n)
+		if got, lo, hi := len(f.words)*64, 1<<minFilterBits, 1<<maxFilterBits; got < lo || got > hi || (got < 16*n && got != hi) {
+			t.Fatalf("%d keys: %d bits", n, got)
+		}
+		keys := make([][2]uint64, min(n, 50000))
+		for i := range keys {
+			keys[i] = key()
+			f.add(keys[i])
+		}
+		for _, k := range keys {
+			if !f.mayHold(k) {
+				t.Fatalf("%d keys: a key added is not held", n)
+			}
+		}
+		through := 0
+		for range 100000 {
+			if f.mayHold(key()) {
+				through++
+			}
+		}
+		if n <= 40000 && through > 3000 { // about 1.5% expected at 16 bits a key
+			t.Errorf("%d keys: %d of 100,000 other keys let through", n, through)
+		}
+	}
+}

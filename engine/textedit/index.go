@@ -195,13 +195,14 @@ func (x *Index) scan(text []byte, base int, emit func(occ)) {
 
 // scanFrom is scan of the occurrences starting at lo..hi-1 of text.
 func (x *Index) scanFrom(text []byte, lo, hi, base int, emit func(occ)) {
-	filter := x.filter
+	filter := &x.filter
 	for i := lo; i < hi && i+KeyLen <= len(text); i++ {
 		w := text[i : i+KeyLen : i+KeyLen]
-		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		if !filter.mayHold(k) {
+		k0, k1 := binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])
+		if !filter.mayHold(keyHash(k0, k1)) {
 			continue
 		}
+		k := [2]uint64{k0, k1}
 		for _, id := range x.byKey[k] {
 			if bytes.HasPrefix(text[i:], []byte(x.pats[id])) {
 				emit(occ{base + i, id})

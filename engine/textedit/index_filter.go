@@ -8,7 +8,10 @@ import "math/bits"
 // of a thousand-file diff allocated (and zeroed).
 type keyFilter struct {
 	words []uint64
-	bits  uint // the bitset holds 1<<bits bits
+	// A hash's two bits are its top bits and the next ones down: shift1
+	// and shift2 bring each down, mask keeps the second's.
+	shift1, shift2 uint
+	mask           uint64
 }
 
 // Bounds of keyFilter's size, in bits: 512 bytes to 128 KiB.
@@ -24,26 +27,33 @@ func newKeyFilter(keys int) keyFilter {
 	for b < maxFilterBits && 1<<b < 16*keys {
 		b++
 	}
-	return keyFilter{words: make([]uint64, 1<<b/64), bits: b}
+	return keyFilter{words: make([]uint64, 1<<b/64), shift1: 64 - b, shift2: 64 - 2*b, mask: 1<<b - 1}
 }
 
-// slots is one multiply: it runs at every position a pass looks at. Its two
-// slices of bits are a key's two bits: a text repeats some keys at every
-// line ("quick brown fox " in each), and one bit alone let such a key
-// through to the map now and then, at every one of its lines.
-func (f keyFilter) slots(k [2]uint64) (uint64, uint64) {
-	h := (k[0] ^ bits.RotateLeft64(k[1], 29)) * 0x9E3779B97F4A7C15
-	return h >> (64 - f.bits), (h >> (64 - 2*f.bits)) & (1<<f.bits - 1)
+// keyHash is a key's hash, one multiply: it runs at every position a pass
+// looks at. The key comes as two words, not an array, so that it stays in
+// registers (an array passed on was spilled, and reloading half of it cost
+// the pass twice its time). Two slices of its bits are the key's two bits
+// in a filter: a text repeats some keys at every line ("quick brown fox "
+// in each), and one bit alone let such a key through to the map now and
+// then, at every one of its lines.
+func keyHash(k0, k1 uint64) uint64 {
+	return (k0 ^ bits.RotateLeft64(k1, 29)) * 0x9E3779B97F4A7C15
 }
 
-func (f keyFilter) add(k [2]uint64) {
-	h1, h2 := f.slots(k)
+func (f *keyFilter) slots(h uint64) (uint64, uint64) {
+	return h >> (f.shift1 & 63), (h >> (f.shift2 & 63)) & f.mask
+}
+
+func (f *keyFilter) add(k [2]uint64) {
+	h1, h2 := f.slots(keyHash(k[0], k[1]))
 	f.words[h1/64] |= 1 << (h1 % 64)
 	f.words[h2/64] |= 1 << (h2 % 64)
 }
 
-// mayHold is false for a key never added, and true for every key added.
-func (f keyFilter) mayHold(k [2]uint64) bool {
-	h1, h2 := f.slots(k)
+// mayHold is false for a key (of hash h) never added, and true for every
+// key added.
+func (f *keyFilter) mayHold(h uint64) bool {
+	h1, h2 := f.slots(h)
 	return f.words[h1>>6]&(1<<(h1&63)) != 0 && f.words[h2>>6]&(1<<(h2&63)) != 0
 }

@@ -77,14 +77,15 @@ func newSampler(pats []string) *sampler {
 // search).
 func (sm *sampler) scanFrom(x *Index, text []byte, lo, hi int, emit func(occ)) {
 	s := sm.stride
-	filter := sm.filter
+	filter := &sm.filter
 	var found []occ
 	for i := (lo + s - 1) / s * s; i < hi+s-1 && i+KeyLen <= len(text); i += s {
 		w := text[i : i+KeyLen : i+KeyLen]
-		k := [2]uint64{binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])}
-		if !filter.mayHold(k) {
+		k0, k1 := binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])
+		if !filter.mayHold(keyHash(k0, k1)) {
 			continue
 		}
+		k := [2]uint64{k0, k1}
 		found = found[:0]
 		g, ok := sm.first[k]
 		for ; ok && g >= 0; g = sm.grams[g].next {

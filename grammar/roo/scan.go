@@ -140,10 +140,14 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 		if !isSearch(text(i)) || !IsHeader(text(i+1)) {
 			continue
 		}
+		// the run of blocks from here: a block ends at its REPLACE line,
+		// the next SEARCH line, or the end of the fence it is in (so one
+		// cut short does not read on into the next file's blocks)
+		closes := lines.FenceAbove(text, i)
 		j := i
 		for j < len(ls) {
 			k := j + 1
-			for k < len(ls) && !isReplace(text(k)) && !isSearch(text(k)) {
+			for k < len(ls) && !isReplace(text(k)) && !isSearch(text(k)) && !closes(text(k)) {
 				k++
 			}
 			if k < len(ls) && isReplace(text(k)) {

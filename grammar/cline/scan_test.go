@@ -369,6 +369,28 @@ write call at 13:"<write_to_file>\n"…"/write_to_file>\n" (48 bytes)
 `,
 	},
 	{
+		name: "unclosed-then-next-call",
+		why: "UNCLOSED_TAG (xmltool): a call cut short ends where the next call of its name opens a line, " +
+			"so the next call keeps its own path and blocks",
+		src: "<replace_in_file>\n<path>a.txt</path>\n<diff>\n" + block + "\n" + rif("b.txt", block),
+		want: `replace call at 1:"<replace_in_file"…"++++++ REPLACE\n\n" (90 bytes)
+  name at 1:"<replace_in_file>"
+  path "a.txt" at 2:"a.txt"
+  edit at 4:"------- SEARCH\no"…"+++++++ REPLACE\n" (45 bytes)
+    head at 4:"------- SEARCH"
+    search "one\n" at 5:"one\n"
+    replace "1\n" at 7:"1\n"
+  error UNCLOSED_TAG "<replace_in_file> is never closed, so where the call ends is unknown" at 1:"<replace_in_file>"
+replace call at 10:"<replace_in_file"…"eplace_in_file>\n" (116 bytes)
+  name at 10:"<replace_in_file>"
+  path "b.txt" at 11:"b.txt"
+  edit at 13:"------- SEARCH\no"…"\n+++++++ REPLACE" (44 bytes)
+    head at 13:"------- SEARCH"
+    search "one\n" at 14:"one\n"
+    replace "1\n" at 16:"1\n"
+`,
+	},
+	{
 		name: "no-blocks",
 		why:  "NO_BLOCKS: an empty <diff>, at its opening tag and the line end after it",
 		src:  rif("a.txt", ""),

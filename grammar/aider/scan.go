@@ -181,6 +181,17 @@ func blockLimit(ls []lines.Line, text func(lines.Line) []byte, i int) int {
 			return k
 		}
 	}
+	// In no fence, it ends before the file name stating the next SEARCH's
+	// file (as findFilename reads it), so that block keeps its own file.
+	for k := m - 1; m < len(ls) && k > i && k >= m-3; k-- {
+		t := text(ls[k])
+		if stripFilename(t) != "" {
+			return k
+		}
+		if !bytes.HasPrefix(t, []byte("```")) {
+			break
+		}
+	}
 	return len(ls)
 }
 

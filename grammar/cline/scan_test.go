@@ -455,16 +455,19 @@ replace call at 10:"<replace_in_file"…"eplace_in_file>\n" (116 bytes)
 	},
 	{
 		name: "bare-missing-replace",
-		why:  "MISSING_REPLACE in bare blocks: the replacement runs to the next SEARCH line, prose and the next path line included, and that block joins this call (the error stops the call as a whole)",
+		why:  "MISSING_REPLACE in bare blocks: the replacement runs up to the path line above the next SEARCH line, prose included, and the next file's block is a call of its own, with its own path",
 		src:  "a.txt\n------- SEARCH\none\n=======\n1\n\nNow b:\n\nb.txt\n" + block,
-		want: `replace call at 1:"a.txt\n------- SE"…"+++++++ REPLACE\n" (95 bytes)
+		want: `replace call at 1:"a.txt\n------- SE"…"====\n1\n\nNow b:\n\n" (44 bytes)
   name at 2:"------- SEARCH"
   path "a.txt" at 1:"a.txt"
-  edit at 2:"------- SEARCH\no"…"\n\nNow b:\n\nb.txt\n" (44 bytes)
+  edit at 2:"------- SEARCH\none\n=======\n1\n\nNow b:\n\n"
     head at 2:"------- SEARCH"
     search "one\n" at 3:"one\n"
-    replace "1\n\nNow b:\n\nb.txt\n" at 5:"1\n\nNow b:\n\nb.txt\n"
+    replace "1\n\nNow b:\n\n" at 5:"1\n\nNow b:\n\n"
     error MISSING_REPLACE "this block's replacement has no +++++++ REPLACE line after it, so where it ends is unknown" at 4:"======="
+replace call at 9:"b.txt\n------- SE"…"+++++++ REPLACE\n" (51 bytes)
+  name at 10:"------- SEARCH"
+  path "b.txt" at 9:"b.txt"
   edit at 10:"------- SEARCH\no"…"+++++++ REPLACE\n" (45 bytes)
     head at 10:"------- SEARCH"
     search "one\n" at 11:"one\n"

@@ -152,6 +152,12 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 			}
 			if k < len(ls) && isReplace(text(k)) {
 				k++
+			} else if k < len(ls) && isSearch(text(k)) {
+				// cut short before the next file's blocks: it ends before
+				// their path line, so they keep their own path
+				if name, _, _, line := pathAbove(src, ls[j+1:k+1], k-j-1); name != "" {
+					k = j + 1 + line
+				}
 			}
 			j = k
 			for j < len(ls) && len(bytes.TrimSpace(text(j))) == 0 {

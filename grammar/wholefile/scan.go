@@ -237,8 +237,8 @@ func (ff *fenceFinder) from(p int) int {
 		if best < 0 {
 			return -1
 		}
-		if best == 0 || ff.src[best-1] == '\n' {
-			return best
+		if best == 0 || ff.src[best-1] == '\n' || best == len("\ufeff") && bytes.HasPrefix(ff.src, []byte("\ufeff")) {
+			return best // a line's start (the first after a byte-order mark)
 		}
 		p = best + 1
 	}

@@ -244,7 +244,9 @@ func clean(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n")
 // lineStart reports whether i starts a line. An element indented in a
 // list item or a quote is read through lang's container views, which
 // strip the indentation, as every block is (lang/parse_indent.go).
-func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
+func lineStart(src []byte, i int) bool {
+	return i == 0 || src[i-1] == '\n' || i == len("\ufeff") && bytes.HasPrefix(src, []byte("\ufeff")) // after a byte-order mark
+}
 
 // pathAbove looks at up to three lines above the line holding i, going on
 // upwards only past fence lines, for a line stating a path.

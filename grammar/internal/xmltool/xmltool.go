@@ -107,7 +107,9 @@ func nextOpen(src []byte, p int, names []string, next []int) (int, string) {
 // lineStart reports whether i starts a line. An element indented in a
 // list item or a quote is read through lang's container views, which
 // strip the indentation, as every block is (lang/parse_indent.go).
-func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
+func lineStart(src []byte, i int) bool {
+	return i == 0 || src[i-1] == '\n' || i == len("\ufeff") && bytes.HasPrefix(src, []byte("\ufeff")) // after a byte-order mark
+}
 
 // openAt is where tag next starts a line at or after p, -1 when never.
 func openAt(src []byte, p int, tag []byte) int {

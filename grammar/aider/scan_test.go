@@ -132,3 +132,20 @@ func TestFenceLines(t *testing.T) {
 		}
 	}
 }
+
+// A name with blanks is a file name only in backticks and when it reads
+// as a path; a sentence in backticks is not one.
+func TestBacktickedNameWithBlanks(t *testing.T) {
+	block := "\n```\n<<<<<<< SEARCH\nhello\n=======\nbye\n>>>>>>> REPLACE\n```\n"
+	for _, tc := range []struct{ line, want string }{
+		{"`my file.txt`", "my file.txt"},
+		{"**`My Docs/notes.md`**", "My Docs/notes.md"},
+		{"my file.txt", ""},
+		{"`run the tests`", ""},
+	} {
+		es := Scan([]byte(tc.line + block))
+		if len(es) != 1 || es[0].Path != tc.want {
+			t.Errorf("%q: got %+v, want one block of %q", tc.line, es, tc.want)
+		}
+	}
+}

@@ -95,7 +95,9 @@ func opening(line []byte) ([]byte, []byte, bool) {
 
 // closingFence returns the start of the line closing a fence opened by
 // fence (a run of the same character, at least as long) whose content
-// starts at p, or -1.
+// starts at p, or -1. A line opening the next JSON fence (```json: it
+// can close nothing) ends it too: the model left this one unclosed, and
+// read on, the next call's fence and call would be taken into this one.
 func closingFence(src []byte, p int, fence []byte) int {
 	for p < len(src) {
 		le := bytes.IndexByte(src[p:], '\n')
@@ -104,6 +106,9 @@ func closingFence(src []byte, p int, fence []byte) int {
 			end = p + le
 		}
 		if t := bytes.TrimSpace(src[p:end]); len(t) >= len(fence) && len(bytes.Trim(t, string(fence[:1]))) == 0 {
+			return p
+		}
+		if run, info, ok := opening(bytes.TrimSpace(src[p:end])); ok && len(run) >= len(fence) && run[0] == fence[0] && bytes.HasPrefix(info, []byte("json")) {
 			return p
 		}
 		if le < 0 {

@@ -373,7 +373,7 @@ write call at 13:"<write_to_file>\n"…"/write_to_file>\n" (48 bytes)
 		why: "UNCLOSED_TAG (xmltool): a call cut short ends where the next call of its name opens a line, " +
 			"so the next call keeps its own path and blocks",
 		src: "<replace_in_file>\n<path>a.txt</path>\n<diff>\n" + block + "\n" + rif("b.txt", block),
-		want: `replace call at 1:"<replace_in_file"…"++++++ REPLACE\n\n" (90 bytes)
+		want: `replace call at 1:"<replace_in_file"…"+++++++ REPLACE\n" (89 bytes)
   name at 1:"<replace_in_file>"
   path "a.txt" at 2:"a.txt"
   edit at 4:"------- SEARCH\no"…"+++++++ REPLACE\n" (45 bytes)

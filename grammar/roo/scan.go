@@ -112,6 +112,16 @@ func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 		return c
 	}
 	ls := lines.SplitRange(src, d.ValueStart, d.ValueEnd)
+	if !d.Closed {
+		// a <diff> never closed ends after its last REPLACE line: what
+		// follows (prose, another format's block) is no part of the call
+		for k := len(ls) - 1; k >= 0; k-- {
+			if isReplace(src[ls[k].Start:ls[k].End]) {
+				ls, c.End = ls[:k+1], ls[k].Next
+				break
+			}
+		}
+	}
 	edits, ds := blocks(src, ls, shapes)
 	c.Edits, c.Diags = edits, append(c.Diags, ds...)
 	if len(edits) == 0 && !c.Diags.HasErrors() {

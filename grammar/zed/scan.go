@@ -99,6 +99,18 @@ func scan(src []byte, shapes bool) []Block {
 				b.End += nl + 1
 			}
 		} else {
+			// never closed, it ends after its last whole pair when nothing
+			// follows that starts another: what follows (prose, another
+			// format's block) is no part of it
+			if k := bytes.LastIndex(src[b.OpenEnd:limit], []byte("</new_text>")); k >= 0 {
+				rest := src[b.OpenEnd+k : limit]
+				if !bytes.Contains(rest, []byte("<old_text")) && !bytes.Contains(rest, []byte("<new_text")) {
+					limit = b.OpenEnd + k + len("</new_text>")
+					if nl := bytes.IndexByte(src[limit:], '\n'); nl >= 0 && limit+nl < len(src) {
+						limit += nl + 1
+					}
+				}
+			}
 			b.End = limit
 			b.Diags = append(b.Diags, errorAt(UnclosedTag, b.OpenStart, b.OpenEnd, "<edits> is never closed, so where the edits end is unknown", "end the edits with </edits>"))
 		}

@@ -208,7 +208,7 @@ edits at 11:"b.txt\n<edits>\n<o"…"w_text>\n</edits>" (74 bytes)
 		why: "UNCLOSED_TAG: <edits> cut short ends before the next element's path line, " +
 			"so the next element keeps its own path and pairs",
 		src: "a.txt\n<edits>\n" + pair + "\nb.txt\n<edits>\n" + pair + "</edits>\n",
-		want: `edits at 1:"a.txt\n<edits>\n<o"…"\n1\n</new_text>\n\n" (67 bytes)
+		want: `edits at 1:"a.txt\n<edits>\n<o"…">\n1\n</new_text>\n" (66 bytes)
   open at 2:"<edits>"
   path "a.txt" at 1:"a.txt"
   edit at 3:"<old_text>\none\n<"…"t>\n1\n</new_text>" (51 bytes)

@@ -109,7 +109,11 @@ func unreadFence(src []byte, f *wholefile.Fence, signs bool) source.Diagnostics 
 		return nil
 	}
 	body := f.Body(src)
-	if l := strings.ToLower(f.Lang); (l == "diff" || l == "patch") && hunkHeader.Match(body) && !bytes.Contains(append([]byte("\n"), body...), []byte("\n+++ ")) {
+	// a V4A patch in a ```diff fence names its files in its own headers,
+	// and its @@ lines may read as hunk headers (README, "OpenAI
+	// apply_patch (V4A)")
+	if l := strings.ToLower(f.Lang); (l == "diff" || l == "patch") && hunkHeader.Match(body) && !bytes.Contains(append([]byte("\n"), body...), []byte("\n+++ ")) &&
+		!bytes.Contains(body, []byte("*** Begin Patch")) {
 		return source.Diagnostics{unreadAt("a diff without ---/+++ file headers",
 			"a hunk alone does not say which file it changes. Start the diff with --- a/PATH and +++ b/PATH lines, as git diff writes it",
 			source.Range{Start: f.OpenStart, End: f.OpenEnd})}

@@ -12,10 +12,10 @@
 // blocks and their parts; the participle grammar (grammar.go) checks each
 // block's shape. It knows nothing of what an edit means.
 //
-// aider imports source, grammar/internal/lines and participle, nothing else of
-// clada's; package lang imports it and lowers what it reads into the AST, and
-// it never imports lang. Start reading at Scan below, then marker.go and
-// grammar.go.
+// aider imports source, grammar/internal/lines, grammar/internal/pathline
+// and participle, nothing else of clada's; package lang imports it and
+// lowers what it reads into the AST, and it never imports lang. Start
+// reading at Scan below, then marker.go and grammar.go.
 package aider
 
 import (
@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/grammar/internal/pathline"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -181,6 +182,17 @@ func blockLimit(ls []lines.Line, text func(lines.Line) []byte, i int) int {
 			return k
 		}
 	}
+	// In no fence, it ends before the file name stating the next SEARCH's
+	// file (as findFilename reads it), so that block keeps its own file.
+	for k := m - 1; m < len(ls) && k > i && k >= m-3; k-- {
+		t := text(ls[k])
+		if stripFilename(t) != "" {
+			return k
+		}
+		if !bytes.HasPrefix(t, []byte("```")) {
+			break
+		}
+	}
 	return len(ls)
 }
 
@@ -230,7 +242,8 @@ func findFilename(src []byte, ls []lines.Line, i, floor int) (string, int, int, 
 // stripFilename reads one line as a file name the way aider does: "..."
 // and fence lines are none (except "```name.ext"), a trailing ":", leading
 // "#", and wrapping "`" and "*" are dropped. Unlike aider, a line with
-// blanks inside is prose, never a file name.
+// blanks inside is prose, never a file name, unless the name is in
+// backticks and reads as a path.
 func stripFilename(raw []byte) string {
 	s := strings.TrimSpace(string(raw))
 	if s == "..." || s == "" {
@@ -248,9 +261,15 @@ func stripFilename(raw []byte) string {
 	s = strings.TrimRight(s, ":")
 	s = strings.TrimLeft(s, "#")
 	s = strings.TrimSpace(s)
+	// in backticks, a name may hold blanks (`My Docs/notes.md`), as a
+	// path line reads it (README, "Whole-file blocks")
+	if t := strings.Trim(s, "*"); len(t) > 2 && t[0] == '`' {
+		s = t // **`name`**
+	}
+	quoted := len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' && !strings.Contains(s[1:len(s)-1], "`")
 	s = strings.Trim(s, "`")
 	s = strings.Trim(s, "*")
-	if s == "" || strings.ContainsAny(s, " \t") || isHead([]byte(s)) || isDivider([]byte(s)) || isUpdated([]byte(s)) {
+	if s == "" || strings.ContainsAny(s, " \t") && !(quoted && pathline.Path(s, true)) || isHead([]byte(s)) || isDivider([]byte(s)) || isUpdated([]byte(s)) {
 		return ""
 	}
 	return s

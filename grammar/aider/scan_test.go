@@ -103,8 +103,9 @@ func TestSpansScanAgrees(t *testing.T) {
 
 // Fence lines: a whole block reads past them (its texts may be Markdown
 // with fences of their own, as aider reads them), while a block cut short
-// ends at its fence's closing line, so the next file's block keeps its
-// own name instead of taking the broken block's.
+// ends at its fence's closing line (in no fence, before the next file's
+// name), so the next file's block keeps its own name instead of taking
+// the broken block's.
 func TestFenceLines(t *testing.T) {
 	fence := "```"
 	whole := "README.md\n" + fence + "markdown\n<<<<<<< SEARCH\nRun:\n" + fence + "\nmake\n" + fence + "\n=======\nRun make.\n>>>>>>> REPLACE\n" + fence + "\n"
@@ -115,6 +116,8 @@ func TestFenceLines(t *testing.T) {
 	}{
 		{"a whole block with fence lines in its search", whole, [][4]string{{"README.md", "Run:\n" + fence + "\nmake\n" + fence + "\n", "Run make.\n", ""}}},
 		{"a block cut short, then the next file's", broken, [][4]string{{"a.py", "x = 1\n", "x = 2\n", MissingReplace}, {"b.py", "y = 1\n", "y = 2\n", ""}}},
+		{"a block in no fence cut short, then the next file's", "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n\nb.py\n<<<<<<< SEARCH\ny = 1\n=======\ny = 2\n>>>>>>> REPLACE\n",
+			[][4]string{{"a.py", "x = 1\n", "x = 2\n\n", MissingReplace}, {"b.py", "y = 1\n", "y = 2\n", ""}}},
 	} {
 		var got [][4]string
 		for _, e := range Scan([]byte(tc.src)) {
@@ -126,6 +129,23 @@ func TestFenceLines(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.why, diff)
+		}
+	}
+}
+
+// A name with blanks is a file name only in backticks and when it reads
+// as a path; a sentence in backticks is not one.
+func TestBacktickedNameWithBlanks(t *testing.T) {
+	block := "\n```\n<<<<<<< SEARCH\nhello\n=======\nbye\n>>>>>>> REPLACE\n```\n"
+	for _, tc := range []struct{ line, want string }{
+		{"`my file.txt`", "my file.txt"},
+		{"**`My Docs/notes.md`**", "My Docs/notes.md"},
+		{"my file.txt", ""},
+		{"`run the tests`", ""},
+	} {
+		es := Scan([]byte(tc.line + block))
+		if len(es) != 1 || es[0].Path != tc.want {
+			t.Errorf("%q: got %+v, want one block of %q", tc.line, es, tc.want)
 		}
 	}
 }

@@ -135,6 +135,16 @@ func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 		return c
 	}
 	ls := lines.SplitRange(src, d.ValueStart, d.ValueEnd)
+	if !d.Closed {
+		// a <diff> never closed ends after its last REPLACE line: what
+		// follows (prose, another format's block) is no part of the call
+		for k := len(ls) - 1; k >= 0; k-- {
+			if isReplace(src[ls[k].Start:ls[k].End]) {
+				ls, c.End = ls[:k+1], ls[k].Next
+				break
+			}
+		}
+	}
 	edits, ds := blocks(src, ls, true, shapes)
 	c.Edits, c.Diags = edits, append(c.Diags, ds...)
 	if len(edits) == 0 && !c.Diags.HasErrors() {
@@ -206,7 +216,9 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 // blockEnd is the line after the block starting at line i (its REPLACE
 // line, or where it stops being a block: the next SEARCH line, or, for a
 // block cut short, a line closes says ends the fence it is in, so fence
-// lines in a whole block's texts stay text), i when line i starts none.
+// lines in a whole block's texts stay text, or the path line stating the
+// next SEARCH's file, so that block keeps its own path), i when line i
+// starts none.
 func blockEnd(src []byte, ls []lines.Line, i int, closes func([]byte) bool) int {
 	text := func(k int) []byte { return src[ls[k].Start:ls[k].End] }
 	if !isSearch(text(i)) {
@@ -219,10 +231,16 @@ func blockEnd(src []byte, ls []lines.Line, i int, closes func([]byte) bool) int 
 	if k < len(ls) && isReplace(text(k)) {
 		return k + 1
 	}
-	// Cut short: it ends at its fence's closing line, if one comes first.
+	// Cut short: it ends at its fence's closing line, if one comes first,
+	// else before the next file's path line above the next SEARCH
 	for c := i + 1; c < k; c++ {
 		if closes(text(c)) {
 			return c
+		}
+	}
+	if k < len(ls) {
+		if name, _, _, line := pathAbove(src, ls, k, i+1); name != "" {
+			return line
 		}
 	}
 	return k

@@ -369,6 +369,28 @@ write call at 13:"<write_to_file>\n"…"/write_to_file>\n" (48 bytes)
 `,
 	},
 	{
+		name: "unclosed-then-next-call",
+		why: "UNCLOSED_TAG (xmltool): a call cut short ends where the next call of its name opens a line, " +
+			"so the next call keeps its own path and blocks",
+		src: "<replace_in_file>\n<path>a.txt</path>\n<diff>\n" + block + "\n" + rif("b.txt", block),
+		want: `replace call at 1:"<replace_in_file"…"+++++++ REPLACE\n" (89 bytes)
+  name at 1:"<replace_in_file>"
+  path "a.txt" at 2:"a.txt"
+  edit at 4:"------- SEARCH\no"…"+++++++ REPLACE\n" (45 bytes)
+    head at 4:"------- SEARCH"
+    search "one\n" at 5:"one\n"
+    replace "1\n" at 7:"1\n"
+  error UNCLOSED_TAG "<replace_in_file> is never closed, so where the call ends is unknown" at 1:"<replace_in_file>"
+replace call at 10:"<replace_in_file"…"eplace_in_file>\n" (116 bytes)
+  name at 10:"<replace_in_file>"
+  path "b.txt" at 11:"b.txt"
+  edit at 13:"------- SEARCH\no"…"\n+++++++ REPLACE" (44 bytes)
+    head at 13:"------- SEARCH"
+    search "one\n" at 14:"one\n"
+    replace "1\n" at 16:"1\n"
+`,
+	},
+	{
 		name: "no-blocks",
 		why:  "NO_BLOCKS: an empty <diff>, at its opening tag and the line end after it",
 		src:  rif("a.txt", ""),
@@ -433,16 +455,19 @@ write call at 13:"<write_to_file>\n"…"/write_to_file>\n" (48 bytes)
 	},
 	{
 		name: "bare-missing-replace",
-		why:  "MISSING_REPLACE in bare blocks: the replacement runs to the next SEARCH line, prose and the next path line included, and that block joins this call (the error stops the call as a whole)",
+		why:  "MISSING_REPLACE in bare blocks: the replacement runs up to the path line above the next SEARCH line, prose included, and the next file's block is a call of its own, with its own path",
 		src:  "a.txt\n------- SEARCH\none\n=======\n1\n\nNow b:\n\nb.txt\n" + block,
-		want: `replace call at 1:"a.txt\n------- SE"…"+++++++ REPLACE\n" (95 bytes)
+		want: `replace call at 1:"a.txt\n------- SE"…"====\n1\n\nNow b:\n\n" (44 bytes)
   name at 2:"------- SEARCH"
   path "a.txt" at 1:"a.txt"
-  edit at 2:"------- SEARCH\no"…"\n\nNow b:\n\nb.txt\n" (44 bytes)
+  edit at 2:"------- SEARCH\none\n=======\n1\n\nNow b:\n\n"
     head at 2:"------- SEARCH"
     search "one\n" at 3:"one\n"
-    replace "1\n\nNow b:\n\nb.txt\n" at 5:"1\n\nNow b:\n\nb.txt\n"
+    replace "1\n\nNow b:\n\n" at 5:"1\n\nNow b:\n\n"
     error MISSING_REPLACE "this block's replacement has no +++++++ REPLACE line after it, so where it ends is unknown" at 4:"======="
+replace call at 9:"b.txt\n------- SE"…"+++++++ REPLACE\n" (51 bytes)
+  name at 10:"------- SEARCH"
+  path "b.txt" at 9:"b.txt"
   edit at 10:"------- SEARCH\no"…"+++++++ REPLACE\n" (45 bytes)
     head at 10:"------- SEARCH"
     search "one\n" at 11:"one\n"

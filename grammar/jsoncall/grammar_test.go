@@ -61,6 +61,17 @@ func TestSpans(t *testing.T) {
 	if got := Spans([]byte(" {\"file_path\": \"a\", \"content\": \"x\"}\n")); len(got) != 1 || got[0] != [2]int{1, 35} {
 		t.Errorf("whole input = %v", got)
 	}
+	// a fence left unclosed ends at the next ```json line, so each call is
+	// read on its own rather than both as one invalid text
+	cut := "```json\n{\"path\": \"a\", \"old_string\": \"x\", \"new_string\": \"y\"}\n\n```json\n{\"path\": \"b\", \"old_string\": \"x\", \"new_string\": \"y\"}\n```\n"
+	texts = nil
+	for _, s := range Spans([]byte(cut)) {
+		texts = append(texts, cut[s[0]:s[1]])
+	}
+	want = []string{`{"path": "a", "old_string": "x", "new_string": "y"}`, `{"path": "b", "old_string": "x", "new_string": "y"}`}
+	if diff := cmp.Diff(want, texts); diff != "" {
+		t.Errorf("spans of a fence left unclosed (-want +got):\n%s", diff)
+	}
 }
 
 // The hand-written parse (fast.go) gives the grammar's value, positions

@@ -40,7 +40,8 @@ func looksLikeCall(b []byte) bool {
 // "json" (```json, ````jsonc, ```javascript json …) and that looks like a
 // call, or the whole text when it is one JSON object or array that does.
 func Spans(src []byte) [][2]int {
-	if t := bytes.TrimSpace(src); len(t) > 0 && (t[0] == '{' || t[0] == '[') && (t[len(t)-1] == '}' || t[len(t)-1] == ']') && looksLikeCall(t) {
+	// the whole text, a byte-order mark (an answer saved on Windows) before it
+	if t := bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff"))); len(t) > 0 && (t[0] == '{' || t[0] == '[') && (t[len(t)-1] == '}' || t[len(t)-1] == ']') && looksLikeCall(t) {
 		start := bytes.Index(src, t[:1])
 		return [][2]int{{start, start + len(t)}}
 	}
@@ -48,7 +49,11 @@ func Spans(src []byte) [][2]int {
 		return nil // no JSON fence: one fast search instead of a pass over the lines
 	}
 	var out [][2]int
-	for p := 0; p < len(src); {
+	p := 0
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		p = len("\ufeff") // a byte-order mark is no part of the first line
+	}
+	for p < len(src) {
 		le := bytes.IndexByte(src[p:], '\n')
 		if le < 0 {
 			break
@@ -90,7 +95,9 @@ func opening(line []byte) ([]byte, []byte, bool) {
 
 // closingFence returns the start of the line closing a fence opened by
 // fence (a run of the same character, at least as long) whose content
-// starts at p, or -1.
+// starts at p, or -1. A line opening the next JSON fence (```json: it
+// can close nothing) ends it too: the model left this one unclosed, and
+// read on, the next call's fence and call would be taken into this one.
 func closingFence(src []byte, p int, fence []byte) int {
 	for p < len(src) {
 		le := bytes.IndexByte(src[p:], '\n')
@@ -99,6 +106,9 @@ func closingFence(src []byte, p int, fence []byte) int {
 			end = p + le
 		}
 		if t := bytes.TrimSpace(src[p:end]); len(t) >= len(fence) && len(bytes.Trim(t, string(fence[:1]))) == 0 {
+			return p
+		}
+		if run, info, ok := opening(bytes.TrimSpace(src[p:end])); ok && len(run) >= len(fence) && run[0] == fence[0] && bytes.HasPrefix(info, []byte("json")) {
 			return p
 		}
 		if le < 0 {

@@ -112,6 +112,16 @@ func fromTag(src []byte, t xmltool.Call, shapes bool) Call {
 		return c
 	}
 	ls := lines.SplitRange(src, d.ValueStart, d.ValueEnd)
+	if !d.Closed {
+		// a <diff> never closed ends after its last REPLACE line: what
+		// follows (prose, another format's block) is no part of the call
+		for k := len(ls) - 1; k >= 0; k-- {
+			if isReplace(src[ls[k].Start:ls[k].End]) {
+				ls, c.End = ls[:k+1], ls[k].Next
+				break
+			}
+		}
+	}
 	edits, ds := blocks(src, ls, shapes)
 	c.Edits, c.Diags = edits, append(c.Diags, ds...)
 	if len(edits) == 0 && !c.Diags.HasErrors() {
@@ -140,14 +150,24 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 		if !isSearch(text(i)) || !IsHeader(text(i+1)) {
 			continue
 		}
+		// the run of blocks from here: a block ends at its REPLACE line,
+		// the next SEARCH line, or the end of the fence it is in (so one
+		// cut short does not read on into the next file's blocks)
+		closes := lines.FenceAbove(text, i)
 		j := i
 		for j < len(ls) {
 			k := j + 1
-			for k < len(ls) && !isReplace(text(k)) && !isSearch(text(k)) {
+			for k < len(ls) && !isReplace(text(k)) && !isSearch(text(k)) && !closes(text(k)) {
 				k++
 			}
 			if k < len(ls) && isReplace(text(k)) {
 				k++
+			} else if k < len(ls) && isSearch(text(k)) {
+				// cut short before the next file's blocks: it ends before
+				// their path line, so they keep their own path
+				if name, _, _, line := pathAbove(src, ls[j+1:k+1], k-j-1); name != "" {
+					k = j + 1 + line
+				}
 			}
 			j = k
 			for j < len(ls) && len(bytes.TrimSpace(text(j))) == 0 {

@@ -50,6 +50,54 @@ const block = "<<<<<<< SEARCH\n:start_line:2\n-------\none\n=======\n1\n>>>>>>> 
 
 var scanCases = []scanCase{
 	{
+		name: "bare-cut-short-in-no-fence",
+		why: "a bare block in no fence with no REPLACE line ends before the path line above the next SEARCH, " +
+			"so the next file's block is a call of its own, with its own path",
+		src: "a.py\n<<<<<<< SEARCH\n:start_line:1\n-------\nx\n=======\ny\n\nb.py\n" + block,
+		want: `call at 1:"a.py\n<<<<<<< SEA"…"---\nx\n=======\ny\n" (54 bytes)
+  name at 2:"<<<<<<< SEARCH"
+  path "a.py" at 1:"a.py"
+  edit at 2:"<<<<<<< SEARCH\n:"…"---\nx\n=======\ny\n" (49 bytes)
+    head at 2:"<<<<<<< SEARCH"
+    start_line 1 at 3:"1"
+    search "x\n" at 5:"x\n"
+    replace "y\n" at 7:"y\n"
+    error MISSING_REPLACE "this block ends without >>>>>>> REPLACE, so where it ends is unknown" at 2:"<<<<<<< SEARCH"
+call at 9:"b.py\n<<<<<<< SEA"…">>>>>>> REPLACE\n" (72 bytes)
+  name at 10:"<<<<<<< SEARCH"
+  path "b.py" at 9:"b.py"
+  edit at 10:"<<<<<<< SEARCH\n:"…">>>>>>> REPLACE\n" (67 bytes)
+    head at 10:"<<<<<<< SEARCH"
+    start_line 2 at 11:"2"
+    search "one\n" at 13:"one\n"
+    replace "1\n" at 15:"1\n"
+`,
+	},
+	{
+		name: "bare-cut-short-ends-at-its-fence",
+		why: "a bare block with no REPLACE line ends at the fence it is in, " +
+			"and the next file's block is a call of its own, with its own path",
+		src: "a.py\n```python\n<<<<<<< SEARCH\n:start_line:1\n-------\nx\n=======\ny\n```\n\nb.py\n```python\n" + block + "```\n",
+		want: `call at 1:"a.py\n\x60\x60\x60python\n<"…"---\nx\n=======\ny\n" (64 bytes)
+  name at 3:"<<<<<<< SEARCH"
+  path "a.py" at 1:"a.py"
+  edit at 3:"<<<<<<< SEARCH\n:"…"---\nx\n=======\ny\n" (49 bytes)
+    head at 3:"<<<<<<< SEARCH"
+    start_line 1 at 4:"1"
+    search "x\n" at 6:"x\n"
+    replace "y\n" at 8:"y\n"
+    error MISSING_REPLACE "this block ends without >>>>>>> REPLACE, so where it ends is unknown" at 3:"<<<<<<< SEARCH"
+call at 11:"b.py\n\x60\x60\x60python\n<"…">>>>>>> REPLACE\n" (82 bytes)
+  name at 13:"<<<<<<< SEARCH"
+  path "b.py" at 11:"b.py"
+  edit at 13:"<<<<<<< SEARCH\n:"…">>>>>>> REPLACE\n" (67 bytes)
+    head at 13:"<<<<<<< SEARCH"
+    start_line 2 at 14:"2"
+    search "one\n" at 16:"one\n"
+    replace "1\n" at 18:"1\n"
+`,
+	},
+	{
 		name: "clean",
 		why:  "the shape Roo's tool writes: the header, the texts whole lines with their line ends",
 		src:  applyDiff("a.txt", block),

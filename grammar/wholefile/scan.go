@@ -154,6 +154,10 @@ func Each(src []byte, yield func(f *Fence)) {
 			}
 		}
 		if f.Path != "" {
+			if cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n]); cut >= 0 {
+				f.Closed, f.CloseStart = false, -1
+				f.End, f.ContentEnd = cut, max(cut, f.ContentStart)
+			}
 			f.Content = string(src[f.ContentStart:f.ContentEnd])
 			if !f.Closed {
 				f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
@@ -164,6 +168,41 @@ func Each(src []byte, yield func(f *Fence)) {
 		yield(&f)
 		p, prevEnd = f.End, f.End
 	}
+}
+
+// nextFileAt is where, in the lines from p up to end, a fence whose run
+// is run is cut short by the next file's block: the start of a path line
+// above a line that opens a fence with the same run or a longer one and an
+// info string (```python: it can close nothing), or above the line that
+// closes this fence when the path line is marked as one (bold, backticks,
+// a heading, a label or a colon: a bare path there may be the file's own
+// last line, as in a .gitignore). -1 when there is none. A block whose
+// closing fence the model forgot then fails alone instead of being written
+// with the next file's path line and text in it, the next file's block
+// lost (README, "Whole-file blocks").
+func nextFileAt(src []byte, p, end int, run []byte) int {
+	for q := p; q < end; q = lineEnd(src, q) + 1 {
+		line := bytes.TrimRight(src[q:lineEnd(src, q)], "\r")
+		if !bytes.HasPrefix(line, run) {
+			continue
+		}
+		ch, n, _, info, ok := opening(line)
+		if !ok || n < len(run) || ch != run[0] {
+			continue
+		}
+		ls, le := aboveLine(src, q, p)
+		if ls < 0 || !pathline.MayBeLine(src[ls:le]) {
+			continue
+		}
+		path, _, _, ok := pathline.Line(string(src[ls:le]))
+		if !ok {
+			continue
+		}
+		if len(info) > 0 || string(bytes.TrimSpace(src[ls:le])) != path {
+			return ls
+		}
+	}
+	return -1
 }
 
 // Body is the fence's text in src (the path comment line left out).
@@ -198,8 +237,8 @@ func (ff *fenceFinder) from(p int) int {
 		if best < 0 {
 			return -1
 		}
-		if best == 0 || ff.src[best-1] == '\n' {
-			return best
+		if best == 0 || ff.src[best-1] == '\n' || best == len("\ufeff") && bytes.HasPrefix(ff.src, []byte("\ufeff")) {
+			return best // a line's start (the first after a byte-order mark)
 		}
 		p = best + 1
 	}

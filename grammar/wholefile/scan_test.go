@@ -88,3 +88,41 @@ func TestEachAllocatesNothingPerPathlessFence(t *testing.T) {
 		t.Errorf("400 fences allocate %.0f times, one pair %.0f: a pathless fence allocates", got, base)
 	}
 }
+
+// A file's block whose closing fence is missing ends at the next file's
+// path line, not at that block's fence, so it fails alone (UNCLOSED_FENCE)
+// and the next block keeps its path and text; a longer fence's content and
+// a bare path as a file's last line cut nothing.
+func TestCutShortByNextFile(t *testing.T) {
+	type fence struct {
+		Path, Content, Text string // Text: what Start and End cover
+		Closed              bool
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      []fence
+	}{
+		{"next-opens-with-info", "**a.py**\n```python\nx = 2\n\n**b.py**\n```python\ny = 2\n```\n", []fence{
+			{"a.py", "x = 2\n\n", "**a.py**\n```python\nx = 2\n\n", false},
+			{"b.py", "y = 2\n", "**b.py**\n```python\ny = 2\n```\n", true},
+		}},
+		{"next-bare-fence-under-marked-path", "**a.py**\n```python\nx = 2\n\n`b.py`\n```\ny = 2\n```\n", []fence{
+			{"a.py", "x = 2\n\n", "**a.py**\n```python\nx = 2\n\n", false},
+			{"b.py", "y = 2\n", "`b.py`\n```\ny = 2\n```\n", true},
+		}},
+		{"bare-path-last-line-is-content", "`.gitignore`\n```\nbuild/\nlogs/app.log\n```\n", []fence{
+			{".gitignore", "build/\nlogs/app.log\n", "`.gitignore`\n```\nbuild/\nlogs/app.log\n```\n", true},
+		}},
+		{"shorter-fence-is-content", "**README.md**\n````markdown\n**b.py**\n```python\ny\n```\n````\n", []fence{
+			{"README.md", "**b.py**\n```python\ny\n```\n", "**README.md**\n````markdown\n**b.py**\n```python\ny\n```\n````\n", true},
+		}},
+	} {
+		var got []fence
+		for _, f := range Scan([]byte(tc.src)) {
+			got = append(got, fence{f.Path, f.Content, tc.src[f.Start:f.End], f.Closed})
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: fences (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

@@ -76,26 +76,42 @@ func Scan(src []byte) []Block { return scan(src, true) }
 func scan(src []byte, shapes bool) []Block {
 	var out []Block
 	for p := 0; p < len(src); {
-		i := bytes.Index(src[p:], []byte("<edits"))
+		i, te := openAt(src, p)
 		if i < 0 {
 			break
 		}
-		i += p
-		te := bytes.IndexByte(src[i:], '>')
-		if te < 0 || !lineStart(src, i) || !validOpen(src[i:i+te+1]) {
-			p = i + len("<edits")
-			continue
-		}
-		b := Block{Start: i, OpenStart: i, OpenEnd: i + te + 1, PathStart: -1, PathEnd: -1}
+		b := Block{Start: i, OpenStart: i, OpenEnd: te, PathStart: -1, PathEnd: -1}
 		limit := len(src)
-		if c := bytes.Index(src[b.OpenEnd:], []byte("</edits>")); c >= 0 {
+		c := bytes.Index(src[b.OpenEnd:], []byte("</edits>"))
+		// an element cut short (no </edits> before the next <edits> opens a
+		// line) ends before that element and its path line, rather than
+		// taking its pairs in and lending them its path
+		if q, _ := openAt(src, b.OpenEnd); q >= 0 && (c < 0 || q < b.OpenEnd+c) {
+			c, limit = -1, q
+			if name, _, _, at := pathAbove(src, q); name != "" && at > b.OpenEnd {
+				limit = at
+			}
+		}
+		if c >= 0 {
 			limit = b.OpenEnd + c
 			b.End = limit + len("</edits>")
 			if nl := bytes.IndexByte(src[b.End:], '\n'); nl >= 0 && len(bytes.TrimSpace(src[b.End:b.End+nl])) == 0 {
 				b.End += nl + 1
 			}
 		} else {
-			b.End = len(src)
+			// never closed, it ends after its last whole pair when nothing
+			// follows that starts another: what follows (prose, another
+			// format's block) is no part of it
+			if k := bytes.LastIndex(src[b.OpenEnd:limit], []byte("</new_text>")); k >= 0 {
+				rest := src[b.OpenEnd+k : limit]
+				if !bytes.Contains(rest, []byte("<old_text")) && !bytes.Contains(rest, []byte("<new_text")) {
+					limit = b.OpenEnd + k + len("</new_text>")
+					if nl := bytes.IndexByte(src[limit:], '\n'); nl >= 0 && limit+nl < len(src) {
+						limit += nl + 1
+					}
+				}
+			}
+			b.End = limit
 			b.Diags = append(b.Diags, errorAt(UnclosedTag, b.OpenStart, b.OpenEnd, "<edits> is never closed, so where the edits end is unknown", "end the edits with </edits>"))
 		}
 		if m := pathAttr.FindSubmatchIndex(src[b.OpenStart:b.OpenEnd]); m != nil {
@@ -111,6 +127,24 @@ func scan(src []byte, shapes bool) []Block {
 		p = b.End
 	}
 	return out
+}
+
+// openAt finds the next <edits> tag at or after p that starts a line:
+// where it starts and ends, -1 when there is none.
+func openAt(src []byte, p int) (int, int) {
+	for p < len(src) {
+		i := bytes.Index(src[p:], []byte("<edits"))
+		if i < 0 {
+			return -1, -1
+		}
+		i += p
+		te := bytes.IndexByte(src[i:], '>')
+		if te >= 0 && lineStart(src, i) && validOpen(src[i:i+te+1]) {
+			return i, i + te + 1
+		}
+		p = i + len("<edits")
+	}
+	return -1, -1
 }
 
 // validOpen accepts "<edits>" and "<edits attr=…>", not "<editsfoo>".
@@ -222,7 +256,9 @@ func clean(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n")
 // lineStart reports whether i starts a line. An element indented in a
 // list item or a quote is read through lang's container views, which
 // strip the indentation, as every block is (lang/parse_indent.go).
-func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
+func lineStart(src []byte, i int) bool {
+	return i == 0 || src[i-1] == '\n' || i == len("\ufeff") && bytes.HasPrefix(src, []byte("\ufeff")) // after a byte-order mark
+}
 
 // pathAbove looks at up to three lines above the line holding i, going on
 // upwards only past fence lines, for a line stating a path.

@@ -204,6 +204,28 @@ edits at 11:"b.txt\n<edits>\n<o"…"w_text>\n</edits>" (74 bytes)
 `,
 	},
 	{
+		name: "unclosed-edits-then-next-element",
+		why: "UNCLOSED_TAG: <edits> cut short ends before the next element's path line, " +
+			"so the next element keeps its own path and pairs",
+		src: "a.txt\n<edits>\n" + pair + "\nb.txt\n<edits>\n" + pair + "</edits>\n",
+		want: `edits at 1:"a.txt\n<edits>\n<o"…">\n1\n</new_text>\n" (66 bytes)
+  open at 2:"<edits>"
+  path "a.txt" at 1:"a.txt"
+  edit at 3:"<old_text>\none\n<"…"t>\n1\n</new_text>" (51 bytes)
+    tag at 3:"<old_text>"
+    old "one" at 4:"one"
+    new "1" at 7:"1"
+  error UNCLOSED_TAG "<edits> is never closed, so where the edits end is unknown" at 2:"<edits>"
+edits at 10:"b.txt\n<edits>\n<o"…"_text>\n</edits>\n" (75 bytes)
+  open at 11:"<edits>"
+  path "b.txt" at 10:"b.txt"
+  edit at 12:"<old_text>\none\n<"…"t>\n1\n</new_text>" (51 bytes)
+    tag at 12:"<old_text>"
+    old "one" at 13:"one"
+    new "1" at 16:"1"
+`,
+	},
+	{
 		name: "unclosed-old-tag",
 		why:  "UNCLOSED_TAG: an <old_text with no '>' before </edits>, from it to </edits>; the texts are empty there",
 		src:  "a.txt\n<edits>\n<old_text line=1\n</edits>\n",

@@ -15,15 +15,30 @@ type Line struct {
 	Start, End, Next int
 }
 
+// bom is UTF-8's byte-order mark, which editors on Windows save at the
+// start of a file.
+var bom = []byte("\xEF\xBB\xBF")
+
 // Split cuts src into lines. The table is sized from a first count of the
 // newlines (vectorised), so a big patch costs one allocation, not a
-// doubling series.
+// doubling series. A byte-order mark at the start of src is not part of
+// its first line, so an answer saved with one still opens with its
+// marker or path line (clada's own syntaxes skip it the same way).
 func Split(src []byte) []Line {
-	if len(src) == 0 {
+	p := 0
+	if bytes.HasPrefix(src, bom) {
+		p = len(bom)
+	}
+	return split(src, p)
+}
+
+// split cuts src into lines from p.
+func split(src []byte, p int) []Line {
+	if p >= len(src) {
 		return nil
 	}
 	out := make([]Line, 0, bytes.Count(src, []byte{'\n'})+1)
-	for p := 0; p < len(src); {
+	for p < len(src) {
 		le := bytes.IndexByte(src[p:], '\n')
 		next := len(src)
 		if le < 0 {
@@ -45,7 +60,7 @@ func Split(src []byte) []Line {
 // SplitRange cuts src[start:end] into lines whose offsets are into src,
 // for a scanner that reads one element's value of a larger text.
 func SplitRange(src []byte, start, end int) []Line {
-	ls := Split(src[start:end])
+	ls := split(src[start:end], 0)
 	for i := range ls {
 		ls[i].Start += start
 		ls[i].End += start

@@ -21,7 +21,7 @@ import (
 // "Node.js").
 func Line(line string) (path string, start, end int, ok bool) {
 	s := strings.TrimRight(line, " \t\r")
-	i := len(s) - len(strings.TrimLeft(s, " \t>"))
+	i := len(s) - len(strings.TrimLeft(s, " \t>\ufeff")) // a byte-order mark opens a saved answer's first line
 	rest := s[i:]
 	// a heading's hashes, a list bullet
 	if h := len(rest) - len(strings.TrimLeft(rest, "#")); h > 0 && h <= 6 && len(rest) > h && rest[h] == ' ' {
@@ -66,7 +66,7 @@ func Line(line string) (path string, start, end int, ok bool) {
 // quote, a label or backticks, so a sentence ("Step 1: write the file.")
 // is passed over without a string made of it.
 func MayBeLine(b []byte) bool {
-	t := bytes.TrimLeft(b, " \t")
+	t := bytes.TrimLeft(b, " \t\ufeff")
 	if len(t) == 0 || len(t) > 300 {
 		return false
 	}

@@ -107,7 +107,24 @@ func nextOpen(src []byte, p int, names []string, next []int) (int, string) {
 // lineStart reports whether i starts a line. An element indented in a
 // list item or a quote is read through lang's container views, which
 // strip the indentation, as every block is (lang/parse_indent.go).
-func lineStart(src []byte, i int) bool { return i == 0 || src[i-1] == '\n' }
+func lineStart(src []byte, i int) bool {
+	return i == 0 || src[i-1] == '\n' || i == len("\ufeff") && bytes.HasPrefix(src, []byte("\ufeff")) // after a byte-order mark
+}
+
+// openAt is where tag next starts a line at or after p, -1 when never.
+func openAt(src []byte, p int, tag []byte) int {
+	for p < len(src) {
+		i := bytes.Index(src[p:], tag)
+		if i < 0 {
+			return -1
+		}
+		if lineStart(src, p+i) {
+			return p + i
+		}
+		p += i + len(tag)
+	}
+	return -1
+}
 
 // read reads the element name whose opening tag is at at.
 func read(src []byte, at int, name string, children []string) Call {
@@ -115,7 +132,14 @@ func read(src []byte, at int, name string, children []string) Call {
 	c := Call{Name: name, Start: at, OpenEnd: at + len(open)}
 	closeTag := []byte("</" + name + ">")
 	end := bytes.Index(src[c.OpenEnd:], closeTag)
-	limit := len(src)
+	// a call cut short (no closing tag before the next call of its name
+	// opens a line) ends where that call starts, rather than taking its
+	// children in and lending it its path
+	reopen := len(src)
+	if q := openAt(src, c.OpenEnd, []byte(open)); q >= 0 && (end < 0 || q < c.OpenEnd+end) {
+		end, reopen = -1, q
+	}
+	limit := reopen
 	if end >= 0 {
 		limit = c.OpenEnd + end
 		c.Closed = true
@@ -124,7 +148,7 @@ func read(src []byte, at int, name string, children []string) Call {
 			c.End += nl + 1
 		}
 	} else {
-		c.End = len(src)
+		c.End = reopen
 		c.Diags = append(c.Diags, source.Diagnostic{Severity: source.Error, Code: Unclosed,
 			Range:   source.Range{Start: at, End: c.OpenEnd},
 			Message: fmt.Sprintf("<%s> is never closed, so where the call ends is unknown", name),

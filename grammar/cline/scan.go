@@ -170,6 +170,7 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 	ls := all[first:last]
 	text := func(i int) []byte { return src[ls[i].Start:ls[i].End] }
 	var out []Call
+	floor := 0 // the first line after the call before: a path is not looked for above it
 	for i := 0; i < len(ls); i++ {
 		if !isBareHead(text(i)) {
 			continue
@@ -194,21 +195,21 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 		}
 		edits, ds := blocks(src, ls[i:j], false, shapes)
 		c := Call{Kind: Replace, Start: ls[i].Start, End: ls[j-1].Next, NameStart: ls[i].Start, NameEnd: ls[i].End, PathStart: -1, PathEnd: -1, Edits: edits, Diags: ds}
-		if name, ps, pe, line := pathAbove(src, ls, i, 0); name != "" {
+		if name, ps, pe, line := pathAbove(src, ls, i, floor); name != "" {
 			c.Path, c.PathStart, c.PathEnd, c.Start = name, ps, pe, ls[line].Start
 		} else if len(out) > 0 && out[len(out)-1].Path != "" {
 			prev := &out[len(out)-1]
 			prev.Edits = append(prev.Edits, c.Edits...)
 			prev.Diags = append(prev.Diags, c.Diags...)
 			prev.End = c.End
-			i = j - 1
+			i, floor = j-1, j
 			continue
 		} else {
 			c.Diags = append(c.Diags, errorAt(MissingPath, ls[i].Start, ls[i].End, "these SEARCH/REPLACE blocks name no file",
 				"put the file's path alone on the line before the first ------- SEARCH (or before the opening fence)"))
 		}
 		out = append(out, c)
-		i = j - 1
+		i, floor = j-1, j
 	}
 	return out
 }

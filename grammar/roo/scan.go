@@ -146,6 +146,7 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 	ls := all[first:last]
 	text := func(i int) []byte { return src[ls[i].Start:ls[i].End] }
 	var out []Call
+	floor := 0 // the first line after the call before: a path is not looked for above it
 	for i := 0; i+1 < len(ls); i++ {
 		if !isSearch(text(i)) || !IsHeader(text(i+1)) {
 			continue
@@ -165,7 +166,7 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 			} else if k < len(ls) && isSearch(text(k)) {
 				// cut short before the next file's blocks: it ends before
 				// their path line, so they keep their own path
-				if name, _, _, line := pathAbove(src, ls[j+1:k+1], k-j-1); name != "" {
+				if name, _, _, line := pathAbove(src, ls[j+1:k+1], k-j-1, 0); name != "" {
 					k = j + 1 + line
 				}
 			}
@@ -183,22 +184,24 @@ func bare(src []byte, table *[]lines.Line, from, to int, shapes bool) []Call {
 		}
 		edits, ds := blocks(src, ls[i:j], shapes)
 		c := Call{Start: ls[i].Start, End: ls[j-1].Next, NameStart: ls[i].Start, NameEnd: ls[i].End, PathStart: -1, PathEnd: -1, Edits: edits, Diags: ds}
-		if name, ps, pe, line := pathAbove(src, ls, i); name != "" {
+		if name, ps, pe, line := pathAbove(src, ls, i, floor); name != "" {
 			c.Path, c.PathStart, c.PathEnd, c.Start = name, ps, pe, ls[line].Start
 		} else {
 			c.Diags = append(c.Diags, errorAt(MissingPath, ls[i].Start, ls[i].End, "these SEARCH/REPLACE blocks name no file",
 				"put the file's path alone on the line before the first <<<<<<< SEARCH, or write the blocks in <apply_diff><path>…</path><diff>…</diff></apply_diff>"))
 		}
 		out = append(out, c)
-		i = j - 1
+		i, floor = j-1, j
 	}
 	return out
 }
 
-// pathAbove looks at up to three lines above line i, going on upwards only
-// past fence lines, for a line stating a path.
-func pathAbove(src []byte, ls []lines.Line, i int) (string, int, int, int) {
-	for k := i - 1; k >= 0 && k >= i-3; k-- {
+// pathAbove looks at up to three lines above line i (not above floor: a
+// line of the call before, a block cut short at its fence, is none of
+// this call's), going on upwards only past fence lines, for a line
+// stating a path.
+func pathAbove(src []byte, ls []lines.Line, i, floor int) (string, int, int, int) {
+	for k := i - 1; k >= floor && k >= i-3; k-- {
 		raw := string(src[ls[k].Start:ls[k].End])
 		if name, s, e, ok := pathline.Line(raw); ok {
 			return name, ls[k].Start + s, ls[k].Start + e, k

@@ -101,8 +101,7 @@ func (o *Overlay) Forget(abs string) {
 func (o *Overlay) planEdits(plan map[string][]string) { o.m.index.plan = plan }
 
 func (o *Overlay) unseeded(abs string) bool {
-	_, held := o.m.nodes[abs]
-	return !held && o.m.lookup(abs) == nil && o.m.index.planned(abs)
+	return o.m.lookup(abs) == nil && o.m.index.planned(abs)
 }
 
 // seed holds data, the base's file at abs as read, in a clean node: the

@@ -91,21 +91,11 @@ func (g guard) WriteFile(name string, data []byte) error {
 // write. Writes replace the file by a rename, so they never write through
 // a link; a file clada cannot read is not one it rewrites either.
 func (g guard) writeTarget(name string) (fs.FileInfo, error) {
-	fi, err := g.t.lstat(name)
-	switch {
-	case err == nil:
-		if err := regularFile(name, fi); err != nil {
-			return nil, err
-		}
-		if err := g.singleLink(name, fi); err != nil {
-			return nil, err
-		}
-		return fi, nil
-	case isNotExist(err):
+	fi, err := g.regular(name) // the checks a read makes
+	if isNotExist(err) {
 		return nil, nil
-	default:
-		return nil, err
 	}
+	return fi, err
 }
 
 // checkRewrite says whether a write to name would replace an existing

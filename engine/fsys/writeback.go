@@ -154,10 +154,13 @@ func (w *WriteBack) pending(name string, f *wbFile) {
 	}
 }
 
-// wrote remembers the content a write just put on disk.
-func (w *WriteBack) wrote(name string, data []byte) {
-	w.files[name] = &wbFile{data: data}
+// hold keeps data as name's content, what the disk has (a write just put
+// it there, or a read found it there) until pending says it is newer.
+func (w *WriteBack) hold(name string, data []byte) *wbFile {
+	f := &wbFile{data: data}
+	w.files[name] = f
 	w.fold[strings.ToLower(name)] = name
+	return f
 }
 
 // holdFirst keeps the first write of name in memory when the plan indexes
@@ -176,10 +179,7 @@ func (w *WriteBack) holdFirst(name string, data []byte) (bool, error) {
 	if exists, err := c.checkRewrite(name); !exists || err != nil {
 		return false, err
 	}
-	f := &wbFile{data: data}
-	w.files[name] = f
-	w.fold[strings.ToLower(name)] = name
-	w.pending(name, f)
+	w.pending(name, w.hold(name, data))
 	return true, nil
 }
 
@@ -273,7 +273,7 @@ func (w *WriteBack) WriteFile(name string, data []byte) error {
 	if err := w.writeDisk(name, data); err != nil {
 		return err
 	}
-	w.wrote(name, data)
+	w.hold(name, data)
 	return nil
 }
 
@@ -325,8 +325,7 @@ func (w *WriteBack) seed(abs string, data []byte) {
 		return
 	}
 	w.otherSpelling(abs)
-	w.files[abs] = &wbFile{data: data}
-	w.fold[strings.ToLower(abs)] = abs
+	w.hold(abs, data)
 }
 
 // replaceIndexed is ReplaceIndexed on this write-back.

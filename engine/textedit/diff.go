@@ -1,16 +1,18 @@
 package textedit
 
 import (
+	"cmp"
 	"fmt"
+	"hash/maphash"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // diffContext is the number of unchanged lines shown around each change.
 const diffContext = 3
 
-// maxDiffEdits bounds the Myers search; past it a file's diff is shown as
-// all old lines removed and all new lines added, which is still correct.
+// maxDiffEdits bounds a Myers search (see myersWork).
 const maxDiffEdits = 2000
 
 // Change is one file a simulated apply would change (engine's
@@ -65,9 +67,24 @@ type edit struct {
 	line string
 }
 
-// diffLines is a Myers diff of a and b after trimming their common prefix
-// and suffix (which is where most of a real file's lines are).
+// diffLines is the line diff Diff shows: the common prefix and suffix
+// trimmed (where most of a real file's lines are), then patience anchors
+// (lines that occur once in each side, in an order both sides keep) split
+// what is left into gaps, each diffed the same way, and Myers' shortest
+// edit script only for a gap too small to be worth anchoring or without
+// anchors. A plain Myers search over a large file costs time and memory in
+// proportion to its length times its edits: a dry run of 5,000 edits in a
+// 10 MiB file took 16 s and 11 GB and then showed the whole file replaced.
 func diffLines(a, b []string) []edit {
+	return appendDiff(make([]edit, 0, max(len(a), len(b))+8), a, b)
+}
+
+// smallGap is the size (lines on both sides) below which a gap goes
+// straight to Myers: its minimal script reads best, and it costs little.
+const smallGap = 256
+
+// appendDiff appends the edit script of a against b to out.
+func appendDiff(out []edit, a, b []string) []edit {
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
 		pre++
@@ -76,31 +93,126 @@ func diffLines(a, b []string) []edit {
 	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
 		suf++
 	}
-	out := make([]edit, 0, len(a)+len(b))
 	for _, l := range a[:pre] {
 		out = append(out, edit{' ', l})
 	}
-	out = append(out, myers(a[pre:len(a)-suf], b[pre:len(b)-suf])...)
+	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	switch {
+	case len(ma) == 0 || len(mb) == 0 || len(ma)+len(mb) <= smallGap:
+		out = myers(out, ma, mb)
+	default:
+		anchors := patienceAnchors(ma, mb)
+		if len(anchors) == 0 {
+			out = myers(out, ma, mb)
+			break
+		}
+		i0, j0 := 0, 0
+		for _, an := range anchors {
+			out = appendDiff(out, ma[i0:an.a], mb[j0:an.b])
+			out = append(out, edit{' ', ma[an.a]})
+			i0, j0 = an.a+1, an.b+1
+		}
+		out = appendDiff(out, ma[i0:], mb[j0:])
+	}
 	for _, l := range a[len(a)-suf:] {
 		out = append(out, edit{' ', l})
 	}
 	return out
 }
 
-// myers finds a shortest edit script (Myers 1986, with the trace kept for
-// backtracking).
-func myers(a, b []string) []edit {
-	n, m := len(a), len(b)
-	limit := n + m
-	if limit == 0 {
+// anchor pairs a line of a with the same line of b.
+type anchor struct{ a, b int }
+
+// patienceAnchors returns the lines found exactly once in a and once in b,
+// as the longest run whose positions rise in both (patience sorting).
+func patienceAnchors(a, b []string) []anchor {
+	// Lines are counted by a 64-bit hash (cheaper than string keys over a
+	// large file); a collision can only hide an anchor or pair two lines
+	// that differ, and pairs are checked below.
+	seed := maphash.MakeSeed()
+	type seen struct{ na, nb, ia, ib int32 }
+	count := make(map[uint64]seen, len(a))
+	ha := make([]uint64, len(a))
+	for i, l := range a {
+		h := maphash.String(seed, l)
+		ha[i] = h
+		s, ok := count[h]
+		if !ok {
+			s.ia = int32(i)
+		}
+		s.na++
+		count[h] = s
+	}
+	for j, l := range b {
+		h := maphash.String(seed, l)
+		if s, ok := count[h]; ok {
+			s.nb++
+			s.ib = int32(j)
+			count[h] = s
+		}
+	}
+	var cands []anchor // in a's order
+	for i, h := range ha {
+		if s := count[h]; s.na == 1 && s.nb == 1 && a[i] == b[s.ib] {
+			cands = append(cands, anchor{i, int(s.ib)})
+		}
+	}
+	if len(cands) == 0 {
 		return nil
 	}
-	off := limit
-	v := make([]int, 2*limit+2)
-	var trace [][]int
+	// tops[k] is the candidate ending the best rising run of length k+1;
+	// prev links each candidate to the one before it in its run.
+	var tops []int
+	prev := make([]int, len(cands))
+	for c, an := range cands {
+		k, _ := slices.BinarySearchFunc(tops, an.b, func(t, b int) int { return cmp.Compare(cands[t].b, b) })
+		if k > 0 {
+			prev[c] = tops[k-1]
+		} else {
+			prev[c] = -1
+		}
+		if k == len(tops) {
+			tops = append(tops, c)
+		} else {
+			tops[k] = c
+		}
+	}
+	run := make([]anchor, len(tops))
+	for c, k := tops[len(tops)-1], len(tops)-1; k >= 0; c, k = prev[c], k-1 {
+		run[k] = cands[c]
+	}
+	return run
+}
+
+// myersWork bounds a Myers search by its cost, (n+m) times the edits
+// searched: past it (or past maxDiffEdits) the gap is shown as all its old
+// lines removed and all its new lines added, which is still correct.
+const myersWork = 50_000_000
+
+// myers appends a shortest edit script of a against b (Myers 1986). The
+// trace keeps, for each edit count d, only the 2d+3 diagonals that step can
+// reach, so memory grows with the edits squared, not with the lines.
+func myers(out []edit, a, b []string) []edit {
+	n, m := len(a), len(b)
+	switch {
+	case n == 0:
+		for _, l := range b {
+			out = append(out, edit{'+', l})
+		}
+		return out
+	case m == 0:
+		for _, l := range a {
+			out = append(out, edit{'-', l})
+		}
+		return out
+	}
+	limit := min(n+m, maxDiffEdits, max(1, myersWork/(n+m)))
+	off := limit + 1
+	v := make([]int, 2*limit+4)
+	var trace [][]int // trace[d][k+d+1] is v[off+k] before step d
 	found := false
-	for d := 0; d <= limit && d <= maxDiffEdits; d++ {
-		trace = append(trace, append([]int(nil), v...))
+	for d := 0; d <= limit && !found; d++ {
+		trace = append(trace, slices.Clone(v[off-d-1:off+d+2]))
 		for k := -d; k <= d; k += 2 {
 			var x int
 			if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
@@ -118,12 +230,8 @@ func myers(a, b []string) []edit {
 				break
 			}
 		}
-		if found {
-			break
-		}
 	}
 	if !found {
-		out := make([]edit, 0, n+m)
 		for _, l := range a {
 			out = append(out, edit{'-', l})
 		}
@@ -132,37 +240,36 @@ func myers(a, b []string) []edit {
 		}
 		return out
 	}
-	var rev []edit
+	base := len(out)
 	x, y := n, m
 	for d := len(trace) - 1; d >= 0; d-- {
 		tv := trace[d]
+		at := func(k int) int { return tv[k+d+1] }
 		k := x - y
 		var prevK int
-		if k == -d || (k != d && tv[off+k-1] < tv[off+k+1]) {
+		if k == -d || (k != d && at(k-1) < at(k+1)) {
 			prevK = k + 1
 		} else {
 			prevK = k - 1
 		}
-		prevX := tv[off+prevK]
+		prevX := at(prevK)
 		prevY := prevX - prevK
 		for x > prevX && y > prevY {
-			rev = append(rev, edit{' ', a[x-1]})
+			out = append(out, edit{' ', a[x-1]})
 			x, y = x-1, y-1
 		}
 		if d > 0 {
 			if x == prevX {
-				rev = append(rev, edit{'+', b[y-1]})
+				out = append(out, edit{'+', b[y-1]})
 				y--
 			} else {
-				rev = append(rev, edit{'-', a[x-1]})
+				out = append(out, edit{'-', a[x-1]})
 				x--
 			}
 		}
 	}
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
-	return rev
+	slices.Reverse(out[base:])
+	return out
 }
 
 // writeHunks writes the @@ hunks of the diff between a and b.

@@ -108,6 +108,9 @@ type Config struct {
 	// a trial's outcome written whole, group_all_or_nothing.go): tests
 	// compare them with the ordinary path.
 	ordinaryOnly bool
+	// locked says the run's caller holds the root's lock and pinned the
+	// root (lockRoot): --atomic holds it across its simulation and apply.
+	locked bool
 }
 
 // DefaultTimeout is a command's time unless --timeout, the config or the

@@ -58,6 +58,9 @@ func TestCorpus(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Run("os", func(t *testing.T) { corpusOS(t, c) })
 			t.Run("overlay", func(t *testing.T) { corpusOverlay(t, c) })
+			if !atomicCase(c) {
+				t.Run("atomic", func(t *testing.T) { corpusAtomic(t, c) })
+			}
 		})
 	}
 	if ran == 0 {
@@ -190,6 +193,53 @@ func corpusOverlay(t *testing.T, c *corpus.Case) {
 		checkTree(t, "overlay", treeOf(t, ov, cfg.Root), c.Want)
 	}
 	checkTree(t, "base under the overlay", treeOf(t, base, cfg.Root), c.Files)
+}
+
+// corpusAtomic applies a case that runs no command with --atomic: where
+// the plain apply succeeds (report.json), --atomic must report and leave
+// exactly what it does, whichever way it wrote (atomic_commit.go); where the
+// plain apply fails, --atomic changes nothing.
+func corpusAtomic(t *testing.T, c *corpus.Case) {
+	want, ok := c.Golden("report.json")
+	if !ok {
+		t.Skip("no report.json")
+	}
+	doc := lang.Parse(source.NewFile(c.InputName, c.Input))
+	for a := range doc.Actions() {
+		if spec := lang.Lookup(a.Op); spec != nil && spec.Kind == lang.Exec {
+			t.Skip("runs a command, which --atomic refuses")
+		}
+	}
+	var plain struct {
+		Success bool `json:"success"`
+	}
+	if err := json.Unmarshal(want, &plain); err != nil {
+		t.Fatal(err)
+	}
+	cfg := corpusConfig(t, c)
+	ctx := context.Background()
+	rep, _, err := Apply(ctx, doc, cfg, Atomic, history.Tracker(ctx, cfg, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := NewOS(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if !plain.Success {
+		if rep.Success || !rep.Refused && rep.Fatal == "" {
+			t.Errorf("the plain apply fails, --atomic: success %v, refused %v, fatal %q", rep.Success, rep.Refused, rep.Fatal)
+		}
+		checkTree(t, "atomic, refused", treeOf(t, ws, cfg.Root), c.Files)
+		return
+	}
+	if diff := cmp.Diff(string(want), string(stableJSON(t, doc, rep, cfg.Root))); diff != "" {
+		t.Errorf("--atomic's report differs from report.json (-want +got):\n%s", diff)
+	}
+	if c.Want != nil {
+		checkTree(t, "atomic", treeOf(t, ws, cfg.Root), c.Want)
+	}
 }
 
 // atomicCase reports whether c is applied with --atomic.

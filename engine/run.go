@@ -57,20 +57,14 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 	}
 
 	if !rep.DryRun {
-		lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
-		if err != nil {
-			rep.Fatal = err.Error()
-			return rep
-		}
-		defer lock.Release()
-		if cfg, err = pinRoot(cfg); err != nil { // exec.go
-			rep.Fatal = err.Error()
-			return rep
-		}
-		if lock.Interrupted { // a killed apply may have left temp files
-			if gone, err := state.CleanTemps(cfg.Root); len(gone) > 0 || err != nil {
-				rep.Warnings = append(rep.Warnings, state.TempsWarning(gone, err))
+		if !cfg.locked {
+			release, pinned, err := lockRoot(ctx, cfg, rep)
+			if err != nil {
+				rep.Fatal = err.Error()
+				return rep
 			}
+			defer release()
+			cfg = pinned
 		}
 		if obs != nil { // the git model: observer.go
 			cfg.obs = obs
@@ -105,6 +99,27 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 	}
 	rep.Success = rep.Fatal == "" && len(rep.ParseErrors) == 0 && rep.Failed() == 0
 	return rep
+}
+
+// lockRoot takes the root's lock for a real run and pins the root (the
+// copy of cfg it returns), removing what a killed apply left (a warning in
+// rep). release gives the lock back.
+func lockRoot(ctx context.Context, cfg *Config, rep *Report) (release func(), pinned *Config, err error) {
+	lock, err := state.AcquireLock(ctx, cfg.Root, cfg.LockFile, cfg.LockTimeout)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pinned, err = pinRoot(cfg); err != nil { // exec.go
+		lock.Release()
+		return nil, nil, err
+	}
+	if lock.Interrupted { // a killed apply may have left temp files
+		if gone, err := state.CleanTemps(cfg.Root); len(gone) > 0 || err != nil {
+			rep.Warnings = append(rep.Warnings, state.TempsWarning(gone, err))
+		}
+	}
+	pinned.locked = true
+	return func() { lock.Release() }, pinned, nil
 }
 
 // item is one action of a group on its way through a run: the action, its
@@ -414,11 +429,26 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode, obs 
 	if mode == Real {
 		return Run(ctx, doc, base, cfg, obs), nil, nil
 	}
-	ov := fsys.NewOverlay(base)
-	sim := Run(ctx, doc, ov, cfg, nil)
 	if mode == DryRun {
+		ov := fsys.NewOverlay(base)
+		sim := Run(ctx, doc, ov, cfg, nil)
 		return sim, ov.Changes(), nil
 	}
+	// --atomic holds the root's lock from its simulation to its last
+	// write, so no other apply changes what the simulation saw.
+	var warned Report
+	release, cfg, err := lockRoot(ctx, cfg, &warned)
+	if err != nil {
+		rep := &Report{Fatal: err.Error()}
+		for range doc.Actions() {
+			rep.TotalBlocks++
+		}
+		return rep, nil, nil
+	}
+	defer release()
+	ov := fsys.NewOverlay(base)
+	sim := Run(ctx, doc, ov, cfg, nil)
+	sim.Warnings = append(warned.Warnings, sim.Warnings...)
 	if !sim.Success {
 		sim.Blocked, sim.Fatal = blocker(sim)
 		sim.Refused = true
@@ -428,7 +458,12 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode, obs 
 		sim.Blocked, sim.Fatal, sim.Refused, sim.Success = task.Task, atomicCommandRefusal(task), true, false
 		return sim, ov.Changes(), nil
 	}
-	return Run(ctx, doc, base, cfg, obs), nil, nil
+	if rep, ok := commitSimulated(sim, ov, base, cfg, obs); ok { // atomic_commit.go
+		return rep, nil, nil
+	}
+	rep := Run(ctx, doc, base, cfg, obs)
+	rep.Warnings = append(warned.Warnings, rep.Warnings...)
+	return rep, nil, nil
 }
 
 // blocker names what stopped an --atomic apply: the first failed action or

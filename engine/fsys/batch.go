@@ -229,6 +229,22 @@ func (b *Batch) release() {
 	}
 }
 
+// Ready waits until every file added has its temp, durable unless the
+// tree skips fsync, and says why one has not (nil: all have), so that a
+// caller can Abort before anything is renamed (--atomic). Elsewhere than
+// on the real tree nothing is staged and it is always nil.
+func (b *Batch) Ready() error {
+	if b.st == nil {
+		return nil
+	}
+	b.wait()
+	if b.err != nil {
+		return b.err
+	}
+	_, err := b.firstUnsynced(len(b.stage))
+	return err
+}
+
 // Commit writes everything added, in order, and returns how many files are
 // in place: when n is short of what was added, err is why the n-th was
 // not, and it and those after it were not touched.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -413,6 +414,37 @@ func (o *Overlay) Changes() []textedit.Change {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
+}
+
+// Rewrites lists, sorted by path, the files the overlay changed, with ok
+// true when each is an existing regular file of the base that the overlay
+// only rewrote (same kind, same permissions). Anything else the overlay
+// did (a file made, removed, moved or linked, a folder made) makes ok
+// false: --atomic then cannot write its simulation's result as is.
+func (o *Overlay) Rewrites() (_ []Write, ok bool) {
+	m := o.m
+	var out []Write
+	for p, n := range m.nodes {
+		if n.gone || n.dir || !n.mode.IsRegular() {
+			return nil, false
+		}
+		if n.clean {
+			continue // read, never written
+		}
+		fi, err := m.base.Lstat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != n.mode.Perm() || fi.Size() > m.maxRead {
+			return nil, false
+		}
+		before, err := m.base.ReadFile(p)
+		if err != nil {
+			return nil, false
+		}
+		if after := n.content(); string(before) != string(after) {
+			out = append(out, Write{Name: p, Data: after})
+		}
+	}
+	slices.SortFunc(out, func(a, b Write) int { return strings.Compare(a.Name, b.Name) })
+	return out, true
 }
 
 // baseFilesGone appends a deletion for every base file at or below p that

@@ -63,9 +63,29 @@ func main() {
 					name: fmt.Sprintf("%s in one 10 MiB file, %s vs Codex (V4A)", edits(n), f),
 					tree: tree, want: want,
 					sides: [2]side{
-						{"clada", benchdoc.Edits(f, n), []string{*clada, "apply", "--no-git", "--format", "summary"}},
-						{"codex", benchdoc.Edits(benchdoc.V4A, n), []string{*codex}},
+						{"clada", benchdoc.Edits(f, n), []string{*clada, "apply", "--no-git", "--format", "summary"}, nil},
+						{"codex", benchdoc.Edits(benchdoc.V4A, n), []string{*codex}, nil},
 					},
+				})
+			}
+		}
+	}
+	if *codex != "" {
+		// The other modes on the same 5,000 edits: --atomic simulates the
+		// whole answer before it applies, --dry-run simulates and prints
+		// the diff (the tree must come out unchanged).
+		const n = 5000
+		tree, want := benchdoc.BigFile(n)
+		for _, f := range []benchdoc.Format{benchdoc.V4A, benchdoc.SHAMEdits} {
+			for _, mode := range []string{"--atomic", "--dry-run"} {
+				cl := side{"clada", benchdoc.Edits(f, n), []string{*clada, "apply", "--no-git", "--format", "summary", mode}, nil}
+				if mode == "--dry-run" {
+					cl.want = tree // a dry run changes nothing
+				}
+				rows = append(rows, row{
+					name: fmt.Sprintf("%s in one 10 MiB file, %s, clada %s vs Codex (V4A)", edits(n), f, mode),
+					tree: tree, want: want,
+					sides: [2]side{cl, {"codex", benchdoc.Edits(benchdoc.V4A, n), []string{*codex}, nil}},
 				})
 			}
 		}
@@ -80,8 +100,8 @@ func main() {
 				name += " (clada --no-fsync)"
 			}
 			rows = append(rows, row{name: name, tree: tree, want: want, sides: [2]side{
-				{"clada", diff, args},
-				{"git apply", diff, []string{"git", "apply"}},
+				{"clada", diff, args, nil},
+				{"git apply", diff, []string{"git", "apply"}, nil},
 			}})
 		}
 	}
@@ -128,6 +148,7 @@ type side struct {
 	name  string
 	input string
 	argv  []string
+	want  map[string]string // the tree this side must leave, when not the row's
 }
 
 // run lays out a fresh tree, runs one side on it, checks the tree it
@@ -175,7 +196,11 @@ func (r *row) run(work string, env []string, i int, memory bool) (time.Duration,
 	if err != nil {
 		fail("%s: %s: %v\n%s", r.name, s.name, err, tail(out.String()))
 	}
-	if diff := compare(dir, r.want); diff != "" {
+	want := r.want
+	if s.want != nil {
+		want = s.want
+	}
+	if diff := compare(dir, want); diff != "" {
 		fail("%s: %s left another tree: %s\n%s", r.name, s.name, diff, tail(out.String()))
 	}
 	if !memory {

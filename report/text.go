@@ -87,7 +87,10 @@ func Text(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 	}
 	ok, already, bad := countStatus(r, done, alreadyApplied), countStatus(r, alreadyApplied), countStatus(r, failed)
 	succeeded := fmt.Sprintf("%d succeeded", ok)
-	if r.DryRun {
+	switch {
+	case r.Refused: // the simulation's verdicts: nothing was applied
+		succeeded = "0 applied"
+	case r.DryRun:
 		succeeded = fmt.Sprintf("%d would succeed", ok)
 	}
 	if already > 0 {

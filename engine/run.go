@@ -157,6 +157,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Work
 	for i := range items {
 		items[i].res = &rep.Results[base+i]
 	}
+	defer writtenParams(items)
 
 	if g.Kind != lang.Standalone && invalid != "" {
 		for _, it := range items {
@@ -226,7 +227,7 @@ func runItemsThen(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		if w := sharedProcWarning(it.res); w != "" { // exec.go
 			rep.Warn(w)
 		}
-		if w := shellWarning(it.res); w != "" { // exec.go
+		if w := shellWarning(it.res, it.a); w != "" { // exec.go
 			rep.Warn(w)
 		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
@@ -300,15 +301,25 @@ func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label str
 
 // newResult starts an action's result with the params as written.
 func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionResult {
-	params := a.ParamMap()
-	if _, set := params["action"]; !set { // a param written "action" wins, as it always has
-		params["action"] = a.Op
-	}
-	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Params: params, Range: a.Range}
+	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Range: a.Range}
 	if spec != nil {
 		res.Primary = spec.Primary
 	}
 	return res
+}
+
+// writtenParams gives each item's result its action's params as written,
+// plus "action", for the reports, once the group has run: the steps read
+// their params from the action, and a diff's trial held ten thousand such
+// maps beside the files it changed (a tenth of its live heap).
+func writtenParams(items []item) {
+	for _, it := range items {
+		params := it.a.ParamMap()
+		if _, set := params["action"]; !set { // a param written "action" wins, as it always has
+			params["action"] = it.a.Op
+		}
+		it.res.Params = params
+	}
 }
 
 // collectParseErrors turns every syntax error diagnostic into a ParseError.

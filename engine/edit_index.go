@@ -65,9 +65,8 @@ func planValid(actions iter.Seq2[*lang.Action, *lang.OpSpec], cfg *Config) editP
 		}
 		// The values it needs, not a map of every param: this runs over
 		// every hunk of a diff, twice an apply.
-		value := func(k string) string { v, _ := a.Value(k); return v }
-		old := value(lang.ParamOldText)
-		if tolerantBy(value) { // a V4A hunk: its exact rung's search
+		old := valueOf(a, lang.ParamOldText)
+		if tolerant(a) { // a V4A hunk: its exact rung's search
 			if old = hunkOld(a.ParamMap()); old == "" {
 				continue
 			}
@@ -75,7 +74,7 @@ func planValid(actions iter.Seq2[*lang.Action, *lang.OpSpec], cfg *Config) editP
 		if len(old) < textedit.KeyLen {
 			continue
 		}
-		abs, err := cfg.Resolve(value(lang.ParamPath))
+		abs, err := cfg.Resolve(valueOf(a, lang.ParamPath))
 		if err != nil {
 			continue
 		}
@@ -125,11 +124,16 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 	return ok(nearLine{want: want, got: line}.report(map[string]any{"path": p, "replacements": 1})), true
 }
 
-// tolerantBy reports whether file_replace_text with the param values
-// value gives goes through the tolerant matcher (match_tolerance.go)
-// rather than the plain search.
-func tolerantBy(value func(string) string) bool {
-	return value(lang.ParamTolerance) != "" || value(lang.ParamAnchor) != "" || value(lang.ParamAtEnd) != ""
+// valueOf is a's value of param k, "" when not given.
+func valueOf(a *lang.Action, k string) string {
+	v, _ := a.Value(k)
+	return v
+}
+
+// tolerant reports whether file_replace_text a goes through the tolerant
+// matcher (match_tolerance.go) rather than the plain search.
+func tolerant(a *lang.Action) bool {
+	return valueOf(a, lang.ParamTolerance) != "" || valueOf(a, lang.ParamAnchor) != "" || valueOf(a, lang.ParamAtEnd) != ""
 }
 
 // hunkLines is a tolerant file_replace_text (a V4A hunk) as the index's

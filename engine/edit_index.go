@@ -63,17 +63,18 @@ func planValid(actions iter.Seq2[*lang.Action, *lang.OpSpec], cfg *Config) editP
 		if spec == nil || spec.ID != lang.OpFileReplaceText {
 			continue
 		}
-		params := a.ParamMap()
-		old := params[lang.ParamOldText]
-		if tolerant(params) { // a V4A hunk: its exact rung's search
-			if old = hunkOld(params); old == "" {
+		// The values it needs, not a map of every param: this runs over
+		// every hunk of a diff, twice an apply.
+		old := valueOf(a, lang.ParamOldText)
+		if tolerant(a) { // a V4A hunk: its exact rung's search
+			if old = hunkOld(a.ParamMap()); old == "" {
 				continue
 			}
 		}
 		if len(old) < textedit.KeyLen {
 			continue
 		}
-		abs, err := cfg.Resolve(params[lang.ParamPath])
+		abs, err := cfg.Resolve(valueOf(a, lang.ParamPath))
 		if err != nil {
 			continue
 		}
@@ -123,10 +124,16 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 	return ok(nearLine{want: want, got: line}.report(map[string]any{"path": p, "replacements": 1})), true
 }
 
-// tolerant reports whether file_replace_text with params goes through the
-// tolerant matcher (match_tolerance.go) rather than the plain search.
-func tolerant(params map[string]string) bool {
-	return params[lang.ParamTolerance] != "" || params[lang.ParamAnchor] != "" || params[lang.ParamAtEnd] != ""
+// valueOf is a's value of param k, "" when not given.
+func valueOf(a *lang.Action, k string) string {
+	v, _ := a.Value(k)
+	return v
+}
+
+// tolerant reports whether file_replace_text a goes through the tolerant
+// matcher (match_tolerance.go) rather than the plain search.
+func tolerant(a *lang.Action) bool {
+	return valueOf(a, lang.ParamTolerance) != "" || valueOf(a, lang.ParamAnchor) != "" || valueOf(a, lang.ParamAtEnd) != ""
 }
 
 // hunkLines is a tolerant file_replace_text (a V4A hunk) as the index's

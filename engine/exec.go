@@ -132,12 +132,12 @@ func sharedProcWarning(res *ActionResult) string {
 // shellWarning is the report's warning for a script that ran in another
 // shell than its lang names (command.Substitute: PowerShell on a Windows
 // without bash); "" when it ran in its own.
-func shellWarning(res *ActionResult) string {
+func shellWarning(res *ActionResult, a *lang.Action) string {
 	sh, _ := res.Data[command.ShellKey].(string)
 	if sh == "" {
 		return ""
 	}
-	l := res.Params[lang.ParamLang]
+	l, _ := a.Value(lang.ParamLang)
 	return fmt.Sprintf("%s is not installed here, so %s commands ran in %s, whose syntax differs (install Git for Windows for bash)", l, l, sh)
 }
 

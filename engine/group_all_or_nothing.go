@@ -25,48 +25,56 @@ func wholeGroup(g *lang.Group) string {
 
 // blockedWhole is the all-or-nothing rule, after validation passed: the
 // group's items run first on an Overlay of ws (the same steps, the hunk
-// batch included), into copies of their results. If one would fail, nothing
-// runs for real: that item gets the trial's failure, every other item is
-// reported not run, naming it, and true says the group is done. On an
-// Overlay (dry run, --atomic's trial, the language server) the trial runs on
-// an overlay of that overlay, so a dry run reports what apply does.
+// batch included). If one would fail, nothing runs for real: that item
+// gets the trial's failure, every other item is reported not run, naming
+// it, and true says the group is done. On an Overlay (dry run, --atomic's
+// trial, the language server) the trial runs on an overlay of that
+// overlay, so a dry run reports what apply does.
+//
+// The trial writes into the items' own results, which are what a group
+// whose trial succeeds reports (trialCommit); wherever a step must run
+// again for real, its result is first made as runGroup made it (unrun).
+// A copy of ten thousand hunks' results was a fifteenth of a big diff's
+// live heap.
 func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report) bool {
 	noun := wholeGroup(g)
 	if noun == "" || len(items) == 0 {
 		return false
 	}
-	results := make([]ActionResult, len(items))
-	trial := make([]item, len(items))
-	for i, it := range items {
-		results[i] = *it.res
-		trial[i] = item{it.a, it.spec, &results[i]}
+	for _, it := range items {
+		if it.res.Error != "" || it.res.Skipped {
+			return false // runGroup skips a group with an invalid step before this
+		}
 	}
 	sim := &Report{}
 	ov := fsys.NewOverlay(ws)
 	fsys.PlanEdits(ov, planValid(func(yield func(*lang.Action, *lang.OpSpec) bool) {
 		for _, it := range items {
-			if it.res.Error == "" && !yield(it.a, it.spec) {
+			if !yield(it.a, it.spec) {
 				return
 			}
 		}
 	}, cfg)) // the trial costs what the apply costs (edit_index.go)
 	c := newTrialCommit(items, ov, ws, cfg)
-	runItemsThen(ctx, g, trial, ov, cfg, sim, c.stepDone(results))
+	runItemsThen(ctx, g, items, ov, cfg, sim, c.stepDone(items))
 	bad := -1
-	for i, r := range results {
-		if !r.Success && !r.Skipped {
+	for i, it := range items {
+		if !it.res.Success && !it.res.Skipped {
 			bad = i
 			break
 		}
 	}
 	if bad < 0 {
 		if c != nil && ctx.Err() == nil {
-			return c.commit(ctx, g, items, results, ws, cfg, sim, rep)
+			return c.commit(ctx, g, items, ws, cfg, sim, rep)
 		}
 		c.abort()
+		unrun(items)
 		return false
 	}
 	c.abort()
+	failed, took := items[bad].res.Result, items[bad].res.Duration
+	unrun(items)
 	if replay, ok := replayedWhole(ctx, g, items, ws, cfg); ok {
 		for i, it := range items {
 			it.res.Result, it.res.Duration = replay[i].Result, replay[i].Duration
@@ -76,7 +84,7 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 	why := fmt.Sprintf("not run: %s would fail and a %s applies all or nothing; nothing of it was changed", items[bad].res.Task, noun)
 	for i, it := range items {
 		if i == bad {
-			it.res.Result, it.res.Duration = results[i].Result, results[i].Duration
+			it.res.Result, it.res.Duration = failed, took
 			continue
 		}
 		it.res.Skipped, it.res.Error = true, why
@@ -85,6 +93,14 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		rep.Warn(w)
 	}
 	return true
+}
+
+// unrun makes each item's result what it was before the trial ran it:
+// runGroup's, with no outcome (blockedWhole runs only such items).
+func unrun(items []item) {
+	for _, it := range items {
+		it.res.Result, it.res.Duration, it.res.Skipped = Result{}, 0, false
+	}
 }
 
 // trialCommit carries out a group whose trial succeeds by writing what the
@@ -140,7 +156,7 @@ func newTrialCommit(items []item, ov *fsys.Overlay, ws fsys.Workspace, cfg *Conf
 
 // stepDone is the trial's word after each step (runItemsThen): at the last
 // step of a file whose steps all succeeded, the file is staged.
-func (c *trialCommit) stepDone(results []ActionResult) func(int) {
+func (c *trialCommit) stepDone(items []item) func(int) {
 	if c == nil {
 		return nil
 	}
@@ -153,8 +169,8 @@ func (c *trialCommit) stepDone(results []ActionResult) func(int) {
 		for first > 0 && c.abs[first-1] == file {
 			first--
 		}
-		for _, r := range results[first : i+1] {
-			if !r.Success && !r.Skipped {
+		for _, it := range items[first : i+1] {
+			if !it.res.Success && !it.res.Skipped {
 				return // the trial fails: nothing will be written
 			}
 		}
@@ -168,6 +184,31 @@ func (c *trialCommit) stepDone(results []ActionResult) func(int) {
 		}
 		c.firsts = append(c.firsts, first)
 		c.ov.Forget(file)
+		shareData(items[first : i+1])
+	}
+}
+
+// shareData gives the results of one file's steps that say the same thing
+// one map of data between them: a diff of ten thousand hunks held ten
+// thousand {"path", "replacements": 1} maps until its report was written
+// (a tenth of its live heap). The maps are only read from here on (the
+// reports print them), and a result's bytes in every report are the same.
+func shareData(items []item) {
+	var shared map[string]any
+	for _, it := range items {
+		d := it.res.Data
+		if len(d) != 2 || d["replacements"] != 1 {
+			continue
+		}
+		p, isPath := d["path"].(string)
+		if !isPath {
+			continue
+		}
+		if shared == nil || shared["path"] != p {
+			shared = d
+			continue
+		}
+		it.res.Data = shared
 	}
 }
 
@@ -178,15 +219,13 @@ func (c *trialCommit) abort() {
 	}
 }
 
-// commit writes the staged files and gives each step its trial result. A
-// file that cannot be written fails the first step that changed it, run
-// again the ordinary way, and the steps after it are not run.
-func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, results []ActionResult, ws fsys.Workspace, cfg *Config, sim, rep *Report) bool {
-	// done gives step j its trial result, as runItems records a result.
-	done := func(j int, r Result) {
-		res := items[j].res
-		res.Result, res.Duration = r, results[j].Duration
-		if res.Data != nil && res.Data["skipped"] != nil {
+// commit writes the staged files; each step keeps its trial result. A file
+// that cannot be written fails the first step that changed it, run again
+// the ordinary way, and the steps after it are not run.
+func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, sim, rep *Report) bool {
+	// done counts step j's result, as runItems counts a result.
+	done := func(j int) {
+		if res := items[j].res; res.Data != nil && res.Data["skipped"] != nil {
 			res.Skipped = true
 		} else {
 			rep.ExecutedActions++
@@ -204,22 +243,26 @@ func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, r
 		upTo = c.refused
 	}
 	for j := range upTo {
-		done(j, results[j].Result)
+		done(j)
 	}
 	if upTo < len(items) {
 		// The file of step upTo was not written, nor any after it.
 		i, end := upTo, c.last[c.abs[upTo]]
 		k := i // the first step that changed the file: its write failed
-		for k < end && results[k].AlreadyApplied {
+		for k < end && items[k].res.AlreadyApplied {
 			k++
 		}
 		for j := i; j < k; j++ {
-			done(j, results[j].Result)
+			done(j)
 		}
 		// That step runs the ordinary way on the file as it was (the steps
 		// before it on the file changed nothing), and fails as it does.
+		took := items[k].res.Duration
+		unrun(items[k:])
 		fsys.BeginAction(ws, items[k].res.Seq-1, false)
-		done(k, runActionSafe(ctx, items[k].spec, items[k].a, streamLabel(cfg, items[k].res), ws, cfg))
+		items[k].res.Result = runActionSafe(ctx, items[k].spec, items[k].a, streamLabel(cfg, items[k].res), ws, cfg)
+		items[k].res.Duration = took
+		done(k)
 		if items[k].res.Success { // the write went through this time: go on the ordinary way
 			runItems(ctx, g, items[k+1:], ws, cfg, rep)
 		} else {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -133,7 +134,10 @@ type item struct {
 // runGroup validates then runs one group, appending its results.
 func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Workspace, cfg *Config, rep *Report) {
 	prof := profileOf(g.Syntax)
-	var items []item
+	// Room for the group's results at once: grown result by result, a
+	// diff of ten thousand hunks copied its results eleven times over.
+	rep.Results = slices.Grow(rep.Results, len(g.Actions))
+	items := make([]item, 0, len(g.Actions))
 	invalid := ""
 	if g.Diags.HasErrors() { // a group error that did not stop the document
 		invalid = "this group has a syntax error"
@@ -172,6 +176,7 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Work
 	for i := range items {
 		items[i].res = &rep.Results[base+i]
 	}
+	defer writtenParams(items)
 
 	if g.Kind != lang.Standalone && invalid != "" {
 		for _, it := range items {
@@ -241,7 +246,7 @@ func runItemsThen(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		if w := sharedProcWarning(it.res); w != "" { // exec.go
 			rep.Warn(w)
 		}
-		if w := shellWarning(it.res); w != "" { // exec.go
+		if w := shellWarning(it.res, it.a); w != "" { // exec.go
 			rep.Warn(w)
 		}
 		if _, started := it.res.Data["exit_code"]; started && it.spec.Kind == lang.Exec {
@@ -315,15 +320,25 @@ func runAction(ctx context.Context, spec *lang.OpSpec, a *lang.Action, label str
 
 // newResult starts an action's result with the params as written.
 func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionResult {
-	params := a.ParamMap()
-	if _, set := params["action"]; !set { // a param written "action" wins, as it always has
-		params["action"] = a.Op
-	}
-	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Params: params, Range: a.Range}
+	res := ActionResult{Seq: seq, Task: label, BlockID: a.ID, Syntax: a.Syntax, Action: a.Op, Range: a.Range}
 	if spec != nil {
 		res.Primary = spec.Primary
 	}
 	return res
+}
+
+// writtenParams gives each item's result its action's params as written,
+// plus "action", for the reports, once the group has run: the steps read
+// their params from the action, and a diff's trial held ten thousand such
+// maps beside the files it changed (a tenth of its live heap).
+func writtenParams(items []item) {
+	for _, it := range items {
+		params := it.a.ParamMap()
+		if _, set := params["action"]; !set { // a param written "action" wins, as it always has
+			params["action"] = it.a.Op
+		}
+		it.res.Params = params
+	}
 }
 
 // collectParseErrors turns every syntax error diagnostic into a ParseError.

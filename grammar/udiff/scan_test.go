@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/clada-dev/clada/grammar/internal/lines"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -105,6 +106,26 @@ func TestHunkCR(t *testing.T) {
 		h := Scan([]byte(tc.src))[0].Files[0].Hunks[0]
 		if len(h.Diags) != 0 || h.Old != tc.old || h.New != tc.new {
 			t.Errorf("%q: old %q new %q diags %v; want %q, %q", tc.src, h.Old, h.New, h.Diags, tc.old, tc.new)
+		}
+	}
+}
+
+// The scanner's line table (one offset a line) gives the lines
+// lines.Split gives: CRLF and LF, a lone CR, blank lines, no final
+// newline, a byte-order mark.
+func TestLineTableIsSplits(t *testing.T) {
+	for _, src := range []string{
+		"", "\n", "\r\n", "a", "a\n", "a\r\nb\r\n", "a\nb", "a\r", "\r", "\n\n\r\n\n",
+		"x\r\ry\n", "\xEF\xBB\xBF", "\xEF\xBB\xBFa\nb", "\xEF\xBB\xBF\n", "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\r\n+b",
+	} {
+		want := lines.Split([]byte(src))
+		s := &scanner{src: []byte(src), ends: lineEnds([]byte(src))}
+		var got []lines.Line
+		for i := range s.ends {
+			got = append(got, s.line(i))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%q: lines differ (-lines.Split +scanner):\n%s", src, diff)
 		}
 	}
 }

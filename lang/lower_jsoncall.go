@@ -2,7 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/clada-dev/clada/grammar/jsoncall"
 	"github.com/clada-dev/clada/source"
@@ -10,8 +12,9 @@ import (
 
 // JSON tool call front-end (grammar/jsoncall). A call is an object, an
 // array of them is one group of independent actions (each runs on its own,
-// as an agent runs tool calls), and {"name", "input"|"arguments"} wrappers
-// are opened. The shapes, told apart by their keys:
+// as an agent runs tool calls), and {"name", "input"|"arguments"|"args"}
+// wrappers are opened (in Chat Completions' "function" or Gemini's
+// "functionCall" object too). The shapes, told apart by their keys:
 //
 //   - Anthropic's text editor (OpenHands' str_replace_editor too): command
 //     create (path, file_text) is file_write; str_replace (path, old_str,
@@ -84,7 +87,7 @@ func valueRange(v *jsoncall.Value) source.Range {
 // callKeys are the keys a call may have; others are warned about.
 var callKeys = map[string]bool{"command": true, "path": true, "file_path": true, "file_text": true, "old_str": true,
 	"new_str": true, "insert_line": true, "insert_text": true, "view_range": true, "old_string": true,
-	"new_string": true, "replace_all": true, "content": true, "name": true, "input": true, "arguments": true,
+	"new_string": true, "replace_all": true, "content": true, "name": true, "input": true, "arguments": true, "args": true,
 	"type": true, "id": true,
 	// the other agents' spellings and fields
 	"filePath": true, "filepath": true, "target_file": true, "oldString": true, "newString": true, "replaceAll": true,
@@ -108,6 +111,7 @@ type callReader struct {
 	o        *jsoncall.Object
 	r        source.Range    // the whole object, where a missing key points
 	inString *jsoncall.Value // the arguments string the members were parsed out of, if any
+	tool     string          // the call's "name", if it has one
 }
 
 // lowerCall turns one call object into its actions; whole reports that
@@ -125,7 +129,18 @@ func lowerCall(v *jsoncall.Value) ([]*Action, bool) {
 		return failed(jsonNotACall, "a tool call is a JSON object", `write {"command": "str_replace", "path": …, "old_str": …, "new_str": …}`, r), false
 	}
 	c := &callReader{o: v.Object, r: r}
-	for _, wrap := range []string{"input", "arguments"} {
+	// Chat Completions' {"type": "function", "function": {"name", "arguments"}}
+	// and Gemini's {"functionCall": {"name", "args"}} hold the call
+	for _, k := range []string{"function", "functionCall"} {
+		if m := c.o.Get(k); m != nil && m.Value.Object != nil {
+			c.o = m.Value.Object
+			break
+		}
+	}
+	if m := c.o.Get("name"); m != nil && m.Value.Str != nil {
+		c.tool, _ = jsoncall.Text(*m.Value.Str)
+	}
+	for _, wrap := range []string{"input", "arguments", "args"} {
 		m := c.o.Get(wrap)
 		if m == nil {
 			continue
@@ -146,10 +161,68 @@ func lowerCall(v *jsoncall.Value) ([]*Action, bool) {
 			break
 		}
 	}
+	if a := c.patchArgument(head); a != nil {
+		return []*Action{a}, false
+	}
 	warns := c.unknownKeys()
 	as, whole := c.lower(head)
 	as[0].Diags = append(warns, as[0].Diags...)
 	return as, whole
+}
+
+// editKeys are the keys that make an object an edit call (lower).
+var editKeys = append(append(append([]string{"command", "replacements", "mode", "edits"}, oldKeys...), lazyKeys...), contentKeys...)
+
+var (
+	diffHeaders  = regexp.MustCompile(`(?m)^--- .*\r?\n\+\+\+ `)
+	searchMarker = regexp.MustCompile(`(?m)^<{5,9} SEARCH\b`)
+)
+
+// patchArgument refuses a call that is no edit call but carries a patch
+// in an argument (another tool's apply_diff, edit_patch …), naming the
+// tool and the argument: passed over, the patch would silently not apply
+// (README, "When nothing is read"). nil when the call carries none.
+func (c *callReader) patchArgument(head source.Range) *Action {
+	for _, k := range editKeys {
+		if c.o.Get(k) != nil {
+			return nil
+		}
+	}
+	for _, m := range c.o.Members {
+		if m.Value.Str == nil {
+			continue
+		}
+		s, _ := jsoncall.Text(*m.Value.Str)
+		var what, hint string
+		switch {
+		case strings.Contains(s, "*** Begin Patch") && (c.tool == "apply_patch" || c.tool == "applypatch"):
+			// grammar/v4a reads apply_patch calls; one left here stands
+			// where it reads none (inside another call's text)
+			x := c.newAction(0, head)
+			return x.failCall(CodeUnreadFormat, "this apply_patch call stands where clada does not read one; nothing of it is applied",
+				"put the call alone in a ```json fence, on a line of its own or as the whole input, or give the patch itself (*** Begin Patch … *** End Patch)", valueRange(m.Value))
+		case strings.Contains(s, "*** Begin Patch"):
+			what, hint = "a V4A patch", "give the patch itself (*** Begin Patch … *** End Patch), or call the tool apply_patch"
+		case diffHeaders.MatchString(s):
+			what, hint = "a unified diff", "give the diff itself, in a ```diff fence"
+		case searchMarker.MatchString(s):
+			what, hint = "SEARCH/REPLACE blocks", "give the blocks themselves, under the file's path (clada prompt --syntax aider)"
+		default:
+			continue
+		}
+		at := valueRange(m.Value)
+		if c.inString != nil {
+			at = valueRange(c.inString)
+		}
+		k, _ := jsoncall.Text(m.Key)
+		tool := "this call"
+		if c.tool != "" {
+			tool = fmt.Sprintf("the call of the tool %q", c.tool)
+		}
+		x := c.newAction(0, head)
+		return x.failCall(CodeUnreadFormat, fmt.Sprintf("%s carries %s in %q, which clada reads only written out, not as a tool's argument; nothing of it is applied", tool, what, k), hint, at)
+	}
+	return nil
 }
 
 // unknownKeys warns about each member that is no part of an edit call.

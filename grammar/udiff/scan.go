@@ -13,6 +13,7 @@ package udiff
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,6 +139,9 @@ type scanner struct {
 	// old and new are the hunk being read's lines, by side (readHunk):
 	// kept across hunks, so the text is built once at its size.
 	old, new []segment
+	// hunks is the file being read's hunks (file), kept across files:
+	// each file's are copied out at their count, not grown hunk by hunk.
+	hunks []Hunk
 }
 
 // segment is a line of one side of a hunk: its text (a view of the
@@ -274,11 +278,15 @@ func (s *scanner) file(i int) (File, int) {
 		f.End = s.line(i + 1).Next
 		i += 2
 	}
+	s.hunks = s.hunks[:0]
 	for s.has(i, "@@") {
 		h, next := s.hunk(i)
-		f.Hunks = append(f.Hunks, h)
+		s.hunks = append(s.hunks, h)
 		f.End = h.End
 		i = next
+	}
+	if len(s.hunks) > 0 {
+		f.Hunks = slices.Clone(s.hunks)
 	}
 	if len(f.Hunks) == 0 && !f.Created && !f.Deleted && !f.Renamed && len(f.Diags) == 0 {
 		f.Diags = append(f.Diags, errorAt(NoHunks, f.Start, s.lineEndAt(f.Start),

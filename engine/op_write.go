@@ -72,6 +72,12 @@ func (x *opRun) write(appendTo bool) Result {
 			return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 		}
 		data = endLikeFile(old, data, appendTo)
+		if !appendTo && bytes.Equal(old, data) {
+			// A replayed write (the answer pasted again, a whole file shown
+			// unchanged): the file already holds it, as a replayed hunk is
+			// already applied (textedit/replay.go); nothing is written.
+			return Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
+		}
 		if appendTo {
 			data = append(old[:len(old):len(old)], data...)
 		}

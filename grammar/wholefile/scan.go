@@ -29,6 +29,7 @@ import (
 // Diagnostic codes.
 const (
 	UnclosedFence = "UNCLOSED_FENCE" // a fence that names a file and never ends
+	NestedFence   = "NESTED_FENCE"   // a file's fence ended by the closing line of a fence it holds
 	AmbiguousPath = "AMBIGUOUS_PATH" // two statements of the path disagree
 )
 
@@ -163,6 +164,20 @@ func Each(src []byte, yield func(f *Fence)) {
 				f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
 					fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
 					"end the block with a fence line like its opening one (```)"))
+			} else if is, ie := openInside(src, f.ContentStart, f.CloseStart, run); is >= 0 {
+				// The refused block reaches the fence line that pairs with
+				// its opening once the fences it holds pair up, when there
+				// is one: the file's tail after the cut is no block of the
+				// answer, and its lone closing line would otherwise open a
+				// fence that swallows the next file's block.
+				if c := pairedClose(src, lineEnd(src, f.CloseStart)+1, run); c >= 0 {
+					f.CloseStart, f.ContentEnd = c, c
+					f.End = min(lineEnd(src, c)+1, len(src))
+					f.Content = string(src[f.ContentStart:f.ContentEnd])
+				}
+				f.Diags = append(f.Diags, errorAt(NestedFence, is, ie,
+					fmt.Sprintf("the code block for %s holds a fence (%s) whose closing line, by Markdown's rule, also ends the file's block: written, the file would lose everything after that line", f.Path, src[is:ie]),
+					fmt.Sprintf("put the file in a fence longer than the ones it holds: %s%s on the line before the file, %s after it", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
 			}
 		}
 		yield(&f)
@@ -200,6 +215,58 @@ func nextFileAt(src []byte, p, end int, run []byte) int {
 		}
 		if len(info) > 0 || string(bytes.TrimSpace(src[ls:le])) != path {
 			return ls
+		}
+	}
+	return -1
+}
+
+// openInside is the opening line (start, end without its line end) of a
+// fence with an info string (```bash) left open in the lines from p up to
+// end, the content of a fence whose run is run; -1 when every one is
+// closed. A whole README in a ``` fence holding its own ```bash examples
+// is ended, by Markdown's rule, at the first example's closing line, so
+// the file's block is that text cut short (README, "Whole-file blocks").
+// Which later fence line ends the file instead cannot be told from the
+// answer's prose after it, so the block is refused, never written short.
+func openInside(src []byte, p, end int, run []byte) (int, int) {
+	open, openEnd := -1, -1
+	var inner []byte
+	for q := p; q < end; q = lineEnd(src, q) + 1 {
+		line := bytes.TrimRight(src[q:min(lineEnd(src, q), end)], "\r")
+		if !bytes.HasPrefix(line, run[:3]) {
+			continue
+		}
+		_, n, _, info, ok := opening(line)
+		switch {
+		case !ok:
+		case open < 0 && len(info) > 0:
+			open, openEnd, inner = q, q+len(line), line[:n]
+		case open >= 0 && len(info) == 0 && n >= len(inner):
+			open, openEnd = -1, -1
+		}
+	}
+	return open, openEnd
+}
+
+// pairedClose is the start of the first line from p that closes a fence
+// whose run is run when the fences between pair up (one with an info
+// string opens, the next bare one of its run closes it), or -1.
+func pairedClose(src []byte, p int, run []byte) int {
+	var inner []byte
+	for q := p; q < len(src); q = lineEnd(src, q) + 1 {
+		line := bytes.TrimRight(src[q:lineEnd(src, q)], "\r")
+		if !bytes.HasPrefix(line, run[:3]) {
+			continue
+		}
+		_, n, _, info, ok := opening(line)
+		switch {
+		case !ok:
+		case inner == nil && len(info) > 0:
+			inner = line[:n]
+		case inner == nil && n >= len(run):
+			return q
+		case inner != nil && len(info) == 0 && n >= len(inner):
+			inner = nil
 		}
 	}
 	return -1

@@ -34,6 +34,8 @@ var (
 	oldAiderMarker = regexp.MustCompile(`(?m)^<{5,9} ORIGINAL[ \t]*$`)
 	zedFencedHead  = regexp.MustCompile(`(?m)^<<<<<<< SEARCH line=\d+[ \t]*$`)
 	hunkHeader     = regexp.MustCompile(`(?m)^@@ .*@@`)
+	// a patch's first line inside a JSON string: its line end escaped
+	patchInString = regexp.MustCompile(`\*\*\* Begin Patch(?:\\r)?\\n|<{5,9} SEARCH(?:\\r)?\\n|\\n\+\+\+ [^"\\]+(?:\\r)?\\n@@`)
 )
 
 // unreadFormats are the formats looked for, in the order they are
@@ -45,6 +47,17 @@ var unreadFormats = []unreadFormat{
 			return gatedRanges(xmlInvoke, src, "<invoke", "<function_calls>", "<invoke")
 		},
 		hint: "clada reads tool calls written as JSON. Write the call as {\"name\": …, \"arguments\": {…}}, or use a format `clada prompt --syntax` teaches",
+	},
+	{
+		// a tool call that is no call clada reads (another tool's, or one
+		// in prose rather than a ```json fence): its patch must not be
+		// passed over as prose
+		name: "a patch in a JSON string (a tool call's argument)",
+		find: func(src []byte) []source.Range {
+			return gatedRanges(patchInString, src, "Begin Patch", " SEARCH", "+++ ")
+		},
+		hint: "clada reads a patch in a tool call only from Codex's apply_patch call (\"name\": \"apply_patch\") in a ```json fence or as the whole input; " +
+			"otherwise give the patch itself, unquoted: *** Begin Patch … *** End Patch, a diff in a ```diff fence, or SEARCH/REPLACE blocks under the path",
 	},
 	{
 		name: "aider's old ORIGINAL/UPDATED block",

@@ -19,15 +19,16 @@ import (
 // BadCall is the error code of an item that cannot be read.
 const BadCall = "V4A_BAD_CALL"
 
-// SplitCalls finds JSON texts that hold apply_patch_call items: the whole
-// input, or each fenced block's content. Only JSON that names
-// apply_patch_call is claimed, so other JSON in an answer stays prose.
+// SplitCalls finds JSON texts that hold apply_patch_call items or Codex's
+// apply_patch calls (codex.go): the whole input, or each fenced block's
+// content. Only JSON that carries a patch is claimed, so other JSON in an
+// answer stays prose.
 func SplitCalls(src []byte) []Span {
-	if !bytes.Contains(src, []byte(`"apply_patch_call"`)) {
+	if !carries(src) {
 		return nil
 	}
 	if t := bytes.TrimSpace(src); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		if bytes.Contains(t, []byte(`"apply_patch_call"`)) && json.Valid(t) {
+		if carries(t) && json.Valid(t) {
 			start := bytes.Index(src, t[:1])
 			return []Span{{start, start + len(t)}}
 		}
@@ -49,7 +50,7 @@ func SplitCalls(src []byte) []Span {
 		if j > i+1 {
 			body := src[ls[i+1].Start:ls[j-1].End]
 			bt := bytes.TrimSpace(body)
-			if len(bt) > 0 && (bt[0] == '{' || bt[0] == '[') && bytes.Contains(bt, []byte(`"apply_patch_call"`)) {
+			if len(bt) > 0 && (bt[0] == '{' || bt[0] == '[') && carries(bt) {
 				s := ls[i+1].Start + bytes.Index(body, bt[:1])
 				out = append(out, Span{s, s + len(bt)})
 			}
@@ -57,6 +58,30 @@ func SplitCalls(src []byte) []Span {
 		i = j
 	}
 	return out
+}
+
+// carries says whether a text may hold apply_patch_call items, a call of
+// Codex's apply_patch tool with its patch, or another tool's call carrying
+// a patch (an error naming the tool, codex.go). A call that names a file
+// (a write whose content is a patch) is grammar/jsoncall's.
+func carries(b []byte) bool {
+	switch {
+	case bytes.Contains(b, []byte(`"apply_patch_call"`)):
+		return true
+	case !bytes.Contains(b, []byte(beginMarker)):
+		return false
+	case bytes.Contains(b, []byte("apply_patch")) || bytes.Contains(b, []byte("applypatch")):
+		return true
+	}
+	if !bytes.Contains(b, []byte(`"name"`)) {
+		return false
+	}
+	for _, k := range []string{"path", "file_path", "filePath", "filepath", "target_file"} {
+		if bytes.Contains(b, []byte(`"`+k+`"`)) || bytes.Contains(b, []byte(`\"`+k+`\"`)) {
+			return false
+		}
+	}
+	return true
 }
 
 // IsCalls says whether a text Split or SplitCalls delimited is JSON.
@@ -74,35 +99,34 @@ type callItem struct {
 	} `json:"operation"`
 }
 
-// ParseCalls reads the items of one JSON text into a Patch whose sections
-// each span their item. It never fails: problems are in Patch.Diags.
+// ParseCalls reads the items of one JSON text (one item or an array of
+// them) into a Patch whose sections each span their item, or, for a patch
+// a call carries in a string, its own lines in the string. It never fails:
+// problems are in Patch.Diags.
 func ParseCalls(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}, Closed: true}
-	var items []Span
-	dec := json.NewDecoder(bytes.NewReader(text))
-	t := bytes.TrimSpace(text)
-	if len(t) > 0 && t[0] == '[' {
-		if _, err := dec.Token(); err != nil {
-			p.errf(p.Span, BadCall, "the JSON array cannot be read: "+err.Error(), "write a JSON array of apply_patch_call items")
-			return p
+	root, err := readJSON(text)
+	if err != nil {
+		what := "item"
+		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] == '[' {
+			what = "array"
 		}
-		for dec.More() {
-			start := int(dec.InputOffset())
-			var raw json.RawMessage
-			if err := dec.Decode(&raw); err != nil {
-				p.errf(Span{start, len(text)}, BadCall, "the JSON array cannot be read: "+err.Error(), "check the JSON: quotes, commas and escapes")
-				return p
-			}
-			end := int(dec.InputOffset())
-			items = append(items, trimSpan(text, Span{start, end}))
-		}
-	} else {
-		items = []Span{trimSpan(text, p.Span)}
+		p.errf(p.Span, BadCall, "the JSON "+what+" cannot be read: "+err.Error(), "check the JSON: quotes, commas and escapes")
+		return p
+	}
+	items := []*jnode{root}
+	if root.kind == '[' {
+		items = root.vals
 	}
 	steps := 0
-	for _, sp := range items {
+	for _, it := range items {
+		sp := Span{it.start, it.end}
 		n := len(p.Files)
-		p.call(text, sp)
+		if it.text("type") == "apply_patch_call" {
+			p.call(text, sp)
+		} else {
+			p.codex(it, sp)
+		}
 		for _, f := range p.Files[n:] {
 			steps += max(1, len(f.Hunks))
 		}
@@ -114,20 +138,9 @@ func ParseCalls(text []byte) *Patch {
 		}
 	}
 	if len(p.Files) == 0 && len(p.Diags) == 0 {
-		p.errf(p.Span, EmptyPatch, "no apply_patch_call item holds an operation", `give each item an "operation": {"type": "update_file", "path": …, "diff": …}`)
+		p.errf(p.Span, EmptyPatch, "no apply_patch_call item holds an operation, and no apply_patch call a patch", `give each item an "operation": {"type": "update_file", "path": …, "diff": …}`)
 	}
 	return p
-}
-
-// trimSpan narrows sp past whitespace and commas on both sides.
-func trimSpan(text []byte, sp Span) Span {
-	for sp.Start < sp.End && strings.ContainsRune(" \t\r\n,", rune(text[sp.Start])) {
-		sp.Start++
-	}
-	for sp.End > sp.Start && strings.ContainsRune(" \t\r\n,", rune(text[sp.End-1])) {
-		sp.End--
-	}
-	return sp
 }
 
 // call reads one item.

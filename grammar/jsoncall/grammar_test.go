@@ -72,6 +72,22 @@ func TestSpans(t *testing.T) {
 	if diff := cmp.Diff(want, texts); diff != "" {
 		t.Errorf("spans of a fence left unclosed (-want +got):\n%s", diff)
 	}
+	// a call written as text: on a line of prose, or in a fence without an
+	// info string; a call-shaped line in another language's fence (a file's
+	// text), a bare fence of other code and a line that is no JSON are not
+	prose := "I'll edit:\n  {\"path\": \"a\", \"old_string\": \"x\", \"new_string\": \"y\"}\n" +
+		"```\n{\"path\": \"b\", \"content\": \"x\"}\n```\n" +
+		"```text\n{\"path\": \"c\", \"content\": \"x\"}\n```\n" +
+		"```\nf({\"path\": \"d\", \"content\": \"x\"})\n```\n" +
+		"{\"path\": \"e\", \"content\": x}\n"
+	texts = nil
+	for _, s := range Spans([]byte(prose)) {
+		texts = append(texts, prose[s[0]:s[1]])
+	}
+	want = []string{`{"path": "a", "old_string": "x", "new_string": "y"}`, `{"path": "b", "content": "x"}`}
+	if diff := cmp.Diff(want, texts); diff != "" {
+		t.Errorf("spans of calls written as text (-want +got):\n%s", diff)
+	}
 }
 
 // The hand-written parse (fast.go) gives the grammar's value, positions

@@ -2,6 +2,7 @@ package jsoncall
 
 import (
 	"bytes"
+	"encoding/json"
 )
 
 // callKeys are the keys only an edit call has, in the spellings of the
@@ -37,16 +38,18 @@ func looksLikeCall(b []byte) bool {
 
 // Spans finds the JSON calls of src: the content of each fence (of three
 // or more backticks or tildes) whose info string's first word starts with
-// "json" (```json, ````jsonc, ```javascript json …) and that looks like a
-// call, or the whole text when it is one JSON object or array that does.
+// "json" (```json, ````jsonc, ```javascript json …) or that has no info
+// string, and that looks like a call; a line of prose outside every fence
+// that is one JSON object that does (a model writing its tool call as
+// text); or the whole text when it is one JSON object or array that does.
 func Spans(src []byte) [][2]int {
 	// the whole text, a byte-order mark (an answer saved on Windows) before it
 	if t := bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff"))); len(t) > 0 && (t[0] == '{' || t[0] == '[') && (t[len(t)-1] == '}' || t[len(t)-1] == ']') && looksLikeCall(t) {
 		start := bytes.Index(src, t[:1])
 		return [][2]int{{start, start + len(t)}}
 	}
-	if !bytes.Contains(src, []byte("json")) {
-		return nil // no JSON fence: one fast search instead of a pass over the lines
+	if !looksLikeCall(src) {
+		return nil // no call anywhere: one fast search instead of a pass over the lines
 	}
 	var out [][2]int
 	p := 0
@@ -56,25 +59,39 @@ func Spans(src []byte) [][2]int {
 	for p < len(src) {
 		le := bytes.IndexByte(src[p:], '\n')
 		if le < 0 {
-			break
+			le = len(src) - p
 		}
 		line := bytes.TrimSpace(src[p : p+le])
-		next := p + le + 1
-		if fence, info, ok := opening(line); ok && bytes.HasPrefix(info, []byte("json")) {
+		next := min(p+le+1, len(src))
+		if fence, info, ok := opening(line); ok {
 			end := closingFence(src, next, fence)
-			if end >= 0 && looksLikeCall(src[next:end]) {
-				if body := bytes.TrimRight(src[next:end], " \t\r\n"); len(body) > 0 {
+			if end >= 0 && (len(info) == 0 || bytes.HasPrefix(info, []byte("json"))) && looksLikeCall(src[next:end]) {
+				if body := bytes.TrimRight(src[next:end], " \t\r\n"); len(body) > 0 && (len(info) > 0 || isCall(bytes.TrimSpace(body))) {
 					s := next + len(src[next:end]) - len(bytes.TrimLeft(src[next:end], " \t\r\n"))
 					out = append(out, [2]int{s, next + len(body)})
 				}
 			}
 			if end >= 0 {
-				next = end
+				next = end // a line opening the next JSON fence ended this one
+				if e := bytes.IndexByte(src[end:], '\n'); e < 0 {
+					next = len(src)
+				} else if _, info, _ := opening(bytes.TrimSpace(src[end : end+e])); len(info) == 0 {
+					next = end + e + 1 // past the closing line: no call stands in another fence
+				}
 			}
+		} else if len(line) > 1 && line[0] == '{' && line[len(line)-1] == '}' && looksLikeCall(line) && json.Valid(line) {
+			s := p + bytes.Index(src[p:p+le], line[:1])
+			out = append(out, [2]int{s, s + len(line)})
 		}
 		p = next
 	}
 	return out
+}
+
+// isCall reports whether a bare fence's body is a JSON call: one object or
+// array, valid JSON (a fence with no info string holds any code).
+func isCall(b []byte) bool {
+	return len(b) > 1 && (b[0] == '{' && b[len(b)-1] == '}' || b[0] == '[' && b[len(b)-1] == ']') && json.Valid(b)
 }
 
 // opening reads a fence's opening line (trimmed): its run of three or more

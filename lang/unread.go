@@ -56,7 +56,7 @@ var unreadFormats = []unreadFormat{
 		find: func(src []byte) []source.Range {
 			return gatedRanges(patchInString, src, "Begin Patch", " SEARCH", "+++ ")
 		},
-		hint: "clada reads a patch in a tool call only from Codex's apply_patch call (\"name\": \"apply_patch\") in a ```json fence or as the whole input; " +
+		hint: "clada reads a patch in a tool call only from Codex's apply_patch call (\"name\": \"apply_patch\") in a ```json fence, on a line of its own or as the whole input; " +
 			"otherwise give the patch itself, unquoted: *** Begin Patch … *** End Patch, a diff in a ```diff fence, or SEARCH/REPLACE blocks under the path",
 	},
 	{

@@ -20,8 +20,8 @@ import (
 const BadCall = "V4A_BAD_CALL"
 
 // SplitCalls finds JSON texts that hold apply_patch_call items or Codex's
-// apply_patch calls (codex.go): the whole input, or each fenced block's
-// content. Only JSON that carries a patch is claimed, so other JSON in an
+// apply_patch calls (codex.go): the whole input, each fenced block's
+// content, or a line of prose that is one JSON object. Only JSON that carries a patch is claimed, so other JSON in an
 // answer stays prose.
 func SplitCalls(src []byte) []Span {
 	if !carries(src) {
@@ -38,6 +38,12 @@ func SplitCalls(src []byte) []Span {
 	for i := 0; i < len(ls); i++ {
 		t := trimmed(src, ls[i])
 		if !strings.HasPrefix(t, "```") {
+			// a call on a line of prose of its own (a model writing its
+			// tool call as text), as grammar/jsoncall reads one
+			if bt := []byte(t); len(bt) > 1 && bt[0] == '{' && bt[len(bt)-1] == '}' && carries(bt) && json.Valid(bt) {
+				s := ls[i].Start + strings.Index(string(src[ls[i].Start:ls[i].End]), "{")
+				out = append(out, Span{s, s + len(bt)})
+			}
 			continue
 		}
 		j := i + 1

@@ -177,7 +177,7 @@ func Each(src []byte, yield func(f *Fence)) {
 				}
 				f.Diags = append(f.Diags, errorAt(NestedFence, is, ie,
 					fmt.Sprintf("the code block for %s holds a fence (%s) whose closing line, by Markdown's rule, also ends the file's block: written, the file would lose everything after that line", f.Path, src[is:ie]),
-					fmt.Sprintf("put the file in a fence longer than the ones it holds: %s%s on the line before the file, %s after it", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
+					fmt.Sprintf("put the file in a fence longer than the ones it holds: open its block with %s%s and close it with %s", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
 			}
 		}
 		yield(&f)

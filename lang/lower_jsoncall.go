@@ -10,8 +10,9 @@ import (
 
 // JSON tool call front-end (grammar/jsoncall). A call is an object, an
 // array of them is one group of independent actions (each runs on its own,
-// as an agent runs tool calls), and {"name", "input"|"arguments"} wrappers
-// are opened. The shapes, told apart by their keys:
+// as an agent runs tool calls), and {"name", "input"|"arguments"|"args"}
+// wrappers are opened (in Chat Completions' "function" or Gemini's
+// "functionCall" object too). The shapes, told apart by their keys:
 //
 //   - Anthropic's text editor (OpenHands' str_replace_editor too): command
 //     create (path, file_text) is file_write; str_replace (path, old_str,
@@ -84,7 +85,7 @@ func valueRange(v *jsoncall.Value) source.Range {
 // callKeys are the keys a call may have; others are warned about.
 var callKeys = map[string]bool{"command": true, "path": true, "file_path": true, "file_text": true, "old_str": true,
 	"new_str": true, "insert_line": true, "insert_text": true, "view_range": true, "old_string": true,
-	"new_string": true, "replace_all": true, "content": true, "name": true, "input": true, "arguments": true,
+	"new_string": true, "replace_all": true, "content": true, "name": true, "input": true, "arguments": true, "args": true,
 	"type": true, "id": true,
 	// the other agents' spellings and fields
 	"filePath": true, "filepath": true, "target_file": true, "oldString": true, "newString": true, "replaceAll": true,
@@ -125,7 +126,15 @@ func lowerCall(v *jsoncall.Value) ([]*Action, bool) {
 		return failed(jsonNotACall, "a tool call is a JSON object", `write {"command": "str_replace", "path": …, "old_str": …, "new_str": …}`, r), false
 	}
 	c := &callReader{o: v.Object, r: r}
-	for _, wrap := range []string{"input", "arguments"} {
+	// Chat Completions' {"type": "function", "function": {"name", "arguments"}}
+	// and Gemini's {"functionCall": {"name", "args"}} hold the call
+	for _, k := range []string{"function", "functionCall"} {
+		if m := c.o.Get(k); m != nil && m.Value.Object != nil {
+			c.o = m.Value.Object
+			break
+		}
+	}
+	for _, wrap := range []string{"input", "arguments", "args"} {
 		m := c.o.Get(wrap)
 		if m == nil {
 			continue

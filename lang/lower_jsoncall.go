@@ -2,7 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/clada-dev/clada/grammar/jsoncall"
 	"github.com/clada-dev/clada/source"
@@ -109,6 +111,7 @@ type callReader struct {
 	o        *jsoncall.Object
 	r        source.Range    // the whole object, where a missing key points
 	inString *jsoncall.Value // the arguments string the members were parsed out of, if any
+	tool     string          // the call's "name", if it has one
 }
 
 // lowerCall turns one call object into its actions; whole reports that
@@ -134,6 +137,9 @@ func lowerCall(v *jsoncall.Value) ([]*Action, bool) {
 			break
 		}
 	}
+	if m := c.o.Get("name"); m != nil && m.Value.Str != nil {
+		c.tool, _ = jsoncall.Text(*m.Value.Str)
+	}
 	for _, wrap := range []string{"input", "arguments", "args"} {
 		m := c.o.Get(wrap)
 		if m == nil {
@@ -155,10 +161,62 @@ func lowerCall(v *jsoncall.Value) ([]*Action, bool) {
 			break
 		}
 	}
+	if a := c.patchArgument(head); a != nil {
+		return []*Action{a}, false
+	}
 	warns := c.unknownKeys()
 	as, whole := c.lower(head)
 	as[0].Diags = append(warns, as[0].Diags...)
 	return as, whole
+}
+
+// editKeys are the keys that make an object an edit call (lower).
+var editKeys = append(append(append([]string{"command", "replacements", "mode", "edits"}, oldKeys...), lazyKeys...), contentKeys...)
+
+var (
+	diffHeaders  = regexp.MustCompile(`(?m)^--- .*\r?\n\+\+\+ `)
+	searchMarker = regexp.MustCompile(`(?m)^<{5,9} SEARCH\b`)
+)
+
+// patchArgument refuses a call that is no edit call but carries a patch
+// in an argument (another tool's apply_diff, edit_patch …), naming the
+// tool and the argument: passed over, the patch would silently not apply
+// (README, "When nothing is read"). nil when the call carries none.
+func (c *callReader) patchArgument(head source.Range) *Action {
+	for _, k := range editKeys {
+		if c.o.Get(k) != nil {
+			return nil
+		}
+	}
+	for _, m := range c.o.Members {
+		if m.Value.Str == nil {
+			continue
+		}
+		s, _ := jsoncall.Text(*m.Value.Str)
+		var what, hint string
+		switch {
+		case strings.Contains(s, "*** Begin Patch"):
+			what, hint = "a V4A patch", "give the patch itself (*** Begin Patch … *** End Patch), or call the tool apply_patch"
+		case diffHeaders.MatchString(s):
+			what, hint = "a unified diff", "give the diff itself, in a ```diff fence"
+		case searchMarker.MatchString(s):
+			what, hint = "SEARCH/REPLACE blocks", "give the blocks themselves, under the file's path (clada prompt --syntax aider)"
+		default:
+			continue
+		}
+		at := valueRange(m.Value)
+		if c.inString != nil {
+			at = valueRange(c.inString)
+		}
+		k, _ := jsoncall.Text(m.Key)
+		tool := "this call"
+		if c.tool != "" {
+			tool = fmt.Sprintf("the call of the tool %q", c.tool)
+		}
+		x := c.newAction(0, head)
+		return x.failCall(CodeUnreadFormat, fmt.Sprintf("%s carries %s in %q, which clada reads only written out, not as a tool's argument; nothing of it is applied", tool, what, k), hint, at)
+	}
+	return nil
 }
 
 // unknownKeys warns about each member that is no part of an edit call.

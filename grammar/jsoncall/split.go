@@ -21,6 +21,9 @@ func hasKey(b []byte, k string) bool {
 }
 
 func looksLikeCall(b []byte) bool {
+	if carriesPatch(b) {
+		return true
+	}
 	found := false
 	for _, k := range pathKeys {
 		found = found || hasKey(b, k)
@@ -30,6 +33,22 @@ func looksLikeCall(b []byte) bool {
 	}
 	for _, k := range callKeys {
 		if hasKey(b, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesPatch reports whether b may be a named tool call carrying a patch
+// in a string (`*** Begin Patch`, a diff's `+++ ` line, a SEARCH marker, each
+// after an escaped line end): package lang refuses it naming the tool, so
+// that the patch is never passed over.
+func carriesPatch(b []byte) bool {
+	if !hasKey(b, "name") {
+		return false
+	}
+	for _, m := range []string{"*** Begin Patch", `\n+++ `, `<<<<<<< SEARCH`} {
+		if bytes.Contains(b, []byte(m)) {
 			return true
 		}
 	}

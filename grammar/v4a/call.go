@@ -131,7 +131,7 @@ func ParseCalls(text []byte) *Patch {
 		if it.text("type") == "apply_patch_call" {
 			p.call(text, sp)
 		} else {
-			p.codex(it, sp)
+			p.codex(text, it, sp)
 		}
 		for _, f := range p.Files[n:] {
 			steps += max(1, len(f.Hunks))

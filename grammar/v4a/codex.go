@@ -39,22 +39,22 @@ var shells = map[string]bool{"bash": true, "sh": true, "zsh": true}
 var heredoc = regexp.MustCompile(`(?m)^([^\n]*?)\b(?:apply_patch|applypatch)[ \t]*<<-?[ \t]*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?[ \t]*\r?\n`)
 
 // codex reads one item that is not an apply_patch_call, spanning sp.
-func (p *Patch) codex(n *jnode, sp Span) {
+func (p *Patch) codex(text []byte, n *jnode, sp Span) {
 	if n.kind != '{' {
 		return
 	}
 	if f := n.get("function"); f != nil && f.kind == '{' {
-		p.codex(f, sp)
+		p.codex(text, f, sp)
 		return
 	}
 	for _, k := range []string{"output", "tool_calls"} {
 		if l := n.get(k); l != nil && l.kind == '[' {
 			for _, it := range l.vals {
 				if it.text("type") == "apply_patch_call" {
-					p.errf(Span{it.start, it.end}, BadCall, "an apply_patch_call item inside a list of a response is not read", "give the items themselves, as a JSON array")
+					p.call(text, Span{it.start, it.end})
 					continue
 				}
-				p.codex(it, Span{it.start, it.end})
+				p.codex(text, it, Span{it.start, it.end})
 			}
 			return
 		}

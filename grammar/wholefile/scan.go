@@ -155,24 +155,39 @@ func Each(src []byte, yield func(f *Fence)) {
 			}
 		}
 		if f.Path != "" {
-			if cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n]); cut >= 0 {
+			// A fence holding fences of its own (a README's examples) is
+			// ended, by Markdown's rule, at its first example's closing
+			// line. Read with the fences inside pairing up, it ends at a
+			// later fence line instead; when that leaves the rest of the
+			// answer's fences paired too, that is how the answer reads,
+			// rather than as a file whose closing fence was forgotten and
+			// the next file's block (an example's path line inside it).
+			is, ie, paired := -1, -1, -1
+			if f.Closed {
+				if is, ie = openInside(src, f.ContentStart, f.CloseStart, run); is >= 0 {
+					paired = pairedClose(src, lineEnd(src, f.CloseStart)+1, run)
+				}
+			}
+			nested := paired >= 0 && pairsUp(src, lineEnd(src, paired)+1)
+			if cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n]); cut >= 0 && !nested {
 				f.Closed, f.CloseStart = false, -1
 				f.End, f.ContentEnd = cut, max(cut, f.ContentStart)
 			}
 			f.Content = string(src[f.ContentStart:f.ContentEnd])
-			if !f.Closed {
+			switch {
+			case !f.Closed:
 				f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
 					fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
 					"end the block with a fence line like its opening one (```)"))
-			} else if is, ie := openInside(src, f.ContentStart, f.CloseStart, run); is >= 0 {
+			case is >= 0:
 				// The refused block reaches the fence line that pairs with
 				// its opening once the fences it holds pair up, when there
 				// is one: the file's tail after the cut is no block of the
 				// answer, and its lone closing line would otherwise open a
 				// fence that swallows the next file's block.
-				if c := pairedClose(src, lineEnd(src, f.CloseStart)+1, run); c >= 0 {
-					f.CloseStart, f.ContentEnd = c, c
-					f.End = min(lineEnd(src, c)+1, len(src))
+				if paired >= 0 {
+					f.CloseStart, f.ContentEnd = paired, paired
+					f.End = min(lineEnd(src, paired)+1, len(src))
 					f.Content = string(src[f.ContentStart:f.ContentEnd])
 				}
 				f.Diags = append(f.Diags, errorAt(NestedFence, is, ie,
@@ -270,6 +285,25 @@ func pairedClose(src []byte, p int, run []byte) int {
 		}
 	}
 	return -1
+}
+
+// pairsUp reports whether the fences from p on pair up as Markdown reads
+// them: each fence line opens a fence that a later bare line of its
+// character, as long or longer, closes.
+func pairsUp(src []byte, p int) bool {
+	var open []byte
+	for q := p; q < len(src); q = lineEnd(src, q) + 1 {
+		line := bytes.TrimRight(src[q:lineEnd(src, q)], "\r")
+		ch, n, _, info, ok := opening(line)
+		switch {
+		case !ok:
+		case open == nil:
+			open = line[:n]
+		case ch == open[0] && n >= len(open) && len(info) == 0:
+			open = nil
+		}
+	}
+	return open == nil
 }
 
 // Body is the fence's text in src (the path comment line left out).

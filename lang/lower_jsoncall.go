@@ -195,6 +195,12 @@ func (c *callReader) patchArgument(head source.Range) *Action {
 		s, _ := jsoncall.Text(*m.Value.Str)
 		var what, hint string
 		switch {
+		case strings.Contains(s, "*** Begin Patch") && (c.tool == "apply_patch" || c.tool == "applypatch"):
+			// grammar/v4a reads apply_patch calls; one left here stands
+			// where it reads none (inside another call's text)
+			x := c.newAction(0, head)
+			return x.failCall(CodeUnreadFormat, "this apply_patch call stands where clada does not read one; nothing of it is applied",
+				"put the call alone in a ```json fence, on a line of its own or as the whole input, or give the patch itself (*** Begin Patch … *** End Patch)", valueRange(m.Value))
 		case strings.Contains(s, "*** Begin Patch"):
 			what, hint = "a V4A patch", "give the patch itself (*** Begin Patch … *** End Patch), or call the tool apply_patch"
 		case diffHeaders.MatchString(s):

@@ -62,6 +62,9 @@ func SplitCalls(src []byte) []Span {
 			}
 		}
 		i = j
+		if len(strings.TrimLeft(trimmed(src, ls[j]), "`")) > 0 {
+			i = j - 1 // a fence left unclosed ends at the next one's opening line, which opens it
+		}
 	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 // agents clada reads: a JSON text holding none of them is somebody's data,
 // not a call.
 var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_string", "oldString", "newString",
-	"content", "contents", "code_edit", "changes", "edits", "replacements"}
+	"content", "contents", "code_edit", "code", "changes", "edits", "replacements"}
 
 // pathKeys are the keys a call names its file with.
 var pathKeys = []string{"path", "file_path", "filePath", "filepath", "target_file"}

@@ -38,9 +38,10 @@ import (
 //     Copilot's multi_replace_string_in_file (replacements, each with its
 //     own file), each on its own, as Copilot applies them.
 //   - a whole file: path and content (or Continue's contents) is
-//     file_write; Cursor's edit_file (target_file, code_edit) and
-//     Continue's edit_existing_file (filepath, changes), whose text leaves
-//     code out behind placeholders, are file_merge, as is any write whose
+//     file_write; Cursor's edit_file (target_file, code_edit), Continue's
+//     edit_existing_file (filepath, changes) and GitHub Copilot's
+//     insert_edit_into_file (filePath, code), whose text leaves code out
+//     behind placeholders, are file_merge, as is any write whose
 //     content holds a placeholder (placeholder.go).
 const (
 	jsonInvalid     = jsoncall.InvalidJSON
@@ -92,7 +93,7 @@ var callKeys = map[string]bool{"command": true, "path": true, "file_path": true,
 	// the other agents' spellings and fields
 	"filePath": true, "filepath": true, "target_file": true, "oldString": true, "newString": true, "replaceAll": true,
 	"allow_multiple": true, "expected_replacements": true, "edits": true, "replacements": true, "mode": true,
-	"contents": true, "code_edit": true, "changes": true, "explanation": true, "display_description": true,
+	"contents": true, "code_edit": true, "code": true, "changes": true, "explanation": true, "display_description": true,
 	"instructions": true, "description": true, "old_text": true, "new_text": true}
 
 // Each agent's spelling of a call's keys, in the order they are looked for.
@@ -102,7 +103,7 @@ var (
 	newKeys     = []string{"new_string", "newString", "new_text"}
 	allKeys     = []string{"replace_all", "replaceAll", "allow_multiple"}
 	contentKeys = []string{"content", "contents"}
-	lazyKeys    = []string{"code_edit", "changes"} // texts that leave code out behind placeholders
+	lazyKeys    = []string{"code_edit", "changes", "code"} // texts that leave code out behind placeholders
 )
 
 // callReader reads the members of one call object (or of one edit of a

@@ -41,6 +41,14 @@ func lowerWholeFile(text []byte, _ *scratch) *Group {
 		a.set(ParamPath, f.Path, Text, pr, pr)
 		cr := source.Range{Start: f.ContentStart, End: f.ContentEnd}
 		a.set(ParamContent, f.Content, Body, cr, cr)
+		if strings.TrimSpace(f.Content) == "" {
+			// An empty block under a path makes an empty file; on a file
+			// with content it is no whole file (a model that meant to
+			// empty it says so), so it never wipes one (README,
+			// "Whole-file blocks").
+			at := source.Range{Start: f.OpenStart, End: f.OpenStart} // implied: no text of the block says it
+			a.set(ParamCreateOnly, "true", Attribute, at, at)
+		}
 		g.Actions = append(g.Actions, a)
 		break // a span is one fence
 	}

@@ -144,6 +144,7 @@ var rules = []Rule{
 
 	// Whole-file code blocks (grammar/wholefile).
 	{"UNCLOSED_FENCE", "A code block that names its file is never closed, so where the file ends is unknown; nothing is written. End it with a fence line like its opening one."},
+	{"NESTED_FENCE", "A code block that names its file holds a fence of its own (a README's example) whose closing line, by Markdown's rule, also ends the file's block, so the file would be cut short; nothing is written. Put the file in a longer fence (````) than the ones it holds."},
 	{"AMBIGUOUS_PATH", "A code block names two different files (the line before it, its info string, its first-line comment). Name the file once."},
 
 	// Cline, Roo Code and Zed calls (grammar/cline, grammar/roo, grammar/zed).

@@ -74,12 +74,14 @@ func TestSpans(t *testing.T) {
 	}
 	// a call written as text: on a line of prose, or in a fence without an
 	// info string; a call-shaped line in another language's fence (a file's
-	// text), a bare fence of other code and a line that is no JSON are not
+	// text), a bare fence of other code, a line that is no JSON and a line of an
+	// array written over several lines among prose are not
 	prose := "I'll edit:\n  {\"path\": \"a\", \"old_string\": \"x\", \"new_string\": \"y\"}\n" +
 		"```\n{\"path\": \"b\", \"content\": \"x\"}\n```\n" +
 		"```text\n{\"path\": \"c\", \"content\": \"x\"}\n```\n" +
 		"```\nf({\"path\": \"d\", \"content\": \"x\"})\n```\n" +
-		"{\"path\": \"e\", \"content\": x}\n"
+		"{\"path\": \"e\", \"content\": x}\n" +
+		"[\n  {\"path\": \"f\", \"content\": \"x\"}\n]\n"
 	texts = nil
 	for _, s := range Spans([]byte(prose)) {
 		texts = append(texts, prose[s[0]:s[1]])

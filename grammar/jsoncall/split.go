@@ -9,7 +9,7 @@ import (
 // agents clada reads: a JSON text holding none of them is somebody's data,
 // not a call.
 var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_string", "oldString", "newString",
-	"content", "contents", "code_edit", "changes", "edits", "replacements"}
+	"content", "contents", "code_edit", "code", "changes", "edits", "replacements"}
 
 // pathKeys are the keys a call names its file with.
 var pathKeys = []string{"path", "file_path", "filePath", "filepath", "target_file"}
@@ -98,13 +98,38 @@ func Spans(src []byte) [][2]int {
 					next = end + e + 1 // past the closing line: no call stands in another fence
 				}
 			}
-		} else if len(line) > 1 && line[0] == '{' && line[len(line)-1] == '}' && looksLikeCall(line) && json.Valid(line) {
+		} else if len(line) > 1 && line[0] == '{' && line[len(line)-1] == '}' && looksLikeCall(line) && alone(src, p, next) && json.Valid(line) {
 			s := p + bytes.Index(src[p:p+le], line[:1])
 			out = append(out, [2]int{s, s + len(line)})
 		}
 		p = next
 	}
 	return out
+}
+
+// alone reports whether the line from p to next stands alone, not one
+// line of a larger JSON text written over several lines: the line before
+// does not end, and the line after does not start, with JSON's
+// punctuation (an array's items are one call each, but an array among
+// prose is no call: its brackets would be prose).
+func alone(src []byte, p, next int) bool {
+	if p > 0 {
+		before := bytes.TrimSpace(src[bytes.LastIndexByte(src[:p-1], '\n')+1 : p-1])
+		if len(before) > 0 && bytes.IndexByte([]byte("[{,"), before[len(before)-1]) >= 0 {
+			return false
+		}
+	}
+	if next < len(src) {
+		e := bytes.IndexByte(src[next:], '\n')
+		if e < 0 {
+			e = len(src) - next
+		}
+		after := bytes.TrimSpace(src[next : next+e])
+		if len(after) > 0 && bytes.IndexByte([]byte("]},"), after[0]) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // isCall reports whether a bare fence's body is a JSON call: one object or

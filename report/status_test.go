@@ -151,7 +151,7 @@ x1 ⏸ exec make - not applied: --atomic refused the apply because another actio
 [task-2] Error: search_not_found: file_replace_text b.txt — file_replace_text: old_text not found in file
     hint: closest line 3: foo
 [task-3] Not applied: exec make (--atomic refused the apply)
-FAILED (--atomic: nothing applied): 3 actions, 0 would succeed, 1 failed, 2 not run, 0 syntax errors
+FAILED (--atomic: nothing applied): 3 actions, 0 applied, 1 failed, 2 not run, 0 syntax errors
 `,
 	}
 	for format, w := range want {

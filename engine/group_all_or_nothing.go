@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/engine/textedit"
@@ -297,6 +298,13 @@ func replayedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Wor
 			deletes++
 			continue
 		}
+		if from, to, moved := movedAlready(it.a, ws, cfg); moved {
+			// A rename done: like a delete, no sign of its own that this
+			// patch made it, so it counts with the deletes.
+			results[i].Result = Result{Success: true, AlreadyApplied: true, Data: map[string]any{"old_path": from, "new_path": to}}
+			deletes++
+			continue
+		}
 		if p, held := writtenAlready(it.a, ws, cfg); held {
 			results[i].Result = Result{Success: true, AlreadyApplied: true, Data: map[string]any{"path": p, "bytesWritten": 0}}
 			continue
@@ -327,6 +335,30 @@ func deletedAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (string, boo
 	}
 	_, err = ws.Lstat(abs)
 	return p, errors.Is(err, fs.ErrNotExist)
+}
+
+// movedAlready says whether a is a file_move whose file is gone from its
+// old path and a regular file stands at its new one (a diff's rename,
+// answered again). The steps after it then find their edits made there.
+func movedAlready(a *lang.Action, ws fsys.Workspace, cfg *Config) (from, to string, ok bool) {
+	if a.Op != lang.OpFileMove.String() {
+		return "", "", false
+	}
+	from, _ = a.Value(lang.ParamOldPath)
+	to, _ = a.Value(lang.ParamNewPath)
+	oldAbs, err := cfg.Resolve(from)
+	if err != nil {
+		return "", "", false
+	}
+	newAbs, err := cfg.Resolve(to)
+	if err != nil || strings.HasSuffix(to, "/") {
+		return "", "", false // a move into a folder: where it went is not to say
+	}
+	if _, err := ws.Lstat(oldAbs); !errors.Is(err, fs.ErrNotExist) {
+		return "", "", false
+	}
+	fi, err := ws.Lstat(newAbs)
+	return from, to, err == nil && fi.Mode().IsRegular()
 }
 
 // writtenAlready says whether a is a file_write whose file already holds

@@ -33,10 +33,14 @@ const (
 )
 
 // alreadyWhy says why an already-applied action changed nothing: the file
-// holds its result, or, for a delete, the file is gone.
+// holds its result, or, for a delete, the file is gone, or, for a move, it
+// is already at its new path.
 func alreadyWhy(res engine.ActionResult) string {
-	if res.Action == lang.OpFileDelete.String() {
+	switch res.Action {
+	case lang.OpFileDelete.String():
 		return "the file is already gone; nothing was done"
+	case lang.OpFileMove.String():
+		return "the file is already at its new path; nothing was done"
 	}
 	return "the file already holds this change; nothing was written"
 }

@@ -54,17 +54,18 @@ func Parse(f *source.File) *Document { return parse(f, nil) }
 
 // plan is how a parse shares its work among goroutines: up to workers of
 // them (fewer than two: none), for the scan when the text has scanMin
-// bytes, for lowering when the blocks have lowerMin bytes; a worker takes
-// runMax blocks at a time (see lowerAll). Parse plans from GOMAXPROCS;
-// tests force every path on small texts.
+// bytes, in pieces of at least chunkMin bytes (parse_chunks.go), for
+// lowering when the blocks have lowerMin bytes; a worker takes runMax
+// blocks at a time (see lowerAll). Parse plans from GOMAXPROCS; tests
+// force every path on small texts.
 type plan struct {
-	workers, scanMin, lowerMin, runMax int
+	workers, scanMin, chunkMin, lowerMin, runMax int
 }
 
 // defaultPlan is the plan of Parse: the thresholds are where spawning
 // workers starts to cost less than it saves.
 func defaultPlan() plan {
-	return plan{workers: runtime.GOMAXPROCS(0), scanMin: 256 << 10, lowerMin: 64 << 10, runMax: runMax}
+	return plan{workers: runtime.GOMAXPROCS(0), scanMin: 256 << 10, chunkMin: chunkMin, lowerMin: 64 << 10, runMax: runMax}
 }
 
 // parse is Parse with an optional block cache.
@@ -77,7 +78,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	if len(f.Src) < p.scanMin {
 		scanWorkers = 1
 	}
-	spans, diags := findSpans(f.Src, scanWorkers)
+	spans, diags := findSpans(f.Src, scanWorkers, p.chunkMin)
 	doc.Diags = diags
 	if c != nil {
 		c.last = &lastParse{src: f.Src, spans: spans, doc: doc, hunks: bytes.Contains(f.Src, []byte("@@"))}
@@ -167,47 +168,65 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // The splitters, the search for indented markers and the searches for
 // formats clada does not read (unread.go) each read the whole text and
 // nothing else, so they run as separate jobs on up to workers goroutines
-// (a third of a 5.6 MB parse on one core); their results are merged in a
-// fixed order, the same whatever ran where. A format not read is reported
+// (a third of a 5.6 MB parse on one core), a resumable split in pieces of
+// at least chunkMin bytes; their results are merged in a fixed order, the
+// same whatever ran where. A format not read is reported
 // where it stands outside every block, as a splitter's diagnostic is.
-func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
+func findSpans(src []byte, workers, chunkMin int) ([]blockSpan, source.Diagnostics) {
 	var ranges [len(syntaxes)][]source.Range
 	var splitDiags [len(syntaxes)]source.Diagnostics
 	finds := make(markerFinds, len(indentedMarkers))
 	unread := make([][]source.Range, len(unreadFormats))
 	split := func(i int) { ranges[i], splitDiags[i] = syntaxes[i].split(src) }
-	// First every splitter that needs no marker (SyntaxDef.gate) and the
-	// marker searches, then the splitters whose marker was seen.
-	// In first, job j < 0 is the search for markerGroups[-j-1], and past
-	// len(syntaxes) the find of unreadFormats[j-len(syntaxes)].
-	var first, gated []int
-	for i := range syntaxes {
-		if syntaxes[i].gate == "" && !syntaxes[i].gatedByAny {
-			first = append(first, i)
-		}
-	}
+	// First every splitter that needs no marker (SyntaxDef.gate), the
+	// marker searches and the finds of unread formats, then the splitters
+	// whose marker was seen. With several workers a resumable split
+	// (SyntaxDef.splitFrom) is scanned in pieces, four a worker, joined
+	// after (parse_chunks.go).
+	var jobs []func()
 	for g := range markerGroups {
-		first = append(first, -g-1)
+		jobs = append(jobs, func() { findMarkers(src, markerGroups[g], finds) })
 	}
 	for u := range unreadFormats {
-		first = append(first, len(syntaxes)+u)
+		jobs = append(jobs, func() { unread[u] = unreadFormats[u].find(src) })
 	}
-	parallel.Do(len(first), workers, func(j int) {
-		switch i := first[j]; {
-		case i < 0:
-			findMarkers(src, markerGroups[-i-1], finds)
-		case i >= len(syntaxes):
-			unread[i-len(syntaxes)] = unreadFormats[i-len(syntaxes)].find(src)
+	var borders []int
+	if workers >= 2 {
+		borders = chunkBorders(src, 4*workers, chunkMin)
+	}
+	var pieces [len(syntaxes)][]splitPiece
+	for i := range syntaxes {
+		def := &syntaxes[i]
+		switch {
+		case def.gate != "" || def.gatedByAny:
+		case def.splitFrom != nil && len(borders) > 2:
+			pieces[i] = make([]splitPiece, len(borders)-1)
+			for k := range pieces[i] {
+				jobs = append(jobs, func() { pieces[i][k] = scanPiece(def, src, borders[k], borders[k+1]) })
+			}
 		default:
-			split(i)
+			jobs = append(jobs, func() { split(i) })
 		}
-	})
+	}
+	parallel.Do(len(jobs), workers, func(j int) { jobs[j]() })
+	var gated []int
+	for i := range syntaxes {
+		if pieces[i] != nil {
+			gated = append(gated, i) // joined beside the gated splits
+		}
+	}
 	for i := range syntaxes {
 		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen || syntaxes[i].gatedByAny && finds.anySeen(syntaxes[i].markers) {
 			gated = append(gated, i)
 		}
 	}
-	parallel.Do(len(gated), workers, func(j int) { split(gated[j]) })
+	parallel.Do(len(gated), workers, func(j int) {
+		if i := gated[j]; pieces[i] != nil {
+			ranges[i], splitDiags[i] = joinPieces(&syntaxes[i], src, pieces[i])
+		} else {
+			split(i)
+		}
+	})
 	var found source.Diagnostics
 	n := 0
 	for i := range syntaxes {

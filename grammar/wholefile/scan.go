@@ -82,16 +82,26 @@ func Scan(src []byte) []Fence {
 // Each calls yield with every fenced code block of src, in order, as Scan
 // finds them; the Fence is reused between calls.
 func Each(src []byte, yield func(f *Fence)) {
-	prevEnd := 0 // where the previous fence ended: a path line is never inside one
+	EachFrom(src, 0, len(src), func(f *Fence) bool { yield(f); return true })
+}
+
+// EachFrom is Each over the fences whose opening line starts in [from,
+// to), as Each finds them when a fence ends at from (or from is 0): a
+// fence's path line is not looked for above from, and a fence found
+// still reads past to. After each fence Each is in the state EachFrom
+// starts in at its End, so a text can be scanned in pieces at once (lang's
+// parse, DESIGN.md "Packages"). It stops when yield returns false.
+func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
+	prevEnd := from // where the previous fence ended: a path line is never inside one
 	ff := &fenceFinder{src: src, next: [2]int{-2, -2}}
 	var f Fence // reused: yield is handed the same Fence each time
 	// A fence that states no path costs no allocation: its lines are read
 	// as bytes, and its language is one string per name (a long answer's
 	// thousands of fences say ```sh or ```go again and again).
 	langs := map[string]string{}
-	for p := 0; p < len(src); {
+	for p := from; p < to; {
 		start := ff.from(p)
-		if start < 0 {
+		if start < 0 || start >= to {
 			break
 		}
 		end := lineEnd(src, start)
@@ -165,7 +175,9 @@ func Each(src []byte, yield func(f *Fence)) {
 					"end the block with a fence line like its opening one (```)"))
 			}
 		}
-		yield(&f)
+		if !yield(&f) {
+			return
+		}
 		p, prevEnd = f.End, f.End
 	}
 }

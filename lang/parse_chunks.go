@@ -1,0 +1,134 @@
+package lang
+
+import (
+	"bytes"
+
+	"github.com/clada-dev/clada/source"
+)
+
+// A long text's costliest splits (a whole-file fence scan, SHAM's) would
+// each be one job of findSpans, and the longest of them a serial tail of
+// the parse however many cores there are. A syntax with a resumable split
+// (SyntaxDef.splitFrom) is instead scanned in pieces at once, each piece
+// from a line start as if the text began there, and the pieces are then
+// joined into exactly what one scan of the whole text finds:
+//
+//   - A piece's scan is the whole scan's from its first sync point on
+//     that the whole scan also reaches: a sync point is where a scan is
+//     again as at the text's start (after a block), named by the line it
+//     resumes at, so two scans at the same one read the same from there.
+//   - The first piece is the whole scan's start. From its last sync point
+//     a scan of the text itself goes on (catch-up) until it reaches a sync
+//     point one of the later pieces recorded; that piece's steps up to its
+//     own last sync point are then taken as they are, and so on. Across
+//     a border the catch-up reads one block or so: the one the border cut,
+//     or, past a piece that found none, up to the next piece's first.
+//   - Whatever a piece read wrongly from a start inside a block (a
+//     heredoc's lines taken for a header, a fence's path line above the
+//     border missed) lies before the catch-up's sync point and is dropped.
+//
+// A scan that reports itself unsure (a SHAM heredoc left open spends a
+// search budget shared by the whole scan) makes the join ask the whole
+// scan instead.
+
+// chunkMin is the least piece worth a job of its own in Parse (plan).
+const chunkMin = 64 << 10
+
+// chunkBorders cuts src into up to n pieces of at least least bytes, each
+// starting at a line start: borders[k] is where piece k starts, the last
+// entry len(src).
+func chunkBorders(src []byte, n, least int) []int {
+	n = min(n, len(src)/max(least, 1))
+	borders := []int{0}
+	for k := 1; k < n; k++ {
+		at := k * len(src) / n
+		nl := bytes.IndexByte(src[at:], '\n')
+		if nl < 0 {
+			break
+		}
+		if at += nl + 1; at > borders[len(borders)-1] && at < len(src) {
+			borders = append(borders, at)
+		}
+	}
+	return append(borders, len(src))
+}
+
+// splitPiece is what a resumable split found in one piece.
+type splitPiece struct {
+	spans []source.Range
+	diags source.Diagnostics
+	syncs []syncPoint // in scan order
+	sure  bool
+}
+
+// syncPoint is a sync point of a piece's scan: where it resumes, and how
+// many spans and diagnostics the piece had found by then.
+type syncPoint struct{ next, spans, diags int }
+
+// scanPiece runs def's resumable split over the lines from from to to.
+func scanPiece(def *SyntaxDef, src []byte, from, to int) splitPiece {
+	var p splitPiece
+	p.spans, p.diags, p.sure = def.splitFrom(src, from, to, func(next, spans, diags int) bool {
+		p.syncs = append(p.syncs, syncPoint{next, spans, diags})
+		return false
+	})
+	return p
+}
+
+// joinPieces joins pieces, the scans of def's split over consecutive
+// pieces of src (the first from 0), into what def.split(src) finds.
+func joinPieces(def *SyntaxDef, src []byte, pieces []splitPiece) ([]source.Range, source.Diagnostics) {
+	type ref struct{ piece, sync int }
+	at := map[int]ref{}
+	for k := 1; k < len(pieces); k++ {
+		if !pieces[k].sure {
+			return def.split(src)
+		}
+		for i, s := range pieces[k].syncs {
+			if _, ok := at[s.next]; !ok {
+				at[s.next] = ref{k, i}
+			}
+		}
+	}
+	var spans []source.Range
+	var diags source.Diagnostics
+	// take adds piece p's steps after its sync point i (from its start
+	// when i < 0) up to its last one, and returns where a scan resumes
+	// after it (from when there is none).
+	take := func(p *splitPiece, i, from int) int {
+		if len(p.syncs) == 0 || i == len(p.syncs)-1 {
+			return from
+		}
+		var s syncPoint
+		if i >= 0 {
+			s = p.syncs[i]
+		}
+		last := p.syncs[len(p.syncs)-1]
+		spans = append(spans, p.spans[s.spans:last.spans]...)
+		diags = append(diags, p.diags[s.diags:last.diags]...)
+		return last.next
+	}
+	if !pieces[0].sure {
+		return def.split(src)
+	}
+	from := take(&pieces[0], -1, 0)
+	for from < len(src) {
+		hit := ref{piece: -1}
+		cs, cd, sure := def.splitFrom(src, from, len(src), func(next, _, _ int) bool {
+			r, ok := at[next]
+			if ok {
+				hit = r
+			}
+			return ok
+		})
+		if !sure {
+			return def.split(src)
+		}
+		spans, diags = append(spans, cs...), append(diags, cd...)
+		if hit.piece < 0 {
+			break // the catch-up read to the end
+		}
+		from = take(&pieces[hit.piece], hit.sync, pieces[hit.piece].syncs[hit.sync].next)
+	}
+	return spans, diags
+}

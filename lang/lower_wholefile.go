@@ -65,15 +65,16 @@ func splitWholeFile(src []byte) ([]source.Range, source.Diagnostics) {
 // splitWholeFileFrom is splitWholeFile resumable (SyntaxDef.splitFrom):
 // after each fence the scan is as at the text's start.
 func splitWholeFileFrom(src []byte, from, to int, sync func(next, spans, diags int) bool) ([]source.Range, source.Diagnostics, bool) {
-	// A piece does not look for placeholder signs in the whole text:
-	// unreadFence then looks in each fence's body (firstPlaceholder), with
-	// the same result.
+	// A piece, or a scan that stops after a fence or two, does not look
+	// for placeholder signs in the whole text: each fence's body is looked
+	// at itself (firstPlaceholder does), with the same result.
 	out, ds := wholeFileFences(src, from, to, true, sync)
 	return out, ds, true
 }
 
 // wholeFileFences is splitWholeFile over the fences wholefile.EachFrom
-// finds from from to to; signs is false when src holds no placeholder.
+// finds from from to to; signs is false when src holds no placeholder
+// sign.
 func wholeFileFences(src []byte, from, to int, signs bool, sync func(next, spans, diags int) bool) ([]source.Range, source.Diagnostics) {
 	var out []source.Range
 	var ds source.Diagnostics

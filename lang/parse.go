@@ -222,7 +222,7 @@ func findSpans(src []byte, workers, chunkMin int) ([]blockSpan, source.Diagnosti
 	}
 	parallel.Do(len(gated), workers, func(j int) {
 		if i := gated[j]; pieces[i] != nil {
-			ranges[i], splitDiags[i] = joinPieces(&syntaxes[i], src, pieces[i])
+			ranges[i], splitDiags[i] = joinPieces(&syntaxes[i], src, borders, pieces[i])
 		} else {
 			split(i)
 		}

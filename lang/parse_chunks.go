@@ -2,6 +2,7 @@ package lang
 
 import (
 	"bytes"
+	"sort"
 
 	"github.com/clada-dev/clada/source"
 )
@@ -75,27 +76,40 @@ func scanPiece(def *SyntaxDef, src []byte, from, to int) splitPiece {
 	return p
 }
 
-// joinPieces joins pieces, the scans of def's split over consecutive
-// pieces of src (the first from 0), into what def.split(src) finds.
-func joinPieces(def *SyntaxDef, src []byte, pieces []splitPiece) ([]source.Range, source.Diagnostics) {
-	type ref struct{ piece, sync int }
-	at := map[int]ref{}
-	for k := 1; k < len(pieces); k++ {
+// joinPieces joins pieces, the scans of def's split over the pieces of
+// src that start at borders (chunkBorders), into what def.split(src)
+// finds.
+func joinPieces(def *SyntaxDef, src []byte, borders []int, pieces []splitPiece) ([]source.Range, source.Diagnostics) {
+	for k := range pieces {
 		if !pieces[k].sure {
 			return def.split(src)
 		}
-		for i, s := range pieces[k].syncs {
-			if _, ok := at[s.next]; !ok {
-				at[s.next] = ref{k, i}
+	}
+	// syncAt finds a later piece's sync point at next: in the piece next
+	// falls in, or the one before (whose last block may read past its
+	// end). A sync point further back is missed, which costs only a
+	// longer catch-up.
+	syncAt := func(next int) (piece, sync int, ok bool) {
+		j := sort.SearchInts(borders, next+1) - 1 // borders[j] <= next
+		for k := j; k >= max(1, j-1); k-- {
+			if k >= len(pieces) {
+				continue
+			}
+			ss := pieces[k].syncs
+			i := sort.Search(len(ss), func(i int) bool { return ss[i].next >= next })
+			if i < len(ss) && ss[i].next == next {
+				return k, i, true
 			}
 		}
+		return 0, 0, false
 	}
 	var spans []source.Range
 	var diags source.Diagnostics
-	// take adds piece p's steps after its sync point i (from its start
+	// take adds piece k's steps after its sync point i (from its start
 	// when i < 0) up to its last one, and returns where a scan resumes
 	// after it (from when there is none).
-	take := func(p *splitPiece, i, from int) int {
+	take := func(k, i, from int) int {
+		p := &pieces[k]
 		if len(p.syncs) == 0 || i == len(p.syncs)-1 {
 			return from
 		}
@@ -108,27 +122,30 @@ func joinPieces(def *SyntaxDef, src []byte, pieces []splitPiece) ([]source.Range
 		diags = append(diags, p.diags[s.diags:last.diags]...)
 		return last.next
 	}
-	if !pieces[0].sure {
-		return def.split(src)
-	}
-	from := take(&pieces[0], -1, 0)
+	from := take(0, -1, 0)
 	for from < len(src) {
-		hit := ref{piece: -1}
-		cs, cd, sure := def.splitFrom(src, from, len(src), func(next, _, _ int) bool {
-			r, ok := at[next]
-			if ok {
-				hit = r
-			}
-			return ok
-		})
+		// The catch-up reads to the end of the piece after the one from
+		// falls in; when it meets no sync point by then, it reads on to
+		// the text's end.
+		to := borders[min(len(borders)-1, sort.SearchInts(borders, from+1)+1)]
+		var hp, hs int
+		hit := false
+		stop := func(next, _, _ int) bool {
+			hp, hs, hit = syncAt(next)
+			return hit
+		}
+		cs, cd, sure := def.splitFrom(src, from, to, stop)
+		if !hit && to < len(src) {
+			cs, cd, sure = def.splitFrom(src, from, len(src), stop)
+		}
 		if !sure {
 			return def.split(src)
 		}
 		spans, diags = append(spans, cs...), append(diags, cd...)
-		if hit.piece < 0 {
+		if !hit {
 			break // the catch-up read to the end
 		}
-		from = take(&pieces[hit.piece], hit.sync, pieces[hit.piece].syncs[hit.sync].next)
+		from = take(hp, hs, pieces[hp].syncs[hs].next)
 	}
 	return spans, diags
 }

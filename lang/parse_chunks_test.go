@@ -39,7 +39,7 @@ func samePieces(t *testing.T, name string, def *SyntaxDef, src []byte, borders [
 		pieces[k] = scanPiece(def, src, at[k], at[k+1])
 	}
 	wr, wd := def.split(src)
-	gr, gd := joinPieces(def, src, pieces)
+	gr, gd := joinPieces(def, src, at, pieces)
 	if d := cmp.Diff(wr, gr); d != "" {
 		t.Fatalf("%s, %s in pieces at %v: spans differ from the whole split (-whole +pieces):\n%s", name, def.Name, borders, d)
 	}

@@ -52,7 +52,7 @@ func SplitFrom(src []byte, from, to int, sync func(next, spans, errs int) bool) 
 	for off < to {
 		// Fast path: only lines starting with '#' can open a block.
 		if src[off] != '#' {
-			i := bytes.Index(src[off:], []byte("\n#"))
+			i := bytes.Index(src[off:min(len(src), to+1)], []byte("\n#")) // a line from to on is not read
 			if i < 0 {
 				break
 			}

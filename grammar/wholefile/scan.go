@@ -93,7 +93,9 @@ func Each(src []byte, yield func(f *Fence)) {
 // parse, DESIGN.md "Packages"). It stops when yield returns false.
 func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 	prevEnd := from // where the previous fence ended: a path line is never inside one
-	ff := &fenceFinder{src: src, next: [2]int{-2, -2}}
+	// the fence lines are looked for only up to to (a run that starts
+	// before it may end past it)
+	ff := &fenceFinder{src: src[:min(len(src), to+len("```")-1)], next: [2]int{-2, -2}}
 	var f Fence // reused: yield is handed the same Fence each time
 	// A fence that states no path costs no allocation: its lines are read
 	// as bytes, and its language is one string per name (a long answer's

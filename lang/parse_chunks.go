@@ -103,7 +103,11 @@ func joinPieces(def *SyntaxDef, src []byte, borders []int, pieces []splitPiece) 
 		}
 		return 0, 0, false
 	}
-	var spans []source.Range
+	n := 0
+	for k := range pieces {
+		n += len(pieces[k].spans)
+	}
+	spans := make([]source.Range, 0, n) // about what the pieces found
 	var diags source.Diagnostics
 	// take adds piece k's steps after its sync point i (from its start
 	// when i < 0) up to its last one, and returns where a scan resumes
@@ -146,6 +150,9 @@ func joinPieces(def *SyntaxDef, src []byte, borders []int, pieces []splitPiece) 
 			break // the catch-up read to the end
 		}
 		from = take(hp, hs, pieces[hp].syncs[hs].next)
+	}
+	if len(spans) == 0 {
+		return nil, diags // as split's
 	}
 	return spans, diags
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/source"
 )
 
 // resumable lists the syntaxes whose split findSpans scans in pieces.
@@ -208,4 +209,36 @@ func FuzzSplitPieces(f *testing.F) {
 			samePieces(t, "fuzz", def, src, randomBorders(rng, src, 8))
 		}
 	})
+}
+
+// orderSpans merges lists in order, and sorts lists out of order, into
+// what sortSpans gives: at a tie, the syntax first in the registry first.
+func TestOrderSpansIsSortSpans(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for n := range 2000 {
+		var ranges [len(syntaxes)][]source.Range
+		for i := range ranges {
+			if rng.IntN(3) == 0 {
+				continue
+			}
+			at := 0
+			for range rng.IntN(20) {
+				at += rng.IntN(4)
+				if n%7 == 0 && rng.IntN(10) == 0 {
+					at -= 2 // now and then out of order
+				}
+				ranges[i] = append(ranges[i], source.Range{Start: at, End: at + rng.IntN(5)})
+			}
+		}
+		var want []blockSpan
+		for i, rs := range ranges {
+			for _, r := range rs {
+				want = append(want, blockSpan{Range: r, def: &syntaxes[i]})
+			}
+		}
+		sortSpans(want)
+		if d := cmp.Diff(spanList(want), spanList(orderSpans(&ranges))); d != "" {
+			t.Fatalf("case %d: orderSpans differs from sortSpans (-sort +order):\n%s", n, d)
+		}
+	}
 }

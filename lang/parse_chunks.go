@@ -128,19 +128,25 @@ func joinPieces(def *SyntaxDef, src []byte, borders []int, pieces []splitPiece) 
 	}
 	from := take(0, -1, 0)
 	for from < len(src) {
-		// The catch-up reads to the end of the piece after the one from
-		// falls in; when it meets no sync point by then, it reads on to
-		// the text's end.
-		to := borders[min(len(borders)-1, sort.SearchInts(borders, from+1)+1)]
+		// The catch-up reads 16 KiB, and again four times as far while it
+		// meets no sync point: the one it looks for is usually a block or
+		// two away, and a scan's searches (the next fence line, the next
+		// header) reach as far as it reads.
 		var hp, hs int
 		hit := false
 		stop := func(next, _, _ int) bool {
 			hp, hs, hit = syncAt(next)
 			return hit
 		}
-		cs, cd, sure := def.splitFrom(src, from, to, stop)
-		if !hit && to < len(src) {
-			cs, cd, sure = def.splitFrom(src, from, len(src), stop)
+		var cs []source.Range
+		var cd source.Diagnostics
+		sure := true
+		for w := 16 << 10; ; w *= 4 {
+			to := min(len(src), from+w)
+			cs, cd, sure = def.splitFrom(src, from, to, stop)
+			if hit || !sure || to == len(src) {
+				break
+			}
 		}
 		if !sure {
 			return def.split(src)

@@ -160,6 +160,13 @@ func TestFindSpansInPieces(t *testing.T) {
 			mixed.WriteString("\n")
 		}
 	}
+	// blocks far apart, after a header that cannot be read: a catch-up
+	// reads on past its first window, the header's error in both
+	prose := bytes.Repeat([]byte("Some prose, and more of it.\n"), 2000)
+	var sparse []byte
+	for i := range 8 {
+		sparse = append(append(append(sparse, "#!SHAM [@three-char-SHA-256: bad\n"...), prose...), straddling(i)...)
+	}
 	for _, doc := range []struct {
 		name string
 		src  []byte
@@ -167,6 +174,7 @@ func TestFindSpansInPieces(t *testing.T) {
 		{"mixed", mixed.Bytes()},
 		{"load", benchdoc.SHAM(200, 30)},
 		{"small blocks", genSHAMSmall(2000)},
+		{"sparse", sparse},
 	} {
 		ws, wd := findSpans(doc.src, 1, 0)
 		pieced := 0

@@ -31,11 +31,11 @@ func Split(src []byte) ([]source.Range, source.Diagnostics) {
 // from a line start from in the state the scan is in on the line after a
 // block's end (at 0, the text's start: Split is SplitFrom(src, 0,
 // len(src), nil)); a block found there still reads past to. So that a
-// text can be scanned in pieces at once (lang's parse, DESIGN.md
-// "Packages"), after each block and each end marker outside one, where the
-// scan is again in that state at the line that follows (next), it calls
-// sync, when not nil, with next and how many spans and errors it has so
-// far, and stops when sync returns true. sure is false when a heredoc left
+// text can be scanned in pieces at once (DESIGN.md, "Three syntaxes, one
+// AST"), after each block and each end marker outside one, where the scan
+// is again in that state at the line that follows (next), it calls sync,
+// when not nil, with next and how many spans and errors it has so far,
+// and stops when sync returns true. sure is false when a heredoc left
 // open spent some of the search budget (heredocFinder): a scan started
 // elsewhere may then read differently, and only a scan of the whole text
 // holds.

@@ -89,8 +89,9 @@ func Each(src []byte, yield func(f *Fence)) {
 // to), as Each finds them when a fence ends at from (or from is 0): a
 // fence's path line is not looked for above from, and a fence found
 // still reads past to. After each fence Each is in the state EachFrom
-// starts in at its End, so a text can be scanned in pieces at once (lang's
-// parse, DESIGN.md "Packages"). It stops when yield returns false.
+// starts in at its End, so a text can be scanned in pieces at once
+// (DESIGN.md, "Three syntaxes, one AST"). It stops when yield returns
+// false.
 func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 	prevEnd := from // where the previous fence ended: a path line is never inside one
 	// the fence lines are looked for only up to to (a run that starts

@@ -58,7 +58,7 @@ func chunkBorders(src []byte, n, least int) []int {
 type splitPiece struct {
 	spans []source.Range
 	diags source.Diagnostics
-	syncs []syncPoint // in scan order
+	syncs []syncPoint // the first few and the last, in scan order
 	sure  bool
 }
 
@@ -66,11 +66,21 @@ type splitPiece struct {
 // many spans and diagnostics the piece had found by then.
 type syncPoint struct{ next, spans, diags int }
 
+// keptSyncs is how many of a piece's first sync points it keeps, besides
+// its last: a catch-up meets a piece's scan at one of its first few, the
+// piece read wrongly only up to the end of the block it started in. One
+// it does not keep only makes a catch-up read on.
+const keptSyncs = 8
+
 // scanPiece runs def's resumable split over the lines from from to to.
 func scanPiece(def *SyntaxDef, src []byte, from, to int) splitPiece {
-	var p splitPiece
+	p := splitPiece{syncs: make([]syncPoint, 0, keptSyncs+1)}
 	p.spans, p.diags, p.sure = def.splitFrom(src, from, to, func(next, spans, diags int) bool {
-		p.syncs = append(p.syncs, syncPoint{next, spans, diags})
+		if len(p.syncs) <= keptSyncs {
+			p.syncs = append(p.syncs, syncPoint{next, spans, diags})
+		} else {
+			p.syncs[keptSyncs] = syncPoint{next, spans, diags} // the last so far
+		}
 		return false
 	})
 	return p

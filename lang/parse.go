@@ -207,9 +207,11 @@ func findSpans(src []byte, workers, chunkMin int) ([]blockSpan, source.Diagnosti
 	// First every splitter that needs no marker (SyntaxDef.gate), the
 	// marker searches and the finds of unread formats, then the splitters
 	// whose marker was seen. With several workers a resumable split
-	// (SyntaxDef.splitFrom) is scanned in pieces, four a worker, joined
-	// after (parse_chunks.go).
-	var jobs []func()
+	// (SyntaxDef.splitFrom) is scanned in pieces, four a worker, after the
+	// whole-text jobs (the longest go first, the short pieces fill in
+	// after them), and joined by the worker that scans its last piece,
+	// while the others still scan (parse_chunks.go).
+	var jobs, pieceJobs []func()
 	for g := range markerGroups {
 		jobs = append(jobs, func() { findMarkers(src, markerGroups[g], finds) })
 	}
@@ -221,38 +223,35 @@ func findSpans(src []byte, workers, chunkMin int) ([]blockSpan, source.Diagnosti
 		borders = chunkBorders(src, 4*workers, chunkMin)
 	}
 	var pieces [len(syntaxes)][]splitPiece
+	var left [len(syntaxes)]atomic.Int32 // pieces not scanned yet
 	for i := range syntaxes {
 		def := &syntaxes[i]
 		switch {
 		case def.gate != "" || def.gatedByAny:
 		case def.splitFrom != nil && len(borders) > 2:
 			pieces[i] = make([]splitPiece, len(borders)-1)
+			left[i].Store(int32(len(pieces[i])))
 			for k := range pieces[i] {
-				jobs = append(jobs, func() { pieces[i][k] = scanPiece(def, src, borders[k], borders[k+1]) })
+				pieceJobs = append(pieceJobs, func() {
+					pieces[i][k] = scanPiece(def, src, borders[k], borders[k+1])
+					if left[i].Add(-1) == 0 { // every piece's scan is done
+						ranges[i], splitDiags[i] = joinPieces(def, src, borders, pieces[i])
+					}
+				})
 			}
 		default:
 			jobs = append(jobs, func() { split(i) })
 		}
 	}
+	jobs = append(jobs, pieceJobs...)
 	parallel.Do(len(jobs), workers, func(j int) { jobs[j]() })
 	var gated []int
-	for i := range syntaxes {
-		if pieces[i] != nil {
-			gated = append(gated, i) // joined beside the gated splits
-		}
-	}
 	for i := range syntaxes {
 		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen || syntaxes[i].gatedByAny && finds.anySeen(syntaxes[i].markers) {
 			gated = append(gated, i)
 		}
 	}
-	parallel.Do(len(gated), workers, func(j int) {
-		if i := gated[j]; pieces[i] != nil {
-			ranges[i], splitDiags[i] = joinPieces(&syntaxes[i], src, borders, pieces[i])
-		} else {
-			split(i)
-		}
-	})
+	parallel.Do(len(gated), workers, func(j int) { split(gated[j]) })
 	var found source.Diagnostics
 	for i := range syntaxes {
 		found = append(found, splitDiags[i]...)

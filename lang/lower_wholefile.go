@@ -65,16 +65,35 @@ func splitWholeFile(src []byte) ([]source.Range, source.Diagnostics) {
 	if !wholefile.HasFence(src) {
 		return nil, nil
 	}
+	// once for the text: most answers have no placeholder anywhere
+	out, ds := wholeFileFences(src, 0, len(src), mayHoldPlaceholder(src), nil)
+	return out, ds
+}
+
+// splitWholeFileFrom is splitWholeFile resumable (SyntaxDef.splitFrom):
+// after each fence the scan is as at the text's start.
+func splitWholeFileFrom(src []byte, from, to int, sync func(next, spans, diags int) bool) ([]source.Range, source.Diagnostics, bool) {
+	// A piece, or a scan that stops after a fence or two, does not look
+	// for placeholder signs in the whole text: each fence's body is looked
+	// at itself (firstPlaceholder does), with the same result.
+	out, ds := wholeFileFences(src, from, to, true, sync)
+	return out, ds, true
+}
+
+// wholeFileFences is splitWholeFile over the fences wholefile.EachFrom
+// finds from from to to; signs is false when src holds no placeholder
+// sign.
+func wholeFileFences(src []byte, from, to int, signs bool, sync func(next, spans, diags int) bool) ([]source.Range, source.Diagnostics) {
 	var out []source.Range
 	var ds source.Diagnostics
-	signs := mayHoldPlaceholder(src) // once for the text: most answers have no placeholder anywhere
-	wholefile.Each(src, func(f *wholefile.Fence) {
+	wholefile.EachFrom(src, from, to, func(f *wholefile.Fence) bool {
 		switch {
 		case f.Path == "" || f.Citation || exampleInfo[strings.ToLower(f.Lang)]:
 			ds = append(ds, unreadFence(src, f, signs)...) // unread.go
 		default: // a fence holding another format's block yields to it (findSpans)
 			out = append(out, source.Range{Start: f.Start, End: f.End})
 		}
+		return sync == nil || !sync(f.End, len(out), len(ds))
 	})
 	return out, ds
 }

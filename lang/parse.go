@@ -3,6 +3,7 @@ package lang
 import (
 	"bytes"
 	"cmp"
+	"container/list"
 	"runtime"
 	"slices"
 	"sort"
@@ -54,17 +55,18 @@ func Parse(f *source.File) *Document { return parse(f, nil) }
 
 // plan is how a parse shares its work among goroutines: up to workers of
 // them (fewer than two: none), for the scan when the text has scanMin
-// bytes, for lowering when the blocks have lowerMin bytes; a worker takes
-// runMax blocks at a time (see lowerAll). Parse plans from GOMAXPROCS;
-// tests force every path on small texts.
+// bytes, in pieces of at least chunkMin bytes (parse_chunks.go), for
+// lowering when the blocks have lowerMin bytes; a worker takes runMax
+// blocks at a time (see lowerAll). Parse plans from GOMAXPROCS; tests
+// force every path on small texts.
 type plan struct {
-	workers, scanMin, lowerMin, runMax int
+	workers, scanMin, chunkMin, lowerMin, runMax int
 }
 
 // defaultPlan is the plan of Parse: the thresholds are where spawning
 // workers starts to cost less than it saves.
 func defaultPlan() plan {
-	return plan{workers: runtime.GOMAXPROCS(0), scanMin: 256 << 10, lowerMin: 64 << 10, runMax: runMax}
+	return plan{workers: runtime.GOMAXPROCS(0), scanMin: 256 << 10, chunkMin: chunkMin, lowerMin: 64 << 10, runMax: runMax}
 }
 
 // parse is Parse with an optional block cache.
@@ -77,7 +79,7 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	if len(f.Src) < p.scanMin {
 		scanWorkers = 1
 	}
-	spans, diags := findSpans(f.Src, scanWorkers)
+	spans, diags := findSpans(f.Src, scanWorkers, p.chunkMin)
 	doc.Diags = diags
 	if c != nil {
 		c.last = &lastParse{src: f.Src, spans: spans, doc: doc, hunks: bytes.Contains(f.Src, []byte("@@"))}
@@ -109,18 +111,43 @@ func parseWith(f *source.File, c *Parser, p plan) *Document {
 	}
 	todo := make([]int, 0, len(spans))
 	doc.parser, doc.entries = c, make([]*cacheEntry, len(spans))
-	for i, s := range spans {
-		texts[i], maps[i] = blockText(f.Src, s)
-		if e := c.lookup(s.def.ID, texts[i]); e != nil {
-			doc.Groups[i] = placeGroup(e, s.Start, maps[i])
-			if maps[i] != nil {
-				warnShallow(f.Src, s.prefix, doc.Groups[i])
-			} else {
-				doc.entries[i] = e
+	// Each block's text and its look-up in the cache, a hash of the whole
+	// text (a serial step of every parse of a language server's, 5,000
+	// blocks of 5.6 MB), on the workers: the cache's tables are only read
+	// until the inserts below. The hits are then marked used in source
+	// order, as one look-up after another would (Parser.lookup).
+	found := make([]*list.Element, len(spans))
+	look := func(i int) {
+		texts[i], maps[i] = blockText(f.Src, spans[i])
+		found[i] = c.tables[spans[i].def.ID][string(texts[i])]
+	}
+	if size := len(f.Src); p.workers < 2 || size < p.lowerMin {
+		for i := range spans {
+			look(i)
+		}
+	} else {
+		const batch = 64
+		parallel.Do((len(spans)+batch-1)/batch, p.workers, func(j int) {
+			for i := j * batch; i < min(len(spans), (j+1)*batch); i++ {
+				look(i)
 			}
+		})
+	}
+	for i, s := range spans {
+		if found[i] == nil {
+			c.misses++
+			todo = append(todo, i)
 			continue
 		}
-		todo = append(todo, i)
+		c.lru.MoveToFront(found[i])
+		c.hits++
+		e := found[i].Value.(*cacheEntry)
+		doc.Groups[i] = placeGroup(e, s.Start, maps[i])
+		if maps[i] != nil {
+			warnShallow(f.Src, s.prefix, doc.Groups[i])
+		} else {
+			doc.entries[i] = e
+		}
 	}
 	// The cache entries are made on the workers, stored below.
 	entries := make([]*cacheEntry, len(spans))
@@ -167,41 +194,58 @@ func placeGroup(e *cacheEntry, start int, m *textMap) *Group {
 // The splitters, the search for indented markers and the searches for
 // formats clada does not read (unread.go) each read the whole text and
 // nothing else, so they run as separate jobs on up to workers goroutines
-// (a third of a 5.6 MB parse on one core); their results are merged in a
-// fixed order, the same whatever ran where. A format not read is reported
+// (a third of a 5.6 MB parse on one core), a resumable split in pieces of
+// at least chunkMin bytes; their results are merged in a fixed order, the
+// same whatever ran where. A format not read is reported
 // where it stands outside every block, as a splitter's diagnostic is.
-func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
+func findSpans(src []byte, workers, chunkMin int) ([]blockSpan, source.Diagnostics) {
 	var ranges [len(syntaxes)][]source.Range
 	var splitDiags [len(syntaxes)]source.Diagnostics
 	finds := make(markerFinds, len(indentedMarkers))
 	unread := make([][]source.Range, len(unreadFormats))
 	split := func(i int) { ranges[i], splitDiags[i] = syntaxes[i].split(src) }
-	// First every splitter that needs no marker (SyntaxDef.gate) and the
-	// marker searches, then the splitters whose marker was seen.
-	// In first, job j < 0 is the search for markerGroups[-j-1], and past
-	// len(syntaxes) the find of unreadFormats[j-len(syntaxes)].
-	var first, gated []int
-	for i := range syntaxes {
-		if syntaxes[i].gate == "" && !syntaxes[i].gatedByAny {
-			first = append(first, i)
-		}
-	}
+	// First every splitter that needs no marker (SyntaxDef.gate), the
+	// marker searches and the finds of unread formats, then the splitters
+	// whose marker was seen. With several workers a resumable split
+	// (SyntaxDef.splitFrom) is scanned in pieces, four a worker, after the
+	// whole-text jobs (the longest go first, the short pieces fill in
+	// after them), and joined by the worker that scans its last piece,
+	// while the others still scan (parse_chunks.go).
+	var jobs, pieceJobs []func()
 	for g := range markerGroups {
-		first = append(first, -g-1)
+		jobs = append(jobs, func() { findMarkers(src, markerGroups[g], finds) })
 	}
 	for u := range unreadFormats {
-		first = append(first, len(syntaxes)+u)
+		jobs = append(jobs, func() { unread[u] = unreadFormats[u].find(src) })
 	}
-	parallel.Do(len(first), workers, func(j int) {
-		switch i := first[j]; {
-		case i < 0:
-			findMarkers(src, markerGroups[-i-1], finds)
-		case i >= len(syntaxes):
-			unread[i-len(syntaxes)] = unreadFormats[i-len(syntaxes)].find(src)
+	var borders []int
+	if workers >= 2 {
+		borders = chunkBorders(src, 4*workers, chunkMin)
+	}
+	var pieces [len(syntaxes)][]splitPiece
+	var left [len(syntaxes)]atomic.Int32 // pieces not scanned yet
+	for i := range syntaxes {
+		def := &syntaxes[i]
+		switch {
+		case def.gate != "" || def.gatedByAny:
+		case def.splitFrom != nil && len(borders) > 2:
+			pieces[i] = make([]splitPiece, len(borders)-1)
+			left[i].Store(int32(len(pieces[i])))
+			for k := range pieces[i] {
+				pieceJobs = append(pieceJobs, func() {
+					pieces[i][k] = scanPiece(def, src, borders[k], borders[k+1])
+					if left[i].Add(-1) == 0 { // every piece's scan is done
+						ranges[i], splitDiags[i] = joinPieces(def, src, borders, pieces[i])
+					}
+				})
+			}
 		default:
-			split(i)
+			jobs = append(jobs, func() { split(i) })
 		}
-	})
+	}
+	jobs = append(jobs, pieceJobs...)
+	parallel.Do(len(jobs), workers, func(j int) { jobs[j]() })
+	var gated []int
 	for i := range syntaxes {
 		if mk := syntaxes[i].gate; mk != "" && finds[markerIndex(mk)].seen || syntaxes[i].gatedByAny && finds.anySeen(syntaxes[i].markers) {
 			gated = append(gated, i)
@@ -209,19 +253,10 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	}
 	parallel.Do(len(gated), workers, func(j int) { split(gated[j]) })
 	var found source.Diagnostics
-	n := 0
 	for i := range syntaxes {
-		n += len(ranges[i])
 		found = append(found, splitDiags[i]...)
 	}
-	all := make([]blockSpan, 0, n)
-	for i, rs := range ranges {
-		for _, r := range rs {
-			all = append(all, blockSpan{Range: r, def: &syntaxes[i]})
-		}
-	}
-	sortSpans(all)
-	kept := dropOverlaps(dropYielding(all))
+	kept := dropOverlaps(dropYielding(orderSpans(&ranges)))
 	if more, mds := findIndented(src, kept, finds); len(more) > 0 || len(mds) > 0 {
 		kept = append(kept, more...)
 		found = append(found, mds...)
@@ -239,6 +274,55 @@ func findSpans(src []byte, workers int) ([]blockSpan, source.Diagnostics) {
 	}
 	diags.Sort()
 	return kept, diags
+}
+
+// orderSpans is every syntax's spans (ranges[i] are syntaxes[i]'s) in
+// sortSpans's order. A split finds its blocks in order, so the lists are
+// merged, a run at a time, without a sort (a serial step of a parse
+// however many cores: a sort of 5,000 spans took as long as lowering 60
+// blocks); a list out of order is sorted.
+func orderSpans(ranges *[len(syntaxes)][]source.Range) []blockSpan {
+	n, inOrder := 0, true
+	for _, rs := range ranges {
+		n += len(rs)
+		for k := 1; k < len(rs) && inOrder; k++ {
+			inOrder = rs[k-1].Start <= rs[k].Start
+		}
+	}
+	all := make([]blockSpan, 0, n)
+	if !inOrder {
+		for i, rs := range ranges {
+			for _, r := range rs {
+				all = append(all, blockSpan{Range: r, def: &syntaxes[i]})
+			}
+		}
+		sortSpans(all)
+		return all
+	}
+	var at [len(syntaxes)]int
+	for len(all) < n {
+		// the list with the first head (at a tie, the syntax first in the
+		// registry, as sortSpans keeps), and the next head after it
+		best, next := -1, -1
+		for i, rs := range ranges {
+			if at[i] == len(rs) {
+				continue
+			}
+			switch s := rs[at[i]].Start; {
+			case best < 0 || s < ranges[best][at[best]].Start:
+				best, next = i, best
+			case next < 0 || s < ranges[next][at[next]].Start:
+				next = i
+			}
+		}
+		rs := ranges[best]
+		for at[best] < len(rs) && (next < 0 || rs[at[best]].Start < ranges[next][at[next]].Start ||
+			rs[at[best]].Start == ranges[next][at[next]].Start && best < next) {
+			all = append(all, blockSpan{Range: rs[at[best]], def: &syntaxes[best]})
+			at[best]++
+		}
+	}
+	return all
 }
 
 // sortSpans orders spans by start, an indented reading first at a tie.

@@ -356,7 +356,7 @@ func sameInWindow(old, src []byte, last *lastParse, ch change, cs, oe, ne int) b
 		diagsNew = append(diagsNew, d)
 	}
 	same := func(w []byte, spans []blockSpan, diags source.Diagnostics) bool {
-		got, gd := findSpans(w, 1)
+		got, gd := findSpans(w, 1, 0)
 		if len(got) != len(spans) || len(gd) != len(diags) {
 			return false
 		}

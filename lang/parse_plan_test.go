@@ -20,14 +20,15 @@ import (
 var serialPlan = plan{workers: 1, scanMin: math.MaxInt, lowerMin: math.MaxInt, runMax: 1}
 
 // testPlans drive every shared path on small texts: the splitters and
-// marker searches as parallel jobs, lowering on several workers, and runs
+// marker searches as parallel jobs, resumable splits in pieces of a line
+// or more (parse_chunks.go) or not, lowering on several workers, and runs
 // of blocks cut at various lengths.
 var testPlans = []plan{
 	{workers: 1, scanMin: math.MaxInt, lowerMin: math.MaxInt, runMax: 32},
 	{workers: 1, scanMin: math.MaxInt, lowerMin: math.MaxInt, runMax: 2},
-	{workers: 3, scanMin: 0, lowerMin: 0, runMax: 32},
-	{workers: 2, scanMin: 0, lowerMin: 0, runMax: 5},
-	{workers: 4, scanMin: 0, lowerMin: 0, runMax: 1},
+	{workers: 3, scanMin: 0, chunkMin: 1, lowerMin: 0, runMax: 32},
+	{workers: 2, scanMin: 0, chunkMin: 64, lowerMin: 0, runMax: 5},
+	{workers: 4, scanMin: 0, chunkMin: 1 << 30, lowerMin: 0, runMax: 1},
 }
 
 // samePlanResults checks that src parses to the same groups and document

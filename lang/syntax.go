@@ -95,6 +95,16 @@ type SyntaxDef struct {
 	// for would-be blocks that yield none (a SHAM header that cannot be
 	// read, a stray end marker).
 	split func(src []byte) ([]source.Range, source.Diagnostics)
+	// splitFrom, when not nil, is split resumable, so that findSpans can
+	// scan a long text in pieces at once (parse_chunks.go): it scans the
+	// lines of src that start in [from, to), from a line start from in the
+	// state the scan is in at the text's start; after each step that
+	// leaves it in that state again at a line start next (a block read
+	// past), it calls sync, when not nil, with next and how many spans and
+	// diagnostics it has so far, and stops when sync returns true. sure is
+	// false when the scan met something that makes a scan started
+	// elsewhere unreliable; split(src) must then be asked.
+	splitFrom func(src []byte, from, to int, sync func(next, spans, diags int) bool) (spans []source.Range, diags source.Diagnostics, sure bool)
 	// lower parses one block text into a Group whose ranges are relative to
 	// the block start, so a lowered block can be cached and moved.
 	lower func(text []byte, sc *scratch) *Group

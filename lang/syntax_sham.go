@@ -11,11 +11,12 @@ var shamSyntax = SyntaxDef{
 	Title: "SHAM",
 	Fence: "sh sham",
 
-	split:    sham.Split, // headers that cannot be read are document diagnostics
-	lower:    lowerSHAM,
-	lowerRun: lowerSHAMRun,
-	markers:  []blockMarker{shamMarker},
-	mayEnd:   sham.MayEndHeredoc,
+	split:     sham.Split, // headers that cannot be read are document diagnostics
+	splitFrom: sham.SplitFrom,
+	lower:     lowerSHAM,
+	lowerRun:  lowerSHAMRun,
+	markers:   []blockMarker{shamMarker},
+	mayEnd:    sham.MayEndHeredoc,
 
 	print: printSHAM,
 	prompt: catalogPrompt(SHAM, promptText{intro: shamPromptIntro, results: promptResults("k7m", "x9p", "r2q"),

@@ -13,9 +13,10 @@ var wholeFileSyntax = SyntaxDef{
 	Foreign: true,
 	yields:  true,
 
-	split:   splitWholeFile,
-	lower:   lowerWholeFile,
-	markers: []blockMarker{{text: "```", above: 2}, {text: "~~~", above: 2}},
+	split:     splitWholeFile,
+	splitFrom: splitWholeFileFrom,
+	lower:     lowerWholeFile,
+	markers:   []blockMarker{{text: "```", above: 2}, {text: "~~~", above: 2}},
 	// Not gated (SyntaxDef.gatedByAny): a gated split that runs, runs
 	// after the marker search, and this one, the costliest on a long
 	// answer of fenced blocks (5 ms of a 45 ms parse of the 5.6 MB

@@ -23,20 +23,36 @@ var bom = []byte("\xEF\xBB\xBF")
 // the end of its end-marker line (newline excluded), or to the last
 // non-blank line of an unclosed block.
 func Split(src []byte) ([]source.Range, source.Diagnostics) {
-	var spans []source.Range
-	var errs source.Diagnostics
+	spans, errs, _ := SplitFrom(src, 0, len(src), nil)
+	return spans, errs
+}
+
+// SplitFrom is Split's scan of the lines of src that start in [from, to),
+// from a line start from in the state the scan is in on the line after a
+// block's end (at 0, the text's start: Split is SplitFrom(src, 0,
+// len(src), nil)); a block found there still reads past to. So that a
+// text can be scanned in pieces at once (DESIGN.md, "Three syntaxes, one
+// AST"), after each block and each end marker outside one, where the scan
+// is again in that state at the line that follows (next), it calls sync,
+// when not nil, with next and how many spans and errors it has so far,
+// and stops when sync returns true. sure is false when a heredoc left
+// open spent some of the search budget (heredocFinder): a scan started
+// elsewhere may then read differently, and only a scan of the whole text
+// holds.
+func SplitFrom(src []byte, from, to int, sync func(next, spans, errs int) bool) (spans []source.Range, errs source.Diagnostics, sure bool) {
 	hf := newHeredocFinder(src)
+	budget := hf.budget
 	// afterBadHeader: the last marker line was a header that could not be
 	// read; its end marker is explained by that error, not a stray.
 	afterBadHeader := false
-	off := 0
-	if bytes.HasPrefix(src, bom) {
+	off := from
+	if off == 0 && bytes.HasPrefix(src, bom) {
 		off = len(bom)
 	}
-	for off < len(src) {
+	for off < to {
 		// Fast path: only lines starting with '#' can open a block.
 		if src[off] != '#' {
-			i := bytes.Index(src[off:], []byte("\n#"))
+			i := bytes.Index(src[off:min(len(src), to+1)], []byte("\n#")) // a line from to on is not read
 			if i < 0 {
 				break
 			}
@@ -51,6 +67,9 @@ func Split(src []byte) ([]source.Range, source.Diagnostics) {
 					errs = append(errs, strayEnd(line, off))
 				}
 				afterBadHeader = false
+				if sync != nil && sync(next, len(spans), len(errs)) {
+					break
+				}
 			}
 			off = next
 			continue
@@ -67,8 +86,11 @@ func Split(src []byte) ([]source.Range, source.Diagnostics) {
 		bEnd, bNext := scanBlock(src, hf, next, off+len(trimRightSpace(line)), h.id)
 		spans = append(spans, source.Range{Start: off, End: bEnd})
 		off = bNext
+		if sync != nil && sync(off, len(spans), len(errs)) {
+			break
+		}
 	}
-	return spans, errs
+	return spans, errs, hf.budget == budget
 }
 
 // scanBlock walks the body lines of block id from off and returns where the

@@ -83,16 +83,29 @@ func Scan(src []byte) []Fence {
 // Each calls yield with every fenced code block of src, in order, as Scan
 // finds them; the Fence is reused between calls.
 func Each(src []byte, yield func(f *Fence)) {
-	prevEnd := 0 // where the previous fence ended: a path line is never inside one
-	ff := &fenceFinder{src: src, next: [2]int{-2, -2}}
+	EachFrom(src, 0, len(src), func(f *Fence) bool { yield(f); return true })
+}
+
+// EachFrom is Each over the fences whose opening line starts in [from,
+// to), as Each finds them when a fence ends at from (or from is 0): a
+// fence's path line is not looked for above from, and a fence found
+// still reads past to. After each fence Each is in the state EachFrom
+// starts in at its End, so a text can be scanned in pieces at once
+// (DESIGN.md, "Three syntaxes, one AST"). It stops when yield returns
+// false.
+func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
+	prevEnd := from // where the previous fence ended: a path line is never inside one
+	// the fence lines are looked for only up to to (a run that starts
+	// before it may end past it)
+	ff := &fenceFinder{src: src[:min(len(src), to+len("```")-1)], next: [2]int{-2, -2}}
 	var f Fence // reused: yield is handed the same Fence each time
 	// A fence that states no path costs no allocation: its lines are read
 	// as bytes, and its language is one string per name (a long answer's
 	// thousands of fences say ```sh or ```go again and again).
 	langs := map[string]string{}
-	for p := 0; p < len(src); {
+	for p := from; p < to; {
 		start := ff.from(p)
-		if start < 0 {
+		if start < 0 || start >= to {
 			break
 		}
 		end := lineEnd(src, start)
@@ -195,7 +208,9 @@ func Each(src []byte, yield func(f *Fence)) {
 					fmt.Sprintf("put the file in a fence longer than the ones it holds: open its block with %s%s and close it with %s", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
 			}
 		}
-		yield(&f)
+		if !yield(&f) {
+			return
+		}
 		p, prevEnd = f.End, f.End
 	}
 }

@@ -54,7 +54,11 @@ var unreadFormats = []unreadFormat{
 		// passed over as prose
 		name: "a patch in a JSON string (a tool call's argument)",
 		find: func(src []byte) []source.Range {
-			return gatedRanges(patchInString, src, "Begin Patch", " SEARCH", "+++ ")
+			// Gated on the escaped newline each form needs: an unescaped
+			// patch (every V4A answer, every diff) must not run this
+			// regexp over its whole text, which has no literal prefix to
+			// skip by (a 5,000-hunk patch's parse took 2.5 times as long).
+			return gatedRanges(patchInString, src, `Begin Patch\`, ` SEARCH\`, `\n+++ `)
 		},
 		hint: "clada reads a patch in a tool call only from Codex's apply_patch call (\"name\": \"apply_patch\") in a ```json fence, on a line of its own or as the whole input; " +
 			"otherwise give the patch itself, unquoted: *** Begin Patch … *** End Patch, a diff in a ```diff fence, or SEARCH/REPLACE blocks under the path",

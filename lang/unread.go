@@ -58,7 +58,9 @@ var unreadFormats = []unreadFormat{
 			// patch (every V4A answer, every diff) must not run this
 			// regexp over its whole text, which has no literal prefix to
 			// skip by (a 5,000-hunk patch's parse took 2.5 times as long).
-			return gatedRanges(patchInString, src, `Begin Patch\`, ` SEARCH\`, `\n+++ `)
+			// No gate starts with a blank: a search for " SEARCH" stops at
+			// every space of the text.
+			return gatedRanges(patchInString, src, `Begin Patch\`, `SEARCH\`, `\n+++ `)
 		},
 		hint: "clada reads a patch in a tool call only from Codex's apply_patch call (\"name\": \"apply_patch\") in a ```json fence, on a line of its own or as the whole input; " +
 			"otherwise give the patch itself, unquoted: *** Begin Patch … *** End Patch, a diff in a ```diff fence, or SEARCH/REPLACE blocks under the path",

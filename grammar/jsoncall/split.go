@@ -3,6 +3,7 @@ package jsoncall
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 )
 
 // callKeys are the keys only an edit call has, in the spellings of the
@@ -14,39 +15,56 @@ var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_st
 // pathKeys are the keys a call names its file with.
 var pathKeys = []string{"path", "file_path", "filePath", "filepath", "target_file"}
 
-// hasKey reports whether b holds the key k, quoted, or quoted inside a
-// JSON string (OpenAI's arguments: \"path\").
-func hasKey(b []byte, k string) bool {
-	return bytes.Contains(b, []byte(`"`+k+`"`)) || bytes.Contains(b, []byte(`\"`+k+`\"`))
-}
-
-func looksLikeCall(b []byte) bool {
-	if carriesPatch(b) {
-		return true
-	}
-	found := false
-	for _, k := range pathKeys {
-		found = found || hasKey(b, k)
-	}
-	if !found {
-		return false
-	}
-	for _, k := range callKeys {
-		if hasKey(b, k) {
-			return true
+// keysIn says which kinds of key b holds, each quoted ("path") or quoted
+// inside a JSON string (OpenAI's arguments: \"path\"): "name", a path key
+// (pathKeys), an edit call's key (callKeys). It is one pass over b's
+// quotes: a search per key over a 5.6 MB SHAM answer, whose quotes are
+// everywhere, cost its parse an eighth.
+func keysIn(b []byte) (name, path, call bool) {
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			break
+		}
+		open := i + j // the key's opening quote
+		i = open + 1
+		end := bytes.IndexByte(b[i:min(len(b), i+maxKey+2)], '"')
+		if end < 0 {
+			continue
+		}
+		key := b[i : i+end]
+		if escaped := len(key) > 0 && key[len(key)-1] == '\\'; escaped {
+			// \"key\": both quotes escaped, or it is no key
+			if open == 0 || b[open-1] != '\\' {
+				continue
+			}
+			key = key[:len(key)-1]
+		}
+		switch k := string(key); {
+		case k == "name":
+			name = true
+		case slices.Contains(pathKeys, k):
+			path = true
+		case slices.Contains(callKeys, k):
+			call = true
 		}
 	}
-	return false
+	return name, path, call
 }
 
-// carriesPatch reports whether b may be a named tool call carrying a patch
+// maxKey is the length of the longest key keysIn looks for.
+const maxKey = len("replacements")
+
+func looksLikeCall(b []byte) bool {
+	name, path, call := keysIn(b)
+	return name && carriesPatch(b) || path && call
+}
+
+// carriesPatch reports whether b, a named tool call, may carry a patch
 // in a string (`*** Begin Patch`, a diff's `+++ ` line, a SEARCH marker, each
 // after an escaped line end): package lang refuses it naming the tool, so
 // that the patch is never passed over.
 func carriesPatch(b []byte) bool {
-	if !hasKey(b, "name") {
-		return false
-	}
 	for _, m := range []string{"*** Begin Patch", `\n+++ `, `<<<<<<< SEARCH`} {
 		if bytes.Contains(b, []byte(m)) {
 			return true

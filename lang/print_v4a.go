@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/clada-dev/clada/grammar/v4a"
 )
 
 // printV4A writes the document as one V4A patch. Only what V4A can say is
@@ -100,7 +102,8 @@ func printV4A(w io.Writer, d *Document) error {
 
 // v4aPath refuses a path a V4A header cannot carry so that it reads back
 // as the same name: a header is one line, and both V4A readers take the
-// blanks around its path as padding (" a.txt" would come back as "a.txt").
+// blanks around its path as padding (" a.txt" would come back as "a.txt"),
+// and clada's takes off quotes around it (v4a.UnquotePath).
 func v4aPath(op, key, p string) error {
 	switch {
 	case p == "":
@@ -109,6 +112,8 @@ func v4aPath(op, key, p string) error {
 		return fmt.Errorf("print v4a: %s: %s %q holds a line break, and a V4A header is one line", op, key, p)
 	case strings.TrimSpace(p) != p:
 		return fmt.Errorf("print v4a: %s: %s %q starts or ends with a blank, which V4A reads as padding, not as part of the name", op, key, p)
+	case v4a.UnquotePath(p) != p:
+		return fmt.Errorf("print v4a: %s: %s %q is quoted, and clada's V4A reader takes the quotes off", op, key, p)
 	}
 	return nil
 }

@@ -38,6 +38,11 @@ func TestPrintV4ARefusesParamsItWouldDrop(t *testing.T) {
 			"", `print v4a: file_replace_text: path "a " starts or ends with a blank, which V4A reads as padding, not as part of the name`},
 		{"a move's new path with a blank", block(`action = "file_move"`, `old_path = "a"`, `new_path = " b"`),
 			"", `print v4a: file_move: new_path " b" starts or ends with a blank, which V4A reads as padding, not as part of the name`},
+		// clada's V4A reader takes quotes around a header's path off.
+		{"a quoted path", block(`action = "file_delete"`, `path = "'a.txt'"`),
+			"", `print v4a: file_delete: path "'a.txt'" is quoted, and clada's V4A reader takes the quotes off`},
+		{"a path with a quote inside", block(`action = "file_delete"`, `path = "it's.txt"`),
+			"*** Begin Patch\n*** Delete File: it's.txt\n*** End Patch\n", ""},
 		{"a path with a line break", block(`action = "file_delete"`, `path = "a\nb"`),
 			"", `print v4a: file_delete: path "a\nb" holds a line break, and a V4A header is one line`},
 	}

@@ -308,12 +308,27 @@ func (b *builder) section(s *sectionAST) {
 	}
 }
 
+// UnquotePath is a header's path without the quotes a model put around it
+// (`*** Add File: "docs/x.md"`, also '…' and `…`): the name is what is
+// inside, where Codex's applier would make a folder named `"docs`. Quotes
+// that do not pair, or that hold a quote of their kind or padding, stay.
+func UnquotePath(p string) string {
+	if len(p) < 3 || !strings.ContainsRune("\"'`", rune(p[0])) || p[len(p)-1] != p[0] {
+		return p
+	}
+	inner := p[1 : len(p)-1]
+	if strings.IndexByte(inner, p[0]) >= 0 || strings.TrimSpace(inner) != inner {
+		return p
+	}
+	return inner
+}
+
 // header starts a file section from its header line i.
 func (b *builder) header(i int, prefix string, k Kind) *FileOp {
 	f := &FileOp{Kind: k, Span: b.span(i), HeaderSpan: b.span(i)}
 	raw := string(b.raw(i))
 	at := strings.Index(raw, prefix) + len(prefix)
-	path := strings.TrimSpace(raw[at:])
+	path := UnquotePath(strings.TrimSpace(raw[at:]))
 	off := b.ls[i].Start + at + strings.Index(raw[at:], path)
 	f.Path, f.PathSpan = path, Span{off, off + len(path)}
 	if path == "" {
@@ -347,7 +362,7 @@ func (b *builder) update(u *updateAST) {
 		j := u.Move.Pos.Line
 		raw := string(b.raw(j))
 		at := strings.Index(raw, moveHeader) + len(moveHeader)
-		to := strings.TrimSpace(raw[at:])
+		to := UnquotePath(strings.TrimSpace(raw[at:]))
 		off := b.ls[j].Start + at + strings.Index(raw[at:], to)
 		f.MoveTo, f.MoveSpan = to, Span{off, off + len(to)}
 		if to == "" {

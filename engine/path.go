@@ -25,6 +25,13 @@ func (cfg *Config) Resolve(p string) (string, error) {
 		return "", &fsys.RefusedError{Type: fault.InvalidPath, Path: p, Reason: fmt.Sprintf("path %q contains a NUL byte", p), Fix: "remove the NUL byte from the path"}
 	}
 	slashed := strings.ReplaceAll(p, `\`, "/")
+	if driveAbs(slashed) && !filepath.IsAbs(p) {
+		// C:\Users\me\app.py off Windows: a model that saw a Windows
+		// path. Joined to the root it would make a folder named "C:".
+		return "", &fsys.RefusedError{Type: fault.PathEscape, Path: p,
+			Reason: fmt.Sprintf("path '%s' is a Windows absolute path, outside the project root", p),
+			Fix:    "give the path relative to the project root, e.g. src/app.py"}
+	}
 	var abs string
 	if path.IsAbs(slashed) || filepath.IsAbs(p) { // filepath: C:\x on Windows
 		abs = filepath.Clean(filepath.FromSlash(slashed))
@@ -48,6 +55,13 @@ func (cfg *Config) Resolve(p string) (string, error) {
 		Reason: fmt.Sprintf("path '%s' is outside the project root", p),
 		Fix:    "use a path inside the root, add --allow DIR for that directory, or pass --allow-escape",
 	}
+}
+
+// driveAbs reports whether a slash path starts with a drive letter and a
+// slash (C:/x), Windows' absolute form.
+func driveAbs(slashed string) bool {
+	return len(slashed) >= 3 && slashed[1] == ':' && slashed[2] == '/' &&
+		('a' <= slashed[0] && slashed[0] <= 'z' || 'A' <= slashed[0] && slashed[0] <= 'Z')
 }
 
 // CheckWrite refuses writes the configuration forbids: anything inside a

@@ -37,6 +37,10 @@ func TestResolve(t *testing.T) {
 		{"/w/root_evil/x", "", "path_escape"},
 		{"/w/sharedx/y", "", "path_escape"},
 		{"/etc/passwd", "", "path_escape"},
+		// a Windows absolute path, on any system (off Windows it was
+		// joined to the root, making a folder named "C:")
+		{`C:\Users\me\app.py`, "", "path_escape"},
+		{"d:/proj/app.py", "", "path_escape"},
 		{"", "", "invalid_path"},
 		{"a\x00b", "", "invalid_path"},
 	}

@@ -199,3 +199,33 @@ func BenchmarkDiffSpread(b *testing.B) {
 		Diff(filepath.FromSlash("/r"), c)
 	}
 }
+
+// A block rewritten over more lines than the walk looks past a difference
+// goes to the anchors, which keep every line around it.
+func TestDiffLinesRewrittenBlockPastTheWindow(t *testing.T) {
+	a := make([]string, 400)
+	for i := range a {
+		a[i] = fmt.Sprintf("line %d\n", i)
+	}
+	b := slices.Clone(a)
+	for i := 100; i < 100+3*syncWindow; i++ {
+		b[i] = fmt.Sprintf("rewritten %d\n", i)
+	}
+	b = slices.Insert(b, 300, "added\n", "added too\n")
+	es := diffLines(a, b)
+	var minus, plus int
+	for _, e := range es {
+		switch e.op {
+		case '-':
+			minus++
+		case '+':
+			plus++
+		}
+	}
+	if minus != 3*syncWindow || plus != 3*syncWindow+2 {
+		t.Errorf("-%d +%d, want -%d +%d", minus, plus, 3*syncWindow, 3*syncWindow+2)
+	}
+	if ga, gb := scriptSides(es); !slices.Equal(ga, a) || !slices.Equal(gb, b) {
+		t.Errorf("the script does not rebuild its sides")
+	}
+}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"time"
+
 	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 )
@@ -31,6 +33,7 @@ func commitSimulated(sim *Report, ov *fsys.Overlay, base fsys.Workspace, cfg *Co
 	if cfg.ordinaryOnly {
 		return nil, false
 	}
+	start := time.Now()
 	writes, ok := ov.Rewrites()
 	if !ok {
 		return nil, false
@@ -58,6 +61,7 @@ func commitSimulated(sim *Report, ov *fsys.Overlay, base fsys.Workspace, cfg *Co
 		flushFailed(&rep, cfg, fsys.FlushError{Path: w.Name, Err: err, Owners: changedBy(&rep, cfg, w.Name)})
 	}
 	rep.Success = rep.Success && rep.Failed() == 0
+	rep.Duration += time.Since(start) // the simulation's, and the writes'
 	if obs != nil {
 		obs.Finish(&rep)
 	}

@@ -72,7 +72,7 @@ func matchNote(res engine.ActionResult) string {
 		if n == 1 {
 			lines = "line"
 		}
-		parts = append(parts, fmt.Sprintf("found %d %s %s the line its hunk header names", n, lines, where))
+		parts = append(parts, fmt.Sprintf("found %d %s %s where the answer placed it", n, lines, where))
 	}
 	return strings.Join(parts, "; ")
 }

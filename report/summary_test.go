@@ -160,7 +160,7 @@ func TestMatchNoteInEveryFormat(t *testing.T) {
 			Result: engine.Result{Success: true, Data: map[string]any{"path": "a.go", "replacements": 1, "offset": -2}}},
 	}}
 	tolerance := "matched with tolerance whitespace (ignoring indentation; the file's lines kept, added lines indented as the file)"
-	offset := "found 2 lines above the line its hunk header names"
+	offset := "found 2 lines above where the answer placed it"
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"summary": func(b *bytes.Buffer) error { return Summary(b, nil, rep, Options{}) },
 		"text":    func(b *bytes.Buffer) error { return Text(b, nil, rep, Options{Stable: true}) },

@@ -435,13 +435,17 @@ func (o *Overlay) Rewrites() (_ []Write, ok bool) {
 		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != n.mode.Perm() || fi.Size() > m.maxRead {
 			return nil, false
 		}
-		before, err := m.base.ReadFile(p)
-		if err != nil {
-			return nil, false
+		after := n.content()
+		if fi.Size() == int64(len(after)) { // else it changed: no need to read it again
+			before, err := m.base.ReadFile(p)
+			if err != nil {
+				return nil, false
+			}
+			if string(before) == string(after) {
+				continue
+			}
 		}
-		if after := n.content(); string(before) != string(after) {
-			out = append(out, Write{Name: p, Data: after})
-		}
+		out = append(out, Write{Name: p, Data: after})
 	}
 	slices.SortFunc(out, func(a, b Write) int { return strings.Compare(a.Name, b.Name) })
 	return out, true

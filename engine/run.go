@@ -49,9 +49,7 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 	defer func() { rep.Duration = time.Since(start) }()
 
 	collectParseErrors(doc, rep)
-	for range doc.Actions() {
-		rep.TotalBlocks++
-	}
+	rep.TotalBlocks = countActions(doc)
 	if msg := fatalSyntax(doc); msg != "" {
 		rep.Fatal = msg
 		return rep
@@ -100,6 +98,15 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 	}
 	rep.Success = rep.Fatal == "" && len(rep.ParseErrors) == 0 && rep.Failed() == 0
 	return rep
+}
+
+// countActions is how many actions doc holds (Report.TotalBlocks).
+func countActions(doc *lang.Document) int {
+	n := 0
+	for range doc.Actions() {
+		n++
+	}
+	return n
 }
 
 // lockRoot takes the root's lock for a real run and pins the root (the
@@ -454,11 +461,7 @@ func Apply(ctx context.Context, doc *lang.Document, cfg *Config, mode Mode, obs 
 	var warned Report
 	release, cfg, err := lockRoot(ctx, cfg, &warned)
 	if err != nil {
-		rep := &Report{Fatal: err.Error()}
-		for range doc.Actions() {
-			rep.TotalBlocks++
-		}
-		return rep, nil, nil
+		return &Report{Fatal: err.Error(), TotalBlocks: countActions(doc)}, nil, nil
 	}
 	defer release()
 	ov := fsys.NewOverlay(base)

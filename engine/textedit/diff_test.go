@@ -75,6 +75,19 @@ func TestMyersShortest(t *testing.T) {
 	}
 }
 
+// countOps counts an edit script's removed and added lines.
+func countOps(es []edit) (minus, plus int) {
+	for _, e := range es {
+		switch e.op {
+		case '-':
+			minus++
+		case '+':
+			plus++
+		}
+	}
+	return minus, plus
+}
+
 // scriptSides rebuilds both sides from an edit script.
 func scriptSides(es []edit) (a, b []string) {
 	for _, e := range es {
@@ -137,15 +150,7 @@ func TestDiffLinesManySpreadChanges(t *testing.T) {
 		b[i] = fmt.Sprintf("LINE %06d: changed\n", i)
 	}
 	es := diffLines(a, b)
-	var minus, plus int
-	for _, e := range es {
-		switch e.op {
-		case '-':
-			minus++
-		case '+':
-			plus++
-		}
-	}
+	minus, plus := countOps(es)
 	if minus != changes || plus != changes {
 		t.Errorf("-%d +%d, want -%d +%d", minus, plus, changes, changes)
 	}
@@ -213,15 +218,7 @@ func TestDiffLinesRewrittenBlockPastTheWindow(t *testing.T) {
 	}
 	b = slices.Insert(b, 300, "added\n", "added too\n")
 	es := diffLines(a, b)
-	var minus, plus int
-	for _, e := range es {
-		switch e.op {
-		case '-':
-			minus++
-		case '+':
-			plus++
-		}
-	}
+	minus, plus := countOps(es)
 	if minus != 3*syncWindow || plus != 3*syncWindow+2 {
 		t.Errorf("-%d +%d, want -%d +%d", minus, plus, 3*syncWindow, 3*syncWindow+2)
 	}

@@ -73,6 +73,7 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 				return out, nil
 			}
 		}
+		s.hooks.take() // a command may have set core.hooksPath: look again
 	}
 	if mode == engine.Real {
 		if out.Notice = command.LegacyNotice(s.Engine.UserDir, s.Engine.Root); out.Notice != "" {

@@ -21,7 +21,11 @@ import (
 //     holds it (a root at the home directory): it holds the approvals, the
 //     trust store and the history's key, which only the user writes.
 func (s *Session) protected(ctx context.Context) *engine.Config {
-	deny := append(history.HooksDeny(ctx, s.Engine), userDirDeny(s.Engine)...)
+	hooks, ok := s.hooks.take()
+	if !ok {
+		hooks = history.HooksDeny(ctx, s.Engine)
+	}
+	deny := append(hooks, userDirDeny(s.Engine)...)
 	if len(deny) == 0 {
 		return s.Engine
 	}

@@ -76,6 +76,11 @@ const (
 	// the engine defaults: Check reports the error as CONFIG_ERROR and
 	// Apply refuses, as `clada apply` refuses to start.
 	KeepBrokenConfig
+	// PrefetchHooksPath: a front door that applies one answer and exits
+	// (clada apply) starts looking up the repository's core.hooksPath at
+	// Open, beside reading and parsing the answer; the first apply takes
+	// it (prefetch.go).
+	PrefetchHooksPath
 )
 
 // Session is one project as a front door sees it. Its fields are read-only
@@ -109,6 +114,8 @@ type Session struct {
 
 	opts Option
 	log  io.Writer
+	// hooks is the lookup PrefetchHooksPath started; nil without it.
+	hooks *hooksPrefetch
 }
 
 // Open reads the project's config and the trust store for in.Root and
@@ -125,6 +132,9 @@ func Open(in Input, opts ...Option) (*Session, error) {
 		ec = &c
 	}
 	s := &Session{Root: in.Root, Engine: ec, Format: in.Format, MaxReport: in.MaxReport, opts: o, log: in.Log}
+	if o&PrefetchHooksPath != 0 {
+		s.hooks = prefetchHooks(in.Root)
+	}
 	if s.log == nil {
 		s.log = io.Discard
 	}

@@ -106,7 +106,8 @@ func cmdApply(e *env) int {
 	// defaults <- .clada.yaml <- flags: the config fills what no flag set,
 	// and may only tighten; its hooks run around a real apply once trusted.
 	s, err := session.Open(session.Input{Root: absRoot, ConfigFile: *ef.configFile, Engine: cfg,
-		Explicit: explicitFlags(fs), Format: *format, MaxReport: int(maxReport), Log: e.stderr})
+		Explicit: explicitFlags(fs), Format: *format, MaxReport: int(maxReport), Log: e.stderr},
+		session.PrefetchHooksPath)
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -52,8 +52,9 @@ type applyTracker struct {
 	// What `git status` and the dirty tracked files were before the running command.
 	cmdStatus  map[string]string
 	cmdStates  map[string]*FileState
-	cmdNewSeen int // new untracked files commands added so far
-	cmdSkipped int // past maxCommandFiles
+	cmdNewSeen int       // new untracked files commands added so far
+	cmdSkipped int       // past maxCommandFiles
+	cmdCaches  cacheDirs // new files in cache directories, left out
 	cmdRan     bool
 }
 
@@ -376,6 +377,9 @@ func (t *applyTracker) Finish(rep *engine.Report) {
 			rep.GitError = strings.Join(t.warnings, "; ")
 		}
 	}()
+	if c := t.cmdCaches; c.files > 0 {
+		t.warnings = append(t.warnings, c.warning())
+	}
 	if t.cmdSkipped > 0 {
 		t.warnings = append(t.warnings, fmt.Sprintf(
 			"commands created %d more untracked files than the %d clada takes into its commit; they are left uncommitted and undo leaves them", t.cmdSkipped, maxCommandFiles))

@@ -47,7 +47,8 @@ func (t *applyTracker) BeforeCommand() {
 
 // AfterCommand records what the command changed: a tracked file it changed
 // (from HEAD, or from the user's uncommitted version, kept by BeforeCommand),
-// and new files it created that git does not ignore, up to maxCommandFiles.
+// and new files it created that git does not ignore, up to maxCommandFiles,
+// except those in a directory tagged as a cache (cache_dir.go).
 // Untracked files the user had before are never taken.
 func (t *applyTracker) AfterCommand() {
 	if t.r == nil {
@@ -94,12 +95,15 @@ func (t *applyTracker) AfterCommand() {
 		t.err = err
 		return
 	}
+	t.cmdCaches.top = t.r.top
 	for _, p := range fresh {
 		switch e, tracked := head[p]; {
 		case after[p] != "??" && tracked:
 			t.add(p, &FileState{Mode: e.Mode, Blob: e.Blob})
 		case after[p] != "??":
 			t.add(p, nil)
+		case t.cmdCaches.holds(p):
+			// a build's output: left as the command left it (cache_dir.go)
 		case t.cmdNewSeen >= maxCommandFiles:
 			t.cmdSkipped++
 		default:

@@ -17,8 +17,8 @@ import (
 // target/ among them, so that backups skip it.
 const cacheDirSignature = "Signature: 8a477f597d28d172789f06886806bc55"
 
-// cacheDirs tells which new files of a command lie in a tagged cache
-// directory: a build's output is no change of the user's, and committing
+// cacheDirs tells which new files of a command lie in a cache directory
+// (a tagged one, node_modules, __pycache__): a build's output is no change of the user's, and committing
 // it (cargo test's 7 MB test binary in a project whose .gitignore does
 // not name target/) floods the history. It remembers each directory it
 // looked at for the rest of the apply.
@@ -30,18 +30,33 @@ type cacheDirs struct {
 }
 
 // holds reports whether the slash path p (relative to the top) lies below
-// a tagged directory other than the top itself, and records it.
+// a cache directory other than the top itself, and records the outermost.
 func (c *cacheDirs) holds(p string) bool {
+	outer := ""
 	for dir := path.Dir(p); dir != "." && dir != "/"; dir = path.Dir(dir) {
-		if c.isTagged(dir) {
-			c.files++
-			if !slices.Contains(c.found, dir) {
-				c.found = append(c.found, dir)
-			}
-			return true
+		if c.isCache(dir) {
+			outer = dir
 		}
 	}
-	return false
+	if outer == "" {
+		return false
+	}
+	c.files++
+	if !slices.Contains(c.found, outer) {
+		c.found = append(c.found, outer)
+	}
+	return true
+}
+
+// isCache reports whether dir holds what a tool makes again by itself: it
+// holds a CACHEDIR.TAG, or it is npm's node_modules or Python's
+// __pycache__, which no project commits and which carry no tag.
+func (c *cacheDirs) isCache(dir string) bool {
+	switch path.Base(dir) {
+	case "node_modules", "__pycache__":
+		return true
+	}
+	return c.isTagged(dir)
 }
 
 func (c *cacheDirs) isTagged(dir string) bool {
@@ -83,6 +98,6 @@ func (c *cacheDirs) warning() string {
 	if c.files == 1 {
 		files = "file"
 	}
-	return fmt.Sprintf("commands created %d untracked %s in %s, marked by CACHEDIR.TAG as rebuildable output: left uncommitted, and undo leaves them (add %s to .gitignore)",
-		c.files, files, list, list)
+	return fmt.Sprintf("commands created %d untracked %s in %s, which hold rebuildable output (a CACHEDIR.TAG, node_modules, __pycache__): left uncommitted, and undo leaves them (list those folders in .gitignore to keep them out of your own commits too)",
+		c.files, files, list)
 }

@@ -182,6 +182,10 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 				}
 			}
 			nested := paired >= 0 && pairsUp(src, lineEnd(src, paired)+1)
+			bareEnd := -1 // the last fence line of a Markdown file cut at a bare example's opening line
+			if f.Closed && is < 0 && markdownFile(f.Path, f.Lang) {
+				bareEnd = bareNested(src, f.ContentStart, f.CloseStart, run)
+			}
 			if cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n]); cut >= 0 && !nested {
 				f.Closed, f.CloseStart = false, -1
 				f.End, f.ContentEnd = cut, max(cut, f.ContentStart)
@@ -192,6 +196,23 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 				f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
 					fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
 					"end the block with a fence line like its opening one (```)"))
+			case bareEnd >= 0:
+				// The refused block reaches the last fence line of the
+				// README's reading, so that the file's tail is no block of
+				// the answer (an example in it under a path line would
+				// otherwise be written as that file).
+				cut := f.CloseStart
+				f.CloseStart, f.ContentEnd = bareEnd, bareEnd
+				f.End = min(lineEnd(src, bareEnd)+1, len(src))
+				f.Content = string(src[f.ContentStart:f.ContentEnd])
+				ce := lineEnd(src, cut)
+				if ce > cut && src[ce-1] == '\r' {
+					ce--
+				}
+				f.Diags = append(f.Diags, errorAt(NestedFence, cut, ce,
+					fmt.Sprintf("the code block for %s seems to hold examples in bare fences (%s) of its own: by Markdown's rule it ends at this line, after %q, yet the fence lines down to the one %d lines below pair up as the file's examples and its end; written, the file would lose everything from this line on",
+						f.Path, run, lastLine(src[f.ContentStart:cut]), lineNumber(src, bareEnd)-lineNumber(src, cut)),
+					fmt.Sprintf("put the file in a fence longer than the ones it holds: open its block with %s%s and close it with %s", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
 			case is >= 0:
 				// The refused block reaches the fence line that pairs with
 				// its opening once the fences it holds pair up, when there
@@ -277,6 +298,137 @@ func openInside(src []byte, p, end int, run []byte) (int, int) {
 	}
 	return open, openEnd
 }
+
+// markdownFile reports whether a fence's file is Markdown, the one kind
+// of file whose text holds fence lines of its own (a README's examples).
+func markdownFile(path, lang string) bool {
+	switch strings.ToLower(lang) {
+	case "markdown", "md", "mdx":
+		return true
+	}
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 {
+		return false
+	}
+	ext := strings.ToLower(path[dot+1:])
+	return ext == "md" || ext == "markdown" || ext == "mdx"
+}
+
+// bareNested is the last fence line of a Markdown file's block that, by
+// Markdown's rule, ends at close but holds bare examples (```, no
+// language) of its own, or -1. Which fence line ends such a block cannot
+// be read from the fences alone: an answer's file block, then prose, then
+// a bare example fence has the same lines. Two things must both hold:
+//   - the fences after close pair up as bare blocks (an opening line
+//     without a language, no path stated above it or in its first line,
+//     then its closing line), at least one pair, before the next file's
+//     block or the text's end; the last such closing line is returned;
+//   - the file's text before close ends as no Markdown file does (its last
+//     line a heading, a line ending in a colon, or a sentence cut off
+//     without its stop) or one of those pairs holds a Markdown heading
+//     (## Usage: the README going on, not an example's code).
+//
+// A README whose text before its first bare example ends with a full
+// sentence and whose later sections have no headings is still read as
+// Markdown reads it (README, "Whole-file blocks").
+func bareNested(src []byte, p, close int, run []byte) int {
+	last, heading := -1, false
+	for q := lineEnd(src, close) + 1; q < len(src); {
+		// the next fence line, an opening one
+		o := nextFenceLine(src, q, run[0])
+		if o < 0 {
+			break
+		}
+		line := bytes.TrimRight(src[o:lineEnd(src, o)], "\r")
+		_, n, _, info, ok := opening(line)
+		if !ok || len(info) > 0 || n != len(run) {
+			break
+		}
+		if ls, le := aboveLine(src, o, q); ls >= 0 && pathline.MayBeLine(src[ls:le]) {
+			if _, _, _, ok := pathline.Line(string(src[ls:le])); ok {
+				break
+			}
+		}
+		bs := min(lineEnd(src, o)+1, len(src))
+		c := nextFenceLine(src, bs, run[0])
+		if c < 0 {
+			break
+		}
+		cl := bytes.TrimRight(src[c:lineEnd(src, c)], "\r")
+		if _, n, _, info, ok := opening(cl); !ok || len(info) > 0 || n < len(run) {
+			break
+		}
+		if bs < c {
+			if _, _, labelled, ok := commentPath(bytes.TrimRight(src[bs:lineEnd(src, bs)], "\r")); ok && labelled {
+				break
+			}
+		}
+		heading = heading || holdsHeading(src[bs:c])
+		last = c
+		q = min(lineEnd(src, c)+1, len(src))
+	}
+	if last < 0 || !heading && !endsCut(lastLine(src[p:close])) {
+		return -1
+	}
+	return last
+}
+
+// nextFenceLine is the start of the next line from p that starts with
+// three of ch, or -1.
+func nextFenceLine(src []byte, p int, ch byte) int {
+	run := []byte{ch, ch, ch}
+	for p < len(src) {
+		i := bytes.Index(src[p:], run)
+		if i < 0 {
+			return -1
+		}
+		if p+i == 0 || src[p+i-1] == '\n' {
+			return p + i
+		}
+		p += i + 1
+	}
+	return -1
+}
+
+// holdsHeading reports whether text has a Markdown heading of the second
+// level or deeper (a shell example's comments take one #).
+func holdsHeading(text []byte) bool {
+	for len(text) > 0 {
+		line := text[:max(0, lineEnd(text, 0))]
+		text = text[min(len(line)+1, len(text)):]
+		h := len(line) - len(bytes.TrimLeft(line, "#"))
+		if h >= 2 && h <= 6 && len(line) > h+1 && line[h] == ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// lastLine is the last line of text that is not blank, trimmed.
+func lastLine(text []byte) string {
+	t := bytes.TrimRight(text, " \t\r\n")
+	return string(bytes.TrimSpace(t[bytes.LastIndexByte(t, '\n')+1:]))
+}
+
+// endsCut reports whether line, the last of a Markdown file's text, is
+// one no file ends with: a heading, a line introducing what follows (a
+// colon), or a sentence of three words or more cut off without its stop.
+func endsCut(line string) bool {
+	switch {
+	case line == "":
+		return false
+	case strings.HasSuffix(line, ":"):
+		return true
+	case line[0] == '#':
+		return true
+	}
+	r := []rune(line)
+	first, end := r[0], r[len(r)-1]
+	return unicode.IsLetter(first) && len(strings.Fields(line)) >= 3 && (unicode.IsLetter(end) || end == ',')
+}
+
+// lineNumber is the 1-based number of the line holding offset off.
+func lineNumber(src []byte, off int) int { return bytes.Count(src[:off], []byte("\n")) + 1 }
 
 // pairedClose is the start of the first line from p that closes a fence
 // whose run is run when the fences between pair up (one with an info

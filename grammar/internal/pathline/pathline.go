@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Line reads a line that states a path and nothing else, and returns the
@@ -36,10 +37,12 @@ func Line(line string) (path string, start, end int, ok bool) {
 	// a trailing colon, outside or inside the emphasis
 	rest = strings.TrimSuffix(rest, ":")
 	// **…**, __…__, *…*
+	emphasis := false
 	for _, em := range []string{"**", "__", "*"} {
 		if len(rest) > 2*len(em) && strings.HasPrefix(rest, em) && strings.HasSuffix(rest, em) {
 			i += len(em)
 			rest = rest[len(em) : len(rest)-len(em)]
+			emphasis = true
 			break
 		}
 	}
@@ -55,10 +58,50 @@ func Line(line string) (path string, start, end int, ok bool) {
 		rest = rest[1 : len(rest)-1]
 		quoted = true
 	}
-	if !Path(rest, quoted) {
+	if !quoted && len(rest) > 2 && rest[0] == '"' && rest[len(rest)-1] == '"' && !strings.Contains(rest[1:len(rest)-1], `"`) {
+		if inner := rest[1 : len(rest)-1]; Spaced(inner) || !strings.Contains(inner, " ") && Path(inner, false) {
+			return inner, i + 1, i + 1 + len(inner), true
+		}
+	}
+	if !Path(rest, quoted) && !(emphasis && Spaced(rest)) {
 		return "", 0, 0, false
 	}
 	return rest, i, i + len(rest), true
+}
+
+// Spaced reports whether s, the whole of a line in bold or in double
+// quotes (**docs/My Notes.md**, "My Notes.md"), is a path with blanks in
+// it rather than a bold sentence that ends with one (**Edit main.go**,
+// **Run it in src/app.go**): it reads as a path with blanks (as in
+// backticks) and has an extension, no colon, and either starts with a
+// folder ("docs/My Notes.md") and names no other file before its last
+// word, or has every word capitalized or starting with a digit ("My
+// Notes.md", "Q3 Report.md"), as names with blanks are written.
+func Spaced(s string) bool {
+	if !strings.Contains(s, " ") || strings.Contains(s, ":") || !Path(s, true) {
+		return false
+	}
+	base := s[strings.LastIndexAny(s, `/\`)+1:]
+	if dot := strings.LastIndexByte(base, '.'); dot <= 0 || strings.Contains(base[dot:], " ") {
+		return false // an extension ends it
+	}
+	words := strings.Fields(s)
+	if strings.ContainsAny(words[0], `/\`) {
+		for _, w := range words[:len(words)-1] {
+			w = w[strings.LastIndexAny(w, `/\`)+1:]
+			if d := strings.IndexByte(w, '.'); d >= 0 && d < len(w)-1 {
+				return false // "src/a.go and src/b.go"
+			}
+		}
+		return true
+	}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // MayBeLine is a cheap look at a line before Line reads it: a line with a
@@ -74,7 +117,7 @@ func MayBeLine(b []byte) bool {
 		return true
 	}
 	switch c := t[0]; {
-	case c == '#' || c == '*' || c == '_' || c == '-' || c == '+' || c == '>' || c >= '0' && c <= '9':
+	case c == '#' || c == '*' || c == '"' || c == '_' || c == '-' || c == '+' || c == '>' || c >= '0' && c <= '9':
 		return true
 	}
 	for _, l := range labels {

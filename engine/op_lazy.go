@@ -72,7 +72,10 @@ func (x *opRun) merge() Result {
 			Hint: "to change the file, send SEARCH/REPLACE blocks whose SEARCH holds its current lines"}
 	}
 	if len(phs) == 0 {
-		if ex := textedit.Excerpt(t.Body, content); ex != nil {
+		if ex := textedit.Excerpt(t.Body, content); ex != nil && ex.Unrelated {
+			return x.lazyRefusal(0, fmt.Sprintf("the block shares no line with '%s' and is less than half its length: written whole it would delete %s of the file (%s) for text that reads as code to add to it, or another file's", p, ex.Dropped, ex.Kept),
+				"to add this code, send a SEARCH/REPLACE edit or the whole file with a placeholder such as `// ... existing code ...` where its lines stay; to replace the file with this text, delete it first (or use file_write)")
+		} else if ex != nil {
 			return x.lazyRefusal(0, fmt.Sprintf("the block shares only %s with '%s' and would drop %s: it reads as an excerpt of the file, not the whole file", ex.Kept, p, ex.Dropped),
 				"send the whole file, put a placeholder such as `// ... existing code ...` where unchanged lines are left out (between lines copied exactly from the file), or send a SEARCH/REPLACE edit")
 		}

@@ -118,8 +118,16 @@ func TestExcerpt(t *testing.T) {
 	if ex := Excerpt(file, strings.Replace(file, "Hello World", "Hi", 1)); ex != nil {
 		t.Errorf("a whole-file change read as an excerpt: %+v", ex)
 	}
-	if ex := Excerpt(file, "print('something else')\n"); ex != nil {
-		t.Errorf("a rewrite sharing nothing read as an excerpt: %+v", ex)
+	// sharing no line: a rewrite at half the file's length or more, else
+	// text that is not this file's (a function to add shown alone)
+	if ex := Excerpt(file, "print('something else')\n"); ex == nil || !ex.Unrelated || ex.Dropped != "lines 1-11" || ex.Kept != "none of the file's 10 non-blank lines" {
+		t.Errorf("a short block sharing nothing = %+v", ex)
+	}
+	if ex := Excerpt(file, "a\nb\nc\nd\ne\n"); ex != nil {
+		t.Errorf("a rewrite sharing nothing, half the file's length, read as an excerpt: %+v", ex)
+	}
+	if ex := Excerpt("a\nb\nc\n", "x\n"); ex != nil {
+		t.Errorf("a three-line file rewritten read as an excerpt: %+v", ex)
 	}
 	// the "before" of a before/after pair: most of the file, the end dropped
 	mk := "build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"

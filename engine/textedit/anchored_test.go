@@ -38,10 +38,30 @@ func TestAnchoredMerge(t *testing.T) {
 			anchors: []MergeAnchor{{Placeholder: 2, Above: 1, Below: 5, From: 2, To: 4}, {Placeholder: 6, Above: 7, Below: 9, From: 8, To: 8}, {Placeholder: 8, Above: 9, Below: 0, From: 10, To: 11}},
 		},
 		{
-			name:  "a new line the file does not have next to a placeholder",
-			block: "package a\n// ... existing code ...\nfunc C() {}\n",
+			name:    "new top-level lines after the last placeholder are added at the end",
+			block:   "package a\n// ... existing code ...\n\nfunc C() {\n\tfmt.Println(\"c\")\n}\n",
+			phs:     []int{2},
+			want:    file + "\nfunc C() {\n\tfmt.Println(\"c\")\n}\n",
+			anchors: []MergeAnchor{{Placeholder: 2, Above: 1, Below: 0, From: 2, To: 11}},
+		},
+		{
+			name:    "a placeholder first, then new lines: the whole file, then them",
+			block:   "// ... existing code ...\nfunc C() {}\n",
+			phs:     []int{1},
+			want:    file + "func C() {}\n",
+			anchors: []MergeAnchor{{Placeholder: 1, Above: 0, Below: 0, From: 1, To: 11}},
+		},
+		{
+			name:  "a new indented line at the end: inside which block is unknown",
+			block: "package a\n// ... existing code ...\n\tfmt.Println(\"c\")\n",
 			phs:   []int{2},
-			err:   "line 3 of the block (\"func C() {}\"), below it, is not in the file",
+			err:   "line 3 of the block (\"fmt.Println(\\\"c\\\")\"), below it, is not in the file",
+		},
+		{
+			name:  "a new function holding a line the file has once: maybe B changed, not added",
+			block: "package a\n// ... existing code ...\nfunc B2() {\n\tfmt.Println(\"b\")\n}\n",
+			phs:   []int{2},
+			err:   "line 3 of the block (\"func B2() {\"), below it, is not in the file",
 		},
 		{
 			name:    "an anchor that is never unique",

@@ -210,7 +210,7 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 					ce--
 				}
 				f.Diags = append(f.Diags, errorAt(NestedFence, cut, ce,
-					fmt.Sprintf("the code block for %s seems to hold examples in bare fences (%s) of its own: by Markdown's rule it ends at this line, after %q, yet the fence lines down to the one %d lines below pair up as the file's examples and its end; written, the file would lose everything from this line on",
+					fmt.Sprintf("the code block for %s seems to hold examples in bare fences (%s) of its own: by Markdown's rule it ends at this line, after %q, yet the fence lines down to the one %d lines below read as the file's examples and its end; written, the file would lose everything from this line on",
 						f.Path, run, lastLine(src[f.ContentStart:cut]), lineNumber(src, bareEnd)-lineNumber(src, cut)),
 					fmt.Sprintf("put the file in a fence longer than the ones it holds: open its block with %s%s and close it with %s", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
 			case is >= 0:
@@ -318,7 +318,10 @@ func markdownFile(path, lang string) bool {
 // Markdown's rule, ends at close but holds bare examples (```, no
 // language) of its own, or -1. Which fence line ends such a block cannot
 // be read from the fences alone: an answer's file block, then prose, then
-// a bare example fence has the same lines. Two things must both hold:
+// a bare example fence has the same lines. One bare fence line after
+// close, left open, after a text that ends cut (below) is the file's
+// closing line forgotten after its last example, and that line is
+// returned. Otherwise two things must both hold:
 //   - the fences after close pair up as bare blocks (an opening line
 //     without a language, no path stated above it or in its first line,
 //     then its closing line), at least one pair, before the next file's
@@ -352,6 +355,12 @@ func bareNested(src []byte, p, close int, run []byte) int {
 		bs := min(lineEnd(src, o)+1, len(src))
 		c := nextFenceLine(src, bs, run[0])
 		if c < 0 {
+			// a bare fence left open to the end: the file's last example
+			// closed at the cut, its own closing line forgotten ("## Build",
+			// the cut, "make build", a lone fence line)
+			if last < 0 && endsCut(lastLine(src[p:close])) {
+				return o
+			}
 			break
 		}
 		cl := bytes.TrimRight(src[c:lineEnd(src, c)], "\r")

@@ -220,7 +220,9 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 //
 //   - the tail is the file's last lines exactly, or there is no tail and
 //     the new lines start at no indentation (code at the file's top
-//     level: "# ... existing code ..." then a new function), and
+//     level: "# ... existing code ..." then a new function) or no deeper
+//     than every line the placeholder keeps (a method after "class A:"
+//     and a placeholder, the class the file's last), and
 //   - the new code has a line the file does not have, and every line of it
 //     that the file has (leaving out lines of brackets and punctuation
 //     alone) it has more than once ("return this;"), so no line names a
@@ -250,8 +252,18 @@ func appendAt(file []string, from int, seg []string) (at, tail int, ok bool) {
 		end--
 	}
 	tail = n - k
-	if tail == 0 && indent(seg[first]) > 0 || end-from < tail {
+	if end-from < tail {
 		return 0, 0, false
+	}
+	if tail == 0 && indent(seg[first]) > 0 {
+		// indented code goes at the end only when everything the
+		// placeholder keeps is indented as deep (a Python class's
+		// methods, the class the file's last): it stays in that block
+		for _, l := range file[from:] {
+			if strings.TrimSpace(l) != "" && indent(l) < indent(seg[first]) {
+				return 0, 0, false
+			}
+		}
 	}
 	for i := range tail {
 		if strings.TrimRight(file[end-tail+i], " \t") != strings.TrimRight(seg[k+i], " \t") {

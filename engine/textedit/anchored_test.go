@@ -158,3 +158,23 @@ func TestExcerpt(t *testing.T) {
 		t.Errorf("a rewrite keeping both ends read as an excerpt: %+v", ex)
 	}
 }
+
+// A method after a class's first line and a placeholder goes at the end
+// when the class is the file's last: every line the placeholder keeps is
+// indented as deep as the method.
+func TestAnchoredMergeAppendsToLastClass(t *testing.T) {
+	file := "import os\n\n\nclass A:\n    def start(self):\n        return os.getcwd()\n"
+	block := "# ... existing code ...\nclass A:\n    # ... existing code ...\n\n    def stop(self):\n        return None\n"
+	got, _, err := AnchoredMerge(file, block, []int{1, 3}, "\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := file + "\n    def stop(self):\n        return None\n"; got != want {
+		t.Errorf("merged %q, want %q", got, want)
+	}
+	// another class after A: the method's place is not the file's end
+	file2 := file + "\n\nclass B:\n    pass\n"
+	if _, _, err := AnchoredMerge(file2, block, []int{1, 3}, "\n"); err == nil {
+		t.Error("a method appended after the file's last class B")
+	}
+}

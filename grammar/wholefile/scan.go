@@ -182,11 +182,12 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 				}
 			}
 			nested := paired >= 0 && pairsUp(src, lineEnd(src, paired)+1)
+			cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n])
 			bareEnd := -1 // the last fence line of a Markdown file cut at a bare example's opening line
 			if f.Closed && is < 0 && markdownFile(f.Path, f.Lang) {
-				bareEnd = bareNested(src, f.ContentStart, f.CloseStart, run)
+				bareEnd = bareNested(src, f.ContentStart, f.CloseStart, run, cut >= 0)
 			}
-			if cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n]); cut >= 0 && !nested {
+			if cut >= 0 && !nested && bareEnd < 0 {
 				f.Closed, f.CloseStart = false, -1
 				f.End, f.ContentEnd = cut, max(cut, f.ContentStart)
 			}
@@ -331,15 +332,26 @@ func markdownFile(path, lang string) bool {
 //     without its stop) or one of those pairs holds a Markdown heading
 //     (## Usage: the README going on, not an example's code).
 //
+// When the bare example is under a path line of its own inside the
+// file's block (example: "**config.yaml**" above it, which would
+// otherwise end the file as one whose closing fence was forgotten), the
+// second need not hold if those pairs reach the text's end: read so, every
+// fence of the answer pairs up, where the other reading leaves the last
+// one open.
+//
 // A README whose text before its first bare example ends with a full
 // sentence and whose later sections have no headings is still read as
 // Markdown reads it (README, "Whole-file blocks").
-func bareNested(src []byte, p, close int, run []byte) int {
-	last, heading := -1, false
-	for q := lineEnd(src, close) + 1; q < len(src); {
+func bareNested(src []byte, p, close int, run []byte, example bool) int {
+	last, heading, toEnd := -1, false, false
+	for q := lineEnd(src, close) + 1; ; {
 		// the next fence line, an opening one
-		o := nextFenceLine(src, q, run[0])
+		o := -1
+		if q < len(src) {
+			o = nextFenceLine(src, q, run[0])
+		}
 		if o < 0 {
+			toEnd = true
 			break
 		}
 		line := bytes.TrimRight(src[o:lineEnd(src, o)], "\r")
@@ -376,7 +388,7 @@ func bareNested(src []byte, p, close int, run []byte) int {
 		last = c
 		q = min(lineEnd(src, c)+1, len(src))
 	}
-	if last < 0 || !heading && !endsCut(lastLine(src[p:close])) {
+	if last < 0 || !heading && !endsCut(lastLine(src[p:close])) && !(example && toEnd) {
 		return -1
 	}
 	return last

@@ -31,6 +31,11 @@ func TestPathStatements(t *testing.T) {
 		{"**My Notes.md**:\n```markdown\n# Notes\n```\n", "My Notes.md", "# Notes\n", Above},
 		{"\"docs/My Notes.md\"\n```markdown\n# Notes\n```\n", "docs/My Notes.md", "# Notes\n", Above},
 		{"\"src/app.py\":\n```python\nprint(1)\n```\n", "src/app.py", "print(1)\n", Above},
+		// a note that the block is the whole file, a label saying so
+		{"`main.go` (full file):\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
+		{"main.go (updated)\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
+		{"**main.go** (complete)\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
+		{"**Updated file: `main.go`**\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
 		// the same path twice is one statement; its comment is not content
 		{"`src/x.ts`\n```ts\n// filepath: src/x.ts\nx\n```\n", "src/x.ts", "x\n", Above},
 		// not statements
@@ -46,6 +51,8 @@ func TestPathStatements(t *testing.T) {
 		{"**src/a.go and src/b.go**\n```go\nx\n```\n", "", "x\n", None},
 		{"**Step 1: docs/My Notes.md**\n```go\nx\n```\n", "", "x\n", None},
 		{"\"The end.\"\n```\nx\n```\n", "", "x\n", None},
+		{"main.go (line 12)\n```go\nx\n```\n", "", "x\n", None},
+		{"See main.go (updated)\n```go\nx\n```\n", "", "x\n", None},
 		{"```12:15:app/page.tsx\nx\n```\n", "", "x\n", None},
 	} {
 		fs := Scan([]byte(tc.src))

@@ -36,6 +36,10 @@ func Line(line string) (path string, start, end int, ok bool) {
 	rest = strings.TrimLeft(rest, " \t")
 	// a trailing colon, outside or inside the emphasis
 	rest = strings.TrimSuffix(rest, ":")
+	// a note that the block is the whole file: "`main.go` (full file)"
+	if k := strings.LastIndex(rest, " ("); k > 0 && strings.HasSuffix(rest, ")") && wholeNotes[strings.ToLower(rest[k+2:len(rest)-1])] {
+		rest = strings.TrimSuffix(strings.TrimRight(rest[:k], " \t"), ":")
+	}
 	// **…**, __…__, *…*
 	emphasis := false
 	for _, em := range []string{"**", "__", "*"} {
@@ -116,6 +120,9 @@ func MayBeLine(b []byte) bool {
 	if bytes.IndexByte(bytes.TrimRight(t, " \t\r"), ' ') < 0 || bytes.IndexByte(t, '`') >= 0 {
 		return true
 	}
+	if e := bytes.TrimRight(t, " \t\r:"); len(e) > 0 && e[len(e)-1] == ')' && bytes.Count(e, []byte(" ")) <= 3 {
+		return true // a path and a note: "main.go (full file)"
+	}
 	switch c := t[0]; {
 	case c == '#' || c == '*' || c == '"' || c == '_' || c == '-' || c == '+' || c == '>' || c >= '0' && c <= '9':
 		return true
@@ -151,7 +158,17 @@ func bullet(rest string) int {
 }
 
 // labels are the words a path may follow ("File: src/a.go").
-var labels = []string{"file", "filename", "file name", "path", "filepath", "file path", "new file", "create", "update", "updated", "modified"}
+var labels = []string{"file", "filename", "file name", "path", "filepath", "file path", "new file", "create", "update", "updated", "modified",
+	"updated file", "modified file", "changed file", "full file", "complete file"}
+
+// wholeNotes are the notes in parentheses after a path that say the
+// block is the file whole ("`main.go` (full file)"); any other note
+// ("main.go (line 12)") leaves the line prose.
+var wholeNotes = map[string]bool{
+	"full file": true, "complete file": true, "entire file": true, "whole file": true, "full": true, "complete": true,
+	"updated": true, "new": true, "new file": true, "modified": true, "full content": true, "full contents": true,
+	"updated file": true,
+}
 
 // label is the length of a label, its colon and the blanks after it at the
 // start of rest, 0 if there is none.

@@ -184,8 +184,8 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 			nested := paired >= 0 && pairsUp(src, lineEnd(src, paired)+1)
 			cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n])
 			bareEnd := -1 // the last fence line of a Markdown file cut at a bare example's opening line
-			if f.Closed && is < 0 && markdownFile(f.Path, f.Lang) {
-				bareEnd = bareNested(src, f.ContentStart, f.CloseStart, run, cut >= 0)
+			if f.Closed && is < 0 {
+				bareEnd = bareNested(src, f.ContentStart, f.CloseStart, run, cut >= 0, markdownFile(f.Path, f.Lang))
 			}
 			if cut >= 0 && !nested && bareEnd < 0 {
 				f.Closed, f.CloseStart = false, -1
@@ -342,7 +342,19 @@ func markdownFile(path, lang string) bool {
 // A README whose text before its first bare example ends with a full
 // sentence and whose later sections have no headings is still read as
 // Markdown reads it (README, "Whole-file blocks").
-func bareNested(src []byte, p, close int, run []byte, example bool) int {
+func bareNested(src []byte, p, close int, run []byte, example, markdown bool) int {
+	cutShort := codeEndsCut
+	if markdown {
+		cutShort = endsCut
+	}
+	// a path line last is the next file's, or an example's (example
+	// below), never the sign of a cut ("`b.py`" ends with a backtick,
+	// "config.yaml:" with a colon)
+	if l := lastLine(src[p:close]); pathline.MayBeLine([]byte(l)) {
+		if _, _, _, ok := pathline.Line(l); ok {
+			cutShort = func(string) bool { return false }
+		}
+	}
 	last, heading, toEnd := -1, false, false
 	for q := lineEnd(src, close) + 1; ; {
 		// the next fence line, an opening one
@@ -370,7 +382,7 @@ func bareNested(src []byte, p, close int, run []byte, example bool) int {
 			// a bare fence left open to the end: the file's last example
 			// closed at the cut, its own closing line forgotten ("## Build",
 			// the cut, "make build", a lone fence line)
-			if last < 0 && endsCut(lastLine(src[p:close])) {
+			if last < 0 && cutShort(lastLine(src[p:close])) {
 				return o
 			}
 			break
@@ -384,11 +396,11 @@ func bareNested(src []byte, p, close int, run []byte, example bool) int {
 				break
 			}
 		}
-		heading = heading || holdsHeading(src[bs:c])
+		heading = heading || markdown && holdsHeading(src[bs:c])
 		last = c
 		q = min(lineEnd(src, c)+1, len(src))
 	}
-	if last < 0 || !heading && !endsCut(lastLine(src[p:close])) && !(example && toEnd) {
+	if last < 0 || !heading && !cutShort(lastLine(src[p:close])) && !(example && toEnd) {
 		return -1
 	}
 	return last
@@ -446,6 +458,22 @@ func endsCut(line string) bool {
 	r := []rune(line)
 	first, end := r[0], r[len(r)-1]
 	return unicode.IsLetter(first) && len(strings.Fields(line)) >= 3 && (unicode.IsLetter(end) || end == ',')
+}
+
+// codeEndsCut reports whether line, the last of a file's text that is
+// not Markdown, is one no such file ends with: one that opens what must
+// be closed later (a bracket, a block's colon, a string: PROMPT = """,
+// const md = `), or that goes on (a "+", a backslash). A file of code
+// holds fence lines only inside such a string (a prompt written in
+// Markdown), so its text cut at one ends there. A comma or an "=" may end
+// a data file (a CSV's empty last field, an .env template's API_KEY=).
+func codeEndsCut(line string) bool {
+	for _, end := range []string{"(", "[", "{", ":", "+", "`", `"""`, "'''", `\`} {
+		if strings.HasSuffix(line, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineNumber is the 1-based number of the line holding offset off.

@@ -343,17 +343,30 @@ func markdownFile(path, lang string) bool {
 // sentence and whose later sections have no headings is still read as
 // Markdown reads it (README, "Whole-file blocks").
 func bareNested(src []byte, p, close int, run []byte, example, markdown bool) int {
-	cutShort := codeEndsCut
-	if markdown {
-		cutShort = endsCut
-	}
-	// a path line last is the next file's, or an example's (example
-	// below), never the sign of a cut ("`b.py`" ends with a backtick,
-	// "config.yaml:" with a colon)
-	if l := lastLine(src[p:close]); pathline.MayBeLine([]byte(l)) {
-		if _, _, _, ok := pathline.Line(l); ok {
-			cutShort = func(string) bool { return false }
+	// whether the file's text before close ends cut, asked only once the
+	// fences after it read as its own (most blocks are followed by the
+	// next file's or by none)
+	endsShort := func() bool {
+		lb := lastLineBytes(src[p:close])
+		if !markdown && !codeEndsCut(lb) {
+			return false // most blocks: no string made of their last line
 		}
+		l := string(lb)
+		if markdown && !endsCut(l) {
+			return false
+		}
+		// a path line last is the next file's, or an example's (example
+		// below), never the sign of a cut ("`b.py`" ends with a
+		// backtick, "config.yaml:" with a colon)
+		if pathline.MayBeLine([]byte(l)) {
+			if _, _, _, ok := pathline.Line(l); ok {
+				return false
+			}
+		}
+		return true
+	}
+	if !markdown && !example && !endsShort() {
+		return -1 // the only sign a file of code can give is missing
 	}
 	last, heading, toEnd := -1, false, false
 	for q := lineEnd(src, close) + 1; ; {
@@ -382,7 +395,7 @@ func bareNested(src []byte, p, close int, run []byte, example, markdown bool) in
 			// a bare fence left open to the end: the file's last example
 			// closed at the cut, its own closing line forgotten ("## Build",
 			// the cut, "make build", a lone fence line)
-			if last < 0 && cutShort(lastLine(src[p:close])) {
+			if last < 0 && endsShort() {
 				return o
 			}
 			break
@@ -400,7 +413,7 @@ func bareNested(src []byte, p, close int, run []byte, example, markdown bool) in
 		last = c
 		q = min(lineEnd(src, c)+1, len(src))
 	}
-	if last < 0 || !heading && !cutShort(lastLine(src[p:close])) && !(example && toEnd) {
+	if last < 0 || !heading && !(example && toEnd) && !endsShort() {
 		return -1
 	}
 	return last
@@ -438,9 +451,11 @@ func holdsHeading(text []byte) bool {
 }
 
 // lastLine is the last line of text that is not blank, trimmed.
-func lastLine(text []byte) string {
+func lastLine(text []byte) string { return string(lastLineBytes(text)) }
+
+func lastLineBytes(text []byte) []byte {
 	t := bytes.TrimRight(text, " \t\r\n")
-	return string(bytes.TrimSpace(t[bytes.LastIndexByte(t, '\n')+1:]))
+	return bytes.TrimSpace(t[bytes.LastIndexByte(t, '\n')+1:])
 }
 
 // endsCut reports whether line, the last of a Markdown file's text, is
@@ -467,14 +482,17 @@ func endsCut(line string) bool {
 // holds fence lines only inside such a string (a prompt written in
 // Markdown), so its text cut at one ends there. A comma or an "=" may end
 // a data file (a CSV's empty last field, an .env template's API_KEY=).
-func codeEndsCut(line string) bool {
-	for _, end := range []string{"(", "[", "{", ":", "+", "`", `"""`, "'''", `\`} {
-		if strings.HasSuffix(line, end) {
+func codeEndsCut(line []byte) bool {
+	for _, end := range codeEnds {
+		if bytes.HasSuffix(line, []byte(end)) {
 			return true
 		}
 	}
 	return false
 }
+
+// codeEnds are the ends of a line a file of code does not end with.
+var codeEnds = []string{"(", "[", "{", ":", "+", "`", `"""`, "'''", `\`}
 
 // lineNumber is the 1-based number of the line holding offset off.
 func lineNumber(src []byte, off int) int { return bytes.Count(src[:off], []byte("\n")) + 1 }

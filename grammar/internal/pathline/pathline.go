@@ -89,9 +89,13 @@ func Spaced(s string) bool {
 	if dot := strings.LastIndexByte(base, '.'); dot <= 0 || strings.Contains(base[dot:], " ") {
 		return false // an extension ends it
 	}
-	words := strings.Fields(s)
-	if strings.ContainsAny(words[0], `/\`) {
-		for _, w := range words[:len(words)-1] {
+	// the words, read in place (strings.Fields would make s escape, and
+	// every path line read cost an allocation)
+	last := strings.LastIndexByte(s, ' ')
+	if first := s[:strings.IndexByte(s, ' ')]; strings.ContainsAny(first, `/\`) {
+		for rest := s[:last]; rest != ""; {
+			w, more, _ := strings.Cut(rest, " ")
+			rest = more
 			w = w[strings.LastIndexAny(w, `/\`)+1:]
 			if d := strings.IndexByte(w, '.'); d >= 0 && d < len(w)-1 {
 				return false // "src/a.go and src/b.go"
@@ -99,7 +103,12 @@ func Spaced(s string) bool {
 		}
 		return true
 	}
-	for _, w := range words {
+	for rest := s; rest != ""; {
+		w, more, _ := strings.Cut(rest, " ")
+		rest = more
+		if w == "" {
+			continue
+		}
 		r, _ := utf8.DecodeRuneInString(w)
 		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
 			return false

@@ -136,6 +136,9 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 							a.Below = at + 1
 						}
 						out = append(out, keep[pos:at]...)
+						if k := len(out) - 1; k >= 0 && !strings.HasSuffix(out[k], "\n") {
+							out[k] += eol // the file's last line had no line end: the new lines start on their own
+						}
 						for _, l := range lines[:n] {
 							out = append(out, l+eol)
 						}

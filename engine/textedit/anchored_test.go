@@ -172,6 +172,12 @@ func TestAnchoredMergeAppendsToLastClass(t *testing.T) {
 	if want := file + "\n    def stop(self):\n        return None\n"; got != want {
 		t.Errorf("merged %q, want %q", got, want)
 	}
+	// a file whose last line has no line end: the new lines start on
+	// their own, the block's blank lines kept
+	got, _, err = AnchoredMerge("x = 1", "# ... existing code ...\n\n\ndef d():\n    return 4\n", []int{1}, "\n")
+	if err != nil || got != "x = 1\n\n\ndef d():\n    return 4\n" {
+		t.Errorf("merged %q, %v", got, err)
+	}
 	// another class after A: the method's place is not the file's end
 	file2 := file + "\n\nclass B:\n    pass\n"
 	if _, _, err := AnchoredMerge(file2, block, []int{1, 3}, "\n"); err == nil {

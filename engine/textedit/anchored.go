@@ -146,7 +146,7 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 						lastFromBlock = at == len(file)
 						break
 					}
-					err.Fix += "; lines after the last placeholder are added at the end of the file only when they are new top-level code (or end with the file's own last lines, such as a class's closing brace) and hold no line the file has just once"
+					err.Fix += "; new lines after the last placeholder are added where its lines end only when that place is certain: code at no indentation, or no deeper than every line the placeholder keeps, or ending with the file's own last lines (a class's closing brace), and holding no line the file has just once"
 				}
 				if err != nil {
 					return "", nil, err

@@ -315,14 +315,17 @@ func markdownFile(path, lang string) bool {
 	return ext == "md" || ext == "markdown" || ext == "mdx"
 }
 
-// bareNested is the last fence line of a Markdown file's block that, by
+// bareNested is the last fence line of a file's block that, by
 // Markdown's rule, ends at close but holds bare examples (```, no
-// language) of its own, or -1. Which fence line ends such a block cannot
+// language) of its own, or -1. markdown says the file is Markdown (a
+// README); a file of code ends cut by codeEndsCut instead of endsCut, and
+// its blocks' headings say nothing. Which fence line ends such a block cannot
 // be read from the fences alone: an answer's file block, then prose, then
 // a bare example fence has the same lines. One bare fence line after
 // close, left open, after a text that ends cut (below) is the file's
 // closing line forgotten after its last example, and that line is
-// returned. Otherwise two things must both hold:
+// returned (when the text between sits tight, as below). Otherwise both
+// must hold:
 //   - the fences after close pair up as bare blocks (an opening line
 //     without a language, no path stated above it or in its first line,
 //     then its closing line), at least one pair, before the next file's
@@ -330,7 +333,10 @@ func markdownFile(path, lang string) bool {
 //   - the file's text before close ends as no Markdown file does (its last
 //     line a heading, a line ending in a colon, or a sentence cut off
 //     without its stop) or one of those pairs holds a Markdown heading
-//     (## Usage: the README going on, not an example's code).
+//     (## Usage: the README going on, not an example's code), and the
+//     text between close and the next fence line sits tight against both,
+//     as an example's code does (hugs), where an answer's prose after a
+//     file is set off by blank lines.
 //
 // When the bare example is under a path line of its own inside the
 // file's block (example: "**config.yaml**" above it, which would
@@ -368,7 +374,7 @@ func bareNested(src []byte, p, close int, run []byte, example, markdown bool) in
 	if !markdown && !example && !endsShort() {
 		return -1 // the only sign a file of code can give is missing
 	}
-	last, heading, toEnd := -1, false, false
+	last, heading, toEnd, hug := -1, false, false, false
 	for q := lineEnd(src, close) + 1; ; {
 		// the next fence line, an opening one
 		o := -1
@@ -378,6 +384,9 @@ func bareNested(src []byte, p, close int, run []byte, example, markdown bool) in
 		if o < 0 {
 			toEnd = true
 			break
+		}
+		if last < 0 {
+			hug = hugs(src[lineEnd(src, close)+1 : o])
 		}
 		line := bytes.TrimRight(src[o:lineEnd(src, o)], "\r")
 		_, n, _, info, ok := opening(line)
@@ -395,7 +404,7 @@ func bareNested(src []byte, p, close int, run []byte, example, markdown bool) in
 			// a bare fence left open to the end: the file's last example
 			// closed at the cut, its own closing line forgotten ("## Build",
 			// the cut, "make build", a lone fence line)
-			if last < 0 && endsShort() {
+			if last < 0 && hug && endsShort() {
 				return o
 			}
 			break
@@ -413,10 +422,24 @@ func bareNested(src []byte, p, close int, run []byte, example, markdown bool) in
 		last = c
 		q = min(lineEnd(src, c)+1, len(src))
 	}
-	if last < 0 || !heading && !(example && toEnd) && !endsShort() {
+	if last < 0 || !(example && toEnd) && !(hug && (heading || endsShort())) {
 		return -1
 	}
 	return last
+}
+
+// hugs reports whether gap, the text between a file's closing line and
+// the next fence line, sits tight between them as an example's code does
+// (its first and last lines not blank), not as an answer's prose, which a
+// blank line sets off from the fences around it.
+func hugs(gap []byte) bool {
+	if len(bytes.TrimSpace(gap)) == 0 {
+		return false
+	}
+	first := gap[:lineEnd(gap, 0)]
+	t := bytes.TrimSuffix(bytes.TrimSuffix(gap, []byte("\n")), []byte("\r"))
+	lastL := t[bytes.LastIndexByte(t, '\n')+1:]
+	return len(bytes.TrimSpace(first)) > 0 && len(bytes.TrimSpace(lastL)) > 0
 }
 
 // nextFenceLine is the start of the next line from p that starts with

@@ -34,6 +34,11 @@ func (x *opRun) merge() Result {
 	if bad != nil {
 		return *bad
 	}
+	content, tabbed := makeRecipeTabs(p, content)
+	var tabData map[string]any // the lines whose spaces became make's tab, said in the result
+	if len(tabbed) > 0 {
+		tabData = map[string]any{"recipeTabs": lineList(tabbed)}
+	}
 	phs := lang.Placeholders(content)
 	exists, err := x.exists(abs)
 	if err != nil {
@@ -47,7 +52,7 @@ func (x *opRun) merge() Result {
 		if r := x.folderExists(abs, p); r != nil {
 			return *r
 		}
-		return x.writeWhole(abs, p, nil, content, nil)
+		return x.writeWhole(abs, p, nil, content, tabData)
 	}
 	data, bad := x.readCapped(abs, p)
 	if bad != nil {
@@ -62,7 +67,7 @@ func (x *opRun) merge() Result {
 			return x.lazyRefusal(phs[0].Line, fmt.Sprintf("'%s' is empty, so the placeholder at line %d of the block (%q) stands for nothing", p, phs[0].Line, phs[0].Text),
 				"send the whole file without placeholders")
 		}
-		return x.writeWhole(abs, p, data, content, nil)
+		return x.writeWhole(abs, p, data, content, tabData)
 	}
 	if x.params[lang.ParamCreateOnly] == "true" {
 		if string(data) == textedit.FileEOL(data, content) {
@@ -72,11 +77,14 @@ func (x *opRun) merge() Result {
 			Hint: "to change the file, send SEARCH/REPLACE blocks whose SEARCH holds its current lines"}
 	}
 	if len(phs) == 0 {
-		if ex := textedit.Excerpt(t.Body, content); ex != nil {
+		if ex := textedit.Excerpt(t.Body, content); ex != nil && ex.Unrelated {
+			return x.lazyRefusal(0, fmt.Sprintf("the block shares no line with '%s' and is less than half its length: written whole it would delete %s of the file (%s) for text that reads as code to add to it, or another file's", p, ex.Dropped, ex.Kept),
+				"to add this code, send a SEARCH/REPLACE edit or the whole file with a placeholder such as `// ... existing code ...` where its lines stay; to replace the file with this text, delete it first (or use file_write)")
+		} else if ex != nil {
 			return x.lazyRefusal(0, fmt.Sprintf("the block shares only %s with '%s' and would drop %s: it reads as an excerpt of the file, not the whole file", ex.Kept, p, ex.Dropped),
 				"send the whole file, put a placeholder such as `// ... existing code ...` where unchanged lines are left out (between lines copied exactly from the file), or send a SEARCH/REPLACE edit")
 		}
-		return x.writeWhole(abs, p, data, content, nil)
+		return x.writeWhole(abs, p, data, content, tabData)
 	}
 	lines := make([]int, len(phs))
 	for i, ph := range phs {
@@ -97,7 +105,11 @@ func (x *opRun) merge() Result {
 	if err := x.ws.WriteFile(abs, t.Bytes()); err != nil {
 		return x.fail("open", p, err)
 	}
-	return ok(map[string]any{"path": p, "match": "anchored", "anchors": anchorData(anchors)})
+	res := map[string]any{"path": p, "match": "anchored", "anchors": anchorData(anchors)}
+	if tabData != nil {
+		res["recipeTabs"] = tabData["recipeTabs"]
+	}
+	return ok(res)
 }
 
 // anchorData is the anchors as a result reports them: for each

@@ -118,8 +118,9 @@ func v4aPath(op, key, p string) error {
 	return nil
 }
 
-// printHunk writes one hunk: the anchor as @@ lines, old lines as '-',
-// new lines as '+'.
+// printHunk writes one hunk: the anchor as @@ lines, the lines old and
+// new share at either end as context, the rest of old as '-' and of new as
+// '+'.
 func printHunk(b *strings.Builder, p map[string]string) error {
 	if p[ParamTolerance] != V4ATolerance {
 		return fmt.Errorf("print v4a: file_replace_text '%s' matches exactly; V4A hunks match ignoring whitespace, so the meaning would change", p[ParamPath])
@@ -137,11 +138,29 @@ func printHunk(b *strings.Builder, p map[string]string) error {
 			b.WriteString("@@ " + a + "\n")
 		}
 	}
-	for _, l := range v4aLines(p[ParamOldText]) {
+	// The lines old and new share at the start and at the end are
+	// context (' '), as Codex writes a hunk: V4A's reader puts a context
+	// line into both sides, so the hunk reads back as the same texts.
+	old, nw := v4aLines(p[ParamOldText]), v4aLines(p[ParamNewText])
+	head := 0
+	for head < len(old) && head < len(nw) && old[head] == nw[head] {
+		head++
+	}
+	tail := 0
+	for tail < len(old)-head && tail < len(nw)-head && old[len(old)-1-tail] == nw[len(nw)-1-tail] {
+		tail++
+	}
+	for _, l := range old[:head] {
+		b.WriteString(" " + l + "\n")
+	}
+	for _, l := range old[head : len(old)-tail] {
 		b.WriteString("-" + l + "\n")
 	}
-	for _, l := range v4aLines(p[ParamNewText]) {
+	for _, l := range nw[head : len(nw)-tail] {
 		b.WriteString("+" + l + "\n")
+	}
+	for _, l := range old[len(old)-tail:] {
+		b.WriteString(" " + l + "\n")
 	}
 	if p[ParamAtEnd] == "true" {
 		b.WriteString("*** End of File\n")

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/source"
+	"github.com/google/go-cmp/cmp"
 )
 
 // A param V4A cannot say is refused, naming it, rather than dropped: the
@@ -69,4 +71,66 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// A V4A answer printed as V4A reads back as the same actions, and its
+// hunks keep the lines old and new share at either end as context lines,
+// as Codex writes them, never as a '-' line and the same '+' line.
+func TestPrintV4AKeepsContext(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cases {
+		if !strings.HasPrefix(c.Name, "v4a/") {
+			continue
+		}
+		doc := Parse(source.NewFile("in.md", c.Input))
+		if doc.Diagnostics().HasErrors() {
+			continue
+		}
+		var sb strings.Builder
+		if Print(&sb, doc, V4A) != nil {
+			continue
+		}
+		n++
+		back := Parse(source.NewFile("out.v4a", []byte(sb.String())))
+		if ds := back.Diagnostics(); len(ds) != 0 {
+			t.Fatalf("%s: printed patch has diagnostics: %v\n%s", c.Name, ds, sb.String())
+		}
+		if diff := cmp.Diff(actionParams(doc), actionParams(back)); diff != "" {
+			t.Errorf("%s: printed patch reads back differently (-in +back):\n%s\n%s", c.Name, diff, sb.String())
+		}
+		lines := strings.Split(sb.String(), "\n")
+		for i := 1; i < len(lines); i++ {
+			if strings.HasPrefix(lines[i-1], "-") && lines[i] == "+"+lines[i-1][1:] {
+				t.Errorf("%s: a shared line printed as -/+: %q\n%s", c.Name, lines[i], sb.String())
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("only %d V4A corpus cases printed", n)
+	}
+	doc := Parse(source.NewFile("in.v4a", []byte("*** Begin Patch\n*** Update File: m.py\n@@ def a():\n     x = 1\n-    y = 2\n+    y = 20\n     return x + y\n*** End Patch\n")))
+	var sb strings.Builder
+	if err := Print(&sb, doc, V4A); err != nil {
+		t.Fatal(err)
+	}
+	if want := "*** Begin Patch\n*** Update File: m.py\n@@ def a():\n     x = 1\n-    y = 2\n+    y = 20\n     return x + y\n*** End Patch\n"; sb.String() != want {
+		t.Errorf("printed %q, want %q", sb.String(), want)
+	}
+}
+
+// actionParams is each action's op and params, for comparing two parses.
+func actionParams(d *Document) []map[string]string {
+	var out []map[string]string
+	for a := range d.Actions() {
+		m := map[string]string{"": a.Op}
+		for k, v := range a.ParamMap() {
+			m[k] = v
+		}
+		out = append(out, m)
+	}
+	return out
 }

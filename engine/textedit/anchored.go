@@ -3,6 +3,7 @@ package textedit
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // The anchored merge (README, "Lazy placeholders"): a whole-file block in
@@ -124,6 +125,29 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 			h := nextHead
 			if h == nil {
 				r, err := headOf(j)
+				if err != nil && !right {
+					if at, n, ok := appendAt(file, pos, lines); ok {
+						// the last placeholder keeps the file up to the
+						// tail the block ends with, and the block's new
+						// lines go there
+						a := &anchors[len(anchors)-1]
+						a.From, a.To = pos+1, at
+						if at < len(file) {
+							a.Below = at + 1
+						}
+						out = append(out, keep[pos:at]...)
+						if k := len(out) - 1; k >= 0 && !strings.HasSuffix(out[k], "\n") {
+							out[k] += eol // the file's last line had no line end: the new lines start on their own
+						}
+						for _, l := range lines[:n] {
+							out = append(out, l+eol)
+						}
+						out = append(out, keep[at:]...)
+						lastFromBlock = at == len(file)
+						break
+					}
+					err.Fix += "; new lines after the last placeholder are added where its lines end only when that place is certain: code at no indentation, or no deeper than every line the placeholder keeps, or ending with the file's own last lines (a class's closing brace), and holding no line the file has just once"
+				}
 				if err != nil {
 					return "", nil, err
 				}
@@ -149,10 +173,14 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 			limit := len(file)
 			if next := segs[j+1]; next.to > next.from {
 				r, err := headOf(j + 1)
-				if err != nil {
+				switch {
+				case err == nil:
+					nextHead, limit = &r, r.at
+				case j+1 < len(segs)-1:
 					return "", nil, err
 				}
-				nextHead, limit = &r, r.at
+				// the last segment, not anchored: it may add lines at the
+				// file's end (appendAt), else it fails again below
 			}
 			n, at, err := uniqueRun(file, pos, rest, false, limit)
 			if err != nil {
@@ -183,6 +211,89 @@ func AnchoredMerge(body, block string, placeholders []int, eol string) (string, 
 		res = strings.TrimSuffix(res, eol)
 	}
 	return res, anchors, nil
+}
+
+// appendAt reads the lines after a block's last placeholder (seg) that
+// no run anchors as new lines added at the end of what the placeholder
+// keeps, where that is certain (README, "Lazy placeholders"): the
+// placeholder then keeps the file from line from up to line at (0-based),
+// seg's first n lines follow, then the file from at on. seg's lines after
+// those n are its tail: its last lines indented less than its first line,
+// the file's own last lines (a class's closing brace). It is certain when
+//
+//   - the tail is the file's last lines exactly, or there is no tail and
+//     the new lines start at no indentation (code at the file's top
+//     level: "# ... existing code ..." then a new function) or no deeper
+//     than every line the placeholder keeps (a method after "class A:"
+//     and a placeholder, the class the file's last), and
+//   - the new code has a line the file does not have, and every line of it
+//     that the file has (leaving out lines of brackets and punctuation
+//     alone) it has more than once ("return this;"), so no line names a
+//     place in the file that the code may have been meant to replace.
+func appendAt(file []string, from int, seg []string) (at, tail int, ok bool) {
+	first := -1
+	for i, l := range seg {
+		if strings.TrimSpace(l) != "" {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return 0, 0, false
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	n := len(seg)
+	for n > first && strings.TrimSpace(seg[n-1]) == "" {
+		n-- // blank lines after the tail
+	}
+	k := n
+	for k > first+1 && strings.TrimSpace(seg[k-1]) != "" && indent(seg[k-1]) < indent(seg[first]) {
+		k--
+	}
+	end := len(file)
+	for end > from && strings.TrimSpace(file[end-1]) == "" {
+		end--
+	}
+	tail = n - k
+	if end-from < tail {
+		return 0, 0, false
+	}
+	if tail == 0 && indent(seg[first]) > 0 {
+		// indented code goes at the end only when everything the
+		// placeholder keeps is indented as deep (a Python class's
+		// methods, the class the file's last): it stays in that block
+		for _, l := range file[from:] {
+			if strings.TrimSpace(l) != "" && indent(l) < indent(seg[first]) {
+				return 0, 0, false
+			}
+		}
+	}
+	for i := range tail {
+		if strings.TrimRight(file[end-tail+i], " \t") != strings.TrimRight(seg[k+i], " \t") {
+			return 0, 0, false
+		}
+	}
+	at = end - tail
+	if tail == 0 {
+		k, at = len(seg), len(file) // added after the file's last line
+	}
+	counts := map[string]int{}
+	for _, l := range file[from:] {
+		counts[l]++
+	}
+	added := false
+	for _, l := range seg[:k] {
+		if !strings.ContainsFunc(l, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			continue // blank, or only brackets and punctuation: it names no place
+		}
+		switch counts[l] {
+		case 0:
+			added = true
+		case 1:
+			return 0, 0, false
+		}
+	}
+	return at, k, added
 }
 
 // replaceRegion gives the lines that replace a region of the file (keep:

@@ -38,10 +38,30 @@ func TestAnchoredMerge(t *testing.T) {
 			anchors: []MergeAnchor{{Placeholder: 2, Above: 1, Below: 5, From: 2, To: 4}, {Placeholder: 6, Above: 7, Below: 9, From: 8, To: 8}, {Placeholder: 8, Above: 9, Below: 0, From: 10, To: 11}},
 		},
 		{
-			name:  "a new line the file does not have next to a placeholder",
-			block: "package a\n// ... existing code ...\nfunc C() {}\n",
+			name:    "new top-level lines after the last placeholder are added at the end",
+			block:   "package a\n// ... existing code ...\n\nfunc C() {\n\tfmt.Println(\"c\")\n}\n",
+			phs:     []int{2},
+			want:    file + "\nfunc C() {\n\tfmt.Println(\"c\")\n}\n",
+			anchors: []MergeAnchor{{Placeholder: 2, Above: 1, Below: 0, From: 2, To: 11}},
+		},
+		{
+			name:    "a placeholder first, then new lines: the whole file, then them",
+			block:   "// ... existing code ...\nfunc C() {}\n",
+			phs:     []int{1},
+			want:    file + "func C() {}\n",
+			anchors: []MergeAnchor{{Placeholder: 1, Above: 0, Below: 0, From: 1, To: 11}},
+		},
+		{
+			name:  "a new indented line at the end: inside which block is unknown",
+			block: "package a\n// ... existing code ...\n\tfmt.Println(\"c\")\n",
 			phs:   []int{2},
-			err:   "line 3 of the block (\"func C() {}\"), below it, is not in the file",
+			err:   "line 3 of the block (\"fmt.Println(\\\"c\\\")\"), below it, is not in the file",
+		},
+		{
+			name:  "a new function holding a line the file has once: maybe B changed, not added",
+			block: "package a\n// ... existing code ...\nfunc B2() {\n\tfmt.Println(\"b\")\n}\n",
+			phs:   []int{2},
+			err:   "line 3 of the block (\"func B2() {\"), below it, is not in the file",
 		},
 		{
 			name:    "an anchor that is never unique",
@@ -118,8 +138,16 @@ func TestExcerpt(t *testing.T) {
 	if ex := Excerpt(file, strings.Replace(file, "Hello World", "Hi", 1)); ex != nil {
 		t.Errorf("a whole-file change read as an excerpt: %+v", ex)
 	}
-	if ex := Excerpt(file, "print('something else')\n"); ex != nil {
-		t.Errorf("a rewrite sharing nothing read as an excerpt: %+v", ex)
+	// sharing no line: a rewrite at half the file's length or more, else
+	// text that is not this file's (a function to add shown alone)
+	if ex := Excerpt(file, "print('something else')\n"); ex == nil || !ex.Unrelated || ex.Dropped != "lines 1-11" || ex.Kept != "none of the file's 10 non-blank lines" {
+		t.Errorf("a short block sharing nothing = %+v", ex)
+	}
+	if ex := Excerpt(file, "a\nb\nc\nd\ne\n"); ex != nil {
+		t.Errorf("a rewrite sharing nothing, half the file's length, read as an excerpt: %+v", ex)
+	}
+	if ex := Excerpt("a\nb\nc\n", "x\n"); ex != nil {
+		t.Errorf("a three-line file rewritten read as an excerpt: %+v", ex)
 	}
 	// the "before" of a before/after pair: most of the file, the end dropped
 	mk := "build:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n"
@@ -128,5 +156,31 @@ func TestExcerpt(t *testing.T) {
 	}
 	if ex := Excerpt(mk, "build:\n\tgo build -v ./...\n\ntest:\n\tgo test ./...\n\nlint:\n\tgo vet ./...\n"); ex != nil {
 		t.Errorf("a rewrite keeping both ends read as an excerpt: %+v", ex)
+	}
+}
+
+// A method after a class's first line and a placeholder goes at the end
+// when the class is the file's last: every line the placeholder keeps is
+// indented as deep as the method.
+func TestAnchoredMergeAppendsToLastClass(t *testing.T) {
+	file := "import os\n\n\nclass A:\n    def start(self):\n        return os.getcwd()\n"
+	block := "# ... existing code ...\nclass A:\n    # ... existing code ...\n\n    def stop(self):\n        return None\n"
+	got, _, err := AnchoredMerge(file, block, []int{1, 3}, "\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := file + "\n    def stop(self):\n        return None\n"; got != want {
+		t.Errorf("merged %q, want %q", got, want)
+	}
+	// a file whose last line has no line end: the new lines start on
+	// their own, the block's blank lines kept
+	got, _, err = AnchoredMerge("x = 1", "# ... existing code ...\n\n\ndef d():\n    return 4\n", []int{1}, "\n")
+	if err != nil || got != "x = 1\n\n\ndef d():\n    return 4\n" {
+		t.Errorf("merged %q, %v", got, err)
+	}
+	// another class after A: the method's place is not the file's end
+	file2 := file + "\n\nclass B:\n    pass\n"
+	if _, _, err := AnchoredMerge(file2, block, []int{1, 3}, "\n"); err == nil {
+		t.Error("a method appended after the file's last class B")
 	}
 }

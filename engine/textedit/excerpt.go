@@ -10,6 +10,10 @@ import (
 type ExcerptReport struct {
 	Kept    string // "lines 21-27 (7 of the file's 31 non-blank lines)"
 	Dropped string // "lines 1-20 and 28-38"
+	// Unrelated marks a block that shares no line with the file: Kept is
+	// then "none of the file's 31 non-blank lines" and Dropped the whole
+	// file ("lines 1-38").
+	Unrelated bool
 }
 
 // Excerpt tells whether block, written as the whole new content of a file
@@ -30,6 +34,14 @@ type ExcerptReport struct {
 // excerpt; a block that adds comments to every function keeps all of it.
 // A rewrite that only deletes the file's first or last lines is refused
 // too: a deletion is said with an edit. nil when the block is no excerpt.
+//
+// A block that shares no line with the file is no excerpt of it, but it
+// is no rewrite of it either when it has fewer than half the file's lines
+// (and the file four or more): that is a new function shown alone to be
+// added, or another file's text under this path, and written whole it
+// would delete everything. It is reported as Unrelated. A block sharing
+// nothing with at least half the file's length is a rewrite (the file
+// redone in another style or language) and is written.
 func Excerpt(body, block string) *ExcerptReport {
 	old := nonBlank(splitLines(body))
 	nw := nonBlank(splitLines(block))
@@ -59,8 +71,18 @@ func Excerpt(body, block string) *ExcerptReport {
 			addsAfter = true
 		}
 	}
-	if common == 0 || first == 0 && last == len(old)-1 {
-		return nil // a rewrite sharing nothing, or one that keeps both ends
+	if common == 0 {
+		if len(old) < 4 || 2*len(nw) >= len(old) {
+			return nil // a rewrite sharing nothing
+		}
+		return &ExcerptReport{
+			Kept:      fmt.Sprintf("none of the file's %d non-blank lines", len(old)),
+			Dropped:   lineSpan(old[0].n, old[len(old)-1].n),
+			Unrelated: true,
+		}
+	}
+	if first == 0 && last == len(old)-1 {
+		return nil // a rewrite that keeps both ends
 	}
 	// Only deleted at an end: the file's first or last lines go, and the
 	// block puts nothing in their place.

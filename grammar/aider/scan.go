@@ -267,9 +267,11 @@ func stripFilename(raw []byte) string {
 		s = t // **`name`**
 	}
 	quoted := len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' && !strings.Contains(s[1:len(s)-1], "`")
+	// in bold, a name with blanks that reads as one (**docs/My Notes.md**)
+	bold := len(s) > 4 && strings.HasPrefix(s, "**") && strings.HasSuffix(s, "**")
 	s = strings.Trim(s, "`")
 	s = strings.Trim(s, "*")
-	if s == "" || strings.ContainsAny(s, " \t") && !(quoted && pathline.Path(s, true)) || isHead([]byte(s)) || isDivider([]byte(s)) || isUpdated([]byte(s)) {
+	if s == "" || strings.ContainsAny(s, " \t") && !(quoted && pathline.Path(s, true)) && !(bold && pathline.Spaced(s)) || isHead([]byte(s)) || isDivider([]byte(s)) || isUpdated([]byte(s)) {
 		return ""
 	}
 	return s

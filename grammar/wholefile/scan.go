@@ -182,7 +182,12 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 				}
 			}
 			nested := paired >= 0 && pairsUp(src, lineEnd(src, paired)+1)
-			if cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n]); cut >= 0 && !nested {
+			cut := nextFileAt(src, f.ContentStart, f.End, openLine[:n])
+			bareEnd := -1 // the last fence line of a Markdown file cut at a bare example's opening line
+			if f.Closed && is < 0 {
+				bareEnd = bareNested(src, f.ContentStart, f.CloseStart, run, cut >= 0, markdownFile(f.Path, f.Lang))
+			}
+			if cut >= 0 && !nested && bareEnd < 0 {
 				f.Closed, f.CloseStart = false, -1
 				f.End, f.ContentEnd = cut, max(cut, f.ContentStart)
 			}
@@ -192,6 +197,23 @@ func EachFrom(src []byte, from, to int, yield func(f *Fence) bool) {
 				f.Diags = append(f.Diags, errorAt(UnclosedFence, f.OpenStart, f.OpenEnd,
 					fmt.Sprintf("the code block for %s is never closed, so where the file ends is unknown", f.Path),
 					"end the block with a fence line like its opening one (```)"))
+			case bareEnd >= 0:
+				// The refused block reaches the last fence line of the
+				// README's reading, so that the file's tail is no block of
+				// the answer (an example in it under a path line would
+				// otherwise be written as that file).
+				cut := f.CloseStart
+				f.CloseStart, f.ContentEnd = bareEnd, bareEnd
+				f.End = min(lineEnd(src, bareEnd)+1, len(src))
+				f.Content = string(src[f.ContentStart:f.ContentEnd])
+				ce := lineEnd(src, cut)
+				if ce > cut && src[ce-1] == '\r' {
+					ce--
+				}
+				f.Diags = append(f.Diags, errorAt(NestedFence, cut, ce,
+					fmt.Sprintf("the code block for %s seems to hold examples in bare fences (%s) of its own: by Markdown's rule it ends at this line, after %q, yet the fence lines down to the one %d lines below read as the file's examples and its end; written, the file would lose everything from this line on",
+						f.Path, run, lastLine(src[f.ContentStart:cut]), lineNumber(src, bareEnd)-lineNumber(src, cut)),
+					fmt.Sprintf("put the file in a fence longer than the ones it holds: open its block with %s%s and close it with %s", strings.Repeat(string(ch), n+1), info, strings.Repeat(string(ch), n+1))))
 			case is >= 0:
 				// The refused block reaches the fence line that pairs with
 				// its opening once the fences it holds pair up, when there
@@ -277,6 +299,226 @@ func openInside(src []byte, p, end int, run []byte) (int, int) {
 	}
 	return open, openEnd
 }
+
+// markdownFile reports whether a fence's file is Markdown, the one kind
+// of file whose text holds fence lines of its own (a README's examples).
+func markdownFile(path, lang string) bool {
+	switch strings.ToLower(lang) {
+	case "markdown", "md", "mdx":
+		return true
+	}
+	dot := strings.LastIndexByte(path, '.')
+	if dot < 0 {
+		return false
+	}
+	ext := strings.ToLower(path[dot+1:])
+	return ext == "md" || ext == "markdown" || ext == "mdx"
+}
+
+// bareNested is the last fence line of a file's block that, by
+// Markdown's rule, ends at close but holds bare examples (```, no
+// language) of its own, or -1. markdown says the file is Markdown (a
+// README); a file of code ends cut by codeEndsCut instead of endsCut, and
+// its blocks' headings say nothing. Which fence line ends such a block cannot
+// be read from the fences alone: an answer's file block, then prose, then
+// a bare example fence has the same lines. One bare fence line after
+// close, left open, after a text that ends cut (below) is the file's
+// closing line forgotten after its last example, and that line is
+// returned (when the text between sits tight, as below). Otherwise both
+// must hold:
+//   - the fences after close pair up as bare blocks (an opening line
+//     without a language, no path stated above it or in its first line,
+//     then its closing line), at least one pair, before the next file's
+//     block or the text's end; the last such closing line is returned;
+//   - the file's text before close ends as no Markdown file does (its last
+//     line a heading, a line ending in a colon, or a sentence cut off
+//     without its stop) or one of those pairs holds a Markdown heading
+//     (## Usage: the README going on, not an example's code), and the
+//     text between close and the next fence line sits tight against both,
+//     as an example's code does (hugs), where an answer's prose after a
+//     file is set off by blank lines.
+//
+// When the bare example is under a path line of its own inside the
+// file's block (example: "**config.yaml**" above it, which would
+// otherwise end the file as one whose closing fence was forgotten), the
+// second need not hold if those pairs reach the text's end: read so, every
+// fence of the answer pairs up, where the other reading leaves the last
+// one open.
+//
+// A README whose text before its first bare example ends with a full
+// sentence and whose later sections have no headings is still read as
+// Markdown reads it (README, "Whole-file blocks").
+func bareNested(src []byte, p, close int, run []byte, example, markdown bool) int {
+	// whether the file's text before close ends cut, asked only once the
+	// fences after it read as its own (most blocks are followed by the
+	// next file's or by none)
+	endsShort := func() bool {
+		lb := lastLineBytes(src[p:close])
+		if !markdown && !codeEndsCut(lb) {
+			return false // most blocks: no string made of their last line
+		}
+		l := string(lb)
+		if markdown && !endsCut(l) {
+			return false
+		}
+		// a path line last is the next file's, or an example's (example
+		// below), never the sign of a cut ("`b.py`" ends with a
+		// backtick, "config.yaml:" with a colon)
+		if pathline.MayBeLine([]byte(l)) {
+			if _, _, _, ok := pathline.Line(l); ok {
+				return false
+			}
+		}
+		return true
+	}
+	if !markdown && !example && !endsShort() {
+		return -1 // the only sign a file of code can give is missing
+	}
+	last, heading, toEnd, hug := -1, false, false, false
+	for q := lineEnd(src, close) + 1; ; {
+		// the next fence line, an opening one
+		o := -1
+		if q < len(src) {
+			o = nextFenceLine(src, q, run[0])
+		}
+		if o < 0 {
+			toEnd = true
+			break
+		}
+		if last < 0 {
+			hug = hugs(src[lineEnd(src, close)+1 : o])
+		}
+		line := bytes.TrimRight(src[o:lineEnd(src, o)], "\r")
+		_, n, _, info, ok := opening(line)
+		if !ok || len(info) > 0 || n != len(run) {
+			break
+		}
+		if ls, le := aboveLine(src, o, q); ls >= 0 && pathline.MayBeLine(src[ls:le]) {
+			if _, _, _, ok := pathline.Line(string(src[ls:le])); ok {
+				break
+			}
+		}
+		bs := min(lineEnd(src, o)+1, len(src))
+		c := nextFenceLine(src, bs, run[0])
+		if c < 0 {
+			// a bare fence left open to the end: the file's last example
+			// closed at the cut, its own closing line forgotten ("## Build",
+			// the cut, "make build", a lone fence line)
+			if last < 0 && hug && endsShort() {
+				return o
+			}
+			break
+		}
+		cl := bytes.TrimRight(src[c:lineEnd(src, c)], "\r")
+		if _, n, _, info, ok := opening(cl); !ok || len(info) > 0 || n < len(run) {
+			break
+		}
+		if bs < c {
+			if _, _, labelled, ok := commentPath(bytes.TrimRight(src[bs:lineEnd(src, bs)], "\r")); ok && labelled {
+				break
+			}
+		}
+		heading = heading || markdown && holdsHeading(src[bs:c])
+		last = c
+		q = min(lineEnd(src, c)+1, len(src))
+	}
+	if last < 0 || !(example && toEnd) && !(hug && (heading || endsShort())) {
+		return -1
+	}
+	return last
+}
+
+// hugs reports whether gap, the text between a file's closing line and
+// the next fence line, sits tight between them as an example's code does
+// (its first and last lines not blank), not as an answer's prose, which a
+// blank line sets off from the fences around it.
+func hugs(gap []byte) bool {
+	if len(bytes.TrimSpace(gap)) == 0 {
+		return false
+	}
+	first := gap[:lineEnd(gap, 0)]
+	t := bytes.TrimSuffix(bytes.TrimSuffix(gap, []byte("\n")), []byte("\r"))
+	lastL := t[bytes.LastIndexByte(t, '\n')+1:]
+	return len(bytes.TrimSpace(first)) > 0 && len(bytes.TrimSpace(lastL)) > 0
+}
+
+// nextFenceLine is the start of the next line from p that starts with
+// three of ch, or -1.
+func nextFenceLine(src []byte, p int, ch byte) int {
+	run := []byte{ch, ch, ch}
+	for p < len(src) {
+		i := bytes.Index(src[p:], run)
+		if i < 0 {
+			return -1
+		}
+		if p+i == 0 || src[p+i-1] == '\n' {
+			return p + i
+		}
+		p += i + 1
+	}
+	return -1
+}
+
+// holdsHeading reports whether text has a Markdown heading of the second
+// level or deeper (a shell example's comments take one #).
+func holdsHeading(text []byte) bool {
+	for len(text) > 0 {
+		line := text[:max(0, lineEnd(text, 0))]
+		text = text[min(len(line)+1, len(text)):]
+		h := len(line) - len(bytes.TrimLeft(line, "#"))
+		if h >= 2 && h <= 6 && len(line) > h+1 && line[h] == ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// lastLine is the last line of text that is not blank, trimmed.
+func lastLine(text []byte) string { return string(lastLineBytes(text)) }
+
+func lastLineBytes(text []byte) []byte {
+	t := bytes.TrimRight(text, " \t\r\n")
+	return bytes.TrimSpace(t[bytes.LastIndexByte(t, '\n')+1:])
+}
+
+// endsCut reports whether line, the last of a Markdown file's text, is
+// one no file ends with: a heading, a line introducing what follows (a
+// colon), or a sentence of three words or more cut off without its stop.
+func endsCut(line string) bool {
+	switch {
+	case line == "":
+		return false
+	case strings.HasSuffix(line, ":"):
+		return true
+	case line[0] == '#':
+		return true
+	}
+	r := []rune(line)
+	first, end := r[0], r[len(r)-1]
+	return unicode.IsLetter(first) && len(strings.Fields(line)) >= 3 && (unicode.IsLetter(end) || end == ',')
+}
+
+// codeEndsCut reports whether line, the last of a file's text that is
+// not Markdown, is one no such file ends with: one that opens what must
+// be closed later (a bracket, a block's colon, a string: PROMPT = """,
+// const md = `), or that goes on (a "+", a backslash). A file of code
+// holds fence lines only inside such a string (a prompt written in
+// Markdown), so its text cut at one ends there. A comma or an "=" may end
+// a data file (a CSV's empty last field, an .env template's API_KEY=).
+func codeEndsCut(line []byte) bool {
+	for _, end := range codeEnds {
+		if bytes.HasSuffix(line, []byte(end)) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeEnds are the ends of a line a file of code does not end with.
+var codeEnds = []string{"(", "[", "{", ":", "+", "`", `"""`, "'''", `\`}
+
+// lineNumber is the 1-based number of the line holding offset off.
+func lineNumber(src []byte, off int) int { return bytes.Count(src[:off], []byte("\n")) + 1 }
 
 // pairedClose is the start of the first line from p that closes a fence
 // whose run is run when the fences between pair up (one with an info

@@ -26,6 +26,16 @@ func TestPathStatements(t *testing.T) {
 		{"```ts\n// filepath: src/x.ts\nexport const x = 1\n```\n", "src/x.ts", "export const x = 1\n", Comment},
 		{"```python\n# file: app.py\nprint(1)\n```\n", "app.py", "print(1)\n", Comment},
 		{"```html\n<!-- docs/index.html -->\n<p>hi</p>\n```\n", "docs/index.html", "<p>hi</p>\n", Comment},
+		// a path with blanks, the whole line in bold or double quotes
+		{"**docs/My Notes.md**\n```markdown\n# Notes\n```\n", "docs/My Notes.md", "# Notes\n", Above},
+		{"**My Notes.md**:\n```markdown\n# Notes\n```\n", "My Notes.md", "# Notes\n", Above},
+		{"\"docs/My Notes.md\"\n```markdown\n# Notes\n```\n", "docs/My Notes.md", "# Notes\n", Above},
+		{"\"src/app.py\":\n```python\nprint(1)\n```\n", "src/app.py", "print(1)\n", Above},
+		// a note that the block is the whole file, a label saying so
+		{"`main.go` (full file):\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
+		{"main.go (updated)\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
+		{"**main.go** (complete)\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
+		{"**Updated file: `main.go`**\n```go\npackage main\n```\n", "main.go", "package main\n", Above},
 		// the same path twice is one statement; its comment is not content
 		{"`src/x.ts`\n```ts\n// filepath: src/x.ts\nx\n```\n", "src/x.ts", "x\n", Above},
 		// not statements
@@ -35,6 +45,14 @@ func TestPathStatements(t *testing.T) {
 		{"```python\n# app config\nx = 1\n```\n", "", "# app config\nx = 1\n", None},
 		{"```python\n#!/usr/bin/env python3\nx = 1\n```\n", "", "#!/usr/bin/env python3\nx = 1\n", None},
 		{"v1.2.3\n```\nx\n```\n", "", "x\n", None},
+		// bold sentences that end with a path
+		{"**Edit main.go**\n```go\nx\n```\n", "", "x\n", None},
+		{"**Run it in src/app.go**\n```go\nx\n```\n", "", "x\n", None},
+		{"**src/a.go and src/b.go**\n```go\nx\n```\n", "", "x\n", None},
+		{"**Step 1: docs/My Notes.md**\n```go\nx\n```\n", "", "x\n", None},
+		{"\"The end.\"\n```\nx\n```\n", "", "x\n", None},
+		{"main.go (line 12)\n```go\nx\n```\n", "", "x\n", None},
+		{"See main.go (updated)\n```go\nx\n```\n", "", "x\n", None},
 		{"```12:15:app/page.tsx\nx\n```\n", "", "x\n", None},
 	} {
 		fs := Scan([]byte(tc.src))

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Line reads a line that states a path and nothing else, and returns the
@@ -35,11 +36,17 @@ func Line(line string) (path string, start, end int, ok bool) {
 	rest = strings.TrimLeft(rest, " \t")
 	// a trailing colon, outside or inside the emphasis
 	rest = strings.TrimSuffix(rest, ":")
+	// a note that the block is the whole file: "`main.go` (full file)"
+	if k := strings.LastIndex(rest, " ("); k > 0 && strings.HasSuffix(rest, ")") && wholeNotes[strings.ToLower(rest[k+2:len(rest)-1])] {
+		rest = strings.TrimSuffix(strings.TrimRight(rest[:k], " \t"), ":")
+	}
 	// **…**, __…__, *…*
+	emphasis := false
 	for _, em := range []string{"**", "__", "*"} {
 		if len(rest) > 2*len(em) && strings.HasPrefix(rest, em) && strings.HasSuffix(rest, em) {
 			i += len(em)
 			rest = rest[len(em) : len(rest)-len(em)]
+			emphasis = true
 			break
 		}
 	}
@@ -55,10 +62,59 @@ func Line(line string) (path string, start, end int, ok bool) {
 		rest = rest[1 : len(rest)-1]
 		quoted = true
 	}
-	if !Path(rest, quoted) {
+	if !quoted && len(rest) > 2 && rest[0] == '"' && rest[len(rest)-1] == '"' && !strings.Contains(rest[1:len(rest)-1], `"`) {
+		if inner := rest[1 : len(rest)-1]; Spaced(inner) || !strings.Contains(inner, " ") && Path(inner, false) {
+			return inner, i + 1, i + 1 + len(inner), true
+		}
+	}
+	if !Path(rest, quoted) && !(emphasis && Spaced(rest)) {
 		return "", 0, 0, false
 	}
 	return rest, i, i + len(rest), true
+}
+
+// Spaced reports whether s, the whole of a line in bold or in double
+// quotes (**docs/My Notes.md**, "My Notes.md"), is a path with blanks in
+// it rather than a bold sentence that ends with one (**Edit main.go**,
+// **Run it in src/app.go**): it reads as a path with blanks (as in
+// backticks) and has an extension, no colon, and either starts with a
+// folder ("docs/My Notes.md") and names no other file before its last
+// word, or has every word capitalized or starting with a digit ("My
+// Notes.md", "Q3 Report.md"), as names with blanks are written.
+func Spaced(s string) bool {
+	if !strings.Contains(s, " ") || strings.Contains(s, ":") || !Path(s, true) {
+		return false
+	}
+	base := s[strings.LastIndexAny(s, `/\`)+1:]
+	if dot := strings.LastIndexByte(base, '.'); dot <= 0 || strings.Contains(base[dot:], " ") {
+		return false // an extension ends it
+	}
+	// the words, read in place (strings.Fields would make s escape, and
+	// every path line read cost an allocation)
+	last := strings.LastIndexByte(s, ' ')
+	if first := s[:strings.IndexByte(s, ' ')]; strings.ContainsAny(first, `/\`) {
+		for rest := s[:last]; rest != ""; {
+			w, more, _ := strings.Cut(rest, " ")
+			rest = more
+			w = w[strings.LastIndexAny(w, `/\`)+1:]
+			if d := strings.IndexByte(w, '.'); d >= 0 && d < len(w)-1 {
+				return false // "src/a.go and src/b.go"
+			}
+		}
+		return true
+	}
+	for rest := s; rest != ""; {
+		w, more, _ := strings.Cut(rest, " ")
+		rest = more
+		if w == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // MayBeLine is a cheap look at a line before Line reads it: a line with a
@@ -73,8 +129,11 @@ func MayBeLine(b []byte) bool {
 	if bytes.IndexByte(bytes.TrimRight(t, " \t\r"), ' ') < 0 || bytes.IndexByte(t, '`') >= 0 {
 		return true
 	}
+	if e := bytes.TrimRight(t, " \t\r:"); len(e) > 0 && e[len(e)-1] == ')' && bytes.Count(e, []byte(" ")) <= 3 {
+		return true // a path and a note: "main.go (full file)"
+	}
 	switch c := t[0]; {
-	case c == '#' || c == '*' || c == '_' || c == '-' || c == '+' || c == '>' || c >= '0' && c <= '9':
+	case c == '#' || c == '*' || c == '"' || c == '_' || c == '-' || c == '+' || c == '>' || c >= '0' && c <= '9':
 		return true
 	}
 	for _, l := range labels {
@@ -108,7 +167,17 @@ func bullet(rest string) int {
 }
 
 // labels are the words a path may follow ("File: src/a.go").
-var labels = []string{"file", "filename", "file name", "path", "filepath", "file path", "new file", "create", "update", "updated", "modified"}
+var labels = []string{"file", "filename", "file name", "path", "filepath", "file path", "new file", "create", "update", "updated", "modified",
+	"updated file", "modified file", "changed file", "full file", "complete file"}
+
+// wholeNotes are the notes in parentheses after a path that say the
+// block is the file whole ("`main.go` (full file)"); any other note
+// ("main.go (line 12)") leaves the line prose.
+var wholeNotes = map[string]bool{
+	"full file": true, "complete file": true, "entire file": true, "whole file": true, "full": true, "complete": true,
+	"updated": true, "new": true, "new file": true, "modified": true, "full content": true, "full contents": true,
+	"updated file": true,
+}
 
 // label is the length of a label, its colon and the blanks after it at the
 // start of rest, 0 if there is none.

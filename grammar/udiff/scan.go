@@ -98,6 +98,22 @@ func Scan(src []byte) []Diff { return scan(src, false) }
 // third of reading a big diff.
 func Spans(src []byte) []Diff { return scan(src, true) }
 
+// HunkSides reads again the old and new text of a hunk Scan read, from
+// the text it was scanned from: src[start:end] is the hunk (Hunk.Start to
+// Hunk.End) and recounted its Hunk.Recounted. It gives the hunk's Old and
+// New exactly as Scan did, so a reader may drop them and read them again
+// when it needs them (a diff's hunk texts are twice its size, and a big
+// one's applier needs one file's at a time).
+func HunkSides(src []byte, start, end int, recounted bool) (old, new string) {
+	sub := src[start:end]
+	s := &scanner{src: sub, ends: lineEnds(sub), sidesOnly: true}
+	if len(s.ends) == 0 {
+		return "", ""
+	}
+	h, _ := s.readHunk(0, !recounted)
+	return h.Old, h.New
+}
+
 func scan(src []byte, spansOnly bool) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
 		return nil // no file header anywhere: one fast search instead of a line table
@@ -142,6 +158,8 @@ type scanner struct {
 	// hunks is the file being read's hunks (file), kept across files:
 	// each file's are copied out at their count, not grown hunk by hunk.
 	hunks []Hunk
+	// sidesOnly: HunkSides, which reads a hunk Scan already checked.
+	sidesOnly bool
 }
 
 // segment is a line of one side of a hunk: its text (a view of the
@@ -539,6 +557,9 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		return h, j // Spans: no text, so no say on the hunk's shape either
 	}
 	h.Old, h.New = join(s.old), join(s.new)
+	if s.sidesOnly {
+		return h, j
+	}
 	if err := checkShape(h); err != nil {
 		h.Diags = append(h.Diags, *err)
 	}

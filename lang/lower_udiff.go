@@ -29,11 +29,15 @@ import (
 //
 // Mode lines are a warning (content only); copies and binary patches are
 // errors.
-func lowerUDiff(text []byte, _ *scratch) *Group {
+func lowerUDiff(text []byte, sc *scratch) *Group {
 	g := &Group{Syntax: UDiff, Kind: Tasks, Range: source.Range{Start: 0, End: len(text)}}
 	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
+		var src []byte // where a deferred hunk's texts are read again (hunk_texts.go)
+		if sc != nil && sc.deferHunks {
+			src = text
+		}
 		for _, f := range diffs[0].Files {
-			lowerUDiffFile(g, f)
+			lowerUDiffFile(g, f, src)
 		}
 		g.Range = source.Range{Start: diffs[0].Start, End: diffs[0].End}
 	}
@@ -49,7 +53,9 @@ func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
 	return out, nil
 }
 
-func lowerUDiffFile(g *Group, f udiff.File) {
+// lowerUDiffFile lowers f; when src is not nil, each hunk's old_text and
+// new_text are left to be read again from src (ParseOptions.DeferHunkTexts).
+func lowerUDiffFile(g *Group, f udiff.File, src []byte) {
 	oldR, newR := source.Range{Start: f.OldStart, End: f.OldEnd}, source.Range{Start: f.NewStart, End: f.NewEnd}
 	head := source.Range{Start: f.Start, End: f.Start}
 	if len(f.Hunks) > 0 {
@@ -99,7 +105,8 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		path, pathR = f.NewPath, newR
 	}
 	delta := 0
-	for _, h := range f.Hunks {
+	for k := range f.Hunks {
+		h := &f.Hunks[k]
 		r, hr := source.Range{Start: h.Start, End: h.End}, source.Range{Start: h.Start, End: h.HeadEnd}
 		line := 0
 		if h.Counted {
@@ -138,8 +145,13 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		default:
 			a = foreignAction(UDiff, OpFileReplaceText, r, hr)
 			a.set(ParamPath, path, Text, pathR, pathR)
-			a.set(ParamOldText, h.Old, Body, r, r)
-			a.set(ParamNewText, h.New, Body, r, r)
+			old, new := h.Old, h.New
+			if src != nil && !h.Diags.HasErrors() {
+				old, new = "", ""
+				a.deferHunk(src, h)
+			}
+			a.set(ParamOldText, old, Body, r, r)
+			a.set(ParamNewText, new, Body, r, r)
 			// A hunk whose counts were wrong is placed by its lines alone:
 			// they must match exactly once, never a guess at the line.
 			if line > 0 && !h.Recounted {

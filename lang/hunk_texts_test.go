@@ -1,0 +1,99 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/corpus"
+	"github.com/clada-dev/clada/internal/benchdoc"
+	"github.com/clada-dev/clada/source"
+)
+
+// A parse that defers hunk texts gives the document a plain parse gives,
+// once each action's texts are loaded; until then, and again after
+// DropTexts, a deferred hunk's old_text and new_text hold "" and nothing
+// else of the document differs. Checked on every corpus answer, a big git
+// diff, and diffs whose texts only a second reading can get right (CRLF
+// kept, "\ No newline", corrected counts, a diff in a quoted reply).
+func TestDeferredHunkTextsLoadAsParsed(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string]string{}
+	for _, c := range cases {
+		inputs[c.Name] = string(c.Input)
+	}
+	_, _, inputs["gitdiff"] = benchdoc.GitDiff(300, 30)
+	inputs["crlf and no newline"] = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\n\\ No newline at end of file\n"
+	inputs["recounted"] = "--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n a\n-b\n+c\n d\n"
+	inputs["quoted"] = "> ```diff\n> --- a/f\n> +++ b/f\n> @@ -1,2 +1,2 @@\n>  a\n> -b\n> +c\n> ```\n"
+	deferred := 0
+	for name, in := range inputs {
+		plain := Parse(source.NewFile("in", []byte(in)))
+		lazy := ParseWithOptions(source.NewFile("in", []byte(in)), ParseOptions{DeferHunkTexts: true})
+		pa, la := actionsOf(plain), actionsOf(lazy)
+		if len(pa) != len(la) {
+			t.Fatalf("%s: %d actions, deferred %d", name, len(pa), len(la))
+		}
+		for i, a := range la {
+			if a.TextsDeferred() {
+				deferred++
+				for _, k := range []string{ParamOldText, ParamNewText} {
+					if v, _ := a.Value(k); v != "" {
+						t.Fatalf("%s: action %d holds %s %q before LoadTexts", name, i, k, v)
+					}
+				}
+				wo, wn, _ := a.WrittenTexts()
+				a.LoadTexts()
+				if o, _ := a.Value(ParamOldText); o != wo {
+					t.Fatalf("%s: action %d: WrittenTexts old %q, loaded %q", name, i, wo, o)
+				}
+				if n, _ := a.Value(ParamNewText); n != wn {
+					t.Fatalf("%s: action %d: WrittenTexts new %q, loaded %q", name, i, wn, n)
+				}
+			}
+			if got, want := actionString(a), actionString(pa[i]); got != want {
+				t.Fatalf("%s: action %d loaded:\n%s\nparsed:\n%s", name, i, got, want)
+			}
+			if a.TextsDeferred() {
+				a.DropTexts()
+				if o, _ := a.Value(ParamOldText); o != "" {
+					t.Fatalf("%s: action %d holds old_text %q after DropTexts", name, i, o)
+				}
+				a.LoadTexts()
+				if got, want := actionString(a), actionString(pa[i]); got != want {
+					t.Fatalf("%s: action %d loaded again:\n%s\nparsed:\n%s", name, i, got, want)
+				}
+			}
+			if pa[i].TextsDeferred() {
+				t.Fatalf("%s: a plain parse deferred action %d", name, i)
+			}
+		}
+	}
+	if deferred < 300 {
+		t.Fatalf("only %d hunks were deferred", deferred)
+	}
+}
+
+func actionsOf(d *Document) []*Action {
+	var out []*Action
+	for a := range d.Actions() {
+		out = append(out, a)
+	}
+	return out
+}
+
+// actionString is everything of a an action's readers see.
+func actionString(a *Action) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %v\n", a.Op, a.Range)
+	for _, p := range a.Params {
+		fmt.Fprintf(&b, "%s %v %v %v %d %q\n", p.Key, p.KeyRange, p.ValueRange, p.ContentRange, p.Form, p.Value)
+	}
+	for _, d := range a.Diags {
+		fmt.Fprintf(&b, "%s %v %s\n", d.Code, d.Range, d.Message)
+	}
+	return b.String()
+}

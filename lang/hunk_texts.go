@@ -43,12 +43,24 @@ type DeferredHunk struct {
 	start, end int
 	recounted  bool
 	loaded     bool // old_text and new_text hold the texts
+	// placeholders: the new side has a lazy placeholder line, so Validate
+	// must read the texts (lazy.go); no other check reads them.
+	placeholders bool
 }
 
 // deferHunk leaves a's old_text and new_text ("" so far) to be read from
 // h's bytes in src when LoadTexts asks.
 func (a *Action) deferHunk(src []byte, h *udiff.Hunk) {
-	a.Deferred = &DeferredHunk{src: src, start: h.Start, end: h.End, recounted: h.Recounted}
+	a.Deferred = &DeferredHunk{src: src, start: h.Start, end: h.End, recounted: h.Recounted,
+		placeholders: len(Placeholders(h.New)) > 0}
+}
+
+// validateNeedsTexts says whether Validate must load a's texts to say
+// what it says of them: only a deferred hunk not loaded whose new side
+// has a lazy placeholder (the one check that reads a hunk's texts).
+func (a *Action) validateNeedsTexts() bool {
+	h := a.Deferred
+	return h != nil && !h.loaded && h.placeholders
 }
 
 // TextsDeferred reports whether a is a hunk whose texts the parse left

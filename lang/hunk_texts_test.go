@@ -28,11 +28,17 @@ func TestDeferredHunkTextsLoadAsParsed(t *testing.T) {
 	_, _, inputs["gitdiff"] = benchdoc.GitDiff(300, 30)
 	inputs["crlf and no newline"] = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\n\\ No newline at end of file\n"
 	inputs["recounted"] = "--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n a\n-b\n+c\n d\n"
+	inputs["placeholder"] = "--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n a\n-b\n+// ... existing code ...\n+c\n"
 	inputs["quoted"] = "> ```diff\n> --- a/f\n> +++ b/f\n> @@ -1,2 +1,2 @@\n>  a\n> -b\n> +c\n> ```\n"
 	deferred := 0
 	for name, in := range inputs {
 		plain := Parse(source.NewFile("in", []byte(in)))
 		lazy := ParseWithOptions(source.NewFile("in", []byte(in)), ParseOptions{DeferHunkTexts: true})
+		// Check reads a hunk's texts where they matter (a lazy placeholder)
+		// and leaves them unloaded.
+		if got, want := fmt.Sprint(Check(lazy)), fmt.Sprint(Check(plain)); got != want {
+			t.Fatalf("%s: Check with deferred texts:\n%s\nparsed:\n%s", name, got, want)
+		}
 		pa, la := actionsOf(plain), actionsOf(lazy)
 		if len(pa) != len(la) {
 			t.Fatalf("%s: %d actions, deferred %d", name, len(pa), len(la))

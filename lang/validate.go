@@ -89,6 +89,10 @@ const MaxDiagsPerKind = 10
 // engine, which reports it in nesl-js's exact words. At most MaxDiagsPerKind
 // of a code are listed.
 func Validate(a *Action) source.Diagnostics {
+	if a.validateNeedsTexts() { // hunk_texts.go
+		a.LoadTexts()
+		defer a.DropTexts()
+	}
 	return validate(a).Capped(MaxDiagsPerKind)
 }
 

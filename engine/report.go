@@ -50,13 +50,44 @@ type ActionResult struct {
 	Syntax  lang.Syntax
 	Action  string            // the op name as written (an alias stays an alias)
 	Range   source.Range      // the action's source, for --error-detail full
-	Params  map[string]string // the params as written, plus "action"
+	Params  map[string]string // the params as written, plus "action"; see Texts
 	Primary string            // the catalog's primary param, for one-line summaries
+	// Texts is the action when the parse deferred its old_text and
+	// new_text (lang.ParseOptions.DeferHunkTexts: a unified diff's hunk
+	// under `clada apply`), nil otherwise: Params then holds "" for them
+	// unless they were read when the group ended, and WrittenParams
+	// reads them (a report printing every param needs them; a summary
+	// names the path alone).
+	Texts *lang.Action `json:"-"`
 	// Skipped is true when the action did not run: it failed validation, its
 	// group stopped at an earlier failure, or it was an exec on an Overlay.
 	Skipped bool
 	Result
 	Duration time.Duration
+}
+
+// WrittenParams is Params with a deferred hunk's texts read (Texts), as
+// a report printing every param shows them: the same map as Params for
+// any other action.
+func (r ActionResult) WrittenParams() map[string]string {
+	if r.Texts == nil {
+		return r.Params
+	}
+	old, new, ok := r.Texts.WrittenTexts()
+	if !ok {
+		return r.Params
+	}
+	m := make(map[string]string, len(r.Params))
+	for k, v := range r.Params {
+		m[k] = v
+	}
+	if _, set := m[lang.ParamOldText]; set {
+		m[lang.ParamOldText] = old
+	}
+	if _, set := m[lang.ParamNewText]; set {
+		m[lang.ParamNewText] = new
+	}
+	return m
 }
 
 // Subject names an action in one line, for reports and commit messages:

@@ -73,8 +73,9 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 	cfg = withRunCaches(cfg)   // final_newline.go
+	cfg.plan = planEdits(doc, cfg)
 	if rep.DryRun {
-		fsys.PlanEdits(ws, planEdits(doc, cfg)) // edit_index.go
+		fsys.PlanEdits(ws, cfg.plan) // edit_index.go
 	} else {
 		// One read and one write per file (fsys/writeback.go); the observer
 		// hears of each change on disk.
@@ -82,7 +83,7 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 		if obs != nil {
 			hook = obs.BeforeChange
 		}
-		wb := fsys.NewWriteBack(ws, planEdits(doc, cfg), hook)
+		wb := fsys.NewWriteBack(ws, cfg.plan, hook)
 		ws = wb
 		defer func() {
 			for _, e := range wb.Settle() {
@@ -345,6 +346,9 @@ func writtenParams(items []item) {
 			params["action"] = it.a.Op
 		}
 		it.res.Params = params
+		if it.a.TextsDeferred() {
+			it.res.Texts = it.a
+		}
 	}
 }
 

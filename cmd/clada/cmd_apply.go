@@ -114,7 +114,10 @@ func cmdApply(e *env) int {
 		fmt.Fprintf(e.stderr, "clada: %s\n", s.PassEnvIgnored)
 	}
 
-	doc := lang.Parse(source.NewFile(name, data))
+	// The engine reads a unified diff hunk's texts when it runs the hunk
+	// (lang.ParseOptions): a big diff's texts, twice its size, are not
+	// all held at once.
+	doc := lang.ParseWithOptions(source.NewFile(name, data), lang.ParseOptions{DeferHunkTexts: true})
 	mode := engine.Real
 	switch {
 	case *dryRun:

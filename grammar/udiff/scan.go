@@ -106,7 +106,9 @@ func Spans(src []byte) []Diff { return scan(src, true) }
 // one's applier needs one file's at a time).
 func HunkSides(src []byte, start, end int, recounted bool) (old, new string) {
 	sub := src[start:end]
-	s := &scanner{src: sub, ends: lineEnds(sub), sidesOnly: true}
+	// Each side is at most the hunk's size: one buffer holds both.
+	buf := make([]byte, 2*len(sub))
+	s := &scanner{src: sub, ends: lineEnds(sub), sidesOnly: true, old: buf[:0:len(sub)], new: buf[len(sub):len(sub)]}
 	if len(s.ends) == 0 {
 		return "", ""
 	}
@@ -152,22 +154,15 @@ type scanner struct {
 	// spansOnly: Spans, which needs no hunk's text but a recount's
 	// (hunk: which reading stands depends on it).
 	spansOnly bool
-	// old and new are the hunk being read's lines, by side (readHunk):
-	// kept across hunks, so the text is built once at its size.
-	old, new []segment
+	// old and new are the hunk being read's sides (readHunk), each line
+	// with its "\n": kept across hunks, so each side's text is one copy
+	// at its size.
+	old, new []byte
 	// hunks is the file being read's hunks (file), kept across files:
 	// each file's are copied out at their count, not grown hunk by hunk.
 	hunks []Hunk
 	// sidesOnly: HunkSides, which reads a hunk Scan already checked.
 	sidesOnly bool
-}
-
-// segment is a line of one side of a hunk: its text (a view of the
-// source) and whether its "\n" is still there (a "\ No newline" line
-// takes it away).
-type segment struct {
-	b  []byte
-	nl bool
 }
 
 func (s *scanner) text(i int) []byte {
@@ -477,12 +472,11 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		if len(t) > 0 && t[0] == '\\' { // \ No newline at end of file
 			switch last {
 			case '-':
-				trimNL(s.old)
+				s.old = trimNL(s.old)
 			case '+':
-				trimNL(s.new)
+				s.new = trimNL(s.new)
 			case ' ':
-				trimNL(s.old)
-				trimNL(s.new)
+				s.old, s.new = trimNL(s.old), trimNL(s.new)
 			}
 			h.End = s.line(j).Next
 			continue
@@ -514,19 +508,19 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		switch c {
 		case ' ':
 			if text {
-				s.old = append(s.old, segment{body, true})
-				s.new = append(s.new, segment{body, true})
+				s.old = append(append(s.old, body...), '\n')
+				s.new = append(append(s.new, body...), '\n')
 			}
 			oldN++
 			newN++
 		case '-':
 			if text {
-				s.old = append(s.old, segment{body, true})
+				s.old = append(append(s.old, body...), '\n')
 			}
 			oldN++
 		case '+':
 			if text {
-				s.new = append(s.new, segment{body, true})
+				s.new = append(append(s.new, body...), '\n')
 			}
 			newN++
 		}
@@ -556,7 +550,7 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 	if !text {
 		return h, j // Spans: no text, so no say on the hunk's shape either
 	}
-	h.Old, h.New = join(s.old), join(s.new)
+	h.Old, h.New = string(s.old), string(s.new)
 	if s.sidesOnly {
 		return h, j
 	}
@@ -589,37 +583,14 @@ func (s *scanner) moreHunk(j int) bool {
 	return false
 }
 
-// trimNL takes away the "\n" a side's text ends with, if it does.
-func trimNL(side []segment) {
-	for k := len(side) - 1; k >= 0; k-- {
-		switch {
-		case side[k].nl:
-			side[k].nl = false
-			return
-		case len(side[k].b) > 0:
-			return // the text ends with this line's last byte, never "\n"
-		}
+// trimNL takes away the "\n" a side's text ends with, if it does: the
+// "\n" of its last line, or none when that line's is gone already (a
+// line's own bytes never hold one).
+func trimNL(side []byte) []byte {
+	if n := len(side); n > 0 && side[n-1] == '\n' {
+		return side[:n-1]
 	}
-}
-
-// join is a side's text, built at its size.
-func join(side []segment) string {
-	n := 0
-	for _, g := range side {
-		n += len(g.b)
-		if g.nl {
-			n++
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, g := range side {
-		b.Write(g.b)
-		if g.nl {
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
+	return side
 }
 
 // ownPair reports whether the ---/+++ pair at line i belongs to the git

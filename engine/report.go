@@ -50,14 +50,14 @@ type ActionResult struct {
 	Syntax  lang.Syntax
 	Action  string            // the op name as written (an alias stays an alias)
 	Range   source.Range      // the action's source, for --error-detail full
-	Params  map[string]string // the params as written, plus "action"; see Texts
+	Params  map[string]string // the params as written, plus "action"; nil with Texts (Value reads either)
 	Primary string            // the catalog's primary param, for one-line summaries
 	// Texts is the action when the parse deferred its old_text and
 	// new_text (lang.ParseOptions.DeferHunkTexts: a unified diff's hunk
-	// under `clada apply`), nil otherwise: Params then holds "" for them
-	// unless they were read when the group ended, and WrittenParams
-	// reads them (a report printing every param needs them; a summary
-	// names the path alone).
+	// under `clada apply`), nil otherwise. Such a result has no Params:
+	// Value and WrittenParams read the action, its texts again from the
+	// answer (ten thousand maps of a diff's hunks were a fifth of what was
+	// live when its report was written, and a summary names the path alone).
 	Texts *lang.Action `json:"-"`
 	// Skipped is true when the action did not run: it failed validation, its
 	// group stopped at an earlier failure, or it was an exec on an Overlay.
@@ -66,27 +66,43 @@ type ActionResult struct {
 	Duration time.Duration
 }
 
-// WrittenParams is Params with a deferred hunk's texts read (Texts), as
-// a report printing every param shows them: the same map as Params for
-// any other action.
-func (r ActionResult) WrittenParams() map[string]string {
-	if r.Texts == nil {
+// Value is the value of the action's param k as written ("action": the
+// op, unless a param of that name was written), and whether it was given:
+// Params[k], or read from Texts when the result has no map.
+func (r *ActionResult) Value(k string) (string, bool) {
+	if r.Params != nil || r.Texts == nil {
+		v, ok := r.Params[k]
+		return v, ok
+	}
+	a := r.Texts
+	p := a.Param(k)
+	switch {
+	case p == nil && k == "action":
+		return a.Op, true
+	case p == nil:
+		return "", false
+	case k == lang.ParamOldText || k == lang.ParamNewText:
+		old, new, _ := a.WrittenTexts()
+		if k == lang.ParamOldText {
+			return old, true
+		}
+		return new, true
+	}
+	return p.Value, true
+}
+
+// WrittenParams is every param as written, plus "action", as a report
+// printing them all shows them: Params, or the map built from Texts.
+func (r *ActionResult) WrittenParams() map[string]string {
+	if r.Params != nil || r.Texts == nil {
 		return r.Params
 	}
-	old, new, ok := r.Texts.WrittenTexts()
-	if !ok {
-		return r.Params
+	m := r.Texts.ParamMap()
+	if _, set := m["action"]; !set { // as writtenParams makes the map
+		m["action"] = r.Texts.Op
 	}
-	m := make(map[string]string, len(r.Params))
-	for k, v := range r.Params {
-		m[k] = v
-	}
-	if _, set := m[lang.ParamOldText]; set {
-		m[lang.ParamOldText] = old
-	}
-	if _, set := m[lang.ParamNewText]; set {
-		m[lang.ParamNewText] = new
-	}
+	old, new, _ := r.Texts.WrittenTexts()
+	m[lang.ParamOldText], m[lang.ParamNewText] = old, new
 	return m
 }
 
@@ -97,7 +113,7 @@ func (r ActionResult) Subject() string {
 	if s == "" { // a block without an action (MISSING_ACTION): say so, not a blank
 		s = "(no action)"
 	}
-	if v := r.Params[r.Primary]; v != "" {
+	if v, _ := r.Value(r.Primary); v != "" {
 		s += " " + textedit.FirstLine(v, 60)
 	}
 	return s

@@ -341,14 +341,15 @@ func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionR
 // maps beside the files it changed (a tenth of its live heap).
 func writtenParams(items []item) {
 	for _, it := range items {
+		if it.a.TextsDeferred() { // ActionResult.Texts: read when a report asks
+			it.res.Texts = it.a
+			continue
+		}
 		params := it.a.ParamMap()
 		if _, set := params["action"]; !set { // a param written "action" wins, as it always has
 			params["action"] = it.a.Op
 		}
 		it.res.Params = params
-		if it.a.TextsDeferred() {
-			it.res.Texts = it.a
-		}
 	}
 }
 
@@ -412,7 +413,7 @@ func (r *Report) CommitSummary() string {
 			continue
 		}
 		s := res.Action
-		if v := res.Params[res.Primary]; v != "" {
+		if v, _ := res.Value(res.Primary); v != "" {
 			s += " " + textedit.FirstLine(v, 40)
 		}
 		parts = append(parts, s)

@@ -74,21 +74,11 @@ func (r *ActionResult) Value(k string) (string, bool) {
 		v, ok := r.Params[k]
 		return v, ok
 	}
-	a := r.Texts
-	p := a.Param(k)
-	switch {
-	case p == nil && k == "action":
-		return a.Op, true
-	case p == nil:
-		return "", false
-	case k == lang.ParamOldText || k == lang.ParamNewText:
-		old, new, _ := a.WrittenTexts()
-		if k == lang.ParamOldText {
-			return old, true
-		}
-		return new, true
+	v, ok := r.Texts.WrittenValue(k)
+	if !ok && k == "action" {
+		return r.Texts.Op, true
 	}
-	return p.Value, true
+	return v, ok
 }
 
 // WrittenParams is every param as written, plus "action", as a report
@@ -97,12 +87,11 @@ func (r *ActionResult) WrittenParams() map[string]string {
 	if r.Params != nil || r.Texts == nil {
 		return r.Params
 	}
-	m := r.Texts.ParamMap()
+	a := r.Texts.Written()
+	m := a.ParamMap()
 	if _, set := m["action"]; !set { // as writtenParams makes the map
-		m["action"] = r.Texts.Op
+		m["action"] = a.Op
 	}
-	old, new, _ := r.Texts.WrittenTexts()
-	m[lang.ParamOldText], m[lang.ParamNewText] = old, new
 	return m
 }
 

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"strconv"
+
 	"github.com/clada-dev/clada/grammar/udiff"
 	"github.com/clada-dev/clada/source"
 )
@@ -9,13 +11,14 @@ import (
 // of its old side by its new side, and those two texts, built line by line
 // without each line's '+', '-' or ' ', are about twice the diff's size: a
 // git diff of ten thousand hunks held 8 MB of them from its parse to its
-// report, a third of what was live while it applied. The engine needs one
+// report, a third of what was live while it applied, and 3 MB more of
+// their params. The engine needs one
 // file's hunks at a time (an all-or-nothing diff is tried file by file,
 // engine/group_all_or_nothing.go), so a parse for the engine alone
 // (ParseOptions.DeferHunkTexts, set by `clada apply`) may leave them
-// unread: the hunk's old_text and new_text params are then there, with
-// their ranges, and hold "" until LoadTexts reads them again from the
-// diff's bytes. Everything else that reads a document (check, fmt, the
+// unread: the hunk's old_text, new_text and near_line params are then
+// made when LoadTexts reads the texts again from the diff's bytes, and let
+// go by DropTexts; Validate and Written see the action whole. Everything else that reads a document (check, fmt, the
 // language server, the tests) parses without the option and sees every
 // value.
 
@@ -37,83 +40,125 @@ func ParseWithOptions(f *source.File, o ParseOptions) *Document {
 // DeferredHunk is where a deferred hunk's texts are read again from: the
 // block's text it was read from (a view of the answer, or the block's
 // text without a container's prefixes), the hunk's bytes in it, and
-// whether its counts were corrected (udiff.HunkSides).
+// whether its counts were corrected (udiff.HunkSides); and its near_line.
+// The action's old_text, new_text and near_line params are made when the
+// texts are read, placed as the parse places them (at the action's range,
+// near_line at its header), and let go with them: three params a hunk
+// were a fifth of what a big diff held.
 type DeferredHunk struct {
 	src        []byte
 	start, end int
+	near       int // near_line, 0 for none
 	recounted  bool
-	loaded     bool // old_text and new_text hold the texts
 	// placeholders: the new side has a lazy placeholder line, so Validate
 	// must read the texts (lazy.go); no other check reads them.
 	placeholders bool
+	// kept is the action's params while the texts are loaded: those it
+	// holds without them (path, line_ends), restored by DropTexts; nil
+	// when they are not loaded.
+	kept []*Param
 }
 
-// deferHunk leaves a's old_text and new_text ("" so far) to be read from
-// h's bytes in src when LoadTexts asks.
-func (a *Action) deferHunk(src []byte, h *udiff.Hunk) {
-	a.Deferred = &DeferredHunk{src: src, start: h.Start, end: h.End, recounted: h.Recounted,
+// deferHunk leaves a's old_text, new_text and near_line (near, 0 for
+// none) to be made from h's bytes in src when LoadTexts asks; a holds its
+// path so far, and gets the params that follow them after.
+func (a *Action) deferHunk(src []byte, h *udiff.Hunk, near int) {
+	a.Deferred = &DeferredHunk{src: src, start: h.Start, end: h.End, near: near, recounted: h.Recounted,
 		placeholders: len(Placeholders(h.New)) > 0}
 }
 
-// validateNeedsTexts says whether Validate must load a's texts to say
-// what it says of them: only a deferred hunk not loaded whose new side
-// has a lazy placeholder (the one check that reads a hunk's texts).
-func (a *Action) validateNeedsTexts() bool {
-	h := a.Deferred
-	return h != nil && !h.loaded && h.placeholders
-}
-
 // TextsDeferred reports whether a is a hunk whose texts the parse left
-// unread (ParseOptions.DeferHunkTexts): its old_text and new_text hold
-// their values only between LoadTexts and DropTexts.
+// unread (ParseOptions.DeferHunkTexts): it has its old_text, new_text and
+// near_line params only between LoadTexts and DropTexts.
 func (a *Action) TextsDeferred() bool { return a.Deferred != nil }
 
-// LoadTexts gives a deferred hunk's old_text and new_text their values,
+// LoadTexts gives a deferred hunk its old_text, new_text and near_line,
 // read again from the diff's bytes exactly as the parse read them; a no-op
 // for any other action, or when they are loaded.
 func (a *Action) LoadTexts() {
 	h := a.Deferred
-	if h == nil || h.loaded {
+	if h == nil || h.kept != nil {
 		return
 	}
 	old, new := udiff.HunkSides(h.src, h.start, h.end, h.recounted)
-	a.setTexts(old, new)
-	h.loaded = true
+	a.withTexts(old, new)
 }
 
-// DropTexts lets go of a deferred hunk's texts (they read "" again until
-// LoadTexts); a no-op for any other action.
-func (a *Action) DropTexts() {
-	if h := a.Deferred; h != nil && h.loaded {
-		a.setTexts("", "")
-		h.loaded = false
-	}
-}
-
-// WrittenTexts is a deferred hunk's old_text and new_text, read again
-// without keeping them (a report printing every param, one action at a
-// time); ok is false for any other action.
-func (a *Action) WrittenTexts() (old, new string, ok bool) {
+// withTexts gives a its deferred params with old_text old and new_text new.
+func (a *Action) withTexts(old, new string) {
 	h := a.Deferred
-	if h == nil {
-		return "", "", false
+	kept := a.Params
+	full := make([]*Param, 0, len(kept)+3)
+	// The parse's order: path, old_text, new_text, near_line, then the rest.
+	full = append(full, kept[0])
+	text := func(k, v string) *Param {
+		r := a.Range
+		return &Param{Key: k, KeyRange: source.Range{Start: r.Start, End: r.Start}, Value: v, ValueRange: r, ContentRange: r, Form: Body}
 	}
-	if h.loaded {
-		old, _ = a.Value(ParamOldText)
-		new, _ = a.Value(ParamNewText)
-		return old, new, true
+	full = append(full, text(ParamOldText, old), text(ParamNewText, new))
+	if h.near > 0 {
+		r := a.OpRange
+		full = append(full, &Param{Key: ParamNearLine, KeyRange: source.Range{Start: r.Start, End: r.Start},
+			Value: strconv.Itoa(h.near), ValueRange: r, ContentRange: r, Form: Text})
 	}
-	old, new = udiff.HunkSides(h.src, h.start, h.end, h.recounted)
-	return old, new, true
+	a.Params = append(full, kept[1:]...)
+	h.kept = kept
 }
 
-func (a *Action) setTexts(old, new string) {
-	for _, p := range a.Params {
-		switch p.Key {
-		case ParamOldText:
-			p.Value = old
-		case ParamNewText:
-			p.Value = new
+// DropTexts lets go of a deferred hunk's texts and the params made with
+// them (LoadTexts makes them again); a no-op for any other action.
+func (a *Action) DropTexts() {
+	if h := a.Deferred; h != nil && h.kept != nil {
+		a.Params, h.kept = h.kept, nil
+	}
+}
+
+// Written is a as the parse would have made it without deferring: a
+// itself, or, for a deferred hunk whose texts are not loaded, a copy with
+// them read (a report printing every param, one action at a time).
+func (a *Action) Written() *Action {
+	h := a.Deferred
+	if h == nil || h.kept != nil {
+		return a
+	}
+	c := *a
+	c.Deferred = &DeferredHunk{near: h.near}
+	old, new := udiff.HunkSides(h.src, h.start, h.end, h.recounted)
+	c.withTexts(old, new)
+	return &c
+}
+
+// WrittenValue is Written().Value(k) without reading the texts unless k
+// is one of them.
+func (a *Action) WrittenValue(k string) (string, bool) {
+	h := a.Deferred
+	if h == nil || h.kept != nil {
+		return a.Value(k)
+	}
+	switch k {
+	case ParamOldText, ParamNewText:
+		return a.Written().Value(k)
+	case ParamNearLine:
+		if h.near > 0 {
+			return strconv.Itoa(h.near), true
 		}
 	}
+	return a.Value(k)
+}
+
+// validateTexts gives Validate a deferred hunk not loaded as the parse
+// would have made it, and undoes it after: its texts read when its new
+// side has a lazy placeholder (the one check that reads them), else ""
+// for them (no other check reads them).
+func (a *Action) validateTexts() (undo func()) {
+	h := a.Deferred
+	if h == nil || h.kept != nil {
+		return func() {}
+	}
+	if h.placeholders {
+		a.LoadTexts()
+	} else {
+		a.withTexts("", "")
+	}
+	return a.DropTexts
 }

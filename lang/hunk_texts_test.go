@@ -46,26 +46,30 @@ func TestDeferredHunkTextsLoadAsParsed(t *testing.T) {
 		for i, a := range la {
 			if a.TextsDeferred() {
 				deferred++
-				for _, k := range []string{ParamOldText, ParamNewText} {
-					if v, _ := a.Value(k); v != "" {
+				for _, k := range []string{ParamOldText, ParamNewText, ParamNearLine} {
+					if v, ok := a.Value(k); ok {
 						t.Fatalf("%s: action %d holds %s %q before LoadTexts", name, i, k, v)
 					}
 				}
-				wo, wn, _ := a.WrittenTexts()
+				if got, want := actionString(a.Written()), actionString(pa[i]); got != want {
+					t.Fatalf("%s: action %d written:\n%s\nparsed:\n%s", name, i, got, want)
+				}
+				for _, p := range pa[i].Params {
+					if v, ok := a.WrittenValue(p.Key); !ok || v != p.Value {
+						t.Fatalf("%s: action %d: WrittenValue(%s) = %q, parsed %q", name, i, p.Key, v, p.Value)
+					}
+				}
+				if _, ok := a.Value(ParamOldText); ok {
+					t.Fatalf("%s: action %d: Written loaded the texts", name, i)
+				}
 				a.LoadTexts()
-				if o, _ := a.Value(ParamOldText); o != wo {
-					t.Fatalf("%s: action %d: WrittenTexts old %q, loaded %q", name, i, wo, o)
-				}
-				if n, _ := a.Value(ParamNewText); n != wn {
-					t.Fatalf("%s: action %d: WrittenTexts new %q, loaded %q", name, i, wn, n)
-				}
 			}
 			if got, want := actionString(a), actionString(pa[i]); got != want {
 				t.Fatalf("%s: action %d loaded:\n%s\nparsed:\n%s", name, i, got, want)
 			}
 			if a.TextsDeferred() {
 				a.DropTexts()
-				if o, _ := a.Value(ParamOldText); o != "" {
+				if o, ok := a.Value(ParamOldText); ok {
 					t.Fatalf("%s: action %d holds old_text %q after DropTexts", name, i, o)
 				}
 				a.LoadTexts()

@@ -145,17 +145,22 @@ func lowerUDiffFile(g *Group, f udiff.File, src []byte) {
 		default:
 			a = foreignAction(UDiff, OpFileReplaceText, r, hr)
 			a.set(ParamPath, path, Text, pathR, pathR)
-			old, new := h.Old, h.New
-			if src != nil && !h.Diags.HasErrors() {
-				old, new = "", ""
-				a.deferHunk(src, h)
-			}
-			a.set(ParamOldText, old, Body, r, r)
-			a.set(ParamNewText, new, Body, r, r)
 			// A hunk whose counts were wrong is placed by its lines alone:
 			// they must match exactly once, never a guess at the line.
+			near := 0
 			if line > 0 && !h.Recounted {
-				a.set(ParamNearLine, strconv.Itoa(line), Text, hr, hr)
+				near = line
+			}
+			if src != nil && !h.Diags.HasErrors() {
+				// old_text, new_text and near_line are made when the
+				// engine reads the texts (hunk_texts.go).
+				a.deferHunk(src, h, near)
+			} else {
+				a.set(ParamOldText, h.Old, Body, r, r)
+				a.set(ParamNewText, h.New, Body, r, r)
+				if near > 0 {
+					a.set(ParamNearLine, strconv.Itoa(near), Text, hr, hr)
+				}
 			}
 			if h.RawCR {
 				// The hunk states its line ends (README, "Unified diffs"):

@@ -60,11 +60,12 @@ type DeferredHunk struct {
 }
 
 // deferHunk leaves a's old_text, new_text and near_line (near, 0 for
-// none) to be made from h's bytes in src when LoadTexts asks; a holds its
-// path so far, and gets the params that follow them after.
-func (a *Action) deferHunk(src []byte, h *udiff.Hunk, near int) {
+// none) to be made from h's bytes in src when LoadTexts asks (placeholders:
+// its new side has a lazy placeholder); a holds its path so far, and gets
+// the params that follow them after.
+func (a *Action) deferHunk(src []byte, h *udiff.Hunk, near int, placeholders bool) {
 	a.Deferred = &DeferredHunk{src: src, start: h.Start, end: h.End, near: near, recounted: h.Recounted,
-		placeholders: len(Placeholders(h.New)) > 0}
+		placeholders: placeholders}
 }
 
 // TextsDeferred reports whether a is a hunk whose texts the parse left

@@ -29,6 +29,7 @@ func TestDeferredHunkTextsLoadAsParsed(t *testing.T) {
 	inputs["crlf and no newline"] = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\n\\ No newline at end of file\n"
 	inputs["recounted"] = "--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n a\n-b\n+c\n d\n"
 	inputs["placeholder"] = "--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n a\n-b\n+// ... existing code ...\n+c\n"
+	inputs["new file with context"] = "diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -0,0 +1,2 @@\n x\n+y\n"
 	inputs["quoted"] = "> ```diff\n> --- a/f\n> +++ b/f\n> @@ -1,2 +1,2 @@\n>  a\n> -b\n> +c\n> ```\n"
 	deferred := 0
 	for name, in := range inputs {

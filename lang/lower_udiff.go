@@ -31,13 +31,33 @@ import (
 // errors.
 func lowerUDiff(text []byte, sc *scratch) *Group {
 	g := &Group{Syntax: UDiff, Kind: Tasks, Range: source.Range{Start: 0, End: len(text)}}
-	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
-		var src []byte // where a deferred hunk's texts are read again (hunk_texts.go)
-		if sc != nil && sc.deferHunks {
-			src = text
-		}
+	var diffs []udiff.Diff
+	var lazy map[int]bool // the deferred hunks (by start) whose new side has a lazy placeholder
+	deferred := sc != nil && sc.deferHunks
+	if deferred {
+		// A hunk that lowers to file_replace_text keeps no texts: they
+		// are read again when the engine runs it (hunk_texts.go).
+		diffs = udiff.ScanDropping(text, func(f *udiff.File, h *udiff.Hunk) bool {
+			// The hunks lowerUDiffFile makes file_replace_text of: not a
+			// new file's (its content), nor one that inserts or changes
+			// nothing, nor one with an error (never run; quoted as read).
+			if f.Created || f.Deleted || h.Diags.HasErrors() || h.Old == "" || h.Old == h.New {
+				return false
+			}
+			if len(Placeholders(h.New)) > 0 {
+				if lazy == nil {
+					lazy = map[int]bool{}
+				}
+				lazy[h.Start] = true
+			}
+			return true
+		})
+	} else {
+		diffs = udiff.Scan(text)
+	}
+	if len(diffs) > 0 { // the span holds one diff
 		for _, f := range diffs[0].Files {
-			lowerUDiffFile(g, f, src)
+			lowerUDiffFile(g, f, text, lazy)
 		}
 		g.Range = source.Range{Start: diffs[0].Start, End: diffs[0].End}
 	}
@@ -53,9 +73,11 @@ func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
 	return out, nil
 }
 
-// lowerUDiffFile lowers f; when src is not nil, each hunk's old_text and
-// new_text are left to be read again from src (ParseOptions.DeferHunkTexts).
-func lowerUDiffFile(g *Group, f udiff.File, src []byte) {
+// lowerUDiffFile lowers f, read from src; a hunk whose texts were dropped
+// (udiff.ScanDropping) has its old_text, new_text and near_line made when
+// they are read again (ParseOptions.DeferHunkTexts), lazy telling whether
+// its new side has a lazy placeholder.
+func lowerUDiffFile(g *Group, f udiff.File, src []byte, lazy map[int]bool) {
 	oldR, newR := source.Range{Start: f.OldStart, End: f.OldEnd}, source.Range{Start: f.NewStart, End: f.NewEnd}
 	head := source.Range{Start: f.Start, End: f.Start}
 	if len(f.Hunks) > 0 {
@@ -115,6 +137,8 @@ func lowerUDiffFile(g *Group, f udiff.File, src []byte) {
 		}
 		var a *Action
 		switch {
+		case h.Dropped:
+			a = udiffReplace(h, path, pathR, line, src, lazy[h.Start])
 		case h.Old == "" && !h.Counted:
 			a = foreignAction(UDiff, OpFileInsert, r, hr)
 			a.set(ParamPath, path, Text, pathR, pathR)
@@ -143,30 +167,7 @@ func lowerUDiffFile(g *Group, f udiff.File, src []byte) {
 			}
 			continue
 		default:
-			a = foreignAction(UDiff, OpFileReplaceText, r, hr)
-			a.set(ParamPath, path, Text, pathR, pathR)
-			// A hunk whose counts were wrong is placed by its lines alone:
-			// they must match exactly once, never a guess at the line.
-			near := 0
-			if line > 0 && !h.Recounted {
-				near = line
-			}
-			if src != nil && !h.Diags.HasErrors() {
-				// old_text, new_text and near_line are made when the
-				// engine reads the texts (hunk_texts.go).
-				a.deferHunk(src, h, near)
-			} else {
-				a.set(ParamOldText, h.Old, Body, r, r)
-				a.set(ParamNewText, h.New, Body, r, r)
-				if near > 0 {
-					a.set(ParamNearLine, strconv.Itoa(near), Text, hr, hr)
-				}
-			}
-			if h.RawCR {
-				// The hunk states its line ends (README, "Unified diffs"):
-				// a CRLF file's lines turned LF stay LF.
-				a.set(ParamLineEnds, "as-written", Text, hr, hr)
-			}
+			a = udiffReplace(h, path, pathR, line, nil, false)
 		}
 		a.Diags = append(a.Diags, h.Diags...)
 		add(a)
@@ -174,6 +175,39 @@ func lowerUDiffFile(g *Group, f udiff.File, src []byte) {
 	if first == nil && len(fileDiags) > 0 {
 		g.Diags = append(g.Diags, fileDiags...)
 	}
+}
+
+// udiffReplace is hunk h's file_replace_text of path (at pathR), near
+// line (0: none); with src, its texts were dropped, to be read again from
+// src (hunk_texts.go), placeholders telling whether its new side has a
+// lazy placeholder.
+func udiffReplace(h *udiff.Hunk, path string, pathR source.Range, line int, src []byte, placeholders bool) *Action {
+	r, hr := source.Range{Start: h.Start, End: h.End}, source.Range{Start: h.Start, End: h.HeadEnd}
+	a := foreignAction(UDiff, OpFileReplaceText, r, hr)
+	a.set(ParamPath, path, Text, pathR, pathR)
+	// A hunk whose counts were wrong is placed by its lines alone: they
+	// must match exactly once, never a guess at the line.
+	near := 0
+	if line > 0 && !h.Recounted {
+		near = line
+	}
+	if src != nil {
+		// old_text, new_text and near_line are made when the engine reads
+		// the texts.
+		a.deferHunk(src, h, near, placeholders)
+	} else {
+		a.set(ParamOldText, h.Old, Body, r, r)
+		a.set(ParamNewText, h.New, Body, r, r)
+		if near > 0 {
+			a.set(ParamNearLine, strconv.Itoa(near), Text, hr, hr)
+		}
+	}
+	if h.RawCR {
+		// The hunk states its line ends (README, "Unified diffs"): a CRLF
+		// file's lines turned LF stay LF.
+		a.set(ParamLineEnds, "as-written", Text, hr, hr)
+	}
+	return a
 }
 
 // udiffOldHeader is a diff's "--- a/path" line (SyntaxDef.markers), not a

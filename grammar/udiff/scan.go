@@ -84,11 +84,26 @@ type Hunk struct {
 	// its line ends byte for byte).
 	RawCR    bool
 	Old, New string // each side's text, lines with their "\n"
-	Diags    source.Diagnostics
+	// Dropped tells that Old and New were let go once read (ScanDropping):
+	// HunkSides reads them again.
+	Dropped bool
+	Diags   source.Diagnostics
 }
 
 // Scan finds every diff in src.
 func Scan(src []byte) []Diff { return scan(src, false) }
+
+// ScanDropping is Scan, letting go of the texts of each hunk drop returns
+// true for as soon as it is read (Hunk.Dropped): a reader that reads them
+// again when it needs them (HunkSides) does not hold a whole diff's hunk
+// texts, twice its size, at once. drop sees the hunk whole, and its file
+// as read up to its hunks (its header).
+func ScanDropping(src []byte, drop func(f *File, h *Hunk) bool) []Diff {
+	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
+		return nil
+	}
+	return scanWith(&scanner{src: src, ends: lineEnds(src), drop: drop})
+}
 
 // Spans finds every diff in src as Scan does, without the hunks' text
 // (Hunk.Old and Hunk.New are empty, and no EMPTY_HUNK is said, but where
@@ -120,7 +135,10 @@ func scan(src []byte, spansOnly bool) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
 		return nil // no file header anywhere: one fast search instead of a line table
 	}
-	s := &scanner{src: src, ends: lineEnds(src), spansOnly: spansOnly}
+	return scanWith(&scanner{src: src, ends: lineEnds(src), spansOnly: spansOnly})
+}
+
+func scanWith(s *scanner) []Diff {
 	var out []Diff
 	for i := 0; i < len(s.ends); {
 		if !s.fileStart(i) {
@@ -163,6 +181,8 @@ type scanner struct {
 	hunks []Hunk
 	// sidesOnly: HunkSides, which reads a hunk Scan already checked.
 	sidesOnly bool
+	// drop is ScanDropping's.
+	drop func(f *File, h *Hunk) bool
 }
 
 func (s *scanner) text(i int) []byte {
@@ -294,6 +314,9 @@ func (s *scanner) file(i int) (File, int) {
 	s.hunks = s.hunks[:0]
 	for s.has(i, "@@") {
 		h, next := s.hunk(i)
+		if s.drop != nil && s.drop(&f, &h) {
+			h.Old, h.New, h.Dropped = "", "", true
+		}
 		s.hunks = append(s.hunks, h)
 		f.End = h.End
 		i = next

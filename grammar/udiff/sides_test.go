@@ -2,6 +2,7 @@ package udiff
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,27 @@ func TestHunkSidesMatchScan(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		src := []byte(b.String())
-		for _, d := range Scan(src) {
+		scanned := Scan(src)
+		// ScanDropping reads the same, only without the texts it drops.
+		dropped := ScanDropping(src, func(_ *File, h *Hunk) bool { return h.Start%2 == 0 })
+		for i := range dropped {
+			for j := range dropped[i].Files {
+				for k := range dropped[i].Files[j].Hunks {
+					h := &dropped[i].Files[j].Hunks[k]
+					if h.Dropped != (h.Start%2 == 0) || h.Dropped && (h.Old != "" || h.New != "") {
+						t.Fatalf("hunk at %d of %q: Dropped %v, texts %q / %q", h.Start, src, h.Dropped, h.Old, h.New)
+					}
+					if h.Dropped {
+						h.Old, h.New = HunkSides(src, h.Start, h.End, h.Recounted)
+						h.Dropped = false
+					}
+				}
+			}
+		}
+		if !reflect.DeepEqual(dropped, scanned) {
+			t.Fatalf("%q: ScanDropping, its texts read again:\n%+v\nScan:\n%+v", src, dropped, scanned)
+		}
+		for _, d := range scanned {
 			for _, f := range d.Files {
 				for _, h := range f.Hunks {
 					hunks++

@@ -47,8 +47,8 @@ func ParseWithOptions(f *source.File, o ParseOptions) *Document {
 // were a fifth of what a big diff held.
 type DeferredHunk struct {
 	src        []byte
-	start, end int
-	near       int // near_line, 0 for none
+	start, end int32 // offsets in src (a hunk past them keeps its texts: lowerUDiff)
+	near       int32 // near_line, 0 for none
 	recounted  bool
 	// placeholders: the new side has a lazy placeholder line, so Validate
 	// must read the texts (lazy.go); no other check reads them.
@@ -64,7 +64,7 @@ type DeferredHunk struct {
 // its new side has a lazy placeholder); a holds its path so far, and gets
 // the params that follow them after.
 func (a *Action) deferHunk(src []byte, h *udiff.Hunk, near int, placeholders bool) {
-	a.Deferred = &DeferredHunk{src: src, start: h.Start, end: h.End, near: near, recounted: h.Recounted,
+	a.Deferred = &DeferredHunk{src: src, start: int32(h.Start), end: int32(h.End), near: int32(near), recounted: h.Recounted,
 		placeholders: placeholders}
 }
 
@@ -81,7 +81,7 @@ func (a *Action) LoadTexts() {
 	if h == nil || h.kept != nil {
 		return
 	}
-	old, new := udiff.HunkSides(h.src, h.start, h.end, h.recounted)
+	old, new := udiff.HunkSides(h.src, int(h.start), int(h.end), h.recounted)
 	a.withTexts(old, new)
 }
 
@@ -100,7 +100,7 @@ func (a *Action) withTexts(old, new string) {
 	if h.near > 0 {
 		r := a.OpRange
 		full = append(full, &Param{Key: ParamNearLine, KeyRange: source.Range{Start: r.Start, End: r.Start},
-			Value: strconv.Itoa(h.near), ValueRange: r, ContentRange: r, Form: Text})
+			Value: strconv.Itoa(int(h.near)), ValueRange: r, ContentRange: r, Form: Text})
 	}
 	a.Params = append(full, kept[1:]...)
 	h.kept = kept
@@ -124,7 +124,7 @@ func (a *Action) Written() *Action {
 	}
 	c := *a
 	c.Deferred = &DeferredHunk{near: h.near}
-	old, new := udiff.HunkSides(h.src, h.start, h.end, h.recounted)
+	old, new := udiff.HunkSides(h.src, int(h.start), int(h.end), h.recounted)
 	c.withTexts(old, new)
 	return &c
 }
@@ -141,7 +141,7 @@ func (a *Action) WrittenValue(k string) (string, bool) {
 		return a.Written().Value(k)
 	case ParamNearLine:
 		if h.near > 0 {
-			return strconv.Itoa(h.near), true
+			return strconv.Itoa(int(h.near)), true
 		}
 	}
 	return a.Value(k)

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,8 @@ func lowerUDiff(text []byte, sc *scratch) *Group {
 			// The hunks lowerUDiffFile makes file_replace_text of: not a
 			// new file's (its content), nor one that inserts or changes
 			// nothing, nor one with an error (never run; quoted as read).
-			if f.Created || f.Deleted || h.Diags.HasErrors() || h.Old == "" || h.Old == h.New {
+			// (DeferredHunk keeps offsets in 32 bits: past them, the texts.)
+			if f.Created || f.Deleted || h.Diags.HasErrors() || h.Old == "" || h.Old == h.New || h.End > math.MaxInt32 {
 				return false
 			}
 			if len(Placeholders(h.New)) > 0 {
@@ -184,6 +186,9 @@ func lowerUDiffFile(g *Group, f udiff.File, src []byte, lazy map[int]bool) {
 func udiffReplace(h *udiff.Hunk, path string, pathR source.Range, line int, src []byte, placeholders bool) *Action {
 	r, hr := source.Range{Start: h.Start, End: h.End}, source.Range{Start: h.Start, End: h.HeadEnd}
 	a := foreignAction(UDiff, OpFileReplaceText, r, hr)
+	if src != nil { // path and line_ends alone until the texts are read: room for those
+		a.Params = make([]*Param, 0, 1+bits(h.RawCR))
+	}
 	a.set(ParamPath, path, Text, pathR, pathR)
 	// A hunk whose counts were wrong is placed by its lines alone: they
 	// must match exactly once, never a guess at the line.
@@ -208,6 +213,14 @@ func udiffReplace(h *udiff.Hunk, path string, pathR source.Range, line int, src 
 		a.set(ParamLineEnds, "as-written", Text, hr, hr)
 	}
 	return a
+}
+
+// bits is 1 for true, 0 for false.
+func bits(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // udiffOldHeader is a diff's "--- a/path" line (SyntaxDef.markers), not a

@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"bytes"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/clada-dev/clada/grammar/udiff"
 	"github.com/clada-dev/clada/source"
@@ -162,4 +164,26 @@ func (a *Action) validateTexts() (undo func()) {
 		a.withTexts("", "")
 	}
 	return a.DropTexts
+}
+
+// hasPlaceholder is len(Placeholders(string(text))) > 0 without a copy of
+// text: only a line whose first byte may open a placeholder (or is not
+// ASCII: IsPlaceholder trims Unicode spaces) is looked at, as a string.
+func hasPlaceholder(text []byte) bool {
+	for len(text) > 0 {
+		line := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		t := bytes.TrimLeft(line, " \t\r\v\f")
+		if len(t) == 0 || t[0] < utf8.RuneSelf && !mayOpenPlaceholder(t[0]) {
+			continue
+		}
+		if IsPlaceholder(string(line)) {
+			return true
+		}
+	}
+	return false
 }

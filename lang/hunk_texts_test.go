@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -107,4 +108,33 @@ func actionString(a *Action) string {
 		fmt.Fprintf(&b, "%s %v %s\n", d.Code, d.Range, d.Message)
 	}
 	return b.String()
+}
+
+// hasPlaceholder says what Placeholders says of a text, on texts made of
+// placeholder lines, near misses, code, and blanks (Unicode ones too).
+func TestHasPlaceholderAgreesWithPlaceholders(t *testing.T) {
+	lines := []string{"", "code();", "  // ... existing code ...", "\u00a0// ... rest unchanged ...", "# keep", "...", "… more …",
+		"\t/* ... */\r", "x := 1 // ...", "{/* ... existing code ... */}", "-- ...", "\u2003… existing …", "}"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	found := 0
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(5) {
+			b.WriteString(lines[rng.IntN(len(lines))])
+			if rng.IntN(4) > 0 {
+				b.WriteByte('\n')
+			}
+		}
+		text := b.String()
+		want := len(Placeholders(text)) > 0
+		if got := hasPlaceholder([]byte(text)); got != want {
+			t.Fatalf("%q: hasPlaceholder %v, Placeholders %v", text, got, want)
+		}
+		if want {
+			found++
+		}
+	}
+	if found < 500 {
+		t.Fatalf("only %d texts held a placeholder", found)
+	}
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -38,15 +39,15 @@ func lowerUDiff(text []byte, sc *scratch) *Group {
 	if deferred {
 		// A hunk that lowers to file_replace_text keeps no texts: they
 		// are read again when the engine runs it (hunk_texts.go).
-		diffs = udiff.ScanDropping(text, func(f *udiff.File, h *udiff.Hunk) bool {
+		diffs = udiff.ScanDropping(text, func(f *udiff.File, h *udiff.Hunk, old, new []byte) bool {
 			// The hunks lowerUDiffFile makes file_replace_text of: not a
 			// new file's (its content), nor one that inserts or changes
 			// nothing, nor one with an error (never run; quoted as read).
 			// (DeferredHunk keeps offsets in 32 bits: past them, the texts.)
-			if f.Created || f.Deleted || h.Diags.HasErrors() || h.Old == "" || h.Old == h.New || h.End > math.MaxInt32 {
+			if f.Created || f.Deleted || h.Diags.HasErrors() || len(old) == 0 || bytes.Equal(old, new) || h.End > math.MaxInt32 {
 				return false
 			}
-			if len(Placeholders(h.New)) > 0 {
+			if hasPlaceholder(new) {
 				if lazy == nil {
 					lazy = map[int]bool{}
 				}

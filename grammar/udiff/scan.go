@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
 	"github.com/clada-dev/clada/source"
@@ -96,9 +97,10 @@ func Scan(src []byte) []Diff { return scan(src, false) }
 // ScanDropping is Scan, letting go of the texts of each hunk drop returns
 // true for as soon as it is read (Hunk.Dropped): a reader that reads them
 // again when it needs them (HunkSides) does not hold a whole diff's hunk
-// texts, twice its size, at once. drop sees the hunk whole, and its file
-// as read up to its hunks (its header).
-func ScanDropping(src []byte, drop func(f *File, h *Hunk) bool) []Diff {
+// texts, twice its size, at once. drop sees the hunk whole but its texts,
+// given as bytes it must not keep, and its file as read up to its hunks
+// (its header); the texts of a hunk it drops are never made.
+func ScanDropping(src []byte, drop func(f *File, h *Hunk, old, new []byte) bool) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
 		return nil
 	}
@@ -127,9 +129,14 @@ func HunkSides(src []byte, start, end int, recounted bool) (old, new string) {
 	if len(s.ends) == 0 {
 		return "", ""
 	}
-	h, _ := s.readHunk(0, !recounted)
-	return h.Old, h.New
+	s.readHunk(0, !recounted)
+	// buf is this call's and never written again: the sides are views of
+	// it, not copies (a big diff's trial reads every hunk once more).
+	return view(s.old), view(s.new)
 }
+
+// view is b as a string, without a copy; b must never change after.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func scan(src []byte, spansOnly bool) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
@@ -181,8 +188,9 @@ type scanner struct {
 	hunks []Hunk
 	// sidesOnly: HunkSides, which reads a hunk Scan already checked.
 	sidesOnly bool
-	// drop is ScanDropping's.
-	drop func(f *File, h *Hunk) bool
+	// drop is ScanDropping's, and cur the file whose hunks are read.
+	drop func(f *File, h *Hunk, old, new []byte) bool
+	cur  *File
 }
 
 func (s *scanner) text(i int) []byte {
@@ -312,11 +320,9 @@ func (s *scanner) file(i int) (File, int) {
 		i += 2
 	}
 	s.hunks = s.hunks[:0]
+	s.cur = &f
 	for s.has(i, "@@") {
 		h, next := s.hunk(i)
-		if s.drop != nil && s.drop(&f, &h) {
-			h.Old, h.New, h.Dropped = "", "", true
-		}
 		s.hunks = append(s.hunks, h)
 		f.End = h.End
 		i = next
@@ -438,17 +444,23 @@ func parseHead(t string) (h Hunk, ok bool) {
 func (s *scanner) hunk(i int) (Hunk, int) {
 	h, next := s.readHunk(i, true)
 	if !h.Counted || !countErr(h.Diags) {
+		s.keepSides(&h)
 		return h, next
 	}
+	// h's sides, kept while it is read again without counts (rare).
+	hOld, hNew := bytes.Clone(s.old), bytes.Clone(s.new)
 	r, rnext := s.readHunk(i, false)
-	if len(r.Diags) > 0 || r.Old == "" || r.Old == r.New || s.has(rnext, "--- ") {
+	if len(r.Diags) > 0 || len(s.old) == 0 || bytes.Equal(s.old, s.new) || s.has(rnext, "--- ") {
+		s.old, s.new = hOld, hNew
+		s.keepSides(&h)
 		return h, next
 	}
-	oldN, newN := strings.Count(r.Old, "\n"), strings.Count(r.New, "\n")
-	if !strings.HasSuffix(r.Old, "\n") {
+	nl := []byte{'\n'}
+	oldN, newN := bytes.Count(s.old, nl), bytes.Count(s.new, nl)
+	if !bytes.HasSuffix(s.old, nl) {
 		oldN++
 	}
-	if !strings.HasSuffix(r.New, "\n") && r.New != "" {
+	if !bytes.HasSuffix(s.new, nl) && len(s.new) > 0 {
 		newN++
 	}
 	r.Counted, r.Recounted = true, true
@@ -458,6 +470,7 @@ func (s *scanner) hunk(i int) (Hunk, int) {
 		fmt.Sprintf("the hunk's lines make @@ -%d,%d +%d,%d @@, not the header's -%d,%d +%d,%d; the counts were corrected, and the hunk is placed by its lines alone",
 			h.OldLine, oldN, h.NewLine, newN, h.OldLine, h.OldCount, h.NewLine, h.NewCount),
 		"count the lines again: the old side is the context and '-' lines, the new side the context and '+' lines"))
+	s.keepSides(&r)
 	return r, rnext
 }
 
@@ -573,14 +586,24 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 	if !text {
 		return h, j // Spans: no text, so no say on the hunk's shape either
 	}
-	h.Old, h.New = string(s.old), string(s.new)
-	if s.sidesOnly {
-		return h, j
-	}
-	if err := checkShape(h); err != nil {
-		h.Diags = append(h.Diags, *err)
+	// The sides are in s.old and s.new (keepSides makes them h's).
+	if len(s.old) == 0 && len(s.new) == 0 && !s.sidesOnly {
+		if err := checkShape(h); err != nil {
+			h.Diags = append(h.Diags, *err)
+		}
 	}
 	return h, j
+}
+
+// keepSides gives h the sides readHunk left in s.old and s.new, or, when
+// ScanDropping's drop says so, lets them go (Hunk.Dropped): the strings
+// of a dropped hunk are never made.
+func (s *scanner) keepSides(h *Hunk) {
+	if s.drop != nil && s.drop(s.cur, h, s.old, s.new) {
+		h.Dropped = true
+		return
+	}
+	h.Old, h.New = string(s.old), string(s.new)
 }
 
 // countHint gives the header the lines read so far would have.

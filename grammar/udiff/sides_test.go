@@ -29,7 +29,7 @@ func TestHunkSidesMatchScan(t *testing.T) {
 		src := []byte(b.String())
 		scanned := Scan(src)
 		// ScanDropping reads the same, only without the texts it drops.
-		dropped := ScanDropping(src, func(_ *File, h *Hunk) bool { return h.Start%2 == 0 })
+		dropped := ScanDropping(src, func(_ *File, h *Hunk, _, _ []byte) bool { return h.Start%2 == 0 })
 		for i := range dropped {
 			for j := range dropped[i].Files {
 				for k := range dropped[i].Files[j].Hunks {

@@ -77,7 +77,7 @@ func changedBy(rep *Report, cfg *Config, abs string) []int {
 		if !r.Success || r.AlreadyApplied {
 			continue
 		}
-		if p, ok := r.Params[lang.ParamPath]; ok {
+		if p, ok := r.Value(lang.ParamPath); ok {
 			if a, err := cfg.Resolve(p); err == nil && a == abs {
 				out = append(out, i)
 			}

@@ -120,7 +120,7 @@ func benchApply(b *testing.B, tree, want map[string]string, src []byte, mode Mod
 			}
 		}
 		b.StartTimer()
-		doc := lang.Parse(source.NewFile("answer", src))
+		doc := lang.ParseWithOptions(source.NewFile("answer", src), lang.ParseOptions{DeferHunkTexts: true}) // as clada apply parses
 		rep, _, err := Apply(context.Background(), doc, cfg, mode, nil)
 		b.StopTimer()
 		if err != nil || !rep.Success {

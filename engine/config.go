@@ -108,6 +108,10 @@ type Config struct {
 	// a trial's outcome written whole, group_all_or_nothing.go): tests
 	// compare them with the ordinary path.
 	ordinaryOnly bool
+	// plan is the run's edit plan (Run: its write-back's, or its dry
+	// run's overlay's); a group whose texts were deferred joins it when
+	// they are read for an ordinary run (group_all_or_nothing.go).
+	plan editPlan
 	// locked says the run's caller holds the root's lock and pinned the
 	// root (lockRoot): --atomic holds it across its simulation and apply.
 	locked bool

@@ -40,24 +40,29 @@ func wholeGroup(g *lang.Group) string {
 func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Workspace, cfg *Config, rep *Report) bool {
 	noun := wholeGroup(g)
 	if noun == "" || len(items) == 0 {
+		loadToRun(items, cfg)
 		return false
 	}
 	for _, it := range items {
 		if it.res.Error != "" || it.res.Skipped {
+			loadToRun(items, cfg)
 			return false // runGroup skips a group with an invalid step before this
 		}
 	}
 	sim := &Report{}
 	ov := fsys.NewOverlay(ws)
-	fsys.PlanEdits(ov, planValid(func(yield func(*lang.Action, *lang.OpSpec) bool) {
-		for _, it := range items {
-			if !yield(it.a, it.spec) {
-				return
-			}
-		}
-	}, cfg)) // the trial costs what the apply costs (edit_index.go)
 	c := newTrialCommit(items, ov, ws, cfg)
-	runItemsThen(ctx, g, items, ov, cfg, sim, c.stepDone(items))
+	if c == nil || !textsDeferred(items) {
+		loadTexts(items)
+		fsys.PlanEdits(ov, planItems(items, cfg)) // the trial costs what the apply costs (edit_index.go)
+	} else {
+		// Each file's hunks are read and planned just before its steps,
+		// and let go once it is staged (stepDone).
+		c.plan = editPlan{}
+		fsys.PlanEdits(ov, c.plan)
+		c.loadFile(items, 0, cfg)
+	}
+	runItemsThen(ctx, g, items, ov, cfg, sim, c.stepDone(items, cfg))
 	bad := -1
 	for i, it := range items {
 		if !it.res.Success && !it.res.Skipped {
@@ -71,11 +76,13 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		}
 		c.abort()
 		unrun(items)
+		loadToRun(items, cfg)
 		return false
 	}
 	c.abort()
 	failed, took := items[bad].res.Result, items[bad].res.Duration
 	unrun(items)
+	loadTexts(items) // a replay is tried on every step (replayedWhole)
 	if replay, ok := replayedWhole(ctx, g, items, ws, cfg); ok {
 		for i, it := range items {
 			it.res.Result, it.res.Duration = replay[i].Result, replay[i].Duration
@@ -94,6 +101,53 @@ func blockedWhole(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 		rep.Warn(w)
 	}
 	return true
+}
+
+// planItems is the edit plan of a group's validated items (planValid).
+func planItems(items []item, cfg *Config) editPlan {
+	return planValid(func(yield func(*lang.Action, *lang.OpSpec) bool) {
+		for _, it := range items {
+			if !yield(it.a, it.spec) {
+				return
+			}
+		}
+	}, cfg)
+}
+
+// textsDeferred reports whether a step's texts were left unread by the
+// parse (lang.ParseOptions.DeferHunkTexts: `clada apply` of a unified
+// diff), to be read when the step runs.
+func textsDeferred(items []item) bool {
+	for _, it := range items {
+		if it.a.TextsDeferred() {
+			return true
+		}
+	}
+	return false
+}
+
+// loadTexts reads every step's deferred texts (lang.Action.LoadTexts):
+// wherever steps run other than file by file in a trial.
+func loadTexts(items []item) {
+	for _, it := range items {
+		it.a.LoadTexts()
+	}
+}
+
+// loadToRun reads every step's deferred texts for the ordinary run on the
+// run's workspace, and plans them there as Run would have planned them
+// had the parse read them.
+func loadToRun(items []item, cfg *Config) {
+	if !textsDeferred(items) {
+		return
+	}
+	loadTexts(items)
+	if cfg.plan == nil {
+		return
+	}
+	for abs, olds := range planItems(items, cfg) {
+		cfg.plan[abs] = append(cfg.plan[abs], olds...)
+	}
 }
 
 // unrun makes each item's result what it was before the trial ran it:
@@ -118,7 +172,17 @@ func unrun(items []item) {
 // trial's copy dropped, so a diff of a thousand files holds one file's
 // text at a time; the batch is made durable and renamed into place only
 // when the whole trial succeeded (fsys/batch.go), and removed otherwise.
+//
+// A diff parsed with its hunks' texts deferred (lang.ParseOptions) has
+// each file's texts read just before the file's first step and planned
+// then (plan, loadFile), and let go once the file is staged: a git diff
+// of ten thousand hunks held 8 MB of them through its whole trial, a third
+// of what was live. The steps, their results and the plan are the same
+// as with every text read up front.
 type trialCommit struct {
+	// plan is the trial's edit plan when the texts are deferred, filled
+	// file by file; nil when it was made for every step at once.
+	plan   editPlan
 	ov     *fsys.Overlay
 	abs    []string       // each step's file
 	last   map[string]int // the last step of each file's run of steps
@@ -157,12 +221,15 @@ func newTrialCommit(items []item, ov *fsys.Overlay, ws fsys.Workspace, cfg *Conf
 
 // stepDone is the trial's word after each step (runItemsThen): at the last
 // step of a file whose steps all succeeded, the file is staged.
-func (c *trialCommit) stepDone(items []item) func(int) {
+func (c *trialCommit) stepDone(items []item, cfg *Config) func(int) {
 	if c == nil {
 		return nil
 	}
 	return func(i int) {
 		file := c.abs[i]
+		if c.plan != nil && i+1 < len(items) && c.abs[i+1] != file && items[i].res.Success {
+			c.loadFile(items, i+1, cfg) // the next step starts the next file
+		}
 		if c.last[file] != i || c.refused >= 0 {
 			return
 		}
@@ -177,6 +244,7 @@ func (c *trialCommit) stepDone(items []item) func(int) {
 		}
 		data, held := c.ov.Held(file)
 		if !held {
+			c.dropTexts(items[first : i+1])
 			return // every step was already applied: nothing to write
 		}
 		if err := c.batch.Add(file, data); err != nil {
@@ -186,6 +254,31 @@ func (c *trialCommit) stepDone(items []item) func(int) {
 		c.firsts = append(c.firsts, first)
 		c.ov.Forget(file)
 		shareData(items[first : i+1])
+		c.dropTexts(items[first : i+1])
+	}
+}
+
+// loadFile reads the deferred texts of the file's steps from items[first]
+// on (its steps are consecutive) and plans them, as planItems would have.
+func (c *trialCommit) loadFile(items []item, first int, cfg *Config) {
+	end := first
+	for end < len(items) && c.abs[end] == c.abs[first] {
+		items[end].a.LoadTexts()
+		end++
+	}
+	for abs, olds := range planItems(items[first:end], cfg) {
+		c.plan[abs] = olds
+	}
+}
+
+// dropTexts lets go of a staged file's deferred texts: its steps are done
+// with them, and a step run again (commit) or reported reads them again.
+func (c *trialCommit) dropTexts(items []item) {
+	if c.plan == nil {
+		return
+	}
+	for _, it := range items {
+		it.a.DropTexts()
 	}
 }
 
@@ -248,6 +341,7 @@ func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, w
 	}
 	if upTo < len(items) {
 		// The file of step upTo was not written, nor any after it.
+		loadTexts(items[upTo:]) // its steps and those after it run again
 		i, end := upTo, c.last[c.abs[upTo]]
 		k := i // the first step that changed the file: its write failed
 		for k < end && items[k].res.AlreadyApplied {

@@ -57,13 +57,22 @@ func TestCommittedTrialAgreesWithOrdinaryRun(t *testing.T) {
 			if seed%7 == 3 {
 				readOnly = []string{"a.txt", "b.txt", "c.txt"}[rng.IntN(3)]
 			}
-			want, wantFiles := runPatch(t, files, doc, readOnly, true)
-			got, gotFiles := runPatch(t, files, doc, readOnly, false)
+			want, wantFiles := runPatch(t, files, doc, readOnly, true, false)
+			got, gotFiles := runPatch(t, files, doc, readOnly, false, false)
 			if diff := cmp.Diff(want.Results, got.Results); diff != "" {
 				t.Fatalf("seed %d: reports differ (-ordinary +committed):\n%s\n%s", seed, diff, doc)
 			}
 			if diff := cmp.Diff(wantFiles, gotFiles); diff != "" {
 				t.Fatalf("seed %d: files differ (-ordinary +committed):\n%s", seed, diff)
+			}
+			// A diff parsed as clada apply parses it (its hunks' texts read
+			// file by file) gives the same results, params and files.
+			got, gotFiles = runPatch(t, files, doc, readOnly, false, true)
+			if diff := cmp.Diff(want.Results, got.Results); diff != "" {
+				t.Fatalf("seed %d: reports differ (-ordinary +deferred texts):\n%s\n%s", seed, diff, doc)
+			}
+			if diff := cmp.Diff(wantFiles, gotFiles); diff != "" {
+				t.Fatalf("seed %d: files differ (-ordinary +deferred texts):\n%s", seed, diff)
 			}
 		}
 	}
@@ -71,8 +80,11 @@ func TestCommittedTrialAgreesWithOrdinaryRun(t *testing.T) {
 
 // runPatch applies doc for real to a fresh tree of files (readOnly, when
 // not "", refuses to be written) and returns the report without durations
-// and the files after.
-func runPatch(t *testing.T, files map[string][]string, doc, readOnly string, ordinary bool) (*Report, map[string]string) {
+// and the files after. With deferred, doc is parsed as clada apply parses
+// it (lang.ParseOptions), and each result's params are read back into its
+// map (ActionResult.WrittenParams); a diff that applied must have let go
+// of every hunk's texts.
+func runPatch(t *testing.T, files map[string][]string, doc, readOnly string, ordinary, deferred bool) (*Report, map[string]string) {
 	t.Helper()
 	root := t.TempDir()
 	for f, lines := range files {
@@ -91,11 +103,21 @@ func runPatch(t *testing.T, files map[string][]string, doc, readOnly string, ord
 	if readOnly != "" {
 		ws = failWrites{base, filepath.Join(root, readOnly)}
 	}
-	parsed := lang.Parse(source.NewFile("p.diff", []byte(doc)))
+	parsed := lang.ParseWithOptions(source.NewFile("p.diff", []byte(doc)), lang.ParseOptions{DeferHunkTexts: deferred})
 	rep := Run(context.Background(), parsed, ws, cfg, nil)
 	rep.Duration = 0
 	for i := range rep.Results {
 		rep.Results[i].Duration = 0
+		if r := &rep.Results[i]; r.Texts != nil {
+			r.Params, r.Texts = r.WrittenParams(), nil
+		}
+	}
+	if deferred && rep.Success {
+		for a := range parsed.Actions() {
+			if old, held := a.Value(lang.ParamOldText); held && a.TextsDeferred() {
+				t.Fatalf("a hunk still holds its texts after the diff applied: %q\n%s", old, doc)
+			}
+		}
 	}
 	out := map[string]string{}
 	for f := range files {

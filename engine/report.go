@@ -50,13 +50,49 @@ type ActionResult struct {
 	Syntax  lang.Syntax
 	Action  string            // the op name as written (an alias stays an alias)
 	Range   source.Range      // the action's source, for --error-detail full
-	Params  map[string]string // the params as written, plus "action"
+	Params  map[string]string // the params as written, plus "action"; nil with Texts (Value reads either)
 	Primary string            // the catalog's primary param, for one-line summaries
+	// Texts is the action when the parse deferred its old_text and
+	// new_text (lang.ParseOptions.DeferHunkTexts: a unified diff's hunk
+	// under `clada apply`), nil otherwise. Such a result has no Params:
+	// Value and WrittenParams read the action, its texts again from the
+	// answer (ten thousand maps of a diff's hunks were a fifth of what was
+	// live when its report was written, and a summary names the path alone).
+	Texts *lang.Action `json:"-"`
 	// Skipped is true when the action did not run: it failed validation, its
 	// group stopped at an earlier failure, or it was an exec on an Overlay.
 	Skipped bool
 	Result
 	Duration time.Duration
+}
+
+// Value is the value of the action's param k as written ("action": the
+// op, unless a param of that name was written), and whether it was given:
+// Params[k], or read from Texts when the result has no map.
+func (r *ActionResult) Value(k string) (string, bool) {
+	if r.Params != nil || r.Texts == nil {
+		v, ok := r.Params[k]
+		return v, ok
+	}
+	v, ok := r.Texts.WrittenValue(k)
+	if !ok && k == "action" {
+		return r.Texts.Op, true
+	}
+	return v, ok
+}
+
+// WrittenParams is every param as written, plus "action", as a report
+// printing them all shows them: Params, or the map built from Texts.
+func (r *ActionResult) WrittenParams() map[string]string {
+	if r.Params != nil || r.Texts == nil {
+		return r.Params
+	}
+	a := r.Texts.Written()
+	m := a.ParamMap()
+	if _, set := m["action"]; !set { // as writtenParams makes the map
+		m["action"] = a.Op
+	}
+	return m
 }
 
 // Subject names an action in one line, for reports and commit messages:
@@ -66,7 +102,7 @@ func (r ActionResult) Subject() string {
 	if s == "" { // a block without an action (MISSING_ACTION): say so, not a blank
 		s = "(no action)"
 	}
-	if v := r.Params[r.Primary]; v != "" {
+	if v, _ := r.Value(r.Primary); v != "" {
 		s += " " + textedit.FirstLine(v, 60)
 	}
 	return s

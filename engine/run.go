@@ -73,8 +73,9 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 	cfg = withRunCaches(cfg)   // final_newline.go
+	cfg.plan = planEdits(doc, cfg)
 	if rep.DryRun {
-		fsys.PlanEdits(ws, planEdits(doc, cfg)) // edit_index.go
+		fsys.PlanEdits(ws, cfg.plan) // edit_index.go
 	} else {
 		// One read and one write per file (fsys/writeback.go); the observer
 		// hears of each change on disk.
@@ -82,7 +83,7 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 		if obs != nil {
 			hook = obs.BeforeChange
 		}
-		wb := fsys.NewWriteBack(ws, planEdits(doc, cfg), hook)
+		wb := fsys.NewWriteBack(ws, cfg.plan, hook)
 		ws = wb
 		defer func() {
 			for _, e := range wb.Settle() {
@@ -340,6 +341,10 @@ func newResult(a *lang.Action, spec *lang.OpSpec, seq int, label string) ActionR
 // maps beside the files it changed (a tenth of its live heap).
 func writtenParams(items []item) {
 	for _, it := range items {
+		if it.a.TextsDeferred() { // ActionResult.Texts: read when a report asks
+			it.res.Texts = it.a
+			continue
+		}
 		params := it.a.ParamMap()
 		if _, set := params["action"]; !set { // a param written "action" wins, as it always has
 			params["action"] = it.a.Op
@@ -408,7 +413,7 @@ func (r *Report) CommitSummary() string {
 			continue
 		}
 		s := res.Action
-		if v := res.Params[res.Primary]; v != "" {
+		if v, _ := res.Value(res.Primary); v != "" {
 			s += " " + textedit.FirstLine(v, 40)
 		}
 		parts = append(parts, s)

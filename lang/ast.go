@@ -70,6 +70,11 @@ type Action struct {
 	// Diags holds this action's syntax diagnostics. Any error here means the
 	// action is not run.
 	Diags source.Diagnostics
+	// Deferred is where a unified diff hunk's old_text and new_text are
+	// read again from when the parse left them unread (hunk_texts.go:
+	// LoadTexts, DropTexts); nil for every other action and every parse
+	// without ParseOptions.DeferHunkTexts.
+	Deferred *DeferredHunk
 }
 
 // ValueForm records how a value was written, so printers and code actions

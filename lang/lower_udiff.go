@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"bytes"
+	"math"
 	"strconv"
 	"strings"
 
@@ -29,11 +31,36 @@ import (
 //
 // Mode lines are a warning (content only); copies and binary patches are
 // errors.
-func lowerUDiff(text []byte, _ *scratch) *Group {
+func lowerUDiff(text []byte, sc *scratch) *Group {
 	g := &Group{Syntax: UDiff, Kind: Tasks, Range: source.Range{Start: 0, End: len(text)}}
-	if diffs := udiff.Scan(text); len(diffs) > 0 { // the span holds one diff
+	var diffs []udiff.Diff
+	var lazy map[int]bool // the deferred hunks (by start) whose new side has a lazy placeholder
+	deferred := sc != nil && sc.deferHunks
+	if deferred {
+		// A hunk that lowers to file_replace_text keeps no texts: they
+		// are read again when the engine runs it (hunk_texts.go).
+		diffs = udiff.ScanDropping(text, func(f *udiff.File, h *udiff.Hunk, old, new []byte) bool {
+			// The hunks lowerUDiffFile makes file_replace_text of: not a
+			// new file's (its content), nor one that inserts or changes
+			// nothing, nor one with an error (never run; quoted as read).
+			// (DeferredHunk keeps offsets in 32 bits: past them, the texts.)
+			if f.Created || f.Deleted || h.Diags.HasErrors() || len(old) == 0 || bytes.Equal(old, new) || h.End > math.MaxInt32 {
+				return false
+			}
+			if hasPlaceholder(new) {
+				if lazy == nil {
+					lazy = map[int]bool{}
+				}
+				lazy[h.Start] = true
+			}
+			return true
+		})
+	} else {
+		diffs = udiff.Scan(text)
+	}
+	if len(diffs) > 0 { // the span holds one diff
 		for _, f := range diffs[0].Files {
-			lowerUDiffFile(g, f)
+			lowerUDiffFile(g, f, text, lazy)
 		}
 		g.Range = source.Range{Start: diffs[0].Start, End: diffs[0].End}
 	}
@@ -49,7 +76,11 @@ func splitUDiff(src []byte) ([]source.Range, source.Diagnostics) {
 	return out, nil
 }
 
-func lowerUDiffFile(g *Group, f udiff.File) {
+// lowerUDiffFile lowers f, read from src; a hunk whose texts were dropped
+// (udiff.ScanDropping) has its old_text, new_text and near_line made when
+// they are read again (ParseOptions.DeferHunkTexts), lazy telling whether
+// its new side has a lazy placeholder.
+func lowerUDiffFile(g *Group, f udiff.File, src []byte, lazy map[int]bool) {
 	oldR, newR := source.Range{Start: f.OldStart, End: f.OldEnd}, source.Range{Start: f.NewStart, End: f.NewEnd}
 	head := source.Range{Start: f.Start, End: f.Start}
 	if len(f.Hunks) > 0 {
@@ -99,7 +130,8 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		path, pathR = f.NewPath, newR
 	}
 	delta := 0
-	for _, h := range f.Hunks {
+	for k := range f.Hunks {
+		h := &f.Hunks[k]
 		r, hr := source.Range{Start: h.Start, End: h.End}, source.Range{Start: h.Start, End: h.HeadEnd}
 		line := 0
 		if h.Counted {
@@ -108,6 +140,8 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 		}
 		var a *Action
 		switch {
+		case h.Dropped:
+			a = udiffReplace(h, path, pathR, line, src, lazy[h.Start])
 		case h.Old == "" && !h.Counted:
 			a = foreignAction(UDiff, OpFileInsert, r, hr)
 			a.set(ParamPath, path, Text, pathR, pathR)
@@ -136,20 +170,7 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 			}
 			continue
 		default:
-			a = foreignAction(UDiff, OpFileReplaceText, r, hr)
-			a.set(ParamPath, path, Text, pathR, pathR)
-			a.set(ParamOldText, h.Old, Body, r, r)
-			a.set(ParamNewText, h.New, Body, r, r)
-			// A hunk whose counts were wrong is placed by its lines alone:
-			// they must match exactly once, never a guess at the line.
-			if line > 0 && !h.Recounted {
-				a.set(ParamNearLine, strconv.Itoa(line), Text, hr, hr)
-			}
-			if h.RawCR {
-				// The hunk states its line ends (README, "Unified diffs"):
-				// a CRLF file's lines turned LF stay LF.
-				a.set(ParamLineEnds, "as-written", Text, hr, hr)
-			}
+			a = udiffReplace(h, path, pathR, line, nil, false)
 		}
 		a.Diags = append(a.Diags, h.Diags...)
 		add(a)
@@ -157,6 +178,50 @@ func lowerUDiffFile(g *Group, f udiff.File) {
 	if first == nil && len(fileDiags) > 0 {
 		g.Diags = append(g.Diags, fileDiags...)
 	}
+}
+
+// udiffReplace is hunk h's file_replace_text of path (at pathR), near
+// line (0: none); with src, its texts were dropped, to be read again from
+// src (hunk_texts.go), placeholders telling whether its new side has a
+// lazy placeholder.
+func udiffReplace(h *udiff.Hunk, path string, pathR source.Range, line int, src []byte, placeholders bool) *Action {
+	r, hr := source.Range{Start: h.Start, End: h.End}, source.Range{Start: h.Start, End: h.HeadEnd}
+	a := foreignAction(UDiff, OpFileReplaceText, r, hr)
+	if src != nil { // path and line_ends alone until the texts are read: room for those
+		a.Params = make([]*Param, 0, 1+bits(h.RawCR))
+	}
+	a.set(ParamPath, path, Text, pathR, pathR)
+	// A hunk whose counts were wrong is placed by its lines alone: they
+	// must match exactly once, never a guess at the line.
+	near := 0
+	if line > 0 && !h.Recounted {
+		near = line
+	}
+	if src != nil {
+		// old_text, new_text and near_line are made when the engine reads
+		// the texts.
+		a.deferHunk(src, h, near, placeholders)
+	} else {
+		a.set(ParamOldText, h.Old, Body, r, r)
+		a.set(ParamNewText, h.New, Body, r, r)
+		if near > 0 {
+			a.set(ParamNearLine, strconv.Itoa(near), Text, hr, hr)
+		}
+	}
+	if h.RawCR {
+		// The hunk states its line ends (README, "Unified diffs"): a CRLF
+		// file's lines turned LF stay LF.
+		a.set(ParamLineEnds, "as-written", Text, hr, hr)
+	}
+	return a
+}
+
+// bits is 1 for true, 0 for false.
+func bits(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // udiffOldHeader is a diff's "--- a/path" line (SyntaxDef.markers), not a

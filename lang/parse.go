@@ -36,6 +36,8 @@ type scratch struct {
 		texts  [][]byte
 		groups []*Group
 	}
+	// deferHunks is ParseOptions.DeferHunkTexts (hunk_texts.go).
+	deferHunks bool
 }
 
 // blockSpan is one block found by a syntax's split. prefix is the
@@ -61,6 +63,9 @@ func Parse(f *source.File) *Document { return parse(f, nil) }
 // force every path on small texts.
 type plan struct {
 	workers, scanMin, chunkMin, lowerMin, runMax int
+	// deferHunks is ParseOptions.DeferHunkTexts, handed to each lowering
+	// in its scratch.
+	deferHunks bool
 }
 
 // defaultPlan is the plan of Parse: the thresholds are where spawning
@@ -418,7 +423,7 @@ func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Gro
 	}
 	workers := min(p.workers, len(todo))
 	if workers < 2 || size < p.lowerMin {
-		sc := new(scratch)
+		sc := &scratch{deferHunks: p.deferHunks}
 		for k := 0; k < len(todo); k += p.runMax {
 			lowerChunk(text, spans, todo[k:min(k+p.runMax, len(todo))], out, then, sc)
 		}
@@ -429,7 +434,7 @@ func lowerAll(text func(i int) []byte, spans []blockSpan, todo []int, out []*Gro
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			sc := new(scratch)
+			sc := &scratch{deferHunks: p.deferHunks}
 			for {
 				k := int(next.Add(int64(step)) - int64(step))
 				if k >= len(todo) {

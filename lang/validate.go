@@ -89,6 +89,7 @@ const MaxDiagsPerKind = 10
 // engine, which reports it in nesl-js's exact words. At most MaxDiagsPerKind
 // of a code are listed.
 func Validate(a *Action) source.Diagnostics {
+	defer a.validateTexts()() // a deferred hunk, whole (hunk_texts.go)
 	return validate(a).Capped(MaxDiagsPerKind)
 }
 

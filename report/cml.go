@@ -319,7 +319,7 @@ func cmlType(r engine.ActionResult) string {
 func cmlErrorLine(r engine.ActionResult) string {
 	msg := lowerFirst(r.Error)
 	where := ""
-	if v := r.Params[r.Primary]; v != "" {
+	if v, _ := r.Value(r.Primary); v != "" {
 		where = " in " + textedit.FirstLine(v, 60)
 		if spec := lang.Lookup(r.Action); spec != nil && spec.Kind == lang.Exec {
 			where = " running " + textedit.FirstLine(v, 60)
@@ -341,8 +341,8 @@ func lowerFirst(msg string) string {
 // cmlSummary says what a successful task did, in the words CML's reports
 // use for writes ("created file.txt").
 func cmlSummary(r engine.ActionResult) string {
-	p := r.Params
-	primary := textedit.FirstLine(p[r.Primary], 60)
+	p := func(k string) string { v, _ := r.Value(k); return v }
+	primary := textedit.FirstLine(p(r.Primary), 60)
 	spec := lang.Lookup(r.Action)
 	if spec == nil {
 		return r.Action + " " + primary
@@ -355,7 +355,7 @@ func cmlSummary(r engine.ActionResult) string {
 	case lang.OpFileReplaceText, lang.OpFileReplaceAllText, lang.OpFileReplaceTextRange, lang.OpFileReplaceLines:
 		return "edited " + primary
 	case lang.OpFileMove:
-		return "moved " + p[lang.ParamOldPath] + " to " + p[lang.ParamNewPath]
+		return "moved " + p(lang.ParamOldPath) + " to " + p(lang.ParamNewPath)
 	case lang.OpRemove, lang.OpFileDelete, lang.OpDirDelete:
 		return "removed " + primary
 	case lang.OpDirCreate:

@@ -128,7 +128,7 @@ func CSL(w io.Writer, doc *lang.Document, rep *engine.Report, o Options) error {
 			writeExecLines(bw, res, o.MaxReport)
 		}
 		details := ""
-		if v := res.Params[res.Primary]; v != "" {
+		if v, _ := res.Value(res.Primary); v != "" {
 			details = textedit.FirstLine(v, 60)
 		}
 		switch st := statusOf(rep, res); {

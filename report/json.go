@@ -96,7 +96,7 @@ func JSON(w io.Writer, doc *lang.Document, r *engine.Report, o Options) error {
 		out.DurationMs = ms(r.Duration.Seconds())
 	}
 	for _, res := range r.Results {
-		jr := jsonResult{Seq: res.Seq, Task: res.Task, BlockID: res.BlockID, Action: res.Action, Params: res.Params,
+		jr := jsonResult{Seq: res.Seq, Task: res.Task, BlockID: res.BlockID, Action: res.Action, Params: res.WrittenParams(),
 			Success: res.Success, Skipped: res.Skipped, Already: res.AlreadyApplied, Error: res.Error, Type: res.Type.String(), Data: res.Data}
 		jr.Hint = res.Hint
 		if !res.Success {

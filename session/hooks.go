@@ -139,7 +139,7 @@ func done(rep *engine.Report) hookVars {
 			continue
 		}
 		for _, k := range hookPathParams {
-			if p := res.Params[k]; p != "" && !seen[p] {
+			if p, _ := res.Value(k); p != "" && !seen[p] {
 				seen[p] = true
 				v.Files = append(v.Files, p)
 			}

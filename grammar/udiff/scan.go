@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
 	"github.com/clada-dev/clada/source"
@@ -84,11 +85,27 @@ type Hunk struct {
 	// its line ends byte for byte).
 	RawCR    bool
 	Old, New string // each side's text, lines with their "\n"
-	Diags    source.Diagnostics
+	// Dropped tells that Old and New were let go once read (ScanDropping):
+	// HunkSides reads them again.
+	Dropped bool
+	Diags   source.Diagnostics
 }
 
 // Scan finds every diff in src.
 func Scan(src []byte) []Diff { return scan(src, false) }
+
+// ScanDropping is Scan, letting go of the texts of each hunk drop returns
+// true for as soon as it is read (Hunk.Dropped): a reader that reads them
+// again when it needs them (HunkSides) does not hold a whole diff's hunk
+// texts, twice its size, at once. drop sees the hunk whole but its texts,
+// given as bytes it must not keep, and its file as read up to its hunks
+// (its header); the texts of a hunk it drops are never made.
+func ScanDropping(src []byte, drop func(f *File, h *Hunk, old, new []byte) bool) []Diff {
+	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
+		return nil
+	}
+	return scanWith(&scanner{src: src, ends: lineEnds(src), drop: drop})
+}
 
 // Spans finds every diff in src as Scan does, without the hunks' text
 // (Hunk.Old and Hunk.New are empty, and no EMPTY_HUNK is said, but where
@@ -98,11 +115,37 @@ func Scan(src []byte) []Diff { return scan(src, false) }
 // third of reading a big diff.
 func Spans(src []byte) []Diff { return scan(src, true) }
 
+// HunkSides reads again the old and new text of a hunk Scan read, from
+// the text it was scanned from: src[start:end] is the hunk (Hunk.Start to
+// Hunk.End) and recounted its Hunk.Recounted. It gives the hunk's Old and
+// New exactly as Scan did, so a reader may drop them and read them again
+// when it needs them (a diff's hunk texts are twice its size, and a big
+// one's applier needs one file's at a time).
+func HunkSides(src []byte, start, end int, recounted bool) (old, new string) {
+	sub := src[start:end]
+	// Each side is at most the hunk's size: one buffer holds both.
+	buf := make([]byte, 2*len(sub))
+	s := &scanner{src: sub, ends: lineEnds(sub), sidesOnly: true, old: buf[:0:len(sub)], new: buf[len(sub):len(sub)]}
+	if len(s.ends) == 0 {
+		return "", ""
+	}
+	s.readHunk(0, !recounted)
+	// buf is this call's and never written again: the sides are views of
+	// it, not copies (a big diff's trial reads every hunk once more).
+	return view(s.old), view(s.new)
+}
+
+// view is b as a string, without a copy; b must never change after.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
 func scan(src []byte, spansOnly bool) []Diff {
 	if !bytes.Contains(src, []byte("+++ ")) && !bytes.Contains(src, []byte("diff --git ")) {
 		return nil // no file header anywhere: one fast search instead of a line table
 	}
-	s := &scanner{src: src, ends: lineEnds(src), spansOnly: spansOnly}
+	return scanWith(&scanner{src: src, ends: lineEnds(src), spansOnly: spansOnly})
+}
+
+func scanWith(s *scanner) []Diff {
 	var out []Diff
 	for i := 0; i < len(s.ends); {
 		if !s.fileStart(i) {
@@ -136,20 +179,18 @@ type scanner struct {
 	// spansOnly: Spans, which needs no hunk's text but a recount's
 	// (hunk: which reading stands depends on it).
 	spansOnly bool
-	// old and new are the hunk being read's lines, by side (readHunk):
-	// kept across hunks, so the text is built once at its size.
-	old, new []segment
+	// old and new are the hunk being read's sides (readHunk), each line
+	// with its "\n": kept across hunks, so each side's text is one copy
+	// at its size.
+	old, new []byte
 	// hunks is the file being read's hunks (file), kept across files:
 	// each file's are copied out at their count, not grown hunk by hunk.
 	hunks []Hunk
-}
-
-// segment is a line of one side of a hunk: its text (a view of the
-// source) and whether its "\n" is still there (a "\ No newline" line
-// takes it away).
-type segment struct {
-	b  []byte
-	nl bool
+	// sidesOnly: HunkSides, which reads a hunk Scan already checked.
+	sidesOnly bool
+	// drop is ScanDropping's, and cur the file whose hunks are read.
+	drop func(f *File, h *Hunk, old, new []byte) bool
+	cur  *File
 }
 
 func (s *scanner) text(i int) []byte {
@@ -279,6 +320,7 @@ func (s *scanner) file(i int) (File, int) {
 		i += 2
 	}
 	s.hunks = s.hunks[:0]
+	s.cur = &f
 	for s.has(i, "@@") {
 		h, next := s.hunk(i)
 		s.hunks = append(s.hunks, h)
@@ -402,17 +444,23 @@ func parseHead(t string) (h Hunk, ok bool) {
 func (s *scanner) hunk(i int) (Hunk, int) {
 	h, next := s.readHunk(i, true)
 	if !h.Counted || !countErr(h.Diags) {
+		s.keepSides(&h)
 		return h, next
 	}
+	// h's sides, kept while it is read again without counts (rare).
+	hOld, hNew := bytes.Clone(s.old), bytes.Clone(s.new)
 	r, rnext := s.readHunk(i, false)
-	if len(r.Diags) > 0 || r.Old == "" || r.Old == r.New || s.has(rnext, "--- ") {
+	if len(r.Diags) > 0 || len(s.old) == 0 || bytes.Equal(s.old, s.new) || s.has(rnext, "--- ") {
+		s.old, s.new = hOld, hNew
+		s.keepSides(&h)
 		return h, next
 	}
-	oldN, newN := strings.Count(r.Old, "\n"), strings.Count(r.New, "\n")
-	if !strings.HasSuffix(r.Old, "\n") {
+	nl := []byte{'\n'}
+	oldN, newN := bytes.Count(s.old, nl), bytes.Count(s.new, nl)
+	if !bytes.HasSuffix(s.old, nl) {
 		oldN++
 	}
-	if !strings.HasSuffix(r.New, "\n") && r.New != "" {
+	if !bytes.HasSuffix(s.new, nl) && len(s.new) > 0 {
 		newN++
 	}
 	r.Counted, r.Recounted = true, true
@@ -422,6 +470,7 @@ func (s *scanner) hunk(i int) (Hunk, int) {
 		fmt.Sprintf("the hunk's lines make @@ -%d,%d +%d,%d @@, not the header's -%d,%d +%d,%d; the counts were corrected, and the hunk is placed by its lines alone",
 			h.OldLine, oldN, h.NewLine, newN, h.OldLine, h.OldCount, h.NewLine, h.NewCount),
 		"count the lines again: the old side is the context and '-' lines, the new side the context and '+' lines"))
+	s.keepSides(&r)
 	return r, rnext
 }
 
@@ -459,12 +508,11 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		if len(t) > 0 && t[0] == '\\' { // \ No newline at end of file
 			switch last {
 			case '-':
-				trimNL(s.old)
+				s.old = trimNL(s.old)
 			case '+':
-				trimNL(s.new)
+				s.new = trimNL(s.new)
 			case ' ':
-				trimNL(s.old)
-				trimNL(s.new)
+				s.old, s.new = trimNL(s.old), trimNL(s.new)
 			}
 			h.End = s.line(j).Next
 			continue
@@ -496,19 +544,19 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 		switch c {
 		case ' ':
 			if text {
-				s.old = append(s.old, segment{body, true})
-				s.new = append(s.new, segment{body, true})
+				s.old = append(append(s.old, body...), '\n')
+				s.new = append(append(s.new, body...), '\n')
 			}
 			oldN++
 			newN++
 		case '-':
 			if text {
-				s.old = append(s.old, segment{body, true})
+				s.old = append(append(s.old, body...), '\n')
 			}
 			oldN++
 		case '+':
 			if text {
-				s.new = append(s.new, segment{body, true})
+				s.new = append(append(s.new, body...), '\n')
 			}
 			newN++
 		}
@@ -538,11 +586,24 @@ func (s *scanner) readHunk(i int, counted bool) (Hunk, int) {
 	if !text {
 		return h, j // Spans: no text, so no say on the hunk's shape either
 	}
-	h.Old, h.New = join(s.old), join(s.new)
-	if err := checkShape(h); err != nil {
-		h.Diags = append(h.Diags, *err)
+	// The sides are in s.old and s.new (keepSides makes them h's).
+	if len(s.old) == 0 && len(s.new) == 0 && !s.sidesOnly {
+		if err := checkShape(h); err != nil {
+			h.Diags = append(h.Diags, *err)
+		}
 	}
 	return h, j
+}
+
+// keepSides gives h the sides readHunk left in s.old and s.new, or, when
+// ScanDropping's drop says so, lets them go (Hunk.Dropped): the strings
+// of a dropped hunk are never made.
+func (s *scanner) keepSides(h *Hunk) {
+	if s.drop != nil && s.drop(s.cur, h, s.old, s.new) {
+		h.Dropped = true
+		return
+	}
+	h.Old, h.New = string(s.old), string(s.new)
 }
 
 // countHint gives the header the lines read so far would have.
@@ -568,37 +629,14 @@ func (s *scanner) moreHunk(j int) bool {
 	return false
 }
 
-// trimNL takes away the "\n" a side's text ends with, if it does.
-func trimNL(side []segment) {
-	for k := len(side) - 1; k >= 0; k-- {
-		switch {
-		case side[k].nl:
-			side[k].nl = false
-			return
-		case len(side[k].b) > 0:
-			return // the text ends with this line's last byte, never "\n"
-		}
+// trimNL takes away the "\n" a side's text ends with, if it does: the
+// "\n" of its last line, or none when that line's is gone already (a
+// line's own bytes never hold one).
+func trimNL(side []byte) []byte {
+	if n := len(side); n > 0 && side[n-1] == '\n' {
+		return side[:n-1]
 	}
-}
-
-// join is a side's text, built at its size.
-func join(side []segment) string {
-	n := 0
-	for _, g := range side {
-		n += len(g.b)
-		if g.nl {
-			n++
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, g := range side {
-		b.Write(g.b)
-		if g.nl {
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
+	return side
 }
 
 // ownPair reports whether the ---/+++ pair at line i belongs to the git

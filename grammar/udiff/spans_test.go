@@ -49,28 +49,3 @@ func TestSpansMatchScan(t *testing.T) {
 		}
 	}
 }
-
-// A side's text is its lines, each with its "\n" but where a "\ No
-// newline" line took away the "\n" the text then ended with: checked
-// against building the string and trimming it, on random sequences.
-func TestSideText(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	lines := []string{"", "a", "bc", "d\r"}
-	for n := range 20000 {
-		var side []segment
-		want := ""
-		for range rng.IntN(8) {
-			if rng.IntN(3) == 0 {
-				trimNL(side)
-				want = strings.TrimSuffix(want, "\n")
-				continue
-			}
-			l := lines[rng.IntN(len(lines))]
-			side = append(side, segment{[]byte(l), true})
-			want += l + "\n"
-		}
-		if got := join(side); got != want {
-			t.Fatalf("case %d: %q, want %q", n, got, want)
-		}
-	}
-}

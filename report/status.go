@@ -48,7 +48,8 @@ func alreadyWhy(res engine.ActionResult) string {
 // matchNote says how a successful edit found its place when that was not
 // the exact text where the answer put it, so no format lets a tolerance
 // pass unsaid: the rung of a V4A hunk's match, a diff hunk found away from
-// its header's line ("" for an exact match). A diff hunk whose header
+// its header's line, a Makefile's recipes given tabs ("" for an exact
+// match and nothing changed in it). A diff hunk whose header
 // counts were wrong is the HUNK_RECOUNTED warning every format lists.
 func matchNote(res engine.ActionResult) string {
 	var parts []string
@@ -73,6 +74,10 @@ func matchNote(res engine.ActionResult) string {
 			lines = "line"
 		}
 		parts = append(parts, fmt.Sprintf("found %d %s %s where the answer placed it", n, lines, where))
+	}
+	if tabs, _ := res.Data["recipeTabs"].(string); tabs != "" {
+		// A whole Makefile's recipes written with spaces (engine/op_write_makefile.go).
+		parts = append(parts, "recipe lines "+tabs+" indented with make's tab, not the answer's spaces")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -149,7 +149,8 @@ no rule
 }
 
 // Every format meant for a person or an LLM says when an edit matched with
-// a tolerance, or away from a diff's header (the JSON report has it in data).
+// a tolerance, away from a diff's header, or had a Makefile's recipes given
+// tabs (the JSON report has it in data).
 func TestMatchNoteInEveryFormat(t *testing.T) {
 	rep := &engine.Report{Success: true, TotalBlocks: 2, ExecutedActions: 2, Results: []engine.ActionResult{
 		{Seq: 1, Task: "task-1", Action: "file_replace_text", Primary: "path", Syntax: lang.V4A,
@@ -158,9 +159,13 @@ func TestMatchNoteInEveryFormat(t *testing.T) {
 		{Seq: 2, Task: "task-2", Action: "file_replace_text", Primary: "path", Syntax: lang.UDiff,
 			Params: map[string]string{"action": "file_replace_text", "path": "a.go"},
 			Result: engine.Result{Success: true, Data: map[string]any{"path": "a.go", "replacements": 1, "offset": -2}}},
+		{Seq: 3, Task: "task-3", Action: "file_merge", Primary: "path", Syntax: lang.WholeFile,
+			Params: map[string]string{"action": "file_merge", "path": "build/Makefile"},
+			Result: engine.Result{Success: true, Data: map[string]any{"path": "build/Makefile", "recipeTabs": "2, 5"}}},
 	}}
 	tolerance := "matched with tolerance whitespace (ignoring indentation; the file's lines kept, added lines indented as the file)"
 	offset := "found 2 lines above where the answer placed it"
+	tabs := "recipe lines 2, 5 indented with make's tab, not the answer's spaces"
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"summary": func(b *bytes.Buffer) error { return Summary(b, nil, rep, Options{}) },
 		"text":    func(b *bytes.Buffer) error { return Text(b, nil, rep, Options{Stable: true}) },
@@ -171,7 +176,7 @@ func TestMatchNoteInEveryFormat(t *testing.T) {
 		if err := render(&b); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(b.String(), tolerance) || !strings.Contains(b.String(), offset) {
+		if !strings.Contains(b.String(), tolerance) || !strings.Contains(b.String(), offset) || !strings.Contains(b.String(), tabs) {
 			t.Errorf("%s report does not say how the edits matched:\n%s", name, b.String())
 		}
 	}

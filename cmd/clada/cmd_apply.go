@@ -86,7 +86,6 @@ func cmdApply(e *env) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	defer bigAnswerGC(len(data))()
 
 	cfg, err := ef.config(absRoot)
 	if err != nil {
@@ -121,6 +120,7 @@ func cmdApply(e *env) int {
 	// (lang.ParseOptions): a big diff's texts, twice its size, are not
 	// all held at once.
 	doc := lang.ParseWithOptions(source.NewFile(name, data), lang.ParseOptions{DeferHunkTexts: true})
+	defer bigAnswerGC(len(data), doc).restore()
 	mode := engine.Real
 	switch {
 	case *dryRun:
@@ -244,23 +244,50 @@ func (t *terminal) close() {
 }
 
 // bigAnswerMin is the answer size from which an apply collects garbage
-// sooner (bigAnswerGC).
-const bigAnswerMin = 1 << 20
+// sooner (bigAnswerGC), and bigAnswerFiles how many files it must name.
+const (
+	bigAnswerMin   = 1 << 20
+	bigAnswerFiles = 100
+)
+
+// answerGC is the collector's goal while a big answer is applied.
+type answerGC struct {
+	old int // the goal before; -2 when it was left alone
+}
 
 // bigAnswerGC makes the collector's heap goal half again what is live,
-// not twice, for the apply of an answer of size bytes of at least
-// bigAnswerMin, and returns what restores it. A big answer's parsed form
-// (the answer, its actions, their results) is most of what is live from
-// the parse to the report, and the default goal let as much garbage again
-// pile up beside it: a git diff of 10,000 hunks peaked at 44 MiB resident
-// where git apply takes 20 (README, "Performance"). Its cost is a
-// collection about twice as often, each over the same live heap: a few
-// milliseconds of CPU a big apply. A goal set in the environment (GOGC)
-// is left alone.
-func bigAnswerGC(size int) (restore func()) {
+// not twice, for the apply of doc, an answer of size bytes, when it is
+// at least bigAnswerMin and names at least bigAnswerFiles files, until
+// restore. An answer spread over many files (a git diff of a thousand) is
+// most of what is live from the parse to the report, and the default goal
+// let as much garbage again pile up beside it: a git diff of 10,000 hunks
+// peaked at 43 MiB resident where git apply takes 20 (README,
+// "Performance"); with this goal, 37. Its cost is a collection about
+// twice as often, each over the same live heap: about 40 ms of CPU for
+// that diff. Where an answer names few files, their texts and edit
+// indexes are most of what is live (5,000 edits of one 10 MiB file), and
+// collecting twice as often over them cost a tenth of the apply's time;
+// the parse, whose garbage is short-lived, keeps the default goal too. A
+// goal set in the environment (GOGC) is left alone.
+func bigAnswerGC(size int, doc *lang.Document) *answerGC {
 	if size < bigAnswerMin || os.Getenv("GOGC") != "" {
-		return func() {}
+		return &answerGC{old: -2}
 	}
-	old := debug.SetGCPercent(50)
-	return func() { debug.SetGCPercent(old) }
+	files := map[string]bool{}
+	for a := range doc.Actions() {
+		if p, ok := a.Value(lang.ParamPath); ok {
+			if files[p] = true; len(files) >= bigAnswerFiles {
+				return &answerGC{old: debug.SetGCPercent(50)}
+			}
+		}
+	}
+	return &answerGC{old: -2}
+}
+
+// restore gives the collector its goal back (once).
+func (g *answerGC) restore() {
+	if g.old != -2 {
+		debug.SetGCPercent(g.old)
+		g.old = -2
+	}
 }

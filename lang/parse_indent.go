@@ -495,7 +495,11 @@ func findIndented(src []byte, base []blockSpan, finds markerFinds) ([]blockSpan,
 			}
 			spanLines, diagLines := &lineCursor{src: src}, &lineCursor{src: src}
 			for _, r := range rs {
-				if o, ok := own(spanLines, r); ok {
+				o, ok := own(spanLines, r)
+				if above := def.markersAbove(); !ok && above > 0 {
+					ok = markedBelow(src, o, above, v.prefix)
+				}
+				if ok {
 					spans = append(spans, blockSpan{Range: o, def: def, prefix: v.prefix})
 				}
 			}
@@ -508,6 +512,43 @@ func findIndented(src []byte, base []blockSpan, finds markerFinds) ([]blockSpan,
 		}
 	}
 	return spans, diags
+}
+
+// markersAbove is how many lines above its marker a block of d may start
+// (0 when it starts on its marker's line).
+func (d *SyntaxDef) markersAbove() int {
+	n := 0
+	for _, m := range d.markers {
+		n = max(n, m.above)
+	}
+	return n
+}
+
+// markedBelow reports whether the block at r starts on lines written less
+// indented than prefix and has its marker on a later line, at most above
+// lines down, whose container prefix is prefix: a list item's path line
+// ("2. **src/app.py**") above the fence indented in that item. Such a
+// block is the view's, though its first line is not indented as the view.
+func markedBelow(src []byte, r source.Range, above int, prefix []byte) bool {
+	ls := bytes.LastIndexByte(src[:r.Start], '\n') + 1
+	for n := 0; n <= above && ls < r.End; n++ {
+		run := ls
+		for run < len(src) && run-ls <= containerPrefixMax && isContainerByte(src[run]) {
+			run++
+		}
+		switch indent := src[ls:run]; {
+		case bytes.Equal(indent, prefix):
+			return n > 0
+		case len(indent) >= len(prefix) || !bytes.HasPrefix(prefix, indent):
+			return false
+		}
+		i := bytes.IndexByte(src[ls:r.End], '\n')
+		if i < 0 {
+			return false
+		}
+		ls += i + 1
+	}
+	return false
 }
 
 // aboveLines returns the start of the line n lines above the one holding

@@ -240,12 +240,13 @@ func findFilename(src []byte, ls []lines.Line, i, floor int) (string, int, int, 
 }
 
 // stripFilename reads one line as a file name the way aider does: "..."
-// and fence lines are none (except "```name.ext"), a trailing ":", leading
-// "#", and wrapping "`" and "*" are dropped. Unlike aider, a line with
+// and fence lines are none (except "```name.ext"), a list item's bullet, a
+// trailing ":", leading "#", and wrapping "`" and "*" are dropped. Unlike aider, a line with
 // blanks inside is prose, never a file name, unless the name is in
 // backticks and reads as a path.
 func stripFilename(raw []byte) string {
 	s := strings.TrimSpace(string(raw))
+	s = s[pathline.Bullet(s):] // a list item's name ("2. **src/app.py**"), as a path line reads it
 	if s == "..." || s == "" {
 		return ""
 	}

@@ -28,7 +28,7 @@ func Line(line string) (path string, start, end int, ok bool) {
 	if h := len(rest) - len(strings.TrimLeft(rest, "#")); h > 0 && h <= 6 && len(rest) > h && rest[h] == ' ' {
 		i += h
 		rest = rest[h:]
-	} else if b := bullet(rest); b > 0 {
+	} else if b := Bullet(rest); b > 0 {
 		i += b
 		rest = rest[b:]
 	}
@@ -144,9 +144,9 @@ func MayBeLine(b []byte) bool {
 	return false
 }
 
-// bullet is the length of a list bullet and the blanks after it ("- ",
+// Bullet is the length of a list bullet and the blanks after it ("- ",
 // "* ", "+ ", "1. ", "12) "), 0 if rest starts with none.
-func bullet(rest string) int {
+func Bullet(rest string) int {
 	n := 0
 	switch {
 	case strings.HasPrefix(rest, "- "), strings.HasPrefix(rest, "* "), strings.HasPrefix(rest, "+ "):

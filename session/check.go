@@ -1,6 +1,10 @@
 package session
 
 import (
+	"errors"
+
+	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/engine/fsys"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -12,16 +16,21 @@ const (
 	CodeNotAllowed = "NOT_ALLOWED"
 	// CodeConfigError marks a project config that did not load.
 	CodeConfigError = "CONFIG_ERROR"
+	// CodeOutsideRoot marks a path that leads out of the root (and every
+	// --allow directory), which apply refuses whatever the tree holds.
+	CodeOutsideRoot = "OUTSIDE_ROOT"
 )
 
 // Check is what `clada check` and the language server report for doc: the
 // linter's diagnostics (lang.Check) and each action the project's config
 // refuses, at its op name, as apply would refuse it; or, when the config
 // did not load, that error, since until it loads applying is refused.
-// Without a project config the result is exactly lang.Check's.
+// A path that leads out of the root is reported too (outsideRoot). Without
+// a project config and with every path inside the root, the result is
+// exactly lang.Check's.
 func (s *Session) Check(doc *lang.Document) source.Diagnostics {
 	ds := lang.Check(doc)
-	extra := s.refusals(doc)
+	extra := append(s.refusals(doc), s.outsideRoot(doc)...)
 	if len(extra) == 0 {
 		return ds
 	}
@@ -48,6 +57,32 @@ func (s *Session) refusals(doc *lang.Document) source.Diagnostics {
 			}
 			ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeNotAllowed, Message: why,
 				Hint: "the project's .clada.yaml forbids this; ask for another action or path", Range: r})
+		}
+	}
+	return ds
+}
+
+// outsideRoot reports each path param that leads out of the root and the
+// --allow directories ("../x", "/etc/passwd", "C:\\x" off Windows): apply
+// refuses those before it looks at the tree, so check can say so without
+// one, at the path as written.
+func (s *Session) outsideRoot(doc *lang.Document) source.Diagnostics {
+	var ds source.Diagnostics
+	for a := range doc.Actions() {
+		spec := lang.Lookup(a.Op)
+		if spec == nil {
+			continue
+		}
+		for _, ps := range spec.Params {
+			p := a.Param(ps.Name)
+			if ps.Type != lang.TPath || p == nil || p.Value == "" {
+				continue
+			}
+			var re *fsys.RefusedError
+			if _, err := s.Engine.Resolve(p.Value); errors.As(err, &re) && re.Type == fault.PathEscape {
+				ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeOutsideRoot, Message: re.Reason,
+					Hint: re.Fix, Range: p.ValueRange})
+			}
 		}
 	}
 	return ds

@@ -12,6 +12,7 @@ import (
 
 	"github.com/clada-dev/clada/corpus"
 	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/session"
 	"github.com/clada-dev/clada/source"
 )
 
@@ -59,10 +60,18 @@ var updateCorpus = flag.Bool("update", false, "rewrite the check.txt goldens tha
 
 // TestCheckCorpus runs `clada check` on every shared corpus case: it never
 // fails to run (exit 0 or 1, nothing on stderr), the exit status agrees with
-// lang.Check, the last line is the summary, and a case with a check.txt
+// the session's Check (lang.Check, and paths outside the root), the last line is the summary, and a case with a check.txt
 // golden gets exactly that output.
 func TestCheckCorpus(t *testing.T) {
 	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd, err := os.Getwd() // check's root
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := session.Open(session.Input{Root: cwd}, session.NoHooks, session.NoPassEnv, session.KeepBrokenConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +84,7 @@ func TestCheckCorpus(t *testing.T) {
 			var out, errb bytes.Buffer
 			code := run([]string{"check", path}, strings.NewReader(""), &out, &errb)
 			wantCode := exitOK
-			if lang.Check(lang.Parse(source.NewFile(path, c.Input))).HasErrors() {
+			if sess.Check(lang.Parse(source.NewFile(path, c.Input))).HasErrors() {
 				wantCode = exitFail
 			}
 			if code != wantCode || errb.Len() != 0 {

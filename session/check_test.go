@@ -1,0 +1,37 @@
+package session
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/clada-dev/clada/lang"
+	"github.com/clada-dev/clada/source"
+	"github.com/google/go-cmp/cmp"
+)
+
+// A path that leads out of the root is an error of check, at the path as
+// written, in every syntax's way of naming it; paths inside the root, and
+// inside an --allow directory, are not.
+func TestCheckOutsideRoot(t *testing.T) {
+	root, allowed := t.TempDir(), t.TempDir()
+	s, err := Open(Input{Root: root}, NoHooks, NoPassEnv, KeepBrokenConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Engine.Allow = []string{allowed}
+	in := "#!SHAM [@three-char-SHA-256: e1]\naction = \"file_write\"\npath = \"../outside.txt\"\ncontent = \"x\"\n#!END_SHAM_e1\n" +
+		"#!SHAM [@three-char-SHA-256: e2]\naction = \"file_move\"\nold_path = \"src/a.go\"\nnew_path = \"" + filepath.ToSlash(filepath.Join(allowed, "a.go")) + "\"\n#!END_SHAM_e2\n" +
+		"--- a/src/b.go\n+++ b/src/../../b.go\n@@ -1 +1 @@\n-a\n+b\n"
+	doc := lang.Parse(source.NewFile("answer.md", []byte(in)))
+	var got []string
+	for _, d := range s.Check(doc) {
+		got = append(got, d.Code+" "+in[d.Range.Start:d.Range.End]+": "+d.Message)
+	}
+	want := []string{
+		`OUTSIDE_ROOT "../outside.txt": path '../outside.txt' is outside the project root`,
+		`OUTSIDE_ROOT src/../../b.go: path 'src/../../b.go' is outside the project root`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -22,11 +23,23 @@ import (
 // reports problems, it does not stop at them. The formats are report's
 // (report/check_*.go); this only wires the flags.
 func cmdCheck(e *env) int {
-	fs := newFlagSet(e, "check", "[--root DIR | --against DIR] [--config FILE] [--format "+strings.Join(report.CheckFormats(), "|")+"] [FILE...|-]")
+	fs := newFlagSet(e, "check", "[--root DIR | --against DIR] [--allow DIR]... [--allow-escape] [--config FILE] [--format "+strings.Join(report.CheckFormats(), "|")+"] [FILE...|-]")
 	root := fs.String("root", ".", "project root the actions' paths resolve against, for the project's refusals")
 	against := fs.String("against", "", "also check the answer against the files under `DIR` (the root): what a run there would fail on")
 	configFile := fs.String("config", "", "project config (default: .clada.yaml in the root or a parent)")
 	format := fs.String("format", "text", "output format: "+report.CheckFormatList()+" (README, \"clada check in CI\")")
+	// apply's reach beyond the root, so OUTSIDE_ROOT says what apply with
+	// the same flags would refuse
+	var allow []string
+	fs.Func("allow", "another directory paths may reach, as for apply (repeatable)", func(dir string) error {
+		if dir == "" {
+			return errors.New("--allow needs a directory")
+		}
+		abs, err := filepath.Abs(dir)
+		allow = append(allow, abs)
+		return err
+	})
+	allowEscape := fs.Bool("allow-escape", false, "permit paths outside the root, as for apply")
 	pos, code, ok := parseArgs(fs, e.args)
 	if !ok {
 		return code
@@ -62,6 +75,8 @@ func cmdCheck(e *env) int {
 		fmt.Fprintf(e.stderr, "clada check: %v\n", err)
 		return exitUsage
 	}
+	s.Engine.Allow = append(s.Engine.Allow, allow...)
+	s.Engine.AllowEscape = *allowEscape
 	files := make([]report.Checked, len(inputs))
 	for i, in := range inputs {
 		doc := lang.Parse(source.NewFile(in.name, in.data))

@@ -74,16 +74,40 @@ func (s *Session) outsideRoot(doc *lang.Document) source.Diagnostics {
 			continue
 		}
 		for _, ps := range spec.Params {
-			p := a.Param(ps.Name)
-			if ps.Type != lang.TPath || p == nil || p.Value == "" {
+			p := pathParam(a, ps.Name)
+			if p == nil || p.Value == "" {
 				continue
 			}
-			var re *fsys.RefusedError
-			if _, err := s.Engine.Resolve(p.Value); errors.As(err, &re) && re.Type == fault.PathEscape {
+			if re := s.escapes(p.Value); re != nil {
 				ds = append(ds, source.Diagnostic{Severity: source.Error, Code: CodeOutsideRoot, Message: re.Reason,
 					Hint: re.Fix, Range: p.ValueRange})
 			}
 		}
 	}
 	return ds
+}
+
+// escapes is apply's refusal of path as leading out of the root and the
+// --allow directories, told from the path alone; nil when it does not.
+func (s *Session) escapes(path string) *fsys.RefusedError {
+	var re *fsys.RefusedError
+	if _, err := s.Engine.Resolve(path); errors.As(err, &re) && re.Type == fault.PathEscape {
+		return re
+	}
+	return nil
+}
+
+// pathParam is a's param name when the op's catalog types it a path; nil
+// otherwise (a search text may read "../x" too).
+func pathParam(a *lang.Action, name string) *lang.Param {
+	spec := lang.Lookup(a.Op)
+	if spec == nil || name == "" {
+		return nil
+	}
+	for _, ps := range spec.Params {
+		if ps.Name == name && ps.Type == lang.TPath {
+			return a.Param(name)
+		}
+	}
+	return nil
 }

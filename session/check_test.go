@@ -35,3 +35,28 @@ func TestCheckOutsideRoot(t *testing.T) {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 }
+
+// Simulating an answer (check --against, the editor) does not say again
+// what OUTSIDE_ROOT says: the run's own refusal of that path is left out,
+// and its other failures stay.
+func TestSimulateLeavesOutsideRootToCheck(t *testing.T) {
+	root := t.TempDir()
+	s, err := Open(Input{Root: root}, NoHooks, NoPassEnv, KeepBrokenConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "#!SHAM [@three-char-SHA-256: e1]\naction = \"file_write\"\npath = \"../outside.txt\"\ncontent = \"x\"\n#!END_SHAM_e1\n" +
+		"#!SHAM [@three-char-SHA-256: e2]\naction = \"file_replace_text\"\npath = \"missing.txt\"\nold_text = \"../a\"\nnew_text = \"b\"\n#!END_SHAM_e2\n"
+	doc := lang.Parse(source.NewFile("answer.md", []byte(in)))
+	ds, _, err := s.Simulate(t.Context(), doc, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Code+" "+in[d.Range.Start:d.Range.End])
+	}
+	if diff := cmp.Diff([]string{`WORKSPACE "missing.txt"`}, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}

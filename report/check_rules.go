@@ -31,6 +31,7 @@ var rules = []Rule{
 	// The project and the tree (session).
 	{"NOT_ALLOWED", "The project's .clada.yaml refuses this action or path (allowed-actions, allow, deny), so apply would refuse it. Ask for another action or path, or change the project's config."},
 	{"CONFIG_ERROR", "The project's .clada.yaml (or the trust store) does not load, and until it does clada apply and the editor refuse to apply. Fix the file at the place the message names."},
+	{"OUTSIDE_ROOT", "The path leads out of the project root and every --allow directory (`../x`, an absolute path elsewhere), so apply refuses it before it looks at any file. Use a path inside the root, or let the user widen the reach with --allow DIR or --allow-escape."},
 	{"WORKSPACE", "Run against the tree (`clada check --against DIR`), this action would fail: a search that matches nowhere in the file as the earlier blocks leave it, a missing file, a refused path. Fix the action, or the tree it is meant for; the message and hint say what the run saw."},
 
 	// Blocks in lists and quotes (lang/parse_indent.go).

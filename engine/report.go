@@ -87,12 +87,7 @@ func (r *ActionResult) WrittenParams() map[string]string {
 	if r.Params != nil || r.Texts == nil {
 		return r.Params
 	}
-	a := r.Texts.Written()
-	m := a.ParamMap()
-	if _, set := m["action"]; !set { // as writtenParams makes the map
-		m["action"] = a.Op
-	}
-	return m
+	return paramsWritten(r.Texts.Written())
 }
 
 // Subject names an action in one line, for reports and commit messages:

@@ -345,12 +345,18 @@ func writtenParams(items []item) {
 			it.res.Texts = it.a
 			continue
 		}
-		params := it.a.ParamMap()
-		if _, set := params["action"]; !set { // a param written "action" wins, as it always has
-			params["action"] = it.a.Op
-		}
-		it.res.Params = params
+		it.res.Params = paramsWritten(it.a)
 	}
+}
+
+// paramsWritten is a's params as written, plus "action" (a param written
+// "action" wins, as it always has): what a result reports.
+func paramsWritten(a *lang.Action) map[string]string {
+	params := a.ParamMap()
+	if _, set := params["action"]; !set {
+		params["action"] = a.Op
+	}
+	return params
 }
 
 // collectParseErrors turns every syntax error diagnostic into a ParseError.

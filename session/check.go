@@ -74,8 +74,8 @@ func (s *Session) outsideRoot(doc *lang.Document) source.Diagnostics {
 			continue
 		}
 		for _, ps := range spec.Params {
-			p := pathParam(a, ps.Name)
-			if p == nil || p.Value == "" {
+			p := a.Param(ps.Name)
+			if ps.Type != lang.TPath || p == nil || p.Value == "" {
 				continue
 			}
 			if re := s.escapes(p.Value); re != nil {

@@ -114,7 +114,7 @@ func (x *opRun) replaceOnceFast(old, repl string) (Result, bool) {
 		return Result{}, false
 	}
 	x.seedIndex(abs, p)
-	r, line := fsys.ReplaceIndexed(x.ws, abs, old, repl, want > 0)
+	r, line := fsys.ReplaceIndexed(x.ws, abs, old, repl, want)
 	switch r {
 	case textedit.Declined:
 		return Result{}, false

@@ -37,7 +37,7 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 		if seed%5 == 0 {
 			text.WriteString(textedit.BOM)
 		}
-		for text.Len() < 600 {
+		for text.Len() < 1400 { // 60 searches of 1,400 bytes: worth an index (fsys.indexWorth)
 			text.WriteString(words[rng.IntN(len(words))])
 			if rng.IntN(4) == 0 {
 				fmt.Fprintf(&text, "%d ", rng.IntN(40))
@@ -46,10 +46,12 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 		content := text.String()
 		var doc strings.Builder
 		pool := make([]string, 10)
+		poolLine := make([]int, 10) // the line a search from a line's start starts on, before any edit
 		for i := range pool {
 			start := rng.IntN(len(content) - 30)
 			if i%2 == 0 { // from a line's start, as a diff's hunk is
 				start = strings.LastIndexByte(content[:start], '\n') + 1
+				poolLine[i] = 1 + strings.Count(content[:start], "\n")
 			}
 			pool[i] = content[start : start+16+rng.IntN(10)]
 		}
@@ -60,7 +62,8 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 					i, jsonish(old), jsonish(repl), i)
 				continue
 			}
-			old = pool[rng.IntN(len(pool))]
+			k := rng.IntN(len(pool))
+			old = pool[k]
 			switch rng.IntN(8) {
 			case 6: // an edit that adds after its search: replayed, it is already applied
 				repl = old + words[rng.IntN(len(words))]
@@ -84,7 +87,11 @@ func TestEditIndexAgreesWithOrdinaryPath(t *testing.T) {
 				op = "file_read"
 			}
 			near := "" // a unified diff's hunk line, right or off: its result says so
-			if op == "file_replace_text" && rng.IntN(3) == 0 {
+			switch {
+			case op != "file_replace_text":
+			case poolLine[k] > 0 && rng.IntN(2) == 0: // the line it started on, or one off
+				near = fmt.Sprintf("near_line = \"%d\"\n", max(1, poolLine[k]+rng.IntN(3)-1))
+			case rng.IntN(3) == 0:
 				near = fmt.Sprintf("near_line = \"%d\"\n", 1+rng.IntN(12))
 			}
 			fmt.Fprintf(&doc, "#!SHAM [@three-char-SHA-256: k%d]\naction = %q\npath = \"f.txt\"\nold_text = %s\nnew_text = %s\n%s#!END_SHAM_k%d\n\n",
@@ -209,9 +216,15 @@ func TestEditIndexV4AAgreesWithLadder(t *testing.T) {
 		if seed%5 == 4 { // the last line, with no line end, also earlier
 			lines[len(lines)-1] = lines[rng.IntN(len(lines)-1)]
 		}
-		content := strings.Join(lines, eol) + eol
+		// Lines no hunk touches first, so that the file is worth an index
+		// (fsys.indexWorth: searches × bytes).
+		var pad strings.Builder
+		for i := range 400 {
+			fmt.Fprintf(&pad, "padding line %03d%s", i, eol)
+		}
+		content := pad.String() + strings.Join(lines, eol) + eol
 		if seed%7 == 5 { // mixed line ends
-			content = ""
+			content = pad.String()
 			for _, l := range lines {
 				content += l + []string{"\n", "\r\n"}[rng.IntN(2)]
 			}

@@ -122,13 +122,13 @@ func PlanEdits(ws Workspace, plan map[string][]string) {
 // ReplaceIndexed is file_replace_text's fast path (textedit/index.go) on
 // abs, a file this apply wrote whose searches the plan names: old, which
 // must occur exactly once and need no line-end adapting, replaced by repl,
-// in memory; the int is the 1-based line the match started on, and
-// lineStart leaves a match that starts no line to the ordinary path
-// (Index.ReplaceOnce). Declined means the ordinary path must run; nothing
-// changed.
-func ReplaceIndexed(ws Workspace, abs, old, repl string, lineStart bool) (textedit.Indexed, int) {
+// in memory; the int is the 1-based line the match started on, and near
+// (near_line, 0 for none) takes only a match that starts a line, the one
+// at line near when there is one (Index.ReplaceOnce). Declined means the
+// ordinary path must run; nothing changed.
+func ReplaceIndexed(ws Workspace, abs, old, repl string, near int) (textedit.Indexed, int) {
 	if w, ok := ws.(indexer); ok {
-		return w.replaceIndexed(abs, indexEdit{old: old, repl: repl, lineStart: lineStart})
+		return w.replaceIndexed(abs, indexEdit{old: old, repl: repl, near: near})
 	}
 	return textedit.Declined, 0
 }
@@ -136,15 +136,16 @@ func ReplaceIndexed(ws Workspace, abs, old, repl string, lineStart bool) (texted
 // indexEdit is one edit on an index: ReplaceOnce, or ReplaceLines when
 // lines is set. (A value, not a closure: 5,000 edits made 5,000 of those.)
 type indexEdit struct {
-	old, repl        string
-	lineStart, lines bool
+	old, repl string
+	near      int
+	lines     bool
 }
 
 func (e indexEdit) apply(x *textedit.Index) (textedit.Indexed, int) {
 	if e.lines {
 		return x.ReplaceLines(e.old, e.repl), 0
 	}
-	return x.ReplaceOnce(e.old, e.repl, e.lineStart)
+	return x.ReplaceOnce(e.old, e.repl, e.near)
 }
 
 // Unseeded reports whether ws would index abs (the plan names it) but holds

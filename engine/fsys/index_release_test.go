@@ -42,7 +42,7 @@ func indexCase(t *testing.T, lines, n int) (*Overlay, string, []string) {
 func TestOverlayReleasesIndexWhenItsEditsAreDone(t *testing.T) {
 	ov, name, olds := indexCase(t, 100_000, MinIndexed)
 	for i, old := range olds {
-		r, _ := ov.replaceIndexed(name, indexEdit{old: old, repl: strings.ToUpper(old), lineStart: true})
+		r, _ := ov.replaceIndexed(name, indexEdit{old: old, repl: strings.ToUpper(old), near: 1 + i*(100_000/MinIndexed)})
 		if i == 0 {
 			if r != textedit.Declined {
 				t.Fatalf("first edit: %v, want Declined (the file is not held yet)", r)
@@ -82,7 +82,7 @@ func TestOverlaySmallFileNotIndexed(t *testing.T) {
 	if err := ov.WriteFile(name, data); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ := ov.replaceIndexed(name, indexEdit{old: olds[1], repl: "x\n", lineStart: true}); r != textedit.Declined {
+	if r, _ := ov.replaceIndexed(name, indexEdit{old: olds[1], repl: "x\n", near: 1 + 100/(MinIndexed+2)}); r != textedit.Declined {
 		t.Fatalf("got %v, want Declined", r)
 	}
 	if ov.m.nodes[name].idx != nil {

@@ -192,13 +192,13 @@ func TestSeededFileIsWrittenOnlyOnceChanged(t *testing.T) {
 	if _, held := ov.Held(name); held {
 		t.Fatal("the overlay offers the seeded file, unchanged, to be written")
 	}
-	if r, _ := ReplaceIndexed(ov, name, "no such line in the file\n", "x\n", false); r == textedit.Replaced {
+	if r, _ := ReplaceIndexed(ov, name, "no such line in the file\n", "x\n", 0); r == textedit.Replaced {
 		t.Fatal("replaced a search the file does not hold")
 	}
 	if _, held := ov.Held(name); held {
 		t.Fatal("an edit that changed nothing made the seeded file one to write")
 	}
-	if r, _ := ReplaceIndexed(ov, name, olds[0], "LINE 0100 changed\n", false); r != textedit.Replaced {
+	if r, _ := ReplaceIndexed(ov, name, olds[0], "LINE 0100 changed\n", 0); r != textedit.Replaced {
 		t.Fatalf("ReplaceIndexed = %v on the seeded overlay", r)
 	}
 	if got, held := ov.Held(name); !held || string(got) != edited {
@@ -220,7 +220,7 @@ func TestSeededFileIsWrittenOnlyOnceChanged(t *testing.T) {
 	wb = NewWriteBack(w, plan, func(abs string, _ bool) { heard = append(heard, filepath.Base(abs)) })
 	SeedIndexed(wb, name, []byte(old))
 	wb.BeginAction(0, false)
-	if r, _ := ReplaceIndexed(wb, name, olds[0], "LINE 0100 changed\n", false); r != textedit.Replaced {
+	if r, _ := ReplaceIndexed(wb, name, olds[0], "LINE 0100 changed\n", 0); r != textedit.Replaced {
 		t.Fatalf("ReplaceIndexed = %v on the seeded write-back", r)
 	}
 	if failed := wb.Settle(); len(failed) != 0 || !slices.Equal(heard, []string{"big.txt"}) {

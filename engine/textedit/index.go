@@ -73,6 +73,11 @@ type Index struct {
 	where   []int32  // pattern → slot of its latest occurrence, -1 when gone
 	count   []int32  // live occurrences per pattern
 	scratch []byte
+	// scanned says the occurrences are found: NewIndex leaves that to the
+	// first edit that needs them (ensureScanned), since a unified diff's
+	// hunk that matches at its stated line needs none (ReplaceOnce), and
+	// the scan of every byte was most of a thousand-file diff's trial.
+	scanned bool
 	// line is the 1-based line number at text offset linePos, kept
 	// across edits, so the lines of ascending matches (a unified diff's
 	// hunks) are counted once over the file, not from its start each time.
@@ -112,8 +117,17 @@ func NewIndex(data []byte, olds []string) *Index {
 	x.gs, x.ge = len(data), len(x.buf)
 	x.crlfs = bytes.Count(data, []byte("\r\n"))
 	x.crs = bytes.Count(data, []byte("\r"))
-	x.scanAll(data)
 	return x
+}
+
+// ensureScanned finds the occurrences in the text as it now is, once.
+func (x *Index) ensureScanned() {
+	if x.scanned {
+		return
+	}
+	x.scanned = true
+	x.moveGap(x.len(), 0)
+	x.scanAll(x.buf[:x.gs])
 }
 
 // scanAll finds the occurrences in the whole text, on every core (a 10 MiB
@@ -307,33 +321,90 @@ func (x *Index) lineAt(pos int) int {
 // ReplaceOnce is file_replace_text's success case: old (a planned search)
 // occurs exactly once and needs no line-end adapting. It also gives the
 // 1-based line the match starts on (a unified diff's hunk reports how far
-// that is from the line it stated). When lineStart is true, a match that
-// does not start a line is left to the ordinary path (near_line keeps only
-// those: PickNear). It declines, having changed nothing, when the ordinary
-// path must decide.
-func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
-	id, known := x.ids[old]
-	if !known || x.count[id] != 1 {
-		return Declined, 0
-	}
+// that is from the line it stated). With near > 0 (near_line, a unified
+// diff's hunk) only a match that starts a line counts, and one starting at
+// line near is taken however many others there are, as PickNear takes it:
+// that needs no search, only the line's offset and a comparison, which is
+// how git apply places a hunk too. It declines, having changed nothing,
+// when the ordinary path must decide.
+func (x *Index) ReplaceOnce(old, repl string, near int) (Indexed, int) {
 	if x.crlfs > 0 && strings.ContainsAny(old+repl, "\r\n") {
 		return Declined, 0 // ToFileEOL/ReplacementEOL may adapt them
 	}
-	at := x.only(id)
-	if lineStart && at > 0 && x.text(at-1, at)[0] != '\n' {
+	if near > 0 {
+		if at, ok := x.lineStart(near); ok && x.holds(at, old) {
+			return x.replaceAt(at, near, old, repl)
+		}
+	}
+	id, known := x.ids[old]
+	if !known {
 		return Declined, 0
 	}
-	line := x.lineAt(at)
+	x.ensureScanned()
+	if x.count[id] != 1 {
+		return Declined, 0
+	}
+	at := x.only(id)
+	if near > 0 && at > 0 && x.text(at-1, at)[0] != '\n' {
+		return Declined, 0
+	}
+	return x.replaceAt(at, x.lineAt(at), old, repl)
+}
+
+// replaceAt replaces old, found at at on line line, by repl, unless a
+// copy of repl lies around it (the edit was made before: Replayed).
+func (x *Index) replaceAt(at, line int, old, repl string) (Indexed, int) {
+	x.linePos, x.line = at, line
 	if repl != old && strings.Contains(repl, old) { // a copy of repl around old's one match?
 		lo := max(0, at+len(old)-len(repl))
 		if j := bytes.Index(x.text(lo, at+len(repl)), []byte(repl)); j >= 0 && lo+j <= at {
 			return Replayed, line
 		}
 	}
-	// lineAt left the counted line at the match: the text before it, and
-	// so its line number, the edit does not change.
+	// The line counted at the match stands: the text before it, and so
+	// its line number, the edit does not change.
 	x.splice(at, len(old), repl)
 	return Replaced, line
+}
+
+// lineStart is the text offset where 1-based line n starts, counted from
+// the last line asked for when n lies after it (a diff's hunks come in
+// order), else from the start; false when the text has fewer lines.
+func (x *Index) lineStart(n int) (int, bool) {
+	pos, line := 0, 1
+	if n > x.line {
+		pos, line = x.linePos, x.line
+	}
+	for ; line < n; line++ {
+		nl := x.indexNL(pos)
+		if nl < 0 {
+			return 0, false
+		}
+		pos = nl + 1
+	}
+	x.linePos, x.line = pos, n
+	return pos, true
+}
+
+// indexNL is the offset of the first "\n" of the text at or after from,
+// across the gap; -1 when there is none.
+func (x *Index) indexNL(from int) int {
+	if from < x.gs {
+		if i := bytes.IndexByte(x.buf[from:x.gs], '\n'); i >= 0 {
+			return from + i
+		}
+		from = x.gs
+	}
+	g := x.ge - x.gs
+	if i := bytes.IndexByte(x.buf[from+g:], '\n'); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+// holds reports whether the text has s at offset at.
+func (x *Index) holds(at int, s string) bool {
+	return at+len(s) <= x.len() && string(x.text(at, at+len(s))) == s
 }
 
 // ReplaceLines is the exact rung of a V4A hunk without anchors (the
@@ -347,6 +418,9 @@ func (x *Index) ReplaceOnce(old, repl string, lineStart bool) (Indexed, int) {
 // is a replay, the ladder says).
 func (x *Index) ReplaceLines(old, repl string) Indexed {
 	id, known := x.ids[old]
+	if known {
+		x.ensureScanned()
+	}
 	if !known || x.count[id] != 1 || x.crs > 0 || x.len() == 0 || x.text(x.len()-1, x.len())[0] != '\n' {
 		return Declined
 	}
@@ -375,6 +449,9 @@ func (x *Index) splice(at, olen int, repl string) {
 	copy(x.buf[x.gs:], repl)
 	x.gs += n
 	x.crlfs += bytes.Count(x.text(at-1, at+n+1), []byte("\r\n"))
+	if !x.scanned {
+		return // the scan, when one is needed, finds the text as edited
+	}
 
 	// Occurrences touching the old span are gone; those after it keep
 	// their offset from the end, those before it their offset from the

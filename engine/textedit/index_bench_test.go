@@ -27,16 +27,18 @@ func BenchmarkIndex(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.Run("build", func(b *testing.B) {
 		for range b.N {
-			if NewIndex(data, olds) == nil {
+			x := NewIndex(data, olds)
+			if x == nil {
 				b.Fatal("not indexed")
 			}
+			x.ensureScanned()
 		}
 	})
 	b.Run("build+edits", func(b *testing.B) {
 		for range b.N {
 			x := NewIndex(data, olds)
 			for j := range olds {
-				if r, _ := x.ReplaceOnce(olds[j], repls[j], false); r != Replaced {
+				if r, _ := x.ReplaceOnce(olds[j], repls[j], 0); r != Replaced {
 					b.Fatalf("edit %d: %v", j, r)
 				}
 			}

@@ -44,12 +44,14 @@ func main() {
 	rounds := flag.Int("rounds", 5, "measured rounds per row (after one warm-up round)")
 	only := flag.String("only", "", "run only the rows whose name contains this")
 	big := flag.Int("udiff-max", 500, "largest edit count a unified diff row is run at against Codex (5,000 took minutes per run)")
+	in := flag.String("work-in", "", "the folder the trees are laid out in (default: the temp folder); its filesystem is printed")
 	flag.Parse()
 
-	work, err := os.MkdirTemp("", "clada-sidebyside-")
+	work, err := os.MkdirTemp(*in, "clada-sidebyside-")
 	check(err)
 	defer os.RemoveAll(work)
 	env := isolated(work)
+	fmt.Println(describeFS(work))
 
 	var rows []row
 	if *codex != "" {

@@ -118,8 +118,12 @@ func (x *opRun) replaceOnce() Result {
 		return Result{Param: lang.ParamOldText, Error: x.op + ": old_text not found in file", Type: fault.SearchNotFound, Hint: t.TrivialHint(textedit.NotFoundHint(t.Body, olds[0]), newText)}
 	case 1:
 	default:
+		hint := textedit.MultipleHint(t.Body, offs, len(old))
+		if near.want > 0 { // a diff's hunk: the matches nearest its stated line
+			hint = textedit.NearHint(t.Body, offs, len(old), near.want)
+		}
 		return Result{Param: lang.ParamOldText, Error: fmt.Sprintf("%s: old_text appears %d times, must appear exactly once", x.op, len(offs)),
-			Type: fault.SearchAmbiguous, Hint: textedit.InsideHint(textedit.MultipleHint(t.Body, offs, len(old)), t.Body, inside, len(old))}
+			Type: fault.SearchAmbiguous, Hint: textedit.InsideHint(hint, t.Body, inside, len(old))}
 	}
 	t.Body = textedit.Splice(t.Body, offs[0], len(old), repl)
 	return x.save(abs, p, t, near.report(map[string]any{"path": p, "replacements": 1}))

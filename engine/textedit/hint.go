@@ -2,6 +2,7 @@ package textedit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,13 +37,27 @@ func MultipleHint(body string, offs []int, length int) string {
 	return b.String()
 }
 
+// NearHint is the hint for a unified diff's hunk whose old side matches
+// several times in body, none starting at line want, the line its header
+// states: the matches nearest that line, which is where a reader looks.
+func NearHint(body string, offs []int, length, want int) string {
+	lines := LinesAt(body, offs)
+	i, _ := slices.BinarySearch(lines, want) // the first match at or after want
+	lo, hi := max(0, i-2), min(len(offs), i+2)
+	var b strings.Builder
+	fmt.Fprintf(&b, "the hunk's header puts it at line %d, where none of its %d matches starts; the nearest are at %s: include more unchanged lines around the change so it matches exactly once",
+		want, len(offs), MatchLocations(body, offs[lo:hi], length))
+	quoteMatches(&b, body, offs[lo:hi])
+	return b.String()
+}
+
 // quoteMatches appends the first line of each match, numbered, each line
 // once, at most hintMatches of them.
 func quoteMatches(b *strings.Builder, body string, offs []int) {
 	lines := SplitLines(body)
 	var nums []int
-	for _, off := range offs {
-		if n := LineAt(body, off); len(nums) == 0 || nums[len(nums)-1] != n {
+	for _, n := range LinesAt(body, offs) {
+		if len(nums) == 0 || nums[len(nums)-1] != n {
 			nums = append(nums, n)
 		}
 	}

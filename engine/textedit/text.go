@@ -159,12 +159,12 @@ func LineAt(s string, off int) int {
 
 // MatchLocations describes where matches are: "lines 3, 7 and 12", for
 // multi-line matches "lines 3-5 and 9-11", and for several on one line
-// "line 1 (3 times)".
+// "line 1 (3 times)"; past maxLocations places, "… and N more places".
 func MatchLocations(body string, offs []int, length int) string {
 	var parts []string
 	var times []int
-	for _, off := range offs {
-		first := LineAt(body, off)
+	for i, first := range LinesAt(body, offs) {
+		off := offs[i]
 		last := first + strings.Count(body[off:off+length], "\n")
 		if length > 0 && body[off+length-1] == '\n' {
 			last--
@@ -191,8 +191,16 @@ func MatchLocations(body string, offs []int, length int) string {
 	if len(parts) == 1 {
 		return word + " " + parts[0]
 	}
+	if len(parts) > maxLocations {
+		return fmt.Sprintf("%s %s … and %d more places", word, strings.Join(parts[:maxLocations], ", "), len(parts)-maxLocations)
+	}
 	return word + " " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
+
+// maxLocations is how many places MatchLocations names: a search that
+// occurs thousands of times (a closing brace in a big file) listed them all,
+// pages of line numbers no reader, human or model, can use.
+const maxLocations = 12
 
 // FileEOL is content with the line ends of the existing file old: CRLF when
 // old uses CRLF and content has no CR of its own (the rule edits follow).

@@ -1,6 +1,10 @@
 package textedit
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // nesl-js's replaceText test cases, every one (count -1 = all).
 func TestReplaceText(t *testing.T) {
@@ -76,5 +80,32 @@ func TestCheckUTF8(t *testing.T) {
 	err := CheckUTF8([]byte("ok\nb\xffd"))
 	if err == nil || err.Error() != "is not valid UTF-8 (byte 0xff at offset 4, line 2)" {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// A search common in a big file names a dozen places and how many more, in
+// one pass over the file: 700,000 matches were listed one by one, each
+// line counted from the start (36 s for one edit of a 2 MB file).
+func TestMatchLocationsManyMatches(t *testing.T) {
+	body := strings.Repeat("ab\n", 200_000)
+	got := MatchLocations(body, FindAll(body, "ab"), 2)
+	want := "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 … and 199988 more places"
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	if got := LinesAt(body, []int{0, 3, 299_997, 599_997}); !slices.Equal(got, []int{1, 2, 100_000, 200_000}) {
+		t.Fatalf("LinesAt: %v", got)
+	}
+}
+
+// A diff's hunk that matches several times, none at its stated line,
+// names the matches nearest that line.
+func TestNearHint(t *testing.T) {
+	body := strings.Repeat("func f() {\n\treturn nil\n}\n", 50) // "\treturn nil\n}\n" at lines 2, 5, …, 149
+	offs := FindAll(body, "\treturn nil\n}\n")
+	got := NearHint(body, offs, len("\treturn nil\n}\n"), 31)
+	want := "the hunk's header puts it at line 31, where none of its 50 matches starts; the nearest are at lines 26-27, 29-30, 32-33 and 35-36: include more unchanged lines around the change so it matches exactly once\n26: \treturn nil\n29: \treturn nil\n32: \treturn nil\n35: \treturn nil"
+	if got != want {
+		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }

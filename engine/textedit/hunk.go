@@ -128,11 +128,16 @@ func (h *Lines) Seek(pat []string, from int, atEnd bool, rungs int) (int, string
 	return -1, "", nil
 }
 
-// LineNumbers names 0-based line indexes as 1-based line numbers.
+// LineNumbers names 0-based line indexes as 1-based line numbers, a dozen
+// at most and how many more.
 func LineNumbers(hits []int) string {
-	parts := make([]string, len(hits))
-	for i, h := range hits {
+	shown := hits[:min(len(hits), maxLocations)]
+	parts := make([]string, len(shown))
+	for i, h := range shown {
 		parts[i] = fmt.Sprint(h + 1)
+	}
+	if len(hits) > len(shown) { // as MatchLocations: a dozen, and how many more
+		return strings.Join(parts, ", ") + fmt.Sprintf(" … and %d more", len(hits)-len(shown))
 	}
 	return strings.Join(parts, ", ")
 }

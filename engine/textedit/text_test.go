@@ -109,3 +109,18 @@ func TestNearHint(t *testing.T) {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A V4A hunk found at thousands of lines names a dozen of them in its
+// error: it named all 700,000 (5 MB of report for one hunk).
+func TestLineNumbersCapped(t *testing.T) {
+	hits := make([]int, 700_000)
+	for i := range hits {
+		hits[i] = i
+	}
+	if got, want := LineNumbers(hits), "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 … and 699988 more"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if got, want := LineNumbers([]int{4, 9}), "5, 10"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/clada-dev/clada/engine"
@@ -126,20 +127,34 @@ type warning struct {
 }
 
 // warnings lists doc's warnings in source order: things that did not stop
-// an action but that the LLM should fix (lang.Check finds them).
+// an action but that the LLM should fix (lang.Check finds them), the
+// first lang.MaxDiagsPerKind of each code and one saying how many more.
 func warnings(doc *lang.Document) []warning {
 	if doc == nil {
 		return nil
 	}
-	var out []warning
+	var ds source.Diagnostics
 	for _, d := range lang.Check(doc) {
-		if d.Severity != source.Warning {
-			continue
+		if d.Severity == source.Warning {
+			ds = append(ds, d)
 		}
+	}
+	var blocks []*lang.Action
+	for a := range doc.Actions() {
+		blocks = append(blocks, a)
+	}
+	sort.SliceStable(blocks, func(i, j int) bool { return blocks[i].Range.Start < blocks[j].Range.Start })
+	var out []warning
+	for _, d := range ds.CappedPer(lang.MaxDiagsPerKind, "answer") {
 		w := warning{d: d}
-		for a := range doc.Actions() {
-			if a.Range.Contains(d.Range.Start) {
-				w.blockID = a.ID
+		// The nearest block starting at or before the warning that holds
+		// it: a search per warning, not a walk of every block (10,000
+		// warnings of a 10,000-hunk diff walked 10,000 blocks each).
+		i := sort.Search(len(blocks), func(i int) bool { return blocks[i].Range.Start > d.Range.Start })
+		for j := i - 1; j >= 0 && j >= i-8; j-- {
+			if blocks[j].Range.Contains(d.Range.Start) {
+				w.blockID = blocks[j].ID
+				break
 			}
 		}
 		if doc.File != nil {

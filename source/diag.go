@@ -102,7 +102,12 @@ func (ds Diagnostics) Sort() {
 // attributes says so in eleven lines, not 60,000, as go/scanner stops
 // listing errors after ten. ds is the diagnostics of one block; it is
 // returned as it is when nothing needs folding.
-func (ds Diagnostics) Capped(limit int) Diagnostics {
+func (ds Diagnostics) Capped(limit int) Diagnostics { return ds.CappedPer(limit, "block") }
+
+// CappedPer is Capped over a scope other than a block ("answer": a report
+// of a whole answer, where a diff of 10,000 hunks with wrong counts gave
+// 10,000 copies of one warning), named in the closing diagnostic.
+func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 	if len(ds) <= limit {
 		return ds
 	}
@@ -140,7 +145,7 @@ func (ds Diagnostics) Capped(limit int) Diagnostics {
 		c.Range.Start, c.Range.End = min(c.Range.Start, d.Range.Start), max(c.Range.End, d.Range.End)
 	}
 	for k, i := range folded {
-		out[i].Message = fmt.Sprintf("and %d more %s %ss like these in this block (clada lists the first %d of a kind per block)", seen[k]-limit, k.code, k.sev, limit)
+		out[i].Message = fmt.Sprintf("and %d more %s %ss like these in this %s (clada lists the first %d of a kind per %s)", seen[k]-limit, k.code, k.sev, scope, limit, scope)
 	}
 	return out
 }

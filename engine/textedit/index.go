@@ -59,10 +59,11 @@ type Index struct {
 	bom     bool   // the file starts with BOM, kept out of the text as Decode does
 	buf     []byte // gap buffer: the text is buf[:gs] followed by buf[ge:]
 	gs, ge  int
-	shared  bool // Bytes handed out buf's text: the next edit copies buf first
-	crlfs   int  // "\r\n" pairs in the text: with any, searches with line ends go the ordinary way
-	crs     int  // "\r" bytes in the text: with any, V4A hunks climb the ladder (ReplaceLines)
-	pats    []string
+	shared  bool     // Bytes handed out buf's text: the next edit copies buf first
+	crlfs   int      // "\r\n" pairs in the text: with any, searches with line ends go the ordinary way
+	crs     int      // "\r" bytes in the text: with any, V4A hunks climb the ladder (ReplaceLines)
+	olds    []string // the planned searches, as NewIndex was given them
+	pats    []string // the distinct ones (ensurePatterns), by id
 	ids     map[string]int32
 	byKey   map[[2]uint64][]int32 // a pattern's first KeyLen bytes → the patterns
 	filter  keyFilter             // over the keys
@@ -90,11 +91,27 @@ func NewIndex(data []byte, olds []string) *Index {
 	if !utf8.Valid(data) {
 		return nil
 	}
-	x := &Index{line: 1, ids: map[string]int32{}, byKey: map[[2]uint64][]int32{}, filter: newKeyFilter(len(olds))}
+	x := &Index{line: 1, olds: olds}
 	if bytes.HasPrefix(data, []byte(BOM)) {
 		x.bom, data = true, data[len(BOM):]
 	}
-	for _, p := range olds {
+	gap := len(data)/8 + 4096
+	x.buf = bigbuf.Make(len(data)+gap, len(data)+gap)
+	copy(x.buf, data)
+	x.gs, x.ge = len(data), len(x.buf)
+	x.crlfs = bytes.Count(data, []byte("\r\n"))
+	x.crs = bytes.Count(data, []byte("\r"))
+	return x
+}
+
+// ensurePatterns makes the tables of the planned searches, once: like the
+// scan, only an edit that needs the occurrences pays for them.
+func (x *Index) ensurePatterns() {
+	if x.ids != nil {
+		return
+	}
+	x.ids, x.byKey, x.filter = map[string]int32{}, map[[2]uint64][]int32{}, newKeyFilter(len(x.olds))
+	for _, p := range x.olds {
 		if _, dup := x.ids[p]; dup {
 			continue
 		}
@@ -111,13 +128,6 @@ func NewIndex(data []byte, olds []string) *Index {
 	for i := range x.where {
 		x.where[i] = -1
 	}
-	gap := len(data)/8 + 4096
-	x.buf = bigbuf.Make(len(data)+gap, len(data)+gap)
-	copy(x.buf, data)
-	x.gs, x.ge = len(data), len(x.buf)
-	x.crlfs = bytes.Count(data, []byte("\r\n"))
-	x.crs = bytes.Count(data, []byte("\r"))
-	return x
 }
 
 // ensureScanned finds the occurrences in the text as it now is, once.
@@ -125,6 +135,7 @@ func (x *Index) ensureScanned() {
 	if x.scanned {
 		return
 	}
+	x.ensurePatterns()
 	x.scanned = true
 	x.moveGap(x.len(), 0)
 	x.scanAll(x.buf[:x.gs])
@@ -336,6 +347,7 @@ func (x *Index) ReplaceOnce(old, repl string, near int) (Indexed, int) {
 			return x.replaceAt(at, near, old, repl)
 		}
 	}
+	x.ensurePatterns()
 	id, known := x.ids[old]
 	if !known {
 		return Declined, 0
@@ -417,6 +429,7 @@ func (x *Index) holds(at int, s string) bool {
 // nothing, in every other case (and when repl holds old: whether the hunk
 // is a replay, the ladder says).
 func (x *Index) ReplaceLines(old, repl string) Indexed {
+	x.ensurePatterns()
 	id, known := x.ids[old]
 	if known {
 		x.ensureScanned()

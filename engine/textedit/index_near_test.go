@@ -65,8 +65,8 @@ func TestHunksAtTheirLinesNeedNoScan(t *testing.T) {
 			t.Fatalf("hunk %d: %v at line %d, want Replaced at %d", i, got, line, h.near)
 		}
 	}
-	if x.scanned {
-		t.Fatal("the index scanned the file for hunks that matched at their lines")
+	if x.scanned || x.ids != nil {
+		t.Fatal("the index scanned the file, or made its searches' tables, for hunks that matched at their lines")
 	}
 	if got, line := x.ReplaceOnce("MADE BY AN EDIT, found by a scan\n", "found\n", 0); got != Replaced || line != 50 {
 		t.Fatalf("search after the hunks: %v at line %d, want Replaced at line 50", got, line)

@@ -45,6 +45,7 @@ func TestSampledPassFindsWhatThePlainPassFinds(t *testing.T) {
 			continue
 		}
 		x := NewIndex(nil, pats)
+		x.ensurePatterns()
 		sm := newSampler(x.pats)
 		if sm == nil {
 			continue

@@ -55,3 +55,15 @@ func BenchmarkParseGitDiff(b *testing.B) {
 		Parse(source.NewFile("answer.diff", src))
 	}
 }
+
+// BenchmarkParseGitDiffDeferred is BenchmarkParseGitDiff as clada apply
+// parses: hunk texts deferred (ParseOptions.DeferHunkTexts).
+func BenchmarkParseGitDiffDeferred(b *testing.B) {
+	_, _, diff := benchdoc.GitDiff(10000, 1000)
+	src := []byte(diff)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ParseWithOptions(source.NewFile("answer.diff", src), ParseOptions{DeferHunkTexts: true})
+	}
+}

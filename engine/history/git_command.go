@@ -102,7 +102,7 @@ func (t *applyTracker) AfterCommand() {
 			t.add(p, &FileState{Mode: e.Mode, Blob: e.Blob})
 		case after[p] != "??":
 			t.add(p, nil)
-		case t.cmdCaches.holds(p):
+		case t.cmdCaches.holds(p), t.cmdCaches.isCompiled(p):
 			// a build's output: left as the command left it (cache_dir.go)
 		case t.cmdNewSeen >= maxCommandFiles:
 			t.cmdSkipped++

@@ -283,6 +283,11 @@ func (s *scanner) file(i int) (File, int) {
 				if strings.HasPrefix(t, p) {
 					s.extendedLine(&f, i, p, t[len(p):])
 					f.End = s.line(i).Next
+					if p == "GIT binary patch" {
+						if j := s.binaryBody(i + 1); j > i+1 {
+							f.End, i = s.line(j-1).Next, j-1
+						}
+					}
 					continue header
 				}
 			}
@@ -336,6 +341,25 @@ func (s *scanner) file(i int) (File, int) {
 			"give each change as a hunk: @@ -start,count +start,count @@ and its lines"))
 	}
 	return f, i
+}
+
+// binaryBody is the line past the body of a GIT binary patch whose
+// first line is i: git writes one or two blocks, each a "literal N" or
+// "delta N" line, its base85 lines and a blank line. The body is the
+// file's: left unread, its lines ended the diff there, and the files after
+// it became a diff of their own that applied while the one holding the
+// binary patch was held back.
+func (s *scanner) binaryBody(i int) int {
+	for s.has(i, "literal ") || s.has(i, "delta ") {
+		i++
+		for i < len(s.ends) && len(bytes.TrimSpace(s.text(i))) != 0 && !s.fileStart(i) {
+			i++
+		}
+		if i < len(s.ends) && len(bytes.TrimSpace(s.text(i))) == 0 {
+			i++
+		}
+	}
+	return i
 }
 
 func (s *scanner) lineEndAt(off int) int {

@@ -44,7 +44,8 @@ const (
 	NoHunks         = "NO_HUNKS"      // a file header with nothing to change
 	BinaryPatch     = "BINARY_PATCH"  // GIT binary patch / Binary files differ
 	CopyUnsupported = "COPY_NOT_SUPPORTED"
-	ModeIgnored     = "MODE_IGNORED"     // warning: old mode / new mode lines
+	ModeIgnored     = "MODE_IGNORED"     // warning: old mode / new mode lines, an executable new file
+	SymlinkPatch    = "SYMLINK_PATCH"    // a symbolic link's diff (mode 120000)
 	NewFileContext  = "NEW_FILE_CONTEXT" // a new file's hunk has context or removed lines
 )
 
@@ -374,8 +375,26 @@ func (s *scanner) extendedLine(f *File, i int, p, rest string) {
 	rest = strings.TrimRight(rest, " \t\r")
 	l.End = l.Start + len(p) + len(rest)
 	switch p {
+	case "new file mode ", "deleted file mode ", "old mode ", "new mode ", "index ":
+		if symlinkMode(p, rest) {
+			// git's diff of a link is its target as one line: written,
+			// it would make a text file holding a path where a link was.
+			f.Diags = append(f.Diags, errorAt(SymlinkPatch, l.Start, l.End,
+				"a symbolic link's diff cannot be applied: clada writes and removes regular files only",
+				"leave the link out of the diff, or make it with a command (ln -s TARGET PATH)"))
+			return
+		}
+	}
+	switch p {
 	case "new file mode ":
 		f.Created = true
+		if execMode(rest) {
+			// git apply makes such a file executable; clada writes content
+			// only, so say it rather than leave a script that will not run.
+			f.Diags = append(f.Diags, warningAt(ModeIgnored, l.Start, l.End,
+				"the new file's mode "+rest+" (executable) is not applied: it is written as a plain file",
+				"make it executable with a command (chmod +x) if it must run"))
+		}
 	case "deleted file mode ":
 		f.Deleted = true
 	case "rename from ":
@@ -395,6 +414,23 @@ func (s *scanner) extendedLine(f *File, i int, p, rest string) {
 			"a mode change is not applied: only the content changes",
 			"change the mode with a command (chmod) if it matters"))
 	}
+}
+
+// symlinkMode reports whether the extended header line p rest gives the
+// mode of a symbolic link (git's 120000): a mode line, or an index line
+// that ends in the mode ("index 1234567..89abcde 120000").
+func symlinkMode(p, rest string) bool {
+	if p == "index " {
+		_, mode, ok := strings.Cut(rest, " ")
+		return ok && mode == "120000"
+	}
+	return rest == "120000"
+}
+
+// execMode reports whether a git file mode (100755) lets its owner run it.
+func execMode(mode string) bool {
+	m, err := strconv.ParseUint(mode, 8, 32)
+	return err == nil && m&0o170000 == 0o100000 && m&0o100 != 0
 }
 
 // gitPaths splits "a/x b/y" of a diff --git line.

@@ -233,10 +233,15 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		return Outcome{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: fault.ExecFailed, Data: data}
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
 		return Outcome{Error: fmt.Sprintf("exec: %v", err), Type: fault.ExecFailed, Data: data}
-	case code != 0 && box != nil:
-		return box.failed(c, code, data)
 	case code != 0:
-		return Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
+		res := Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
+		if box != nil {
+			res = box.failed(c, code, data)
+		}
+		if res.Hint == "" && res.Type == fault.ExecFailed {
+			res.Hint = stdinHint(data) // stdin_hint.go
+		}
+		return res
 	}
 	if box != nil {
 		box.deniedButSucceeded(c, data)

@@ -1,0 +1,32 @@
+package command
+
+import "strings"
+
+// A command's standard input is /dev/null (README, "Safety": the
+// process), so a command that asks a question reads end-of-file where the
+// user's shell would have waited for an answer, and fails in words that
+// do not say why: Python's "EOFError: EOF when reading a line", docker's
+// "the input device is not a TTY". stdinWords are such failures' lines, in
+// lower case; stdinHint says what happened and what the model can do.
+var stdinWords = []string{
+	"eoferror: eof when reading a line", // Python's input()
+	"the input device is not a tty",     // docker run -it
+	"stdin is not a tty",                // ssh, git credential prompts, many CLIs
+	"inappropriate ioctl for device",    // gpg, stty and others asking the terminal
+	"a terminal is required",            // sudo's password prompt
+	"no tty present",                    // sudo, older wording
+}
+
+// stdinHint is the hint of a failed command whose output says it wanted to
+// read its standard input or a terminal, or "" when it does not.
+func stdinHint(data map[string]any) string {
+	for _, s := range outputStreams(data) {
+		low := strings.ToLower(s)
+		for _, w := range stdinWords {
+			if strings.Contains(low, w) {
+				return "it tried to read an answer from its input, and commands run without one (their stdin is /dev/null and they have no terminal): give the answer on its command line (a --yes, -y or --non-interactive flag, an argument) or pipe it in (printf 'y\\n' | …)"
+			}
+		}
+	}
+	return ""
+}

@@ -306,6 +306,12 @@ func (s *scanner) file(i int) (File, int) {
 			if newP != "/dev/null" {
 				newP, ns = strings.TrimPrefix(newP, "b/"), ns+2
 			}
+		} else if rest, ok := belowTwoTops(oldP, newP); ok {
+			// diff -ru orig/ new/ (or a model's old/ and new/): the same
+			// file below two top folders, as git's a/ and b/ are; git
+			// apply and patch -p1 take it below them, not the new tree's.
+			os, ns = os+len(oldP)-len(rest), ns+len(newP)-len(rest)
+			oldP, newP = rest, rest
 		}
 		if oldP == "/dev/null" {
 			f.Created, oldP = true, ""
@@ -431,6 +437,26 @@ func symlinkMode(p, rest string) bool {
 func execMode(mode string) bool {
 	m, err := strconv.ParseUint(mode, 8, 32)
 	return err == nil && m&0o170000 == 0o100000 && m&0o100 != 0
+}
+
+// belowTwoTops reports whether the ---/+++ paths old and new name one file
+// below two different top folders (orig/src/x.go and new/src/x.go), and
+// gives its path below them.
+func belowTwoTops(old, new string) (string, bool) {
+	if strings.HasPrefix(old, "/") || strings.HasPrefix(new, "/") {
+		return "", false
+	}
+	oTop, oRest, ok1 := strings.Cut(old, "/")
+	nTop, nRest, ok2 := strings.Cut(new, "/")
+	if !ok1 || !ok2 || oTop == nTop || oTop == "" || nTop == "" || oRest != nRest || oRest == "" {
+		return "", false
+	}
+	for _, top := range []string{oTop, nTop} {
+		if top == "." || top == ".." {
+			return "", false
+		}
+	}
+	return oRest, true
 }
 
 // gitPaths splits "a/x b/y" of a diff --git line.

@@ -267,7 +267,7 @@ func timedOut(s Settings, limit, ran time.Duration, lastOut, lastErr string, dat
 		said = "it printed nothing"
 	}
 	more := max(2*limit, 10*time.Minute).Round(time.Second)
-	hint := fmt.Sprintf("if it needs longer, give it more time: timeout=\"%d\" (seconds) on this command, or the user's --timeout %s for every command; otherwise make it finish sooner (a server or watcher never finishes: start it in the background)",
+	hint := fmt.Sprintf("if it needs longer, give it more time: timeout=\"%d\" (seconds) on this command, or the user's --timeout %s for every command; otherwise make it finish sooner (a server or watcher never finishes: start it in the background and use it within the same command, as in `npm start & sleep 2; curl localhost:3000`, since everything a command started ends when it exits)",
 		int(more.Seconds()), shortDuration(more))
 	if sandboxMode(s.Sandbox) == sandbox.Strict {
 		if line := findNetDenial(outputStreams(data)); line != "" {

@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -238,8 +239,8 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		if box != nil {
 			res = box.failed(c, code, data)
 		}
-		if res.Hint == "" && res.Type == fault.ExecFailed {
-			res.Hint = stdinHint(data) // stdin_hint.go
+		if res.Hint == "" && res.Type == fault.ExecFailed { // failure_hint.go
+			res.Hint = cmp.Or(missingHint(code, data), stdinHint(data))
 		}
 		return res
 	}

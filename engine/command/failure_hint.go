@@ -1,6 +1,9 @@
 package command
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A command's standard input is /dev/null (README, "Safety": the
 // process), so a command that asks a question reads end-of-file where the
@@ -26,6 +29,27 @@ func stdinHint(data map[string]any) string {
 			if strings.Contains(low, w) {
 				return "it tried to read an answer from its input, and commands run without one (their stdin is /dev/null and they have no terminal): give the answer on its command line (a --yes, -y or --non-interactive flag, an argument) or pipe it in (printf 'y\\n' | …)"
 			}
+		}
+	}
+	return ""
+}
+
+// notFound matches a shell's word for a program it did not find: bash's
+// "bash: line 1: pnpm: command not found", dash's "sh: 1: jest: not found"
+// (npm's scripts run in sh, so `npm test` before `npm install` says it),
+// zsh's "zsh: command not found: pnpm".
+var notFound = regexp.MustCompile(`(?m)(?:^|: )([^\s:/]+): (?:command )?not found\r?$|command not found: ([^\s:/]+)\r?$`)
+
+// missingHint is the hint of a command that exited 127 because its shell
+// found no program by a name, or "" when it did not say so.
+func missingHint(code int, data map[string]any) string {
+	if code != 127 {
+		return ""
+	}
+	for _, s := range outputStreams(data) {
+		if m := notFound.FindStringSubmatch(s); m != nil {
+			name := m[1] + m[2]
+			return "`" + name + "` is not installed where commands run (not on PATH): if the project lists it as a dependency, install those first (npm ci, pip install -r requirements.txt); otherwise use a tool that is installed, or ask the user to install " + name
 		}
 	}
 	return ""

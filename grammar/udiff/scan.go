@@ -300,11 +300,13 @@ func (s *scanner) file(i int) (File, int) {
 		newP, ns, ne := headerPath(s.text(i + 1)[4:], s.line(i+1).Start+4)
 		prefixed := func(p, pre string) bool { return p == "/dev/null" || strings.HasPrefix(p, pre) }
 		if git || prefixed(oldP, "a/") && prefixed(newP, "b/") {
-			if oldP != "/dev/null" {
-				oldP, os = strings.TrimPrefix(oldP, "a/"), os+2
+			// (git diff --no-prefix writes a git diff without them: then
+			// the path starts where it stands.)
+			if rest, ok := strings.CutPrefix(oldP, "a/"); ok {
+				oldP, os = rest, os+2
 			}
-			if newP != "/dev/null" {
-				newP, ns = strings.TrimPrefix(newP, "b/"), ns+2
+			if rest, ok := strings.CutPrefix(newP, "b/"); ok {
+				newP, ns = rest, ns+2
 			}
 		} else if rest, ok := belowTwoTops(oldP, newP); ok {
 			// diff -ru orig/ new/ (or a model's old/ and new/): the same

@@ -54,3 +54,48 @@ func missingHint(code int, data map[string]any) string {
 	}
 	return ""
 }
+
+// withheldHint is the hint of a failed command whose output names a
+// variable clada withheld from it for looking like a secret (commandEnv):
+// `gh`, an SDK or `${OPENAI_API_KEY:?}` then fails for want of it, in
+// words that do not say clada kept it back, nor that only the user can
+// pass it. "" when the output names none.
+func withheldHint(withheld []string, data map[string]any) string {
+	var named []string
+	for _, name := range withheld {
+		for _, s := range outputStreams(data) {
+			if mentions(s, name) {
+				named = append(named, name)
+				break
+			}
+		}
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	flags := make([]string, len(named))
+	for i, n := range named {
+		flags[i] = "--pass-env " + n
+	}
+	return "clada withheld " + strings.Join(named, ", ") + " from commands, since the name looks like a secret's (a command's output goes back to the model); only the user can pass it: " +
+		strings.Join(flags, " ") + " for a run, or pass-env: [" + strings.Join(named, ", ") + "] in a .clada.yaml they trusted"
+}
+
+// mentions reports whether s holds name as a word of its own (not inside
+// a longer identifier).
+func mentions(s, name string) bool {
+	word := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	for i := 0; ; {
+		j := strings.Index(s[i:], name)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(name)
+		if (at == 0 || !word(s[at-1])) && (end == len(s) || !word(s[end])) {
+			return true
+		}
+		i = at + 1
+	}
+}

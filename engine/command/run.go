@@ -240,7 +240,7 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 			res = box.failed(c, code, data)
 		}
 		if res.Hint == "" && res.Type == fault.ExecFailed { // failure_hint.go
-			res.Hint = cmp.Or(missingHint(code, data), stdinHint(data))
+			res.Hint = cmp.Or(withheldHint(withheld, data), missingHint(code, data), stdinHint(data))
 		}
 		return res
 	}

@@ -102,10 +102,12 @@ func (t *applyTracker) AfterCommand() {
 			t.add(p, &FileState{Mode: e.Mode, Blob: e.Blob})
 		case after[p] != "??":
 			t.add(p, nil)
-		case t.cmdCaches.holds(p), t.cmdCaches.isCompiled(p):
+		case t.cmdCaches.holds(p):
 			// a build's output: left as the command left it (cache_dir.go)
 		case t.cmdNewSeen >= maxCommandFiles:
 			t.cmdSkipped++
+		case t.cmdCaches.isCompiled(p):
+			// a compiled program: left too, read only below the bound
 		default:
 			t.cmdNewSeen++
 			t.add(p, nil)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
@@ -54,6 +55,33 @@ func TestGitHubEscapes(t *testing.T) {
 	}
 	if got, want := githubProperty("dir/50%, a:b\n"), "dir/50%25%2C a%3Ab%0A"; got != want {
 		t.Errorf("githubProperty = %q, want %q", got, want)
+	}
+}
+
+// A SARIF artifact's relative URI resolves against %SRCROOT% to the file,
+// whatever its name holds: a colon in the first segment would otherwise
+// read as a scheme (an answer log named by its time).
+func TestSARIFRelativeURI(t *testing.T) {
+	base, err := url.Parse("file:///repo/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{
+		"2024-05-01T10:00.clada.md": "2024-05-01T10%3A00.clada.md",
+		"logs/a:b, 50%.sham":        "logs/a%3Ab%2C%2050%25.sham",
+		"ans dir/x.sham":            "ans%20dir/x.sham",
+	} {
+		got := relURI(rel)
+		if got != want {
+			t.Errorf("relURI(%q) = %q, want %q", rel, got, want)
+		}
+		ref, err := url.Parse(got)
+		if err != nil {
+			t.Fatalf("relURI(%q) = %q: %v", rel, got, err)
+		}
+		if abs := base.ResolveReference(ref); abs.Scheme != "file" || abs.Path != "/repo/"+rel {
+			t.Errorf("relURI(%q) = %q resolves to %s, not the file", rel, got, abs)
+		}
 	}
 }
 

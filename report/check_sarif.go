@@ -136,11 +136,16 @@ func (c Checked) artifact(index int) sarifArtifactLocation {
 	return sarifArtifactLocation{URI: "stdin", Index: &i}
 }
 
-// relURI escapes a relative slash path as a URI reference.
+// relURI escapes a relative slash path as a URI reference. A colon is
+// escaped too (url.PathEscape keeps it): in a reference's first segment it
+// would make the text before it a scheme (RFC 3986, section 4.2), so an
+// answer log named `2024-05-01T10:00.clada.md` would be read as an
+// absolute URI of scheme "2024-05-01t10" and never resolved against
+// %SRCROOT%; escaping it everywhere keeps the path one form.
 func relURI(rel string) string {
 	parts := strings.Split(rel, "/")
 	for i, p := range parts {
-		parts[i] = url.PathEscape(p)
+		parts[i] = strings.ReplaceAll(url.PathEscape(p), ":", "%3A")
 	}
 	return strings.Join(parts, "/")
 }

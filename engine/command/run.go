@@ -2,6 +2,7 @@ package command
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -233,10 +234,15 @@ func Run(ctx context.Context, s Settings, c Command) Outcome {
 		return Outcome{Error: "exec: cancelled (clada was interrupted); the command's process group was killed", Type: fault.ExecFailed, Data: data}
 	case err != nil && !errors.Is(err, exec.ErrWaitDelay) && code == 0:
 		return Outcome{Error: fmt.Sprintf("exec: %v", err), Type: fault.ExecFailed, Data: data}
-	case code != 0 && box != nil:
-		return box.failed(c, code, data)
 	case code != 0:
-		return Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
+		res := Outcome{Error: fmt.Sprintf("exec: command exited with code %d", code), Type: fault.ExecFailed, Data: data}
+		if box != nil {
+			res = box.failed(c, code, data)
+		}
+		if res.Hint == "" && res.Type == fault.ExecFailed { // failure_hint.go
+			res.Hint = cmp.Or(withheldHint(withheld, data), missingHint(code, data), stdinHint(data))
+		}
+		return res
 	}
 	if box != nil {
 		box.deniedButSucceeded(c, data)
@@ -262,7 +268,7 @@ func timedOut(s Settings, limit, ran time.Duration, lastOut, lastErr string, dat
 		said = "it printed nothing"
 	}
 	more := max(2*limit, 10*time.Minute).Round(time.Second)
-	hint := fmt.Sprintf("if it needs longer, give it more time: timeout=\"%d\" (seconds) on this command, or the user's --timeout %s for every command; otherwise make it finish sooner (a server or watcher never finishes: start it in the background)",
+	hint := fmt.Sprintf("if it needs longer, give it more time: timeout=\"%d\" (seconds) on this command, or the user's --timeout %s for every command; otherwise make it finish sooner (a server or watcher never finishes: start it in the background and use it within the same command, as in `npm start & sleep 2; curl localhost:3000`, since everything a command started ends when it exits)",
 		int(more.Seconds()), shortDuration(more))
 	if sandboxMode(s.Sandbox) == sandbox.Strict {
 		if line := findNetDenial(outputStreams(data)); line != "" {

@@ -177,6 +177,10 @@ func MakePlan(s Settings, environ []string, tmp, exe string) Plan {
 	p.Writable = append(p.Writable, Grant{Path: s.Caches.Dir, Make: true,
 		Why: "clada's cache for commands' toolchains, shared by clada's commands in every project and read by none of your own builds"})
 	if goRedirected {
+		if dir, ok := goSumdbDir(get); ok {
+			p.Writable = append(p.Writable, Grant{Path: dir, Make: true,
+				Why: "Go's checksum database state (the signed tree head `go get` and `go mod tidy` must update, checked against the database's key on every read), which has no variable of its own"})
+		}
 		if proxy := goOfflineProxy(get); proxy != "" {
 			p.Env = append(p.Env, EnvSet{"GOPROXY", proxy, "the modules your own module cache already holds, read without the network"})
 		}
@@ -344,13 +348,46 @@ func goModCache(get func(string) string) string {
 	if v := goVar(get, "GOMODCACHE"); filepath.IsAbs(v) {
 		return filepath.Clean(v)
 	}
-	gopath := filepath.Join(get("HOME"), "go")
+	return filepath.Join(goPath(get), "pkg", "mod")
+}
+
+// goPath is the first GOPATH entry, else ~/go, as the go command finds it.
+func goPath(get func(string) string) string {
 	if v := goVar(get, "GOPATH"); v != "" {
 		if first := filepath.SplitList(v)[0]; filepath.IsAbs(first) {
-			gopath = first
+			return first
 		}
 	}
-	return filepath.Join(gopath, "pkg", "mod")
+	return filepath.Join(get("HOME"), "go")
+}
+
+// goSumdbDir is where the go command keeps the checksum database's latest
+// signed tree head: GOPATH's pkg/sumdb, whatever GOMODCACHE says, and no
+// variable moves it. Every `go get` and `go mod tidy` that verifies a
+// module new to the user rewrites it, so a command that may not write it
+// fails ("verifying module: open …/pkg/sumdb/sum.golang.org/latest: no
+// such file or directory" when the folder is missing, permission denied
+// when it is not). Letting commands write it gives them nothing over the
+// user's builds: the go command checks the head's signature against the
+// database's key each time it reads it. The folder is made only when it
+// exists already or a go command is on PATH (ok false otherwise), so a
+// home without Go gets no ~/go.
+func goSumdbDir(get func(string) string) (string, bool) {
+	dir := filepath.Join(goPath(get), "pkg", "sumdb")
+	if st, err := os.Stat(dir); err == nil {
+		return dir, st.IsDir()
+	}
+	for _, d := range filepath.SplitList(get("PATH")) {
+		if d == "" || !filepath.IsAbs(d) {
+			continue
+		}
+		for _, name := range []string{"go", "go.exe"} {
+			if st, err := os.Stat(filepath.Join(d, name)); err == nil && st.Mode().IsRegular() {
+				return dir, true
+			}
+		}
+	}
+	return dir, false
 }
 
 // goOfflineProxy is the GOPROXY that reads, before the user's own proxies,

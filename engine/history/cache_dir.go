@@ -18,7 +18,8 @@ import (
 const cacheDirSignature = "Signature: 8a477f597d28d172789f06886806bc55"
 
 // cacheDirs tells which new files of a command lie in a cache directory
-// (a tagged one, node_modules, __pycache__): a build's output is no change of the user's, and committing
+// (a tagged one, node_modules, __pycache__, a Python virtualenv) or are a
+// compiled program or object (compiled.go): a build's output is no change of the user's, and committing
 // it (cargo test's 7 MB test binary in a project whose .gitignore does
 // not name target/) floods the history. It remembers each directory it
 // looked at for the rest of the apply.
@@ -27,6 +28,9 @@ type cacheDirs struct {
 	tagged map[string]bool // slash directory (relative to top) → holds the tag
 	found  []string        // the tagged directories that held new files, in order found
 	files  int             // the new files left out because they lie in one
+	// compiled are the new files left out because they are compiled
+	// programs or objects (`go build`'s binary at the top of the tree).
+	compiled []string
 }
 
 // holds reports whether the slash path p (relative to the top) lies below
@@ -50,7 +54,10 @@ func (c *cacheDirs) holds(p string) bool {
 
 // isCache reports whether dir holds what a tool makes again by itself: it
 // holds a CACHEDIR.TAG, or it is npm's node_modules or Python's
-// __pycache__, which no project commits and which carry no tag.
+// __pycache__, which no project commits and which carry no tag, or a
+// Python virtualenv (`python3 -m venv .venv`), which holds a pyvenv.cfg at
+// its top (PEP 405) and, before Python 3.13, no .gitignore of its own:
+// its thousands of files would fill the commit.
 func (c *cacheDirs) isCache(dir string) bool {
 	switch path.Base(dir) {
 	case "node_modules", "__pycache__":
@@ -66,8 +73,25 @@ func (c *cacheDirs) isTagged(dir string) bool {
 	if c.tagged == nil {
 		c.tagged = map[string]bool{}
 	}
-	c.tagged[dir] = hasCacheTag(filepath.Join(c.top, filepath.FromSlash(dir), "CACHEDIR.TAG"))
+	abs := filepath.Join(c.top, filepath.FromSlash(dir))
+	c.tagged[dir] = hasCacheTag(filepath.Join(abs, "CACHEDIR.TAG")) || isRegular(filepath.Join(abs, "pyvenv.cfg"))
 	return c.tagged[dir]
+}
+
+// isRegular reports whether file is a regular file, not followed if a symlink.
+func isRegular(file string) bool {
+	fi, err := os.Lstat(file)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// isCompiled reports whether the new file p (slash, relative to the top)
+// is a compiled program or object, and records it.
+func (c *cacheDirs) isCompiled(p string) bool {
+	if !compiledFile(filepath.Join(c.top, filepath.FromSlash(p))) {
+		return false
+	}
+	c.compiled = append(c.compiled, p)
+	return true
 }
 
 // hasCacheTag reports whether file is a regular file that starts with the
@@ -86,9 +110,30 @@ func hasCacheTag(file string) bool {
 	return err == nil && bytes.Equal(head, []byte(cacheDirSignature))
 }
 
-// warning says which files the apply left out and how to keep them out
+// warnings say which files the apply left out and how to keep them out
 // of the user's own commits too.
-func (c *cacheDirs) warning() string {
+func (c *cacheDirs) warnings() []string {
+	var out []string
+	if c.files > 0 {
+		out = append(out, c.dirWarning())
+	}
+	if n := len(c.compiled); n > 0 {
+		names := c.compiled
+		more := ""
+		if n > 5 {
+			names, more = names[:5], fmt.Sprintf(" and %d more", n-5)
+		}
+		what, them := "files that are compiled programs or objects", "them"
+		if n == 1 {
+			what, them = "file that is a compiled program or object", "it"
+		}
+		out = append(out, fmt.Sprintf("commands created %d untracked %s (%s%s), as a build does: left uncommitted, and undo leaves %s (name such files in .gitignore to keep them out of your own commits too, or git add what belongs in the repository)",
+			n, what, strings.Join(names, ", "), more, them))
+	}
+	return out
+}
+
+func (c *cacheDirs) dirWarning() string {
 	dirs := make([]string, len(c.found))
 	for i, d := range c.found {
 		dirs[i] = d + "/"
@@ -98,6 +143,6 @@ func (c *cacheDirs) warning() string {
 	if c.files == 1 {
 		files = "file"
 	}
-	return fmt.Sprintf("commands created %d untracked %s in %s, which hold rebuildable output (a CACHEDIR.TAG, node_modules, __pycache__): left uncommitted, and undo leaves them (list those folders in .gitignore to keep them out of your own commits too)",
+	return fmt.Sprintf("commands created %d untracked %s in %s, which hold rebuildable output (a CACHEDIR.TAG, node_modules, __pycache__, a virtualenv's pyvenv.cfg): left uncommitted, and undo leaves them (list those folders in .gitignore to keep them out of your own commits too)",
 		c.files, files, list)
 }

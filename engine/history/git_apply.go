@@ -377,9 +377,7 @@ func (t *applyTracker) Finish(rep *engine.Report) {
 			rep.GitError = strings.Join(t.warnings, "; ")
 		}
 	}()
-	if c := t.cmdCaches; c.files > 0 {
-		t.warnings = append(t.warnings, c.warning())
-	}
+	t.warnings = append(t.warnings, t.cmdCaches.warnings()...)
 	if t.cmdSkipped > 0 {
 		t.warnings = append(t.warnings, fmt.Sprintf(
 			"commands created %d more untracked files than the %d clada takes into its commit; they are left uncommitted and undo leaves them", t.cmdSkipped, maxCommandFiles))

@@ -106,6 +106,8 @@ func (t *applyTracker) AfterCommand() {
 			// a build's output: left as the command left it (cache_dir.go)
 		case t.cmdNewSeen >= maxCommandFiles:
 			t.cmdSkipped++
+		case t.cmdCaches.isCompiled(p):
+			// a compiled program: left too, read only below the bound
 		default:
 			t.cmdNewSeen++
 			t.add(p, nil)

@@ -44,7 +44,8 @@ const (
 	NoHunks         = "NO_HUNKS"      // a file header with nothing to change
 	BinaryPatch     = "BINARY_PATCH"  // GIT binary patch / Binary files differ
 	CopyUnsupported = "COPY_NOT_SUPPORTED"
-	ModeIgnored     = "MODE_IGNORED"     // warning: old mode / new mode lines
+	ModeIgnored     = "MODE_IGNORED"     // warning: old mode / new mode lines, an executable new file
+	SymlinkPatch    = "SYMLINK_PATCH"    // a symbolic link's diff (mode 120000)
 	NewFileContext  = "NEW_FILE_CONTEXT" // a new file's hunk has context or removed lines
 )
 
@@ -283,6 +284,11 @@ func (s *scanner) file(i int) (File, int) {
 				if strings.HasPrefix(t, p) {
 					s.extendedLine(&f, i, p, t[len(p):])
 					f.End = s.line(i).Next
+					if p == "GIT binary patch" {
+						if j := s.binaryBody(i + 1); j > i+1 {
+							f.End, i = s.line(j-1).Next, j-1
+						}
+					}
 					continue header
 				}
 			}
@@ -294,12 +300,20 @@ func (s *scanner) file(i int) (File, int) {
 		newP, ns, ne := headerPath(s.text(i + 1)[4:], s.line(i+1).Start+4)
 		prefixed := func(p, pre string) bool { return p == "/dev/null" || strings.HasPrefix(p, pre) }
 		if git || prefixed(oldP, "a/") && prefixed(newP, "b/") {
-			if oldP != "/dev/null" {
-				oldP, os = strings.TrimPrefix(oldP, "a/"), os+2
+			// (git diff --no-prefix writes a git diff without them: then
+			// the path starts where it stands.)
+			if rest, ok := strings.CutPrefix(oldP, "a/"); ok {
+				oldP, os = rest, os+2
 			}
-			if newP != "/dev/null" {
-				newP, ns = strings.TrimPrefix(newP, "b/"), ns+2
+			if rest, ok := strings.CutPrefix(newP, "b/"); ok {
+				newP, ns = rest, ns+2
 			}
+		} else if rest, ok := belowTwoTops(oldP, newP); ok {
+			// diff -ru orig/ new/ (or a model's old/ and new/): the same
+			// file below two top folders, as git's a/ and b/ are; git
+			// apply and patch -p1 take it below them, not the new tree's.
+			os, ns = os+len(oldP)-len(rest), ns+len(newP)-len(rest)
+			oldP, newP = rest, rest
 		}
 		if oldP == "/dev/null" {
 			f.Created, oldP = true, ""
@@ -338,6 +352,25 @@ func (s *scanner) file(i int) (File, int) {
 	return f, i
 }
 
+// binaryBody is the line past the body of a GIT binary patch whose
+// first line is i: git writes one or two blocks, each a "literal N" or
+// "delta N" line, its base85 lines and a blank line. The body is the
+// file's: left unread, its lines ended the diff there, and the files after
+// it became a diff of their own that applied while the one holding the
+// binary patch was held back.
+func (s *scanner) binaryBody(i int) int {
+	for s.has(i, "literal ") || s.has(i, "delta ") {
+		i++
+		for i < len(s.ends) && len(bytes.TrimSpace(s.text(i))) != 0 && !s.fileStart(i) {
+			i++
+		}
+		if i < len(s.ends) && len(bytes.TrimSpace(s.text(i))) == 0 {
+			i++
+		}
+	}
+	return i
+}
+
 func (s *scanner) lineEndAt(off int) int {
 	if j := bytes.IndexByte(s.src[off:], '\n'); j >= 0 {
 		return off + j
@@ -350,8 +383,26 @@ func (s *scanner) extendedLine(f *File, i int, p, rest string) {
 	rest = strings.TrimRight(rest, " \t\r")
 	l.End = l.Start + len(p) + len(rest)
 	switch p {
+	case "new file mode ", "deleted file mode ", "old mode ", "new mode ", "index ":
+		if symlinkMode(p, rest) {
+			// git's diff of a link is its target as one line: written,
+			// it would make a text file holding a path where a link was.
+			f.Diags = append(f.Diags, errorAt(SymlinkPatch, l.Start, l.End,
+				"a symbolic link's diff cannot be applied: clada writes and removes regular files only",
+				"leave the link out of the diff, or make it with a command (ln -s TARGET PATH)"))
+			return
+		}
+	}
+	switch p {
 	case "new file mode ":
 		f.Created = true
+		if execMode(rest) {
+			// git apply makes such a file executable; clada writes content
+			// only, so say it rather than leave a script that will not run.
+			f.Diags = append(f.Diags, warningAt(ModeIgnored, l.Start, l.End,
+				"the new file's mode "+rest+" (executable) is not applied: it is written as a plain file",
+				"make it executable with a command (chmod +x) if it must run"))
+		}
 	case "deleted file mode ":
 		f.Deleted = true
 	case "rename from ":
@@ -371,6 +422,43 @@ func (s *scanner) extendedLine(f *File, i int, p, rest string) {
 			"a mode change is not applied: only the content changes",
 			"change the mode with a command (chmod) if it matters"))
 	}
+}
+
+// symlinkMode reports whether the extended header line p rest gives the
+// mode of a symbolic link (git's 120000): a mode line, or an index line
+// that ends in the mode ("index 1234567..89abcde 120000").
+func symlinkMode(p, rest string) bool {
+	if p == "index " {
+		_, mode, ok := strings.Cut(rest, " ")
+		return ok && mode == "120000"
+	}
+	return rest == "120000"
+}
+
+// execMode reports whether a git file mode (100755) lets its owner run it.
+func execMode(mode string) bool {
+	m, err := strconv.ParseUint(mode, 8, 32)
+	return err == nil && m&0o170000 == 0o100000 && m&0o100 != 0
+}
+
+// belowTwoTops reports whether the ---/+++ paths old and new name one file
+// below two different top folders (orig/src/x.go and new/src/x.go), and
+// gives its path below them.
+func belowTwoTops(old, new string) (string, bool) {
+	if strings.HasPrefix(old, "/") || strings.HasPrefix(new, "/") {
+		return "", false
+	}
+	oTop, oRest, ok1 := strings.Cut(old, "/")
+	nTop, nRest, ok2 := strings.Cut(new, "/")
+	if !ok1 || !ok2 || oTop == nTop || oTop == "" || nTop == "" || oRest != nRest || oRest == "" {
+		return "", false
+	}
+	for _, top := range []string{oTop, nTop} {
+		if top == "." || top == ".." {
+			return "", false
+		}
+	}
+	return oRest, true
 }
 
 // gitPaths splits "a/x b/y" of a diff --git line.

@@ -38,7 +38,11 @@ func TestHunkSides(t *testing.T) {
 func TestFileHeaders(t *testing.T) {
 	src := "diff --git a/old.txt b/new.txt\nsimilarity index 90%\nrename from old.txt\nrename to new.txt\n" +
 		"diff --git a/gone b/gone\ndeleted file mode 100644\n--- a/gone\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n" +
-		"--- /dev/null\n+++ b/made\n@@ -0,0 +1 @@\n+y\n"
+		"--- /dev/null\n+++ b/made\n@@ -0,0 +1 @@\n+y\n" +
+		// git diff --no-prefix: no a/ and b/ to cut
+		"diff --git src/x.go src/x.go\n--- src/x.go\n+++ src/x.go\n@@ -1 +1 @@\n-p\n+q\n" +
+		// diff -ru orig/ new/: the file below the two top folders
+		"--- orig/lib/y.py\t2024-05-01 10:00:00\n+++ new/lib/y.py\t2024-05-01 10:01:00\n@@ -1 +1 @@\n-r\n+s\n"
 	ds := Scan([]byte(src))
 	if len(ds) != 1 {
 		t.Fatalf("%d diffs", len(ds))
@@ -57,7 +61,8 @@ func TestFileHeaders(t *testing.T) {
 			t.Errorf("new path range covers %q", src[f.NewStart:f.NewEnd])
 		}
 	}
-	want := []head{{"old.txt", "new.txt", false, false, true}, {"gone", "", false, true, false}, {"", "made", true, false, false}}
+	want := []head{{"old.txt", "new.txt", false, false, true}, {"gone", "", false, true, false}, {"", "made", true, false, false},
+		{"src/x.go", "src/x.go", false, false, false}, {"lib/y.py", "lib/y.py", false, false, false}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/textedit"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -44,10 +45,46 @@ func (x *opRun) fileDelete() Result {
 	case m&fs.ModeSymlink == 0 && !m.IsRegular():
 		return x.fail("unlink", p, fsys.NotRegular(p, m))
 	}
+	if bad := x.holdsOldContent(abs, p, fi); bad != nil {
+		return *bad
+	}
 	if err := x.ws.Remove(abs); err != nil {
 		return x.fail("unlink", p, err)
 	}
 	return ok(map[string]any{"path": p})
+}
+
+// holdsOldContent refuses to delete a file that no longer holds the
+// old_content the answer saw (a unified diff's deleted file states the
+// whole file in its removed lines): deleting it would lose whatever
+// changed since, and git apply refuses it too. Line ends written as \n
+// match a CRLF file, and a BOM is the file's own, as for any edit.
+func (x *opRun) holdsOldContent(abs, p string, fi fs.FileInfo) *Result {
+	want, given := x.params[lang.ParamOldContent]
+	if !given {
+		return nil
+	}
+	if !fi.Mode().IsRegular() {
+		return &Result{Param: lang.ParamOldContent, Error: fmt.Sprintf("%s: '%s' is a symbolic link, not the file whose content the answer states", x.op, p),
+			Type: fault.SearchNotFound, Hint: "delete the link yourself if that is what you want"}
+	}
+	data, bad := x.readCapped(abs, p)
+	if bad != nil {
+		return bad
+	}
+	t, err := textedit.Decode(data)
+	if err == nil && (t.Body == want || t.Body == t.ToFileEOL(want)) {
+		return nil
+	}
+	r := &Result{Param: lang.ParamOldContent, Type: fault.SearchNotFound,
+		Error: fmt.Sprintf("%s: '%s' has changed since the answer was written: it no longer holds the content the answer deletes", x.op, p),
+		Hint:  "the file keeps its changes; check them (git diff), then delete it yourself if it should go, or ask for the answer again from the file as it is now"}
+	if err == nil {
+		if d := textedit.FirstDifference(t.Body, t.ToFileEOL(want)); d != "" {
+			r.Hint = d + "; " + r.Hint
+		}
+	}
+	return r
 }
 
 // remove deletes a file, a symlink itself, or a directory with everything

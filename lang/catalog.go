@@ -158,6 +158,7 @@ const (
 	ParamTimeout          = "timeout"
 	ParamCreateOnly       = "create_only"
 	ParamLineEnds         = "line_ends"
+	ParamOldContent       = "old_content"
 )
 
 // OpSpec describes one op.
@@ -325,6 +326,7 @@ var catalog = []OpSpec{
 		Doc: "Delete a regular file.",
 		Params: []ParamSpec{
 			pathParam("File to delete."),
+			{Name: ParamOldContent, Type: TString, Doc: "The file's whole content as the answer saw it (a unified diff's deleted file states it): the file is deleted only while it holds exactly that, so changes made since are never lost."},
 		},
 		Example: [][2]string{{ParamPath, "old/unused.txt"}},
 	},

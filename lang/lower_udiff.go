@@ -117,6 +117,18 @@ func lowerUDiffFile(g *Group, f udiff.File, src []byte, lazy map[int]bool) {
 	case f.Deleted:
 		a := foreignAction(UDiff, OpFileDelete, source.Range{Start: f.Start, End: f.End}, head)
 		a.set(ParamPath, f.OldPath, Text, oldR, oldR)
+		// The hunks' removed lines are the whole file as the diff saw it:
+		// git apply deletes a file only while it still holds them, and so
+		// does clada, or a file changed since would be lost.
+		if len(f.Hunks) > 0 {
+			old := ""
+			for _, h := range f.Hunks {
+				a.Diags = append(a.Diags, h.Diags...)
+				old += h.Old
+			}
+			body := source.Range{Start: head.End, End: f.End}
+			a.set(ParamOldContent, old, Body, body, body)
+		}
 		add(a)
 		return
 	}

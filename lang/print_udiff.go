@@ -80,6 +80,15 @@ func printUDiff(w io.Writer, d *Document) error {
 			lines("+", c)
 		case OpFileDelete:
 			b.WriteString("diff --git a/" + path + " b/" + path + "\ndeleted file mode 100644\n")
+			if c, given := a.Value(ParamOldContent); given {
+				if !wholeLines(c) || c == "" {
+					return refuse(d, a, UDiff, "a deleted file's diff holds whole lines")
+				}
+				b.WriteString("--- a/" + path + "\n+++ /dev/null\n")
+				b.WriteString("@@ -1," + itoa(strings.Count(c, "\n")) + " +0,0 @@\n")
+				lines("-", c)
+				break
+			}
 			headerOnly = true
 		case OpFileMove:
 			o, _ := a.Value(ParamOldPath)

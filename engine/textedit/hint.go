@@ -635,3 +635,28 @@ func cutLine(s string) string {
 	}
 	return string([]rune(s)[:hintLineWidth]) + "…"
 }
+
+// FirstDifference says where have (a file) and want (the content an answer
+// states for it) part first: the line, and the start of each side's text
+// there; "" when they are equal.
+func FirstDifference(have, want string) string {
+	if have == want {
+		return ""
+	}
+	n := 0
+	for n < len(have) && n < len(want) && have[n] == want[n] {
+		n++
+	}
+	line := strings.Count(have[:n], "\n") + 1
+	start := strings.LastIndexByte(have[:n], '\n') + 1
+	cut := func(s string) string {
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[:i]
+		}
+		if s == "" {
+			return "nothing more"
+		}
+		return quoteBit(s)
+	}
+	return fmt.Sprintf("from line %d they differ: the file has %s where the answer has %s", line, cut(have[start:]), cut(want[start:]))
+}

@@ -71,7 +71,8 @@ type Batch struct {
 	// (--atomic, and a patch or diff: README, "Safety"): each existing
 	// file's old content is kept under a second name beside it as its temp
 	// is written (a hard link: no bytes are copied), and when a rename
-	// fails, the files renamed before it are put back (undo.go says how);
+	// fails, the files renamed before it are put back (batch_undo.go says
+	// how);
 	// Undone then says what became of each. A temp that could not be
 	// written or synced leaves every file untouched. On success the
 	// second names are removed, beside the directories' fsyncs.
@@ -309,8 +310,8 @@ func (b *Batch) Commit() (int, error) {
 		s.remove()
 		s.removeOld()
 	}
-	if b.AllOrNothing && done < len(stage) {
-		b.undone = t.undo(stage[:done], b.FailRename)
+	if b.AllOrNothing && err != nil {
+		b.undone = t.undo(stage[:done], b.FailRename) // not nil, even when empty
 	}
 	// Step 3: each directory that took a rename, once, syncers at a time;
 	// a failure there is the failure of the first file renamed into it.

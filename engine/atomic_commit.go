@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/clada-dev/clada/engine/fsys"
@@ -22,8 +24,11 @@ import (
 // and hands the apply to the ordinary run, which reports why. Only then
 // does the observer hear of each file (the git model records its
 // before-state), and the temps are renamed into place in path order. A
-// rename that fails is the failure of every action that changed that file
-// or a later one, none of which reached the disk (flushFailed's words).
+// rename that fails puts the files renamed before it back (the batch is
+// all or nothing: fsys/batch_undo.go), and every action that changed a
+// file fails, saying what became of that file (commitFailed): the git
+// model reads the files after the apply, so a file put back is no change
+// of its, and one that could not be is, with its before-state recorded.
 //
 // The report is the simulation's, which is what the ordinary run reports
 // for the same actions on the same files: the ops' results do not depend
@@ -39,6 +44,7 @@ func commitSimulated(sim *Report, ov *fsys.Overlay, base fsys.Workspace, cfg *Co
 		return nil, false
 	}
 	b := fsys.NewBatch(base)
+	b.AllOrNothing, b.FailRename = true, cfg.failRename
 	for _, w := range writes {
 		if err := b.Add(w.Name, w.Data); err != nil {
 			b.Abort()
@@ -56,9 +62,8 @@ func commitSimulated(sim *Report, ov *fsys.Overlay, base fsys.Workspace, cfg *Co
 			obs.BeforeChange(w.Name, false)
 		}
 	}
-	n, err := b.Commit()
-	for _, w := range writes[min(n, len(writes)):] {
-		flushFailed(&rep, cfg, fsys.FlushError{Path: w.Name, Err: err, Owners: changedBy(&rep, cfg, w.Name)})
+	if n, err := b.Commit(); n < len(writes) {
+		commitFailed(&rep, cfg, writes, n, err, b.Undone())
 	}
 	rep.Success = rep.Success && rep.Failed() == 0
 	rep.Duration += time.Since(start) // the simulation's, and the writes'
@@ -66,6 +71,57 @@ func commitSimulated(sim *Report, ov *fsys.Overlay, base fsys.Workspace, cfg *Co
 		obs.Finish(&rep)
 	}
 	return &rep, true
+}
+
+// commitFailed fails every action of an --atomic apply whose commit
+// failed at writes[n] (err), and says what became of its file: the file
+// that could not be saved and those after it were left as they were; each
+// one before it was put back (undone[i]), or could not be, and then its
+// result says where its old content is, or was never renamed (i beyond
+// undone: its temp waited for one that could not be written).
+func commitFailed(rep *Report, cfg *Config, writes []fsys.Write, n int, err error, undone []fsys.Undone) {
+	failed := shownPath(cfg, writes[n].Name)
+	stuck := 0
+	for _, u := range undone {
+		if u.Err != nil {
+			stuck++
+		}
+	}
+	fail := func(name, msg, hint string) {
+		for _, o := range changedBy(rep, cfg, name) {
+			r := &rep.Results[o]
+			r.Success = false
+			r.Error, r.Hint = r.Action+": "+msg, hint
+		}
+	}
+	for i, w := range writes {
+		shown := shownPath(cfg, w.Name)
+		switch {
+		case i < n && undone == nil:
+			// Renamed, and not undone: a directory's fsync failed after
+			// every rename (Batch.Commit), which is file n's failure.
+		case i == n:
+			hint := "--atomic changed nothing: every file is as it was; free space or fix permissions and apply again"
+			if stuck > 0 {
+				hint = fmt.Sprintf("this file was left as it was, but %d file(s) written before it could not be put back: their results say where their old content is", stuck)
+			}
+			fail(w.Name, fmt.Sprintf("saving '%s' failed: %v", shown, err), hint)
+		case i > n || i >= len(undone):
+			fail(w.Name, fmt.Sprintf("not written: saving '%s' failed and --atomic applies all or nothing; '%s' was left as it was", failed, shown), "")
+		case i < len(undone) && undone[i].Err == nil:
+			fail(w.Name, fmt.Sprintf("undone: saving '%s' failed and --atomic applies all or nothing; '%s' was put back as it was", failed, shown), "")
+		case i < len(undone) && undone[i].Old != "":
+			fail(w.Name, fmt.Sprintf("'%s' keeps its new content: saving '%s' failed, and putting this file back failed too: %v", shown, failed, undone[i].Err),
+				fmt.Sprintf("its old content is in '%s': move that over '%s' to undo this action", shownPath(cfg, undone[i].Old), shown))
+		default:
+			why := errors.New("it was not put back")
+			if i < len(undone) {
+				why = undone[i].Err
+			}
+			fail(w.Name, fmt.Sprintf("'%s' keeps its new content: saving '%s' failed, and putting this file back failed too: %v", shown, failed, why),
+				fmt.Sprintf("'%s' did not exist before: remove it to undo this action", shown))
+		}
+	}
 }
 
 // changedBy lists the results (by index) of the actions that changed the

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,5 +121,81 @@ func TestAtomicWaitsForTheLock(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(got) != "one\n" {
 		t.Errorf("a.txt = %q, want it unchanged", got)
+	}
+}
+
+// When a rename of --atomic's commit fails half-way, the files renamed
+// before it are put back and every action says what became of its file;
+// a file that cannot be put back says where its old content is.
+func TestAtomicCommitFailurePutsBack(t *testing.T) {
+	for _, stuck := range []bool{false, true} {
+		root := t.TempDir()
+		if r, err := filepath.EvalSymlinks(root); err == nil {
+			root = r
+		}
+		old := map[string]string{"a.txt": "one\n", "b.txt": "two\n", "c.txt": "three\n", "d.txt": "four\n"}
+		for name, data := range old {
+			if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		answer := shamEdit("e01", "a.txt", "one", "ONE") + shamEdit("e02", "b.txt", "two", "TWO") +
+			shamEdit("e03", "c.txt", "three", "THREE") + shamEdit("e04", "d.txt", "four", "FOUR")
+		doc := lang.Parse(source.NewFile("answer.md", []byte(answer)))
+		cfg := DefaultConfig(root)
+		cfg.NoGit, cfg.NoFsync, cfg.OutputMode = true, true, OutputSilent
+		renames := map[string]int{}
+		cfg.failRename = func(name string) error {
+			renames[filepath.Base(name)]++
+			if filepath.Base(name) == "c.txt" || (stuck && filepath.Base(name) == "b.txt" && renames["b.txt"] == 2) {
+				return errors.New("no space left on device")
+			}
+			return nil
+		}
+		obs := &recordingObserver{before: map[string]string{}}
+		rep, _, err := Apply(context.Background(), doc, cfg, Atomic, obs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rep.Results {
+			got = append(got, fmt.Sprintf("%v %s | %s", r.Success, r.Error, r.Hint))
+		}
+		bOld := ""
+		want := []string{
+			"false file_replace_text: undone: saving 'c.txt' failed and --atomic applies all or nothing; 'a.txt' was put back as it was | ",
+			"false file_replace_text: undone: saving 'c.txt' failed and --atomic applies all or nothing; 'b.txt' was put back as it was | ",
+			"false file_replace_text: saving 'c.txt' failed: no space left on device | --atomic changed nothing: every file is as it was; free space or fix permissions and apply again",
+			"false file_replace_text: not written: saving 'c.txt' failed and --atomic applies all or nothing; 'd.txt' was left as it was | ",
+		}
+		wantFiles := old
+		if stuck {
+			ents, _ := os.ReadDir(root)
+			for _, e := range ents {
+				if strings.HasPrefix(e.Name(), ".b.txt.clada-") && strings.HasSuffix(e.Name(), ".old") {
+					bOld = e.Name()
+				}
+			}
+			if bOld == "" {
+				t.Fatalf("b.txt's old content is nowhere: %v", ents)
+			}
+			want[1] = "false file_replace_text: 'b.txt' keeps its new content: saving 'c.txt' failed, and putting this file back failed too: no space left on device | " +
+				"its old content is in '" + bOld + "': move that over 'b.txt' to undo this action"
+			want[2] = "false file_replace_text: saving 'c.txt' failed: no space left on device | this file was left as it was, but 1 file(s) written before it could not be put back: their results say where their old content is"
+			wantFiles = map[string]string{"a.txt": "one\n", "b.txt": "TWO\n", "c.txt": "three\n", "d.txt": "four\n", bOld: "two\n"}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("stuck %v: results (-want +got):\n%s", stuck, diff)
+		}
+		if rep.Success {
+			t.Errorf("stuck %v: the report says success", stuck)
+		}
+		files := userFiles(t, root)
+		if diff := cmp.Diff(wantFiles, files); diff != "" {
+			t.Errorf("stuck %v: files (-want +got):\n%s", stuck, diff)
+		}
+		if obs.finished != 1 || len(obs.before) != 4 {
+			t.Errorf("stuck %v: the observer heard of %d files and %d finishes; want 4 and 1", stuck, len(obs.before), obs.finished)
+		}
 	}
 }

@@ -108,6 +108,10 @@ type Config struct {
 	// a trial's outcome written whole, group_all_or_nothing.go): tests
 	// compare them with the ordinary path.
 	ordinaryOnly bool
+	// failRename, when not nil, fails the all-or-nothing batches' renames
+	// it returns an error for (fsys.Batch.FailRename): tests of a commit
+	// that fails half-way.
+	failRename func(name string) error
 	// plan is the run's edit plan (Run: its write-back's, or its dry
 	// run's overlay's); a group whose texts were deferred joins it when
 	// they are read for an ordinary run (group_all_or_nothing.go).

@@ -216,6 +216,7 @@ func newTrialCommit(items []item, ov *fsys.Overlay, ws fsys.Workspace, cfg *Conf
 		c.abs[i], c.last[a] = a, i
 	}
 	c.batch = fsys.NewBatch(ws)
+	c.batch.AllOrNothing, c.batch.FailRename = true, cfg.failRename
 	return c
 }
 
@@ -326,9 +327,17 @@ func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, w
 		}
 	}
 	fsys.BeginAction(ws, items[len(items)-1].res.Seq-1, false)
-	// A file not written is run again the ordinary way below, which says
-	// why in its own words.
-	n, _ := c.batch.Commit()
+	n, err := c.batch.Commit()
+	if undone := c.batch.Undone(); undone != nil {
+		c.commitFailed(g, items, cfg, n, err, undone)
+		for _, w := range sim.Warnings {
+			rep.Warn(w)
+		}
+		return true
+	}
+	// Elsewhere than on the real tree (the batch writes file by file), a
+	// file not written is run again the ordinary way below, which says why
+	// in its own words.
 	upTo := len(items) // the steps whose files are written (or need no write)
 	switch {
 	case n < len(c.firsts):
@@ -371,6 +380,72 @@ func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, w
 		rep.Warn(w)
 	}
 	return true
+}
+
+// commitFailed reports a group whose commit on the real tree failed at its
+// n-th staged file (err), all or nothing (fsys/batch_undo.go): the first
+// step that changed that file fails as its own write would have; a file
+// renamed before it was put back, and its steps say so, or could not be,
+// and its steps say where its old content is; every other step is not run.
+func (c *trialCommit) commitFailed(g *lang.Group, items []item, cfg *Config, n int, err error, undone []fsys.Undone) {
+	noun := wholeGroup(g)
+	steps := func(f int) (int, int) { // file f's first and last step
+		first := c.firsts[f]
+		return first, c.last[c.abs[first]]
+	}
+	first, end := steps(n)
+	k := first // the first step that changed the file
+	for k < end && items[k].res.AlreadyApplied {
+		k++
+	}
+	p, _ := items[k].a.Value(lang.ParamPath)
+	x := &opRun{cfg: cfg, op: items[k].a.Op}
+	failed := x.fail("open", p, err)
+	failed.Param = lang.ParamPath
+	stuck := 0
+	for _, u := range undone {
+		if u.Err != nil {
+			stuck++
+		}
+	}
+	rest := "nothing of it was changed"
+	if stuck > 0 {
+		rest = fmt.Sprintf("its files were put back but %d, whose steps say where their old content is", stuck)
+	}
+	why := fmt.Sprintf("not run: %s failed and a %s applies all or nothing; %s", items[k].res.Task, noun, rest)
+	set := make([]bool, len(items))
+	for f, u := range undone {
+		from, to := steps(f)
+		shown := shownPath(cfg, u.Name)
+		for j := from; j <= to; j++ {
+			r := items[j].res
+			if r.AlreadyApplied {
+				continue
+			}
+			set[j] = true
+			switch {
+			case u.Err == nil:
+				r.Result = Result{Error: fmt.Sprintf("undone: %s failed and a %s applies all or nothing; '%s' was put back as it was", items[k].res.Task, noun, shown)}
+				r.Skipped = true
+			case u.Old != "":
+				r.Result = Result{Error: fmt.Sprintf("%s: '%s' keeps its new content: %s failed, and putting this file back failed too: %v", r.Action, shown, items[k].res.Task, u.Err),
+					Hint: fmt.Sprintf("its old content is in '%s': move that over '%s' to undo this step", shownPath(cfg, u.Old), shown), Param: lang.ParamPath}
+			default:
+				r.Result = Result{Error: fmt.Sprintf("%s: '%s' keeps its new content: %s failed, and putting this file back failed too: %v", r.Action, shown, items[k].res.Task, u.Err),
+					Hint: fmt.Sprintf("'%s' did not exist before: remove it to undo this step", shown), Param: lang.ParamPath}
+			}
+		}
+	}
+	if stuck == 0 {
+		failed.Hint = strings.TrimPrefix(failed.Hint+"; nothing of the "+noun+" was changed", "; ")
+	}
+	items[k].res.Result, set[k] = failed, true
+	for j, it := range items {
+		if !set[j] {
+			it.res.Result = Result{}
+			it.res.Skipped, it.res.Error = true, why
+		}
+	}
 }
 
 // replayedWhole recognises a patch or diff answered a second time: it

@@ -38,7 +38,8 @@ func Do(ctx context.Context, ws fsys.Workspace, cfg *Config, op lang.OpID, param
 		}
 		return res
 	}
-	res := def.run(&opRun{ctx: ctx, ws: ws, cfg: cfg, op: op.String(), params: params})
+	params, tabbed := newTextTabs(ws, cfg, op, params) // a Makefile's recipe lines (op_write_makefile.go)
+	res := def.run(&opRun{ctx: ctx, ws: ws, cfg: cfg, op: op.String(), params: params, tabbed: tabbed})
 	if !res.Success && res.Param == "" {
 		res.Param = def.blame
 	}
@@ -52,6 +53,8 @@ type opRun struct {
 	cfg    *Config
 	op     string // its catalog name, as messages start
 	params map[string]string
+	// tabbed is the lines of new_text given make's tab (newTextTabs).
+	tabbed []int
 }
 
 // path resolves param name for reading, or for writing (then .git and the

@@ -37,7 +37,7 @@ func (x *opRun) merge() Result {
 	content, tabbed := makeRecipeTabs(p, content)
 	var tabData map[string]any // the lines whose spaces became make's tab, said in the result
 	if len(tabbed) > 0 {
-		tabData = map[string]any{"recipeTabs": lineList(tabbed)}
+		tabData = map[string]any{"recipeTabs": textedit.LineNumbers(tabbed)}
 	}
 	phs := lang.Placeholders(content)
 	exists, err := x.exists(abs)

@@ -47,6 +47,7 @@ func (x *opRun) editFileWith(name string) (text, abs, p string, t textedit.Text,
 
 // save writes the edited text back.
 func (x *opRun) save(abs, p string, t textedit.Text, data map[string]any) Result {
+	t = x.savedRecipeTabs(abs, p, t, data) // a Makefile's recipe lines added with spaces (op_write_makefile.go)
 	if err := x.ws.WriteFile(abs, t.Bytes()); err != nil {
 		return x.fail("open", p, err)
 	}

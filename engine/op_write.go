@@ -33,6 +33,10 @@ func (x *opRun) write(appendTo bool) Result {
 	if bad != nil {
 		return *bad
 	}
+	var tabbed []int // a Makefile's recipe lines given make's tab (op_write_makefile.go)
+	if !appendTo {
+		content, tabbed = makeRecipeTabs(p, content)
+	}
 	data := []byte(content)
 	if !appendTo && x.params[lang.ParamOverwrite] == "false" { // a diff's new file (--- /dev/null)
 		if fi, err := x.ws.Lstat(abs); err == nil {
@@ -80,6 +84,9 @@ func (x *opRun) write(appendTo bool) Result {
 		}
 		if appendTo {
 			data = append(old[:len(old):len(old)], data...)
+			if whole, lines := editRecipeTabs(p, string(old), string(data)); len(lines) > 0 {
+				data, tabbed = []byte(whole), lines
+			}
 		}
 	case !errors.Is(err, fs.ErrNotExist) && appendTo:
 		return x.fail("open", p, err)
@@ -89,7 +96,11 @@ func (x *opRun) write(appendTo bool) Result {
 	if err := x.ws.WriteFile(abs, data); err != nil {
 		return x.fail("open", p, err)
 	}
-	return ok(map[string]any{"path": p, "bytesWritten": len(content)})
+	res := map[string]any{"path": p, "bytesWritten": len(content)}
+	if len(tabbed) > 0 {
+		res["recipeTabs"] = textedit.LineNumbers(tabbed)
+	}
+	return ok(res)
 }
 
 // appendedAlready recognises a replayed append (an answer pasted again,

@@ -77,8 +77,12 @@ func matchNote(res engine.ActionResult) string {
 		parts = append(parts, fmt.Sprintf("found %d %s %s where the answer placed it", n, lines, where))
 	}
 	if tabs, _ := res.Data["recipeTabs"].(string); tabs != "" {
-		// A whole Makefile's recipes written with spaces (engine/op_write_makefile.go).
-		parts = append(parts, "recipe lines "+tabs+" indented with make's tab, not the answer's spaces")
+		// A Makefile's recipe lines written with spaces (engine/op_write_makefile.go).
+		lines := "recipe lines "
+		if !strings.Contains(tabs, ",") {
+			lines = "recipe line "
+		}
+		parts = append(parts, lines+tabs+" indented with make's tab, not the answer's spaces")
 	}
 	return strings.Join(parts, "; ")
 }

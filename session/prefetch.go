@@ -6,17 +6,29 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/history"
+	"github.com/clada-dev/clada/lang"
 )
 
 // hooksPrefetch is history.HooksDeny's answer for a root, looked up in the
-// background while a one-shot apply reads its config and parses its
-// answer: the lookup is a git process of 2–3 ms, as long as all the rest
-// of a small apply. It depends on the root alone, and nothing between
+// background while a one-shot apply reads its config: the lookup is a git
+// process of 2–3 ms, as long as all the rest of a small apply. Only an
+// answer that writes a file awaits it (protected), so only such an answer
+// starts it (HooksPathPrefetch): one that reads or only runs commands
+// would start a git process no one waits for. It depends on the root alone, and nothing between
 // Open and the apply changes the repository's config, except a before
 // hook (a command): Apply looks again after one has run.
 type hooksPrefetch struct {
 	done  chan []string
 	taken atomic.Bool
+}
+
+// HooksPathPrefetch is the option a one-shot apply of doc opens its
+// session with: PrefetchHooksPath when doc writes a file, else none.
+func HooksPathPrefetch(doc *lang.Document) Option {
+	if writes(doc) {
+		return PrefetchHooksPath
+	}
+	return 0
 }
 
 // prefetchHooks starts the lookup for root.

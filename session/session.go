@@ -78,8 +78,8 @@ const (
 	KeepBrokenConfig
 	// PrefetchHooksPath: a front door that applies one answer and exits
 	// (clada apply) starts looking up the repository's core.hooksPath at
-	// Open, beside reading and parsing the answer; the first apply takes
-	// it (prefetch.go).
+	// Open, beside reading the config (only for an answer that writes:
+	// HooksPathPrefetch); the first apply takes it (prefetch.go).
 	PrefetchHooksPath
 )
 

@@ -104,11 +104,16 @@ func cmdApply(e *env) int {
 	if cfg.OutputMode == engine.OutputStream {
 		cfg.Stream = func(line string) { fmt.Fprintln(e.stderr, line) }
 	}
+	// The engine reads a unified diff hunk's texts when it runs the hunk
+	// (lang.ParseOptions): a big diff's texts, twice its size, are not
+	// all held at once. The answer is parsed first so that the hooks-path
+	// lookup starts only for one that writes (session/prefetch.go).
+	doc := lang.ParseWithOptions(source.NewFile(name, data), lang.ParseOptions{DeferHunkTexts: true})
 	// defaults <- .clada.yaml <- flags: the config fills what no flag set,
 	// and may only tighten; its hooks run around a real apply once trusted.
 	s, err := session.Open(session.Input{Root: absRoot, ConfigFile: *ef.configFile, Engine: cfg,
 		Explicit: explicitFlags(fs), Format: *format, MaxReport: int(maxReport), Log: e.stderr},
-		session.PrefetchHooksPath)
+		session.HooksPathPrefetch(doc))
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -116,10 +121,6 @@ func cmdApply(e *env) int {
 		fmt.Fprintf(e.stderr, "clada: %s\n", s.PassEnvIgnored)
 	}
 
-	// The engine reads a unified diff hunk's texts when it runs the hunk
-	// (lang.ParseOptions): a big diff's texts, twice its size, are not
-	// all held at once.
-	doc := lang.ParseWithOptions(source.NewFile(name, data), lang.ParseOptions{DeferHunkTexts: true})
 	defer bigAnswerGC(len(data), doc).restore()
 	mode := engine.Real
 	switch {

@@ -46,7 +46,9 @@ type stager interface {
 	// is staged (a write-back's cache of it written out and dropped);
 	// stage may then run on another goroutine, beside the caller's reads.
 	prepare(name string)
-	stage(name string, data []byte) (staged, error)
+	// stage writes name's temp; keep also links the old file to a
+	// backup name beside it (Batch.AllOrNothing).
+	stage(name string, data []byte, keep bool) (staged, error)
 	// changed is the observer to tell of each file before its rename.
 	changed() func(name string)
 	tree() *osTree
@@ -65,6 +67,21 @@ type stager interface {
 // caller hears of it from Commit (the count of files in place falls short
 // there), as from a failed rename.
 type Batch struct {
+	// AllOrNothing, set before the first Add, makes Commit all or nothing
+	// (--atomic, and a patch or diff: README, "Safety"): each existing
+	// file's old content is kept under a second name beside it as its temp
+	// is written (a hard link: no bytes are copied), and when a rename
+	// fails, the files renamed before it are put back (batch_undo.go says
+	// how);
+	// Undone then says what became of each. A temp that could not be
+	// written or synced leaves every file untouched. On success the
+	// second names are removed, beside the directories' fsyncs.
+	AllOrNothing bool
+	// FailRename, when not nil, is asked before each rename Commit makes
+	// (putting a file back included) and fails it with its error: how
+	// tests make a commit fail half-way.
+	FailRename func(name string) error
+
 	ws   Workspace
 	st   stager        // nil: the file-by-file fallback
 	held []Write       // the fallback's contents
@@ -75,6 +92,7 @@ type Batch struct {
 	stage    []staged
 	err      error
 	released bool
+	undone   []Undone // Commit's, under AllOrNothing
 	// With fsync on, each temp is fsynced as soon as it is written, by
 	// syncers goroutines fed from stageAll, while the trial goes on:
 	// waiting for every fsync at Commit was most of a durable diff's
@@ -148,7 +166,7 @@ func (b *Batch) stageAll() {
 		if b.err != nil {
 			continue // drain: nothing after a failure is staged
 		}
-		s, err := b.st.stage(w.Name, w.Data)
+		s, err := b.st.stage(w.Name, w.Data, b.AllOrNothing)
 		if err != nil {
 			b.err = err
 			continue
@@ -216,6 +234,7 @@ func (b *Batch) Abort() {
 	b.wait()
 	for _, s := range b.stage {
 		s.remove()
+		s.removeOld()
 	}
 	b.stage, b.held = nil, nil
 	b.release()
@@ -247,7 +266,10 @@ func (b *Batch) Ready() error {
 
 // Commit writes everything added, in order, and returns how many files are
 // in place: when n is short of what was added, err is why the n-th was
-// not, and it and those after it were not touched.
+// not, and it and those after it were not touched. Under AllOrNothing, a
+// short n means the files renamed before the failure were put back as far
+// as they could be (Undone says, file by file), and the others before n
+// were never renamed: a temp that could not be written stops every rename.
 func (b *Batch) Commit() (int, error) {
 	if b.st == nil {
 		return writeEach(b.ws, b.held)
@@ -259,24 +281,41 @@ func (b *Batch) Commit() (int, error) {
 	if k, serr := b.firstUnsynced(n); serr != nil {
 		n, err = k, serr
 	}
-	// Step 2: rename the durable temps over their targets, in order.
+	// Step 2: rename the durable temps over their targets, in order; all
+	// or nothing renames none unless every temp is there.
+	todo := n
+	if b.AllOrNothing && err != nil {
+		todo = 0
+	}
 	before := b.st.changed()
 	done := 0
-	for ; done < n; done++ {
+	for ; done < todo; done++ {
 		s := stage[done]
 		if before != nil {
 			before(s.name)
 		}
-		if rerr := t.renameStaged(s); rerr != nil {
+		rerr := error(nil)
+		if b.FailRename != nil {
+			rerr = b.FailRename(s.name)
+		}
+		if rerr == nil {
+			rerr = t.renameStaged(s)
+		}
+		if rerr != nil {
 			n, err = done, rerr
 			break
 		}
 	}
 	for _, s := range stage[done:] {
 		s.remove()
+		s.removeOld()
+	}
+	if b.AllOrNothing && err != nil {
+		b.undone = t.undo(stage[:done], b.FailRename) // not nil, even when empty
 	}
 	// Step 3: each directory that took a rename, once, syncers at a time;
 	// a failure there is the failure of the first file renamed into it.
+	// The old contents' second names go beside.
 	var dirs []int // the first staged file of each directory
 	seen := map[string]bool{}
 	for i, s := range stage[:done] {
@@ -286,13 +325,21 @@ func (b *Batch) Commit() (int, error) {
 			dirs = append(dirs, i)
 		}
 	}
-	if k, derr := inParallel(len(dirs), func(k int) error {
+	var olds []staged
+	if b.AllOrNothing && b.undone == nil {
+		olds = stage[:done]
+	}
+	if k, derr := inParallel(len(dirs)+len(olds), func(k int) error {
+		if k >= len(dirs) {
+			olds[k-len(dirs)].removeOld()
+			return nil
+		}
 		s := stage[dirs[k]]
 		if s.h != nil {
 			return t.syncDir(&s.h.root, ".")
 		}
 		return t.syncDir(s.r, filepath.Dir(s.rel))
-	}); derr != nil {
+	}); derr != nil && b.undone == nil {
 		return dirs[k], derr
 	}
 	return n, err
@@ -320,6 +367,11 @@ type staged struct {
 	r        *root
 	tmp, rel string
 	h        *heldDir
+	// old is the second name of the old file's content, named like tmp
+	// (AllOrNothing; "": not kept, or the file is new), and isNew says
+	// there was no file to keep.
+	old   string
+	isNew bool
 }
 
 // remove removes the temp.
@@ -331,13 +383,17 @@ func (s staged) remove() {
 	_ = s.r.r.Remove(s.tmp)
 }
 
-// renameStaged renames s's temp over its target: in its held directory
-// when that is still the one its name reaches, else through the root.
-func (t *osTree) renameStaged(s staged) error {
+// renameStaged renames s's temp over its target.
+func (t *osTree) renameStaged(s staged) error { return t.renameOver(s, s.tmp) }
+
+// renameOver renames from (s's temp or second name) over s's target: in
+// its held directory when that is still the one its name reaches, else
+// through the root.
+func (t *osTree) renameOver(s staged, from string) error {
 	if s.h != nil && t.still(s.h) {
-		return state.Rename(s.h.r, filepath.Base(s.tmp), filepath.Base(s.rel))
+		return state.Rename(s.h.r, filepath.Base(from), filepath.Base(s.rel))
 	}
-	return state.Rename(s.r.r, s.tmp, s.rel)
+	return state.Rename(s.r.r, from, s.rel)
 }
 
 // syncTemp opens s's temp again and fsyncs it (a thousand temps held
@@ -386,14 +442,15 @@ func inParallel(n int, do func(i int) error) (int, error) {
 func (w *OS) tree() *osTree              { return w.t }
 func (w *OS) changed() func(name string) { return nil }
 func (w *OS) prepare(string)             {}
-func (w *OS) stage(name string, data []byte) (staged, error) {
-	return w.stageOne(name, data)
+func (w *OS) stage(name string, data []byte, keep bool) (staged, error) {
+	return w.stageOne(name, data, keep)
 }
 
 // stageOne does what WriteFile does up to the rename: the policy's checks
 // (guard.WriteFile), the missing parents of a new file, and the temp file
-// beside the target, written, given the old file's mode, not yet synced.
-func (w *OS) stageOne(name string, data []byte) (staged, error) {
+// beside the target, written, given the old file's mode, not yet synced;
+// with keep, the old file's second name too (keepOld).
+func (w *OS) stageOne(name string, data []byte, keep bool) (staged, error) {
 	t := w.t
 	// In a held directory (a batch holds them: held_dirs.go), the look,
 	// the temp and later the rename are relative to its handle.
@@ -451,7 +508,13 @@ func (w *OS) stageOne(name string, data []byte) (staged, error) {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	s := staged{r: r, tmp: tmp, rel: rel, h: h}
+	s := staged{r: r, tmp: tmp, rel: rel, h: h, isNew: old == nil}
+	if err == nil && keep && old != nil {
+		s.old, err = keepOld(in.r, dir, filepath.Base(rel))
+		if h != nil && err == nil {
+			s.old = filepath.Join(filepath.Dir(rel), s.old)
+		}
+	}
 	if err != nil {
 		s.remove()
 		return staged{}, err
@@ -483,6 +546,6 @@ func (w *WriteBack) prepare(name string) {
 
 // stage touches nothing of the cache (prepare did): it runs beside the
 // caller's reads through it.
-func (w *WriteBack) stage(name string, data []byte) (staged, error) {
-	return w.inner.(stager).stage(name, data)
+func (w *WriteBack) stage(name string, data []byte, keep bool) (staged, error) {
+	return w.inner.(stager).stage(name, data, keep)
 }

@@ -183,7 +183,7 @@ func TestSyncAllReportsTheFirstFailure(t *testing.T) {
 	defer w.Close()
 	var stage []staged
 	for _, name := range []string{"a", "b", "c", "d"} {
-		s, err := w.stageOne(filepath.Join(root, name), []byte(name))
+		s, err := w.stageOne(filepath.Join(root, name), []byte(name), false)
 		if err != nil {
 			t.Fatal(err)
 		}

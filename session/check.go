@@ -2,6 +2,8 @@ package session
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/engine/fsys"
@@ -90,11 +92,30 @@ func (s *Session) outsideRoot(doc *lang.Document) source.Diagnostics {
 // escapes is apply's refusal of path as leading out of the root and the
 // --allow directories, told from the path alone; nil when it does not.
 func (s *Session) escapes(path string) *fsys.RefusedError {
+	if underRoot(path) {
+		return nil
+	}
+	return s.escapesSlow(path)
+}
+
+// escapesSlow is escapes without the shortcut: Resolve's verdict.
+func (s *Session) escapesSlow(path string) *fsys.RefusedError {
 	var re *fsys.RefusedError
 	if _, err := s.Engine.Resolve(path); errors.As(err, &re) && re.Type == fault.PathEscape {
 		return re
 	}
 	return nil
+}
+
+// underRoot reports, from the text alone, a path Resolve joins under the
+// root: relative (no leading slash or backslash, no drive), with no ".."
+// anywhere. check resolves every path of the answer at every keystroke in
+// the editor, and most paths are such; the others go through Resolve.
+func underRoot(p string) bool {
+	if p == "" || strings.Contains(p, "..") || strings.ContainsAny(p[:1], `/\`) || filepath.IsAbs(p) {
+		return false
+	}
+	return len(p) < 2 || p[1] != ':'
 }
 
 // pathParam is a's param name when the op's catalog types it a path; nil

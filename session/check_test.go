@@ -60,3 +60,25 @@ func TestSimulateLeavesOutsideRootToCheck(t *testing.T) {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 }
+
+// underRoot, check's shortcut for the paths of an answer, never passes a
+// path Resolve refuses as leading out of the root: it agrees with Resolve
+// on every path it passes, tricky ones included.
+func TestUnderRootAgreesWithResolve(t *testing.T) {
+	s, err := Open(Input{Root: t.TempDir()}, NoHooks, NoPassEnv, KeepBrokenConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"a.go", "src/a.go", "./a.go", "a/../b", "../a", "..", "a/..", "..a", "a..b/c",
+		"/etc/passwd", `\etc\passwd`, `C:\x\y.go`, "C:/x", "C:x", `\\server\share\x`, "//x", "~/.ssh/id", "a\\..\\..\\b",
+		"a/./../../b", " ../a", "a/b/", "é/ü.go", "-", "a:b"}
+	for _, p := range paths {
+		slow := s.escapesSlow(p) != nil
+		if underRoot(p) && slow {
+			t.Errorf("%q: underRoot passes it, Resolve refuses it as outside the root", p)
+		}
+	}
+	if !underRoot("src/a.go") || underRoot("../a") || underRoot("/etc/passwd") || underRoot("C:x") {
+		t.Error("underRoot misreads a plain case")
+	}
+}

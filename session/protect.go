@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/clada-dev/clada/engine"
-	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -23,7 +22,7 @@ import (
 func (s *Session) protected(ctx context.Context) *engine.Config {
 	hooks, ok := s.hooks.take()
 	if !ok {
-		hooks = history.HooksDeny(ctx, s.Engine)
+		hooks = s.hooksSeen.get(ctx, s.Engine) // hooks_cache.go
 	}
 	deny := append(hooks, userDirDeny(s.Engine)...)
 	if len(deny) == 0 {

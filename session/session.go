@@ -116,6 +116,9 @@ type Session struct {
 	log  io.Writer
 	// hooks is the lookup PrefetchHooksPath started; nil without it.
 	hooks *hooksPrefetch
+	// hooksSeen is the hooks lookup kept for the session's later applies,
+	// shared by its copies (With).
+	hooksSeen *hooksCache
 }
 
 // Open reads the project's config and the trust store for in.Root and
@@ -131,7 +134,7 @@ func Open(in Input, opts ...Option) (*Session, error) {
 		c.Root = in.Root
 		ec = &c
 	}
-	s := &Session{Root: in.Root, Engine: ec, Format: in.Format, MaxReport: in.MaxReport, opts: o, log: in.Log}
+	s := &Session{Root: in.Root, Engine: ec, Format: in.Format, MaxReport: in.MaxReport, opts: o, log: in.Log, hooksSeen: &hooksCache{}}
 	if o&PrefetchHooksPath != 0 {
 		s.hooks = prefetchHooks(in.Root)
 	}

@@ -109,6 +109,7 @@ var rules = []Rule{
 	{"BINARY_PATCH", "A binary patch cannot be applied: clada edits text files. Leave binary files out of the diff."},
 	{"COPY_NOT_SUPPORTED", "A copy in a git diff is not applied. Write the copy as a new file (--- /dev/null) with its whole content."},
 	{"MODE_IGNORED", "A mode change in a diff, or a new file's executable mode, is not applied: only the content changes. Change the mode with a command (chmod +x) if it matters."},
+	{"PATHS_DIFFER", "A git diff's --- and +++ lines name two different files, and the diff has no rename from/rename to lines: git writes a rename with those lines, and git apply refuses such a diff too. clada would otherwise have to guess which file is meant. Write the same path on both lines to change a file, or add the rename lines to move it."},
 	{"SYMLINK_PATCH", "A symbolic link's diff (mode 120000) cannot be applied: clada writes and removes regular files only, and the diff's content is the link's target, not a file's text. Leave the link out of the diff, or make it with a command (ln -s)."},
 	{"NEW_FILE_CONTEXT", "A new file's hunk has context or removed lines. Write a new file as one hunk @@ -0,0 +1,N @@ of '+' lines."},
 	{"NO_CONTEXT", "A hunk that only adds lines has neither line numbers nor context to say where they go. Give the header's line numbers or the unchanged lines around them."},

@@ -649,6 +649,16 @@ func FirstDifference(have, want string) string {
 	}
 	line := strings.Count(have[:n], "\n") + 1
 	start := strings.LastIndexByte(have[:n], '\n') + 1
+	// Quote from a little before where they part, so the two quotes show
+	// the difference rather than the line's shared start.
+	from := max(start, n-10)
+	for from > start && !utf8.RuneStart(have[from]) {
+		from--
+	}
+	lead := ""
+	if from > start {
+		lead = "…"
+	}
 	cut := func(s string) string {
 		if i := strings.IndexByte(s, '\n'); i >= 0 {
 			s = s[:i]
@@ -656,7 +666,8 @@ func FirstDifference(have, want string) string {
 		if s == "" {
 			return "nothing more"
 		}
-		return quoteBit(s)
+		return quoteBit(lead + s)
 	}
-	return fmt.Sprintf("from line %d they differ: the file has %s where the answer has %s", line, cut(have[start:]), cut(want[start:]))
+	col := utf8.RuneCountInString(have[start:n]) + 1
+	return fmt.Sprintf("from line %d, column %d, they differ: the file has %s where the answer has %s", line, col, cut(have[from:]), cut(want[from:]))
 }

@@ -47,6 +47,9 @@ const (
 	ModeIgnored     = "MODE_IGNORED"     // warning: old mode / new mode lines, an executable new file
 	SymlinkPatch    = "SYMLINK_PATCH"    // a symbolic link's diff (mode 120000)
 	NewFileContext  = "NEW_FILE_CONTEXT" // a new file's hunk has context or removed lines
+	// PathsDiffer: a git diff whose --- and +++ lines name two files with
+	// no rename from/rename to lines (a typo, or another file's name).
+	PathsDiffer = "PATHS_DIFFER"
 )
 
 // Diff is a run of file diffs with nothing but blank lines between them.
@@ -327,7 +330,14 @@ func (s *scanner) file(i int) (File, int) {
 			// diff -u a.txt.orig a.txt: the file is the new name.
 			f.OldPath, f.OldStart, f.OldEnd = newP, ns, ne
 		}
-		if git && oldP != "" && newP != "" && oldP != newP {
+		if git && oldP != "" && newP != "" && oldP != newP && !f.Renamed {
+			// git writes a rename with rename from/rename to lines, and
+			// git apply refuses ---/+++ names that disagree otherwise:
+			// taken as a rename, a typo in one line moved the user's file.
+			f.Diags = append(f.Diags, errorAt(PathsDiffer, s.line(i).Start, s.line(i+1).End,
+				"the --- and +++ lines name two files ("+oldP+", "+newP+") and the diff has no rename from/rename to lines",
+				"to change the file write its path on both lines (--- a/"+oldP+", +++ b/"+oldP+"); to rename it, add the lines rename from "+oldP+" and rename to "+newP))
+		} else if git && oldP != "" && newP != "" && oldP != newP {
 			f.Renamed = true
 		}
 		f.End = s.line(i + 1).Next

@@ -738,8 +738,8 @@ func trimNL(side []byte) []byte {
 }
 
 // ownPair reports whether the ---/+++ pair at line i belongs to the git
-// file f whose header came before it: its paths are f's (or /dev/null). A
-// pair naming other paths starts the next file (a deletion or rename with
+// file f whose header came before it: one of its paths is f's. A pair
+// naming only other paths starts the next file (a deletion or rename with
 // no content lines of its own comes right before it).
 func (s *scanner) ownPair(i int, git bool, f File) bool {
 	if !git || f.OldStart < 0 {
@@ -747,6 +747,13 @@ func (s *scanner) ownPair(i int, git bool, f File) bool {
 	}
 	oldP, _, _ := headerPath(s.text(i)[4:], 0)
 	newP, _, _ := headerPath(s.text(i + 1)[4:], 0)
-	return (oldP == "/dev/null" || strings.TrimPrefix(oldP, "a/") == f.OldPath) &&
-		(newP == "/dev/null" || strings.TrimPrefix(newP, "b/") == f.NewPath)
+	oldIs := strings.TrimPrefix(oldP, "a/") == f.OldPath
+	newIs := strings.TrimPrefix(newP, "b/") == f.NewPath
+	if oldIs || newIs {
+		// One side is f's: its pair, even when the other names another
+		// file (a typo the caller refuses as PATHS_DIFFER), not a file of
+		// its own that would edit the other name.
+		return true
+	}
+	return oldP == "/dev/null" && newP == "/dev/null"
 }

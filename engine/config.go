@@ -116,6 +116,9 @@ type Config struct {
 	// run's overlay's); a group whose texts were deferred joins it when
 	// they are read for an ordinary run (group_all_or_nothing.go).
 	plan editPlan
+	// chains is the run's steps that edit one file more than once
+	// (replay_chain.go): a replayed first step is judged by the last.
+	chains *replayChains
 	// locked says the run's caller holds the root's lock and pinned the
 	// root (lockRoot): --atomic holds it across its simulation and apply.
 	locked bool

@@ -365,6 +365,7 @@ func (c *trialCommit) commit(ctx context.Context, g *lang.Group, items []item, w
 		unrun(items[k:])
 		fsys.BeginAction(ws, items[k].res.Seq-1, false)
 		items[k].res.Result = runActionSafe(ctx, items[k].spec, items[k].a, streamLabel(cfg, items[k].res), ws, cfg)
+		items[k].res.Result, _ = cfg.chains.supersededReplay(items[k].a, items[k].res.Result, ws, cfg)
 		items[k].res.Duration = took
 		done(k)
 		if items[k].res.Success { // the write went through this time: go on the ordinary way

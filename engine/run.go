@@ -74,6 +74,7 @@ func Run(ctx context.Context, doc *lang.Document, ws fsys.Workspace, cfg *Config
 	cfg = gateConfig(cfg, doc) // the gate's default for a mixed answer (approve.go)
 	cfg = withRunCaches(cfg)   // final_newline.go
 	cfg.plan = planEdits(doc, cfg)
+	cfg.chains = newReplayChains(doc) // replay_chain.go
 	if rep.DryRun {
 		fsys.PlanEdits(ws, cfg.plan) // edit_index.go
 	} else {
@@ -240,6 +241,7 @@ func runItemsThen(ctx context.Context, g *lang.Group, items []item, ws fsys.Work
 			it.res.Result = r
 		} else {
 			it.res.Result = runActionSafe(ctx, it.spec, it.a, streamLabel(cfg, it.res), ws, cfg)
+			it.res.Result, _ = cfg.chains.supersededReplay(it.a, it.res.Result, ws, cfg)
 		}
 		if obs != nil {
 			obs.AfterCommand()

@@ -84,6 +84,9 @@ type Config struct {
 	// writable caches, for one run, the writes CheckWrite allowed (path.go);
 	// nil outside a run: each write is checked again.
 	writable *allowedWrites
+	// resolved caches, for one run, the paths Resolve took (path.go); nil
+	// outside a run.
+	resolved *resolvedPaths
 
 	// Refuse is the project config's verdict on an action before it runs
 	// (allowed-actions, allow/deny globs): a non-empty reason fails it as a

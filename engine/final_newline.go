@@ -89,6 +89,7 @@ func withRunCaches(cfg *Config) *Config {
 	c := *cfg
 	c.ends = &endConvention{byExt: map[string]bool{}}
 	c.writable = &allowedWrites{ok: map[string]bool{}}
+	c.resolved = &resolvedPaths{abs: map[string]string{}}
 	return &c
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -116,7 +115,7 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return Result{Error: "ENOENT: no such file or directory, " + target, Type: fault.FileNotFound,
-			Hint: x.nearName(p) + "check the path: it is relative to the project root"}
+			Hint: "check the path: it is relative to the project root"}
 	case errno == syscall.EISDIR:
 		return Result{Error: "EISDIR: illegal operation on a directory, " + target,
 			Hint: "this path is a directory; name a file inside it"}
@@ -136,36 +135,6 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 			Hint: "a symlink or .. in the path points outside the root; use a path inside it"}
 	}
 	return Result{Error: fmt.Sprintf("%s: %s: %v", x.op, target, err)}
-}
-
-// nearName is "did you mean 'x'? " when the folder of p, a path that is
-// not there, holds a name one or two letters from its own (a model's
-// math_util.py for math_utils.py, Readme.md for README.md); "" otherwise.
-// It only names the file: the answer's path is never retargeted.
-func (x *opRun) nearName(p string) string {
-	if x.cfg == nil || x.ws == nil { // a commit's own failure (group_all_or_nothing.go)
-		return ""
-	}
-	abs, err := x.cfg.Resolve(p)
-	if err != nil {
-		return ""
-	}
-	entries, err := x.ws.ReadDir(filepath.Dir(abs))
-	if err != nil || len(entries) > 10_000 {
-		return ""
-	}
-	base := filepath.Base(abs)
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		if strings.EqualFold(e.Name(), base) && e.Name() != base {
-			return fmt.Sprintf("did you mean '%s'? ", path.Join(path.Dir(filepath.ToSlash(p)), e.Name()))
-		}
-		names = append(names, e.Name())
-	}
-	if n := lang.Nearest(base, names); n != "" {
-		return fmt.Sprintf("did you mean '%s'? ", path.Join(path.Dir(filepath.ToSlash(p)), n))
-	}
-	return ""
 }
 
 // textParam returns a param that must be UTF-8 text; ok is false (with the

@@ -14,6 +14,12 @@ func closest(name string, candidates []string) string {
 	return synonymOf(name, candidates)
 }
 
+// Nearest is the candidate nearest to name by edit distance when one is
+// close enough to be a plausible typo (closest's measure), else "": a
+// file name an answer got wrong by a letter (math_util.py for
+// math_utils.py) is named in the report's hint (session/near_names.go).
+func Nearest(name string, candidates []string) string { return nearest(name, candidates) }
+
 // nearest is closest by edit distance alone.
 func nearest(name string, candidates []string) string {
 	best, bestD := "", 0

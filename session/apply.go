@@ -94,6 +94,7 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		return nil, err
 	}
 	out.Report, out.Changes = rep, changes
+	nameNearMisses(rep, s.Engine) // near_names.go
 	if hooks && len(s.Config.Hooks.After) > 0 {
 		v := done(rep)
 		v.ApplyID = id

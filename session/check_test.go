@@ -1,8 +1,12 @@
 package session
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/clada-dev/clada/engine"
 
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -80,5 +84,42 @@ func TestUnderRootAgreesWithResolve(t *testing.T) {
 	}
 	if !underRoot("src/a.go") || underRoot("../a") || underRoot("/etc/passwd") || underRoot("C:x") {
 		t.Error("underRoot misreads a plain case")
+	}
+}
+
+// A file an answer names one letter off, or in another letter case, gets a
+// hint naming the file that is there; the edit itself still fails, on the
+// path as written.
+func TestApplyNamesNearMiss(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"math_utils.py", "README.md", "other.txt"} {
+		if err := os.WriteFile(filepath.Join(root, f), []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(Input{Root: root}, NoHooks, NoPassEnv, KeepBrokenConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Engine.NoGit = true
+	edit := func(id, p string) string {
+		return "#!SHAM [@three-char-SHA-256: " + id + "]\naction = \"file_replace_text\"\npath = \"" + p + "\"\nold_text = \"x = 1\"\nnew_text = \"x = 2\"\n#!END_SHAM_" + id + "\n"
+	}
+	doc := lang.Parse(source.NewFile("a.sham", []byte(edit("e1", "math_util.py")+edit("e2", "Readme.md")+edit("e3", "nothing_like_it.py"))))
+	out, err := s.Apply(context.Background(), doc, engine.Real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hints []string
+	for _, r := range out.Report.Results {
+		hints = append(hints, r.Hint)
+	}
+	want := []string{
+		"did you mean 'math_utils.py'? check the path: it is relative to the project root",
+		"did you mean 'README.md'? check the path: it is relative to the project root",
+		"check the path: it is relative to the project root",
+	}
+	if diff := cmp.Diff(want, hints); diff != "" {
+		t.Fatalf("hints (-want +got):\n%s", diff)
 	}
 }

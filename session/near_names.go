@@ -1,0 +1,72 @@
+package session
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
+	"github.com/clada-dev/clada/lang"
+)
+
+// nameNearMisses adds "did you mean 'x'?" to the hint of each result that
+// failed because its file is not there, when the file's folder holds a
+// name one or two letters away or the same name in another letter case (a
+// model's math_util.py for math_utils.py, Readme.md for README.md). It
+// reads the tree once the run is over: the engine's ops may not, since an
+// op reads only at or below its own paths and their parents, which keeps
+// the editor's incremental simulation exact (engine/op_table.go), and a
+// sibling's name is neither. The answer's path is never retargeted.
+func nameNearMisses(rep *engine.Report, cfg *engine.Config) {
+	if rep == nil {
+		return
+	}
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		if r.Success || r.Type != fault.FileNotFound {
+			continue
+		}
+		p, ok := r.Value(lang.ParamPath)
+		if !ok {
+			p, _ = r.Value(lang.ParamOldPath)
+		}
+		if near := nearName(cfg, p); near != "" {
+			r.Hint = fmt.Sprintf("did you mean '%s'? %s", near, r.Hint)
+		}
+	}
+}
+
+// nearName is the path, as the answer would write it, of the entry of p's
+// folder nearest p's own name; "" when none is near or p does not resolve.
+func nearName(cfg *engine.Config, p string) string {
+	if p == "" {
+		return ""
+	}
+	abs, err := cfg.Resolve(p)
+	if err != nil {
+		return ""
+	}
+	entries, err := os.ReadDir(filepath.Dir(abs))
+	if err != nil || len(entries) > 10_000 {
+		return ""
+	}
+	base := filepath.Base(abs)
+	dir := path.Dir(filepath.ToSlash(strings.ReplaceAll(p, `\`, "/")))
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if e.Name() == base {
+			return "" // it is there now: the failure was about something else
+		}
+		if strings.EqualFold(e.Name(), base) {
+			return path.Join(dir, e.Name())
+		}
+		names = append(names, e.Name())
+	}
+	if n := lang.Nearest(base, names); n != "" {
+		return path.Join(dir, n)
+	}
+	return ""
+}

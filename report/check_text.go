@@ -11,11 +11,16 @@ import (
 // checkText prints diagnostics in the gcc form editors and CI annotate
 // (FILE:LINE:COL: severity: message [CODE], columns in characters), a hint
 // line under each that has one, and one summary line for all the files.
+// Of each code a file lists the first lang.MaxDiagsPerKind and one line
+// saying how many more, as the apply reports do: a diff of 10,000 hunks
+// with wrong counts printed 10,000 copies of one warning. The summary
+// counts them all; the machine formats (json, sarif, rdjsonl, github)
+// list every one.
 func checkText(w io.Writer, files []Checked, _ CheckOptions) error {
 	blocks, errs, warns := 0, 0, 0
 	for _, c := range files {
 		f := c.Doc.File
-		for _, d := range c.Diags {
+		for _, d := range c.Diags.CappedPer(lang.MaxDiagsPerKind, "answer") {
 			p := f.Position(d.Range.Start)
 			fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", f.Name, p.Line, p.Column, d.Severity, d.Message, d.Code)
 			if d.Hint != "" {

@@ -39,3 +39,32 @@ func TestWarningsCappedPerAnswer(t *testing.T) {
 		t.Fatalf("summary lists the warning %d times, want 11:\n%s", strings.Count(out, "counts were corrected"), out)
 	}
 }
+
+// clada check's text lists ten of a code and one line for the rest, and
+// counts them all in its summary; the machine formats list every one.
+func TestCheckTextCapsRepeats(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("--- a/f.txt\n+++ b/f.txt\n")
+	for k := range 13 {
+		fmt.Fprintf(&b, "@@ -%d,5 +%d,5 @@\n-line %d\n+LINE %d\n", 10*k+1, 10*k+1, k, k)
+	}
+	doc := lang.Parse(source.NewFile("a.diff", []byte(b.String())))
+	files := []Checked{{Doc: doc, Diags: lang.Check(doc)}}
+	var text, js strings.Builder
+	if err := WriteCheck(&text, "text", files, CheckOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(text.String(), "[HUNK_RECOUNTED]"); n != 11 {
+		t.Fatalf("text lists %d HUNK_RECOUNTED lines, want 11:\n%s", n, text.String())
+	}
+	if !strings.Contains(text.String(), "a.diff:33:1: warning: and 3 more HUNK_RECOUNTED warnings like these in this answer") ||
+		!strings.HasSuffix(text.String(), "0 errors, 13 warnings in 13 blocks\n") {
+		t.Fatalf("text output:\n%s", text.String())
+	}
+	if err := WriteCheck(&js, "json", files, CheckOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(js.String(), `"HUNK_RECOUNTED"`); n != 13 {
+		t.Fatalf("json lists %d HUNK_RECOUNTED, want 13", n)
+	}
+}

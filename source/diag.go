@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Range is a half-open span of byte offsets [Start, End) into a File's source.
@@ -106,7 +107,10 @@ func (ds Diagnostics) Capped(limit int) Diagnostics { return ds.CappedPer(limit,
 
 // CappedPer is Capped over a scope other than a block ("answer": a report
 // of a whole answer, where a diff of 10,000 hunks with wrong counts gave
-// 10,000 copies of one warning), named in the closing diagnostic.
+// 10,000 copies of one warning), named in the closing diagnostic. A
+// closing diagnostic of a smaller scope (a block's "and 4 more") counts as
+// the diagnostics it stands for: one block's own fold is left as it is,
+// and folds of several blocks add up.
 func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 	if len(ds) <= limit {
 		return ds
@@ -115,26 +119,36 @@ func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 		code string
 		sev  Severity
 	}
-	seen := map[kind]int{}
+	lines, folds := map[kind]int{}, map[kind]int{}
 	over := false
 	for _, d := range ds {
 		k := kind{d.Code, d.Severity}
-		seen[k]++
-		over = over || seen[k] > limit
+		lines[k]++
+		if _, ok := foldedCount(d); ok {
+			folds[k]++
+		}
+		// A kind's lines fit when they are at most limit plus one closing
+		// diagnostic of a smaller scope.
+		over = over || lines[k] > limit+1 || lines[k] == limit+1 && folds[k] != 1
 	}
 	if !over {
 		return ds
 	}
-	out := make(Diagnostics, 0, len(seen)*(limit+1))
+	out := make(Diagnostics, 0, len(lines)*(limit+1))
 	folded := map[kind]int{} // index in out of each kind's closing diagnostic
-	kept := map[kind]int{}
+	kept, more := map[kind]int{}, map[kind]int{}
 	for _, d := range ds {
 		k := kind{d.Code, d.Severity}
-		if kept[k] < limit {
+		n, isFold := foldedCount(d)
+		if !isFold && kept[k] < limit {
 			kept[k]++
 			out = append(out, d)
 			continue
 		}
+		if !isFold {
+			n = 1
+		}
+		more[k] += n
 		i, ok := folded[k]
 		if !ok {
 			folded[k] = len(out)
@@ -145,7 +159,24 @@ func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 		c.Range.Start, c.Range.End = min(c.Range.Start, d.Range.Start), max(c.Range.End, d.Range.End)
 	}
 	for k, i := range folded {
-		out[i].Message = fmt.Sprintf("and %d more %s %ss like these in this %s (clada lists the first %d of a kind per %s)", seen[k]-limit, k.code, k.sev, scope, limit, scope)
+		out[i].Message = fmt.Sprintf(foldFormat, more[k], k.code, k.sev, scope, limit, scope)
 	}
 	return out
+}
+
+// foldFormat is a closing diagnostic's message; foldedCount reads it back.
+const foldFormat = "and %d more %s %ss like these in this %s (clada lists the first %d of a kind per %s)"
+
+// foldedCount is how many diagnostics d stands for when it is a closing
+// diagnostic of CappedPer.
+func foldedCount(d Diagnostic) (int, bool) {
+	var n, limit int
+	var code, sev, scope, scope2 string
+	if !strings.HasPrefix(d.Message, "and ") || !strings.Contains(d.Message, " like these in this ") {
+		return 0, false
+	}
+	if _, err := fmt.Sscanf(d.Message, "and %d more %s %s like these in this %s (clada lists the first %d of a kind per %s", &n, &code, &sev, &scope, &limit, &scope2); err != nil || code != d.Code {
+		return 0, false
+	}
+	return n, true
 }

@@ -36,3 +36,36 @@ func TestCapped(t *testing.T) {
 		t.Errorf("Capped(1) of two codes folded: %v", got)
 	}
 }
+
+// Folding an answer's diagnostics counts a block's own closing diagnostic
+// as the ones it stands for: one block's fold stays as it is, and the folds
+// of several blocks add up (the report said "and 1 more" for a block that
+// had folded 4).
+func TestCappedPerCountsBlockFolds(t *testing.T) {
+	block := func(start, n int) Diagnostics {
+		var ds Diagnostics
+		for i := range n {
+			ds = append(ds, Diagnostic{Severity: Warning, Code: "UNKNOWN_PARAM", Message: "m", Range: Range{Start: start + i, End: start + i + 1}})
+		}
+		return ds.Capped(10)
+	}
+	one := block(0, 14)
+	if got := one.CappedPer(10, "answer"); len(got) != 11 || got[10].Message != "and 4 more UNKNOWN_PARAM warnings like these in this block (clada lists the first 10 of a kind per block)" {
+		t.Fatalf("one block: %d diagnostics, last %q", len(got), got[len(got)-1].Message)
+	}
+	two := append(block(0, 14), block(100, 14)...)
+	got := two.CappedPer(10, "answer")
+	if len(got) != 11 || got[10].Message != "and 18 more UNKNOWN_PARAM warnings like these in this answer (clada lists the first 10 of a kind per answer)" {
+		t.Fatalf("two blocks: %d diagnostics, last %q", len(got), got[len(got)-1].Message)
+	}
+	if got[10].Range != (Range{Start: 10, End: 114}) {
+		t.Fatalf("two blocks: closing range %v", got[10].Range)
+	}
+	var many Diagnostics
+	for i := range 13 {
+		many = append(many, block(10*i, 1)...)
+	}
+	if got := many.CappedPer(10, "answer"); len(got) != 11 || got[10].Message != "and 3 more UNKNOWN_PARAM warnings like these in this answer (clada lists the first 10 of a kind per answer)" {
+		t.Fatalf("13 blocks: %d diagnostics, last %q", len(got), got[len(got)-1].Message)
+	}
+}

@@ -337,8 +337,6 @@ func (s *scanner) file(i int) (File, int) {
 			f.Diags = append(f.Diags, errorAt(PathsDiffer, s.line(i).Start, s.line(i+1).End,
 				"the --- and +++ lines name two files ("+oldP+", "+newP+") and the diff has no rename from/rename to lines",
 				"to change the file write its path on both lines (--- a/"+oldP+", +++ b/"+oldP+"); to rename it, add the lines rename from "+oldP+" and rename to "+newP))
-		} else if git && oldP != "" && newP != "" && oldP != newP {
-			f.Renamed = true
 		}
 		f.End = s.line(i + 1).Next
 		i += 2

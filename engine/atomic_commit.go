@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -81,12 +80,7 @@ func commitSimulated(sim *Report, ov *fsys.Overlay, base fsys.Workspace, cfg *Co
 // undone: its temp waited for one that could not be written).
 func commitFailed(rep *Report, cfg *Config, writes []fsys.Write, n int, err error, undone []fsys.Undone) {
 	failed := shownPath(cfg, writes[n].Name)
-	stuck := 0
-	for _, u := range undone {
-		if u.Err != nil {
-			stuck++
-		}
-	}
+	stuck := notPutBack(undone)
 	fail := func(name, msg, hint string) {
 		for _, o := range changedBy(rep, cfg, name) {
 			r := &rep.Results[o]
@@ -110,18 +104,35 @@ func commitFailed(rep *Report, cfg *Config, writes []fsys.Write, n int, err erro
 			fail(w.Name, fmt.Sprintf("not written: saving '%s' failed and --atomic applies all or nothing; '%s' was left as it was", failed, shown), "")
 		case i < len(undone) && undone[i].Err == nil:
 			fail(w.Name, fmt.Sprintf("undone: saving '%s' failed and --atomic applies all or nothing; '%s' was put back as it was", failed, shown), "")
-		case i < len(undone) && undone[i].Old != "":
-			fail(w.Name, fmt.Sprintf("'%s' keeps its new content: saving '%s' failed, and putting this file back failed too: %v", shown, failed, undone[i].Err),
-				fmt.Sprintf("its old content is in '%s': move that over '%s' to undo this action", shownPath(cfg, undone[i].Old), shown))
-		default:
-			why := errors.New("it was not put back")
-			if i < len(undone) {
-				why = undone[i].Err
-			}
-			fail(w.Name, fmt.Sprintf("'%s' keeps its new content: saving '%s' failed, and putting this file back failed too: %v", shown, failed, why),
-				fmt.Sprintf("'%s' did not exist before: remove it to undo this action", shown))
+		default: // i < len(undone), and the file could not be put back
+			msg, hint := keptNew(cfg, undone[i], fmt.Sprintf("saving '%s'", failed), "action")
+			fail(w.Name, msg, hint)
 		}
 	}
+}
+
+// notPutBack counts the files a failed all-or-nothing commit could not put
+// back.
+func notPutBack(undone []fsys.Undone) int {
+	n := 0
+	for _, u := range undone {
+		if u.Err != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// keptNew is the error and hint of a step (unit: "action", "step") whose
+// file u a failed all-or-nothing commit could not put back after cause
+// failed: the file keeps its new content, and the hint says how to undo it.
+func keptNew(cfg *Config, u fsys.Undone, cause, unit string) (string, string) {
+	shown := shownPath(cfg, u.Name)
+	msg := fmt.Sprintf("'%s' keeps its new content: %s failed, and putting this file back failed too: %v", shown, cause, u.Err)
+	if u.Old != "" {
+		return msg, fmt.Sprintf("its old content is in '%s': move that over '%s' to undo this %s", shownPath(cfg, u.Old), shown, unit)
+	}
+	return msg, fmt.Sprintf("'%s' did not exist before: remove it to undo this %s", shown, unit)
 }
 
 // changedBy lists the results (by index) of the actions that changed the

@@ -403,12 +403,7 @@ func (c *trialCommit) commitFailed(g *lang.Group, items []item, cfg *Config, n i
 	x := &opRun{cfg: cfg, op: items[k].a.Op}
 	failed := x.fail("open", p, err)
 	failed.Param = lang.ParamPath
-	stuck := 0
-	for _, u := range undone {
-		if u.Err != nil {
-			stuck++
-		}
-	}
+	stuck := notPutBack(undone) // atomic_commit.go
 	rest := "nothing of it was changed"
 	if stuck > 0 {
 		rest = fmt.Sprintf("its files were put back but %d, whose steps say where their old content is", stuck)
@@ -428,12 +423,9 @@ func (c *trialCommit) commitFailed(g *lang.Group, items []item, cfg *Config, n i
 			case u.Err == nil:
 				r.Result = Result{Error: fmt.Sprintf("undone: %s failed and a %s applies all or nothing; '%s' was put back as it was", items[k].res.Task, noun, shown)}
 				r.Skipped = true
-			case u.Old != "":
-				r.Result = Result{Error: fmt.Sprintf("%s: '%s' keeps its new content: %s failed, and putting this file back failed too: %v", r.Action, shown, items[k].res.Task, u.Err),
-					Hint: fmt.Sprintf("its old content is in '%s': move that over '%s' to undo this step", shownPath(cfg, u.Old), shown), Param: lang.ParamPath}
 			default:
-				r.Result = Result{Error: fmt.Sprintf("%s: '%s' keeps its new content: %s failed, and putting this file back failed too: %v", r.Action, shown, items[k].res.Task, u.Err),
-					Hint: fmt.Sprintf("'%s' did not exist before: remove it to undo this step", shown), Param: lang.ParamPath}
+				msg, hint := keptNew(cfg, u, items[k].res.Task, "step")
+				r.Result = Result{Error: r.Action + ": " + msg, Hint: hint, Param: lang.ParamPath}
 			}
 		}
 	}

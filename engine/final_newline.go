@@ -88,8 +88,7 @@ type endConvention struct {
 func withRunCaches(cfg *Config) *Config {
 	c := *cfg
 	c.ends = &endConvention{byExt: map[string]bool{}}
-	c.writable = &allowedWrites{ok: map[string]bool{}}
-	c.resolved = &resolvedPaths{abs: map[string]string{}}
+	c.writable, c.resolved = newRunMemo[bool](), newRunMemo[string]()
 	return &c
 }
 

@@ -28,32 +28,34 @@ func (cfg *Config) Resolve(p string) (string, error) {
 	return abs, err
 }
 
-// resolvedPaths remembers, for one run, the paths Resolve took: a diff of
-// 10,000 hunks resolved each hunk's path three times (its check, its step,
-// its trial), 5% of the apply. Resolve reads nothing on disk, so its
-// verdict on a path holds for the run. Safe on a nil *resolvedPaths
-// (outside a run): nothing is remembered.
-type resolvedPaths struct {
-	mu  sync.Mutex
-	abs map[string]string
+// runMemo is one run's memory of verdicts that depend on nothing but their
+// key and the run's Config (Resolve's paths, CheckWrite's allowances): a
+// run is given fresh ones (withRunCaches), and each is safe on nil
+// (outside a run), where nothing is remembered.
+type runMemo[V any] struct {
+	mu sync.Mutex
+	m  map[string]V
 }
 
-func (r *resolvedPaths) get(p string) (string, bool) {
+func newRunMemo[V any]() *runMemo[V] { return &runMemo[V]{m: map[string]V{}} }
+
+func (r *runMemo[V]) get(k string) (V, bool) {
 	if r == nil {
-		return "", false
+		var zero V
+		return zero, false
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	abs, ok := r.abs[p]
-	return abs, ok
+	v, ok := r.m[k]
+	return v, ok
 }
 
-func (r *resolvedPaths) put(p, abs string) {
+func (r *runMemo[V]) put(k string, v V) {
 	if r == nil {
 		return
 	}
 	r.mu.Lock()
-	r.abs[p] = abs
+	r.m[k] = v
 	r.mu.Unlock()
 }
 
@@ -114,44 +116,14 @@ func driveAbs(slashed string) bool {
 // directory holding it, or "/" under --allow-escape.
 func (cfg *Config) CheckWrite(p, abs string) error {
 	key := p + "\x00" + abs
-	if cfg.writable.has(key) {
+	if _, ok := cfg.writable.get(key); ok {
 		return nil
 	}
 	if err := cfg.checkWrite(p, abs); err != nil {
 		return err
 	}
-	cfg.writable.add(key)
+	cfg.writable.put(key, true)
 	return nil
-}
-
-// allowedWrites is one run's memory of the writes CheckWrite allowed, by
-// path as written and absolute path: an answer of 5,000 edits to one file
-// had its path matched against every deny pattern 5,000 times, a quarter
-// of the apply. Only allowances are kept (the verdict depends on nothing
-// but the two paths and the run's Config); a refusal is checked again.
-type allowedWrites struct {
-	mu sync.Mutex
-	ok map[string]bool
-}
-
-// has and add are safe on a nil *allowedWrites (outside a run): nothing is
-// remembered.
-func (a *allowedWrites) has(key string) bool {
-	if a == nil {
-		return false
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.ok[key]
-}
-
-func (a *allowedWrites) add(key string) {
-	if a == nil {
-		return
-	}
-	a.mu.Lock()
-	a.ok[key] = true
-	a.mu.Unlock()
 }
 
 // checkWrite is CheckWrite without the run's memory.

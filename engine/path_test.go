@@ -94,7 +94,7 @@ func TestCheckWrite(t *testing.T) {
 			}
 		}
 	}
-	if n := len(run.writable.ok); n != 4 {
+	if n := len(run.writable.m); n != 4 {
 		t.Errorf("the run remembers %d allowed writes, want the 4 allowed paths", n)
 	}
 	if cfg.writable != nil {

@@ -137,12 +137,12 @@ func editRecipeTabs(path, before, after string) (string, []int) {
 // savedRecipeTabs. It returns the params to run with (a copy, when
 // changed) and the lines of new_text it changed, 0-based.
 func newTextTabs(ws fsys.Workspace, cfg *Config, op lang.OpID, params map[string]string) (map[string]string, []int) {
-	key := lang.ParamNewText
-	if op == lang.OpFileInsert {
-		key = lang.ParamContent // lines inserted after line `line`
+	if !isMakefile(params[lang.ParamPath]) { // every op comes here: the cheap test first
+		return params, nil
 	}
+	key := newTextParam(op.String())
 	nt, has := params[key]
-	if !has || !strings.Contains(nt, " ") || !isMakefile(params[lang.ParamPath]) {
+	if !has || !strings.Contains(nt, " ") {
 		return params, nil
 	}
 	before, ok := makefileNow(ws, cfg, params[lang.ParamPath])
@@ -186,6 +186,15 @@ func newTextTabs(ws fsys.Workspace, cfg *Config, op lang.OpID, params map[string
 	return out, lines
 }
 
+// newTextParam is the param holding the text op (its catalog name) adds:
+// new_text, or an insert's content (the lines after line `line`).
+func newTextParam(op string) string {
+	if op == lang.OpFileInsert.String() {
+		return lang.ParamContent
+	}
+	return lang.ParamNewText
+}
+
 // maxMakefile is the largest Makefile whose recipes an edit looks at.
 const maxMakefile = 1 << 20
 
@@ -221,13 +230,10 @@ func (x *opRun) savedRecipeTabs(abs, p string, t textedit.Text, data map[string]
 	}
 	var lines []int
 	if len(x.tabbed) > 0 {
-		nt := x.params[lang.ParamNewText]
-		if x.op == lang.OpFileInsert.String() {
-			nt = x.params[lang.ParamContent]
-		}
+		nt := x.params[newTextParam(x.op)]
 		at := strings.Index(t.Body, nt)
 		if at < 0 && t.CRLF {
-			at = strings.Index(t.Body, strings.ReplaceAll(nt, "\n", "\r\n"))
+			at = strings.Index(t.Body, t.ToFileEOL(nt))
 		}
 		if at >= 0 {
 			first := strings.Count(t.Body[:at], "\n")

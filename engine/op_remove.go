@@ -80,7 +80,7 @@ func (x *opRun) holdsOldContent(abs, p string, fi fs.FileInfo) *Result {
 		Error: fmt.Sprintf("%s: '%s' has changed since the answer was written: it no longer holds the content the answer deletes", x.op, p),
 		Hint:  "the file keeps its changes; check them (git diff), then delete it yourself if it should go, or ask for the answer again from the file as it is now"}
 	if err == nil {
-		if d := textedit.FirstDifference(t.Body, t.ToFileEOL(want)); d != "" {
+		if d := textedit.ContentDiffers(t.Body, t.ToFileEOL(want)); d != "" {
 			r.Hint = d + "; " + r.Hint
 		}
 	}

@@ -294,10 +294,7 @@ func (b *Batch) Commit() (int, error) {
 		if before != nil {
 			before(s.name)
 		}
-		rerr := error(nil)
-		if b.FailRename != nil {
-			rerr = b.FailRename(s.name)
-		}
+		rerr := hooked(b.FailRename, s.name)
 		if rerr == nil {
 			rerr = t.renameStaged(s)
 		}

@@ -122,10 +122,7 @@ func (t *osTree) undo(done []staged, fail func(string) error) []Undone {
 		case s.old == "":
 			u.Err = errors.New("its old content was not kept")
 		default:
-			err := error(nil)
-			if fail != nil {
-				err = fail(s.name)
-			}
+			err := hooked(fail, s.name)
 			if err == nil {
 				err = t.renameOver(s, s.old)
 			}
@@ -136,6 +133,15 @@ func (t *osTree) undo(done []staged, fail func(string) error) []Undone {
 		out[i] = u
 	}
 	return out
+}
+
+// hooked is Batch.FailRename's verdict on a rename of name: nil without
+// the hook.
+func hooked(fail func(string) error, name string) error {
+	if fail == nil {
+		return nil
+	}
+	return fail(name)
 }
 
 // removeTarget removes s's target: in its held directory when that is

@@ -636,10 +636,10 @@ func cutLine(s string) string {
 	return string([]rune(s)[:hintLineWidth]) + "…"
 }
 
-// FirstDifference says where have (a file) and want (the content an answer
+// ContentDiffers says where have (a whole file) and want (the content an answer
 // states for it) part first: the line, and the start of each side's text
 // there; "" when they are equal.
-func FirstDifference(have, want string) string {
+func ContentDiffers(have, want string) string {
 	if have == want {
 		return ""
 	}

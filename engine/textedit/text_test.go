@@ -125,18 +125,18 @@ func TestLineNumbersCapped(t *testing.T) {
 	}
 }
 
-// FirstDifference quotes each side from just before where they part: the
+// ContentDiffers quotes each side from just before where they part: the
 // shared start of a long line made both quotes the same.
-func TestFirstDifference(t *testing.T) {
+func TestContentDiffers(t *testing.T) {
 	have := "package calc\n\nfunc Legacy() int { return 2 }\n"
 	want := "package calc\n\nfunc Legacy() int { return 1 }\n"
-	if got, w := FirstDifference(have, want), "from line 3, column 28, they differ: the file has `… { return 2 }` where the answer has `… { return 1 }`"; got != w {
+	if got, w := ContentDiffers(have, want), "from line 3, column 28, they differ: the file has `… { return 2 }` where the answer has `… { return 1 }`"; got != w {
 		t.Fatalf("got  %q\nwant %q", got, w)
 	}
-	if got := FirstDifference(have, have); got != "" {
+	if got := ContentDiffers(have, have); got != "" {
 		t.Fatalf("equal texts: %q", got)
 	}
-	if got, w := FirstDifference("a\nb\n", "a\n"), "from line 2, column 1, they differ: the file has `b` where the answer has nothing more"; got != w {
+	if got, w := ContentDiffers("a\nb\n", "a\n"), "from line 2, column 1, they differ: the file has `b` where the answer has nothing more"; got != w {
 		t.Fatalf("got  %q\nwant %q", got, w)
 	}
 }

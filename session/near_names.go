@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path"
@@ -29,10 +30,7 @@ func nameNearMisses(rep *engine.Report, cfg *engine.Config) {
 		if r.Success || r.Type != fault.FileNotFound {
 			continue
 		}
-		p, ok := r.Value(lang.ParamPath)
-		if !ok {
-			p, _ = r.Value(lang.ParamOldPath)
-		}
+		p, _ := r.Value(cmp.Or(r.Param, lang.ParamPath)) // the param the failure points at
 		if near := nearName(cfg, p); near != "" {
 			r.Hint = fmt.Sprintf("did you mean '%s'? %s", near, r.Hint)
 		}

@@ -46,8 +46,10 @@ type stager interface {
 	// is staged (a write-back's cache of it written out and dropped);
 	// stage may then run on another goroutine, beside the caller's reads.
 	prepare(name string)
-	// stage writes name's temp; keep also links the old file to a
-	// backup name beside it (Batch.AllOrNothing).
+	// stage writes name's temp; keep also keeps the old file's content
+	// under a second name beside it (Batch.AllOrNothing): a hard link
+	// made now, or, where renames can exchange two names, the temp
+	// exchanged with the file at the commit (batch_undo.go).
 	stage(name string, data []byte, keep bool) (staged, error)
 	// changed is the observer to tell of each file before its rename.
 	changed() func(name string)
@@ -288,6 +290,8 @@ func (b *Batch) Commit() (int, error) {
 		todo = 0
 	}
 	before := b.st.changed()
+	dirs := exchangeDirs{}
+	defer dirs.close()
 	done := 0
 	for ; done < todo; done++ {
 		s := stage[done]
@@ -296,7 +300,7 @@ func (b *Batch) Commit() (int, error) {
 		}
 		rerr := hooked(b.FailRename, s.name)
 		if rerr == nil {
-			rerr = t.renameStaged(s)
+			rerr = t.commitRename(&stage[done], dirs)
 		}
 		if rerr != nil {
 			n, err = done, rerr
@@ -313,31 +317,30 @@ func (b *Batch) Commit() (int, error) {
 	// Step 3: each directory that took a rename, once, syncers at a time;
 	// a failure there is the failure of the first file renamed into it.
 	// The old contents' second names go beside.
-	var dirs []int // the first staged file of each directory
+	var synced []int // the first staged file of each directory
 	seen := map[string]bool{}
 	for i, s := range stage[:done] {
-		key := s.r.dir + "\x00" + filepath.Dir(s.rel)
-		if !seen[key] {
+		if key := s.dirKey(); !seen[key] {
 			seen[key] = true
-			dirs = append(dirs, i)
+			synced = append(synced, i)
 		}
 	}
 	var olds []staged
 	if b.AllOrNothing && b.undone == nil {
 		olds = stage[:done]
 	}
-	if k, derr := inParallel(len(dirs)+len(olds), func(k int) error {
-		if k >= len(dirs) {
-			olds[k-len(dirs)].removeOld()
+	if k, derr := inParallel(len(synced)+len(olds), func(k int) error {
+		if k >= len(synced) {
+			olds[k-len(synced)].removeOld()
 			return nil
 		}
-		s := stage[dirs[k]]
+		s := stage[synced[k]]
 		if s.h != nil {
 			return t.syncDir(&s.h.root, ".")
 		}
 		return t.syncDir(s.r, filepath.Dir(s.rel))
 	}); derr != nil && b.undone == nil {
-		return dirs[k], derr
+		return synced[k], derr
 	}
 	return n, err
 }
@@ -369,6 +372,10 @@ type staged struct {
 	// there was no file to keep.
 	old   string
 	isNew bool
+	// swap says the old content is to be kept by exchanging the temp
+	// with the file at the commit rather than by a link made now
+	// (commitRename); once exchanged, old is the temp's name.
+	swap bool
 }
 
 // remove removes the temp.
@@ -379,6 +386,9 @@ func (s staged) remove() {
 	}
 	_ = s.r.r.Remove(s.tmp)
 }
+
+// dirKey names s's directory: its root and its path below it.
+func (s staged) dirKey() string { return s.r.dir + "\x00" + filepath.Dir(s.rel) }
 
 // renameStaged renames s's temp over its target.
 func (t *osTree) renameStaged(s staged) error { return t.renameOver(s, s.tmp) }
@@ -506,7 +516,9 @@ func (w *OS) stageOne(name string, data []byte, keep bool) (staged, error) {
 		err = cerr
 	}
 	s := staged{r: r, tmp: tmp, rel: rel, h: h, isNew: old == nil}
-	if err == nil && keep && old != nil {
+	if err == nil && keep && old != nil && t.exchanges() {
+		s.swap = true
+	} else if err == nil && keep && old != nil {
 		s.old, err = keepOld(in.r, dir, filepath.Base(rel))
 		if h != nil && err == nil {
 			s.old = filepath.Join(filepath.Dir(rel), s.old)

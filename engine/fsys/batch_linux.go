@@ -1,10 +1,36 @@
 package fsys
 
 import (
+	"errors"
 	"os"
 
 	"golang.org/x/sys/unix"
 )
+
+// canExchange: Linux swaps two names in one step (renameat2 with
+// RENAME_EXCHANGE, since 3.15; batch_exchange.go).
+const canExchange = true
+
+// exchange swaps the names a and b in the directory dir.
+func exchange(dir *os.File, a, b string) error {
+	c, err := dir.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var xerr error
+	if err := c.Control(func(fd uintptr) {
+		xerr = unix.Renameat2(int(fd), a, int(fd), b, unix.RENAME_EXCHANGE)
+	}); err != nil {
+		return err
+	}
+	return xerr
+}
+
+// exchangeRefused reports an exchange the filesystem or kernel does not
+// do, rather than one that failed.
+func exchangeRefused(err error) bool {
+	return errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EOPNOTSUPP)
+}
 
 // startWriteback asks Linux to start writing a staged temp's pages to disk
 // now, without waiting (sync_file_range, SYNC_FILE_RANGE_WRITE; git's

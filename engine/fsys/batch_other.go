@@ -2,7 +2,20 @@
 
 package fsys
 
-import "os"
+import (
+	"errors"
+	"os"
+)
+
+// canExchange: no exchange of two names here but Linux's
+// (batch_exchange.go); an all-or-nothing batch links each old file.
+const canExchange = false
+
+// exchange is never called where canExchange is false.
+func exchange(*os.File, string, string) error { return errors.ErrUnsupported }
+
+// exchangeRefused: every exchange is refused here.
+func exchangeRefused(error) bool { return true }
 
 // startWriteback has nothing to start where there is no sync_file_range
 // (batch_linux.go says what it is for).

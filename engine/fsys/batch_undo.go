@@ -17,7 +17,10 @@ import (
 // So, as each existing file's temp is written, the old file gets a second
 // name beside it (a hard link, ".<name>.clada-<16 hex>.old"): a link
 // costs no copy, and it is made on the staging goroutine, beside the
-// trial, not on the commit's path. When a rename fails, each file renamed
+// trial, not on the commit's path. Where the system exchanges two names in
+// one step (Linux), no link is made: the commit exchanges the temp with
+// the file, and the temp's name holds the old content from then on
+// (batch_exchange.go); the rest below holds for it alike. When a rename fails, each file renamed
 // before it gets its old content back by renaming the second name over it
 // (one atomic step, as the write was), in reverse order, and a new file is
 // removed; on success the second names are removed.
@@ -127,6 +130,7 @@ func (t *osTree) undo(done []staged, fail func(string) error) []Undone {
 				err = t.renameOver(s, s.old)
 			}
 			if err != nil {
+				s.setAside()
 				u.Err, u.Old = err, filepath.Join(filepath.Dir(s.name), filepath.Base(s.old))
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/clada-dev/clada/internal/state"
@@ -27,16 +28,52 @@ func noOldNames(t *testing.T, root string) {
 	}
 }
 
+// How a test's tree keeps old contents (batch_exchange.go): as the system
+// does (an exchange on Linux), by links as where exchanges are refused,
+// or refusing the first exchange at the commit, as a filesystem does that
+// the system cannot tell from others until it is asked.
+type keeping int
+
+const (
+	keepAsSystem keeping = iota
+	keepByLink
+	keepRefused
+)
+
+var keepings = []keeping{keepAsSystem, keepByLink, keepRefused}
+
+func (k keeping) String() string {
+	return [...]string{"as the system", "by link", "exchange refused"}[k]
+}
+
 // commitAll runs an all-or-nothing batch of files on the tree at root,
 // failing the renames fail says to, and returns Commit's answer and
 // Undone.
 func commitAll(t *testing.T, root string, noFsync bool, files []Write, fail func(string) error) (int, []Undone, error) {
+	t.Helper()
+	return commitKeeping(t, root, noFsync, keepAsSystem, files, fail)
+}
+
+// commitKeeping is commitAll on a tree keeping old contents as k says.
+func commitKeeping(t *testing.T, root string, noFsync bool, k keeping, files []Write, fail func(string) error) (int, []Undone, error) {
 	t.Helper()
 	w, err := NewOS(Options{Root: root, NoFsync: noFsync})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
+	switch k {
+	case keepByLink:
+		w.t.noExchange.Store(true)
+	case keepRefused:
+		w.t.exchange = func(*os.File, string, string) error { return syscall.EINVAL }
+	}
+	return commitAllOn(t, w, files, fail)
+}
+
+// commitAllOn runs an all-or-nothing batch of files on w.
+func commitAllOn(t *testing.T, w *OS, files []Write, fail func(string) error) (int, []Undone, error) {
+	t.Helper()
 	b := NewBatch(w)
 	b.AllOrNothing, b.FailRename = true, fail
 	for _, f := range files {
@@ -69,7 +106,11 @@ var errFull = errors.New("no space left on device")
 // content back, the very file (inode and mode) it was; a new file is gone
 // again; no temp file or second name is left.
 func TestAllOrNothingPutsBackWhatItRenamed(t *testing.T) {
-	for _, noFsync := range []bool{false, true} {
+	for _, c := range []struct {
+		noFsync bool
+		k       keeping
+	}{{false, keepAsSystem}, {true, keepAsSystem}, {true, keepByLink}, {false, keepRefused}} {
+		noFsync := c.noFsync
 		root := batchTree(t, map[string]string{"d1/a": "a0", "d2/b": "b0", "d1/c": "c0"})
 		if err := os.Chmod(filepath.Join(root, "d1/a"), 0o600); err != nil {
 			t.Fatal(err)
@@ -81,9 +122,9 @@ func TestAllOrNothingPutsBackWhatItRenamed(t *testing.T) {
 			{filepath.Join(root, "d2/b"), []byte("b1")},
 			{filepath.Join(root, "d1/c"), []byte("c1")},
 		}
-		n, undone, err := commitAll(t, root, noFsync, files, failAt(root, map[string]int{"d1/c": 1}))
+		n, undone, err := commitKeeping(t, root, noFsync, c.k, files, failAt(root, map[string]int{"d1/c": 1}))
 		if n != 3 || !errors.Is(err, errFull) {
-			t.Fatalf("no-fsync %v: Commit = %d, %v; want 3, %v", noFsync, n, err, errFull)
+			t.Fatalf("no-fsync %v, keeping %v: Commit = %d, %v; want 3, %v", noFsync, c.k, n, err, errFull)
 		}
 		want := []Undone{{Name: files[0].Name}, {Name: files[1].Name}, {Name: files[2].Name}}
 		if len(undone) != len(want) {
@@ -112,40 +153,90 @@ func TestAllOrNothingPutsBackWhatItRenamed(t *testing.T) {
 // A file that cannot be put back keeps its new content, and Undone says
 // where its old content is: a file holding exactly it, left in place.
 func TestAllOrNothingSaysWhereTheOldContentIs(t *testing.T) {
-	root := batchTree(t, map[string]string{"a": "a0", "b": "b0", "c": "c0"})
-	files := []Write{
-		{filepath.Join(root, "a"), []byte("a1")},
-		{filepath.Join(root, "b"), []byte("b1")},
-		{filepath.Join(root, "c"), []byte("c1")},
+	for _, k := range keepings {
+		root := batchTree(t, map[string]string{"a": "a0", "b": "b0", "c": "c0"})
+		files := []Write{
+			{filepath.Join(root, "a"), []byte("a1")},
+			{filepath.Join(root, "b"), []byte("b1")},
+			{filepath.Join(root, "c"), []byte("c1")},
+		}
+		n, undone, err := commitKeeping(t, root, true, k, files, failAt(root, map[string]int{"c": 1, "b": 2}))
+		if n != 2 || !errors.Is(err, errFull) || len(undone) != 2 {
+			t.Fatalf("keeping %v: Commit = %d, %v, %+v; want 2, %v and two files undone", k, n, err, undone, errFull)
+		}
+		if undone[0] != (Undone{Name: files[0].Name}) {
+			t.Errorf("keeping %v: Undone[0] = %+v, want a put back", k, undone[0])
+		}
+		u := undone[1]
+		if u.Name != files[1].Name || !errors.Is(u.Err, errFull) || filepath.Dir(u.Old) != root ||
+			!strings.HasPrefix(filepath.Base(u.Old), ".b.clada-") || !strings.HasSuffix(u.Old, ".old") {
+			t.Fatalf("keeping %v: Undone[1] = %+v; want b not put back, its old content beside it", k, u)
+		}
+		if got, err := os.ReadFile(u.Old); err != nil || string(got) != "b0" {
+			t.Errorf("keeping %v: %s = %q, %v; want b's old content", k, u.Old, got, err)
+		}
+		wantTree(t, root, map[string]string{"a": "a0", "b": "b1", "c": "c0"})
 	}
-	n, undone, err := commitAll(t, root, true, files, failAt(root, map[string]int{"c": 1, "b": 2}))
-	if n != 2 || !errors.Is(err, errFull) || len(undone) != 2 {
-		t.Fatalf("Commit = %d, %v, %+v; want 2, %v and two files undone", n, err, undone, errFull)
-	}
-	if undone[0] != (Undone{Name: files[0].Name}) {
-		t.Errorf("Undone[0] = %+v, want a put back", undone[0])
-	}
-	u := undone[1]
-	if u.Name != files[1].Name || !errors.Is(u.Err, errFull) || filepath.Dir(u.Old) != root ||
-		!strings.HasPrefix(filepath.Base(u.Old), ".b.clada-") || !strings.HasSuffix(u.Old, ".old") {
-		t.Fatalf("Undone[1] = %+v; want b not put back, its old content beside it", u)
-	}
-	if got, err := os.ReadFile(u.Old); err != nil || string(got) != "b0" {
-		t.Errorf("%s = %q, %v; want b's old content", u.Old, got, err)
-	}
-	wantTree(t, root, map[string]string{"a": "a0", "b": "b1", "c": "c0"})
 }
 
 // With nothing failing, an all-or-nothing batch writes every file and
 // leaves no second name.
 func TestAllOrNothingSucceeds(t *testing.T) {
-	root := batchTree(t, map[string]string{"a": "a0", "d/b": "b0"})
-	files := []Write{{filepath.Join(root, "a"), []byte("a1")}, {filepath.Join(root, "d/b"), []byte("b1")}, {filepath.Join(root, "e/n"), []byte("n1")}}
-	n, undone, err := commitAll(t, root, false, files, nil)
-	if n != 3 || err != nil || undone != nil {
-		t.Fatalf("Commit = %d, %v, %+v; want 3, nil, nil", n, err, undone)
+	for _, k := range keepings {
+		root := batchTree(t, map[string]string{"a": "a0", "d/b": "b0"})
+		files := []Write{{filepath.Join(root, "a"), []byte("a1")}, {filepath.Join(root, "d/b"), []byte("b1")}, {filepath.Join(root, "e/n"), []byte("n1")}}
+		n, undone, err := commitKeeping(t, root, false, k, files, nil)
+		if n != 3 || err != nil || undone != nil {
+			t.Fatalf("keeping %v: Commit = %d, %v, %+v; want 3, nil, nil", k, n, err, undone)
+		}
+		wantTree(t, root, map[string]string{"a": "a1", "d/b": "b1", "e/n": "n1"})
+		noOldNames(t, root)
 	}
-	wantTree(t, root, map[string]string{"a": "a1", "d/b": "b1", "e/n": "n1"})
+}
+
+// Where the system exchanges names, staging links no old file: the old
+// content is kept by the commit's exchange (batch_exchange.go), and the
+// file put back is the very file it was. Once a filesystem refuses an
+// exchange, the tree links old files as it stages them.
+func TestAllOrNothingKeepsByExchange(t *testing.T) {
+	if !canExchange {
+		t.Skip("no exchange of names on " + runtime.GOOS)
+	}
+	root := batchTree(t, map[string]string{"d/a": "a0", "d/b": "b0"})
+	before, _ := os.Stat(filepath.Join(root, "d/a"))
+	w, err := NewOS(Options{Root: root, NoFsync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	b := NewBatch(w)
+	b.AllOrNothing = true
+	b.FailRename = failAt(root, map[string]int{"d/b": 1})
+	for _, f := range []Write{{filepath.Join(root, "d/a"), []byte("a1")}, {filepath.Join(root, "d/b"), []byte("b1")}} {
+		if err := b.Add(f.Name, f.Data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Ready(); err != nil {
+		t.Fatal(err)
+	}
+	noOldNames(t, root) // nothing linked at staging
+	if n, err := b.Commit(); n != 1 || !errors.Is(err, errFull) {
+		t.Fatalf("Commit = %d, %v; want 1, %v", n, err, errFull)
+	}
+	wantTree(t, root, map[string]string{"d/a": "a0", "d/b": "b0"})
+	if after, err := os.Stat(filepath.Join(root, "d/a")); err != nil || !os.SameFile(before, after) {
+		t.Errorf("d/a is not the file it was: %v", err)
+	}
+
+	w.t.exchange = func(*os.File, string, string) error { return syscall.EINVAL }
+	if _, _, err := commitAllOn(t, w, []Write{{filepath.Join(root, "d/a"), []byte("a2")}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if w.t.exchanges() {
+		t.Error("the tree still exchanges after a refusal")
+	}
+	wantTree(t, root, map[string]string{"d/a": "a2", "d/b": "b0"})
 	noOldNames(t, root)
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/clada-dev/clada/engine/fault"
 	"github.com/clada-dev/clada/internal/bigbuf"
@@ -44,6 +45,12 @@ type osTree struct {
 	opt   Options
 	roots []root
 	held  heldDirs // while a batch runs (held_dirs.go)
+	// noExchange is set once the filesystem refused to exchange two
+	// names (batch_exchange.go): old contents are linked from then on.
+	noExchange atomic.Bool
+	// exchange is how names are exchanged: exchange, but for tests that
+	// make a filesystem refuse it.
+	exchange func(dir *os.File, a, b string) error
 }
 
 // root is one directory the workspace may reach and its os.Root.
@@ -55,7 +62,7 @@ type root struct {
 // NewOS opens the root (and each --allow directory) for a run. Close it when
 // the run ends.
 func NewOS(opt Options) (*OS, error) {
-	t := &osTree{opt: opt}
+	t := &osTree{opt: opt, exchange: exchange}
 	dirs := append([]string{opt.Root}, opt.Allow...)
 	if opt.AllowEscape {
 		dirs = append(dirs, filepath.VolumeName(opt.Root)+string(filepath.Separator)) // "/", or the root's drive on Windows

@@ -70,6 +70,41 @@ func BenchmarkGitDiff(b *testing.B) {
 	}
 }
 
+// BenchmarkGitDiffFloor is BenchmarkGitDiff's floor: the same files
+// replaced by clada's sequence of file operations alone
+// (benchdoc.ReplaceFloor), with no answer to parse, no check and no report.
+// Compare each of BenchmarkGitDiff's rows with the floor row of the same
+// name (scripts/bench).
+func BenchmarkGitDiffFloor(b *testing.B) {
+	for _, g := range []struct{ hunks, files int }{{10, 10}, {1000, 100}, {10000, 1000}} {
+		tree, want, _ := benchdoc.GitDiff(g.hunks, g.files)
+		for _, noFsync := range []bool{false, true} {
+			name := fmt.Sprintf("%d/durable", g.files)
+			if noFsync {
+				name = fmt.Sprintf("%d/no-fsync", g.files)
+			}
+			b.Run(name, func(b *testing.B) {
+				root := b.TempDir()
+				for range b.N {
+					b.StopTimer()
+					for p, c := range tree {
+						if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+							b.Fatal(err)
+						}
+						if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.StartTimer()
+					if err := benchdoc.ReplaceFloor(root, want, !noFsync); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
 // peakHeap samples the heap's objects while the benchmark runs and, when
 // the returned func is called, reports the largest sample.
 func peakHeap(b *testing.B) func() {

@@ -39,6 +39,10 @@ func main() {
 		spawn(os.Args[2], os.Args[3:])
 		return
 	}
+	if len(os.Args) == 4 && os.Args[1] == floorFlag {
+		floor(os.Args[2] == "durable", os.Args[3])
+		return
+	}
 	clada := flag.String("clada", "clada", "the clada binary")
 	codex := flag.String("apply-patch", "", "Codex's binary linked as apply_patch (empty: skip the Codex rows)")
 	rounds := flag.Int("rounds", 5, "measured rounds per row (after one warm-up round)")
@@ -105,6 +109,23 @@ func main() {
 				{"clada", diff, args, nil},
 				{"git apply", diff, []string{"git", "apply"}, nil},
 			}})
+		}
+	}
+	// The floor of the git diff rows: clada's sequence of file operations
+	// for the same diff (benchdoc.ReplaceFloor) and nothing else, against
+	// git apply, which replaces a file in place (unlink, create, write)
+	// where clada writes a temp and exchanges it (README, "Safety").
+	self, err := os.Executable()
+	check(err)
+	for _, g := range []struct{ hunks, files int }{{10000, 1000}} {
+		tree, want, diff := benchdoc.GitDiff(g.hunks, g.files)
+		for _, durable := range []string{"durable", "no-fsync"} {
+			rows = append(rows, row{
+				name: fmt.Sprintf("floor: clada's file operations alone (%s) for the git diff of %d hunks over %d files vs git apply", durable, g.hunks, g.files),
+				tree: tree, want: want, sides: [2]side{
+					{"floor", floorInput(tree, want), []string{self, floorFlag, durable}, nil},
+					{"git apply", diff, []string{"git", "apply"}, nil},
+				}})
 		}
 	}
 

@@ -644,14 +644,16 @@ func (f *Fence) state(p string, start, end int, how How) bool {
 
 // statedIn reports whether line, the first of a fence's body, is a
 // comment stating a path the fence may take: one with a label
-// (filepath:, file:), one naming a folder, or the path already stated.
+// (filepath:, file:), one naming a folder, a file of the fence's language
+// (lang_files.go), or the path already stated.
 func (f *Fence) statedIn(line []byte) bool {
 	s, e, labelled, ok := commentPath(line)
 	if !ok {
 		return false
 	}
 	p := line[s:e]
-	return labelled || bytes.ContainsAny(p, `/\`) || string(p) == f.Path || bytes.HasPrefix(bytes.TrimSpace(line), []byte("<!--"))
+	return labelled || bytes.ContainsAny(p, `/\`) || string(p) == f.Path || bytes.HasPrefix(bytes.TrimSpace(line), []byte("<!--")) ||
+		ofLang(string(p), f.Lang)
 }
 
 // commentPath reads a first line that is a comment holding a path

@@ -144,3 +144,30 @@ func TestCutShortByNextFile(t *testing.T) {
 		}
 	}
 }
+
+// A first-line comment naming a bare file states the path only when the
+// file is of the fence's language.
+func TestBareNameCommentOfTheFenceLanguage(t *testing.T) {
+	for _, c := range []struct {
+		fence string
+		path  string
+	}{
+		{"```python\n# mathx.py\nx = 1\n```\n", "mathx.py"},
+		{"```Python\n# mathx.py\nx = 1\n```\n", "mathx.py"},
+		{"```js\n// app.mjs\nlet x\n```\n", "app.mjs"},
+		{"```makefile\n# Makefile\nall:\n\ttrue\n```\n", "Makefile"},
+		{"```yaml\n# config.yml\na: 1\n```\n", "config.yml"},
+		{"```bash\n# requirements.txt\npip install -r requirements.txt\n```\n", ""},
+		{"```js\n// app.ts\nlet x\n```\n", ""},
+		{"```\n# mathx.py\nx = 1\n```\n", ""},
+		{"```python\n# see mathx.py\nx = 1\n```\n", ""},
+	} {
+		var got string
+		for _, f := range Scan([]byte(c.fence)) {
+			got = f.Path
+		}
+		if got != c.path {
+			t.Errorf("%q: path %q, want %q", c.fence, got, c.path)
+		}
+	}
+}

@@ -34,8 +34,13 @@ func (x *opRun) move() Result {
 	sfi, err := x.ws.Lstat(src)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound,
-				Hint: "check old_path: it is relative to the project root"}
+			hint := "check old_path: it is relative to the project root"
+			if fi, err := x.ws.Lstat(dst); err == nil && fi.Mode().IsRegular() {
+				// An answer sent again: say what the tree shows, never
+				// guess that the move ran (a wrong old_path looks the same).
+				hint = fmt.Sprintf("'%s' exists and '%s' does not: if this answer was applied before, the move is done; otherwise check old_path (it is relative to the project root)", newP, oldP)
+			}
+			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound, Hint: hint}
 		}
 		return x.failMove("rename", oldP, newP, err)
 	}

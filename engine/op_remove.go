@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -35,7 +36,11 @@ func (x *opRun) fileDelete() Result {
 	}
 	fi, err := x.ws.Lstat(abs)
 	if err != nil {
-		return x.fail("unlink", p, err)
+		r := x.fail("unlink", p, err)
+		if errors.Is(err, fs.ErrNotExist) {
+			r.Hint = fmt.Sprintf("'%s' does not exist: if this answer was applied before, it is already deleted; otherwise check the path (it is relative to the project root)", p)
+		}
+		return r
 	}
 	switch m := fi.Mode(); {
 	case m.IsDir():

@@ -92,7 +92,10 @@ func TestUnderRootAgreesWithResolve(t *testing.T) {
 // path as written.
 func TestApplyNamesNearMiss(t *testing.T) {
 	root := t.TempDir()
-	for _, f := range []string{"math_utils.py", "README.md", "other.txt"} {
+	for _, f := range []string{"math_utils.py", "README.md", "other.txt", "src/app.py", "Tests/t.py"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(root, f), []byte("x = 1\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +108,8 @@ func TestApplyNamesNearMiss(t *testing.T) {
 	edit := func(id, p string) string {
 		return "#!SHAM [@three-char-SHA-256: " + id + "]\naction = \"file_replace_text\"\npath = \"" + p + "\"\nold_text = \"x = 1\"\nnew_text = \"x = 2\"\n#!END_SHAM_" + id + "\n"
 	}
-	doc := lang.Parse(source.NewFile("a.sham", []byte(edit("e1", "math_util.py")+edit("e2", "Readme.md")+edit("e3", "nothing_like_it.py"))))
+	doc := lang.Parse(source.NewFile("a.sham", []byte(edit("e1", "math_util.py")+edit("e2", "Readme.md")+edit("e3", "nothing_like_it.py")+
+		edit("e4", "srcs/app.py")+edit("e5", "Test/t.py")+edit("e6", "lib/deep/app.py"))))
 	out, err := s.Apply(context.Background(), doc, engine.Real)
 	if err != nil {
 		t.Fatal(err)
@@ -117,6 +121,9 @@ func TestApplyNamesNearMiss(t *testing.T) {
 	want := []string{
 		"did you mean 'math_utils.py'? check the path: it is relative to the project root",
 		"did you mean 'README.md'? check the path: it is relative to the project root",
+		"check the path: it is relative to the project root",
+		"did you mean 'src/app.py'? check the path: it is relative to the project root",
+		"did you mean 'Tests/t.py'? check the path: it is relative to the project root",
 		"check the path: it is relative to the project root",
 	}
 	if diff := cmp.Diff(want, hints); diff != "" {

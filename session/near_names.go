@@ -2,7 +2,9 @@ package session
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -48,6 +50,9 @@ func nearName(cfg *engine.Config, p string) string {
 		return ""
 	}
 	entries, err := os.ReadDir(filepath.Dir(abs))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nearFolder(cfg, p)
+	}
 	if err != nil || len(entries) > 10_000 {
 		return ""
 	}
@@ -65,6 +70,53 @@ func nearName(cfg *engine.Config, p string) string {
 	}
 	if n := lang.Nearest(base, names); n != "" {
 		return path.Join(dir, n)
+	}
+	return ""
+}
+
+// nearFolder is nearName for a p whose folder is missing: the first
+// missing folder on its way is swapped for the nearest folder beside it,
+// the same name in another letter case or one or two letters away (srcs/
+// for src/, Tests/ for tests/); "" when none is near. p must be relative.
+func nearFolder(cfg *engine.Config, p string) string {
+	clean := path.Clean(filepath.ToSlash(strings.ReplaceAll(p, `\`, "/")))
+	if path.IsAbs(clean) || clean == "." || strings.HasPrefix(clean, "../") {
+		return ""
+	}
+	parts := strings.Split(clean, "/")
+	dir := filepath.Clean(cfg.Root)
+	for i, part := range parts[:len(parts)-1] {
+		next := filepath.Join(dir, part)
+		if fi, err := os.Lstat(next); err == nil && fi.IsDir() {
+			dir = next
+			continue
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil || len(entries) > 10_000 {
+			return ""
+		}
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			if strings.EqualFold(e.Name(), part) {
+				names = []string{e.Name()}
+				break
+			}
+			names = append(names, e.Name())
+		}
+		n := ""
+		if len(names) == 1 && strings.EqualFold(names[0], part) {
+			n = names[0]
+		} else {
+			n = lang.Nearest(part, names)
+		}
+		if n == "" {
+			return ""
+		}
+		parts[i] = n
+		return strings.Join(parts, "/")
 	}
 	return ""
 }

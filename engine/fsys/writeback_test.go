@@ -11,9 +11,10 @@ import (
 	"github.com/clada-dev/clada/engine/textedit"
 )
 
-// The write-back writes a file's first content at once, keeps later ones in
-// memory for reads, and writes them out before anything else looks.
-func TestWriteBackHoldsLaterWrites(t *testing.T) {
+// On the real tree the write-back keeps a file's writes in memory, the
+// first too, serves reads from there, and writes them out before anything
+// else looks at the file and when the apply ends.
+func TestWriteBackHoldsWrites(t *testing.T) {
 	root := t.TempDir()
 	w, err := NewOS(Options{Root: root})
 	if err != nil {
@@ -32,11 +33,12 @@ func TestWriteBackHoldsLaterWrites(t *testing.T) {
 	if err := wb.WriteFile(name, []byte("one")); err != nil {
 		t.Fatal(err)
 	}
-	onDisk("one")
+	if _, err := os.Lstat(name); !os.IsNotExist(err) {
+		t.Fatalf("the first write reached the disk at once: %v", err)
+	}
 	if err := wb.WriteFile(name, []byte("two")); err != nil {
 		t.Fatal(err)
 	}
-	onDisk("one")
 	if got, err := wb.ReadFile(name); err != nil || string(got) != "two" {
 		t.Fatalf("ReadFile = %q, %v; want the pending content", got, err)
 	}
@@ -87,12 +89,12 @@ func TestWriteBackCaseVariants(t *testing.T) {
 	}
 }
 
-// An existing file the plan indexes has its first write held too (the
-// WriteBack's comment says why): the disk keeps the old text, and the
-// observer hears nothing, until something looks at the tree; a refused
-// first write is refused at once, as the disk write would refuse it; a new
-// file still goes to disk at once.
-func TestWriteBackHoldsAPlannedFilesFirstWrite(t *testing.T) {
+// A file's first write is held (the WriteBack's comment says why): the
+// disk keeps the old text, and the observer hears nothing, until something
+// looks at the tree; a refused first write is refused at once, as the disk
+// write would refuse it; a new file's missing folder is made at once, the
+// observer hearing of it, and the file is written with the others.
+func TestWriteBackHoldsFirstWrites(t *testing.T) {
 	root := t.TempDir()
 	w, err := NewOS(Options{Root: root})
 	if err != nil {
@@ -100,6 +102,7 @@ func TestWriteBackHoldsAPlannedFilesFirstWrite(t *testing.T) {
 	}
 	defer w.Close()
 	name, linked, fresh := filepath.Join(root, "big.txt"), filepath.Join(root, "linked.txt"), filepath.Join(root, "new.txt")
+	deep := filepath.Join(root, "sub", "deep.txt")
 	old := strings.Repeat("a line of the file that edits will change\n", 2000)
 	for _, p := range []string{name, linked} {
 		if err := os.WriteFile(p, []byte(old), 0o644); err != nil {
@@ -139,16 +142,29 @@ func TestWriteBackHoldsAPlannedFilesFirstWrite(t *testing.T) {
 	if err := wb.WriteFile(fresh, []byte(edited)); err != nil {
 		t.Fatal(err)
 	}
-	onDisk(fresh, edited)
+	if _, err := os.Lstat(fresh); !os.IsNotExist(err) {
+		t.Fatalf("new.txt reached the disk at once: %v", err)
+	}
+	if err := wb.WriteFile(deep, []byte(edited)); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(filepath.Dir(deep)); err != nil || !fi.IsDir() {
+		t.Fatalf("the new file's folder was not made: %v", err)
+	}
 	if _, err := wb.Lstat(name); err != nil {
 		t.Fatal(err)
 	}
 	onDisk(name, edited)
-	if want := []string{"new.txt", "big.txt"}; !slices.Equal(heard, want) {
+	if want := []string{"sub", "big.txt"}; !slices.Equal(heard, want) {
 		t.Fatalf("the observer heard of %v, want %v", heard, want)
 	}
 	if failed := wb.Settle(); len(failed) != 0 {
 		t.Fatal(failed)
+	}
+	onDisk(fresh, edited)
+	onDisk(deep, edited)
+	if want := []string{"sub", "big.txt", "new.txt", "deep.txt"}; !slices.Equal(heard, want) {
+		t.Fatalf("the observer heard of %v, want %v", heard, want)
 	}
 }
 

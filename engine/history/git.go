@@ -47,6 +47,10 @@ type repo struct {
 	// listing, before any command ran: those may hold the repository's
 	// content (git-crypt), so they are refused, not emptied (git_config.go).
 	filtersAtStart map[string]bool
+	// calls names each git command this repo ran, in order: every one is a
+	// process of 1.5–3 ms, most of a small apply's time, and a test holds
+	// an apply to its count (git_calls_test.go).
+	calls []string
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
@@ -143,17 +147,13 @@ type gitCall struct {
 // given literal first.
 func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, error) {
 	if err := command.CheckPinned(r.top, r.pin); err != nil {
-		name := args[0]
-		if name == literal && len(args) > 1 {
-			name = args[1]
-		}
-		return "", fmt.Errorf("git %s: %w", name, err)
+		return "", fmt.Errorf("git %s: %w", gitName(args), err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
 	env := gitProcessEnv()
-	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
+	if filterCommand(gitName(args)) {
 		if !r.filtersRead {
 			p, err := r.filterOff(ctx, r.filtersAtStart) // git_config.go
 			if err != nil {
@@ -167,6 +167,7 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 		env = append(env, r.filters.env...)
 	}
 	full = append(append(full, "-C", r.top), args...)
+	r.calls = append(r.calls, gitName(args))
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = append(env, c.env...)
 	if c.stdin != nil {
@@ -182,13 +183,17 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 			msg = err.Error()
 		}
 		msg += r.filters.filterHint(msg)
-		name := args[0]
-		if name == literal {
-			name = args[1]
-		}
-		return stdout.String(), fmt.Errorf("git %s: %s", name, msg)
+		return stdout.String(), fmt.Errorf("git %s: %s", gitName(args), msg)
 	}
 	return stdout.String(), nil
+}
+
+// gitName is the git command args run, past the global options.
+func gitName(args []string) string {
+	if args[0] == literal && len(args) > 1 {
+		return args[1]
+	}
+	return args[0]
 }
 
 // userConfigVars choose which files are the user's own git config (global,

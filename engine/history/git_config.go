@@ -84,6 +84,7 @@ func (r *repo) filterOff(ctx context.Context, known map[string]bool) (filterPoli
 	cmd := exec.CommandContext(ctx, "git", "-c", "core.hooksPath=/dev/null", "-C", r.top,
 		"config", "-z", "--show-scope", "--get-regexp", `^(filter|lfs)\.|^`+strings.ReplaceAll(configProbe, ".", `\.`)+`$`)
 	cmd.Env = append(gitProcessEnv(), "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0="+configProbe, "GIT_CONFIG_VALUE_0=1")
+	r.calls = append(r.calls, "config")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -47,6 +48,12 @@ type repo struct {
 	// listing, before any command ran: those may hold the repository's
 	// content (git-crypt), so they are refused, not emptied (git_config.go).
 	filtersAtStart map[string]bool
+	// objectFormat is the repository's hash ("sha1", "sha256"): blobHash
+	// computes a file's blob id with it, with no git process.
+	objectFormat string
+	// openHead is HEAD as findRepo saw it, for headAtOpen; nil once
+	// taken, or when git did not say (a branch without a commit).
+	openHead *headState
 	// calls names each git command this repo ran, in order: every one is a
 	// process of 1.5–3 ms, most of a small apply's time, and a test holds
 	// an apply to its count (git_calls_test.go).
@@ -83,10 +90,18 @@ func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
 	r := &repo{top: cfg.Root, author: author, userDir: cfg.UserDir}
 	// --show-cdup rather than --show-toplevel: the top is then spelled as the
 	// root is, so paths under the root stay under the top even when the root
-	// was reached through a symlink.
-	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir")
+	// was reached through a symlink. HEAD's commit and branch come in the
+	// same process (an apply records them next, start): on a branch without
+	// a commit yet git stops at HEAD^{commit}, after the lines before it,
+	// and head asks again. "--" keeps a file named HEAD from making the
+	// revision ambiguous.
+	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir",
+		"--show-object-format", "HEAD^{commit}", "--symbolic-full-name", "HEAD", "--")
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if err != nil || len(lines) != 3 || lines[0] != "true" {
+	if err != nil && len(lines) >= 4 && lines[0] == "true" {
+		err, lines = nil, lines[:4] // the repository is found; HEAD is not a commit
+	}
+	if err != nil || (len(lines) != 4 && len(lines) != 7) || lines[0] != "true" {
 		if _, serr := os.Lstat(filepath.Join(cfg.Root, ".git")); serr == nil {
 			// The root has a .git git does not take it by (a gitdir file
 			// whose repository keeps its work tree elsewhere, a broken or
@@ -99,7 +114,14 @@ func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", cfg.Root, errNoWorkTree)
 	}
-	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
+	r.top, r.gitDir, r.objectFormat = filepath.Join(cfg.Root, lines[1]), lines[2], lines[3]
+	if len(lines) == 7 {
+		h := &headState{commit: lines[4], ref: lines[5]}
+		if h.ref == "HEAD" {
+			h.ref = "" // detached: --symbolic-full-name says "HEAD" where symbolic-ref fails
+		}
+		r.openHead = h
+	}
 	if err := checkGitLink(ctx, r.top, r.gitDir); err != nil {
 		return nil, err
 	}
@@ -250,6 +272,9 @@ func (r *repo) userIdent(ctx context.Context) (id ident, ok bool) {
 	return ident{strings.TrimSpace(out[:lt]), out[lt+1 : gt]}, true
 }
 
+// headState is HEAD's commit and the branch it is on.
+type headState struct{ commit, ref string }
+
 // head returns HEAD's commit ("" when the branch has no commit yet) and the
 // branch HEAD points to ("" when detached).
 func (r *repo) head(ctx context.Context) (commit, ref string, err error) {
@@ -267,6 +292,17 @@ func (r *repo) head(ctx context.Context) (commit, ref string, err error) {
 		}
 	}
 	return commit, ref, nil
+}
+
+// headAtOpen is head as findRepo saw it, with no process of its own, the
+// first time it is called; an apply's start calls it right after open.
+// Undo and squash read HEAD afresh under their lock (head).
+func (r *repo) headAtOpen(ctx context.Context) (commit, ref string, err error) {
+	if h := r.openHead; h != nil {
+		r.openHead = nil
+		return h.commit, h.ref, nil
+	}
+	return r.head(ctx)
 }
 
 // nulList joins paths for a -z --stdin call.
@@ -362,7 +398,17 @@ func (r *repo) treeEntries(ctx context.Context, commit string, paths []string) (
 // indexEntries returns the index entries ("mode oid stage", as ls-files -s
 // prints them) of each path, from the index at indexFile ("" for the real one).
 func (r *repo) indexEntries(ctx context.Context, indexFile string, paths []string) (map[string][]string, error) {
-	m := map[string][]string{}
+	m, _, err := r.indexListing(ctx, indexFile, paths)
+	return m, err
+}
+
+// indexListing is indexEntries, and beside it the set of paths git counts
+// as tracked, which no ignore rule matches (check-ignore passes over them):
+// each path with an entry, a sparse checkout's skip-worktree ones too, and
+// every folder above one (a pathspec of a folder matches the entries below
+// it, in ls-files and check-ignore alike).
+func (r *repo) indexListing(ctx context.Context, indexFile string, paths []string) (map[string][]string, map[string]bool, error) {
+	m, tracked := map[string][]string{}, map[string]bool{}
 	var env []string
 	if indexFile != "" {
 		env = []string{"GIT_INDEX_FILE=" + indexFile}
@@ -370,16 +416,39 @@ func (r *repo) indexEntries(ctx context.Context, indexFile string, paths []strin
 	for _, chunk := range chunks(paths) {
 		out, err := r.git(ctx, gitCall{env: env}, append([]string{literal, "ls-files", "-s", "-z", "--full-name", "--"}, chunk...)...)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, rec := range strings.Split(out, "\x00") {
-			meta, path, ok := strings.Cut(rec, "\t")
-			if ok {
-				m[path] = append(m[path], meta)
+			meta, p, ok := strings.Cut(rec, "\t")
+			if !ok {
+				continue
+			}
+			m[p] = append(m[p], meta)
+			for d := p; d != "." && !tracked[d]; d = path.Dir(d) {
+				tracked[d] = true
 			}
 		}
 	}
-	return m, nil
+	return m, tracked, nil
+}
+
+// entriesUnder keeps the entries of m at each of paths or below it: what
+// indexEntries of those paths alone would return.
+func entriesUnder(m map[string][]string, paths []string) map[string][]string {
+	want := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		want[p] = true
+	}
+	out := map[string][]string{}
+	for p, e := range m {
+		for d := p; d != "."; d = path.Dir(d) {
+			if want[d] {
+				out[p] = e
+				break
+			}
+		}
+	}
+	return out
 }
 
 // setIndex makes the entries of paths in indexFile ("" for the real index)

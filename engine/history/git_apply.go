@@ -166,7 +166,7 @@ func (t *applyTracker) add(rel string, before *FileState) {
 func (t *applyTracker) start() error {
 	t.started = true
 	now := time.Now()
-	head, ref, err := t.r.head(t.ctx)
+	head, ref, err := t.r.headAtOpen(t.ctx) // open ran just before
 	if err != nil {
 		return err
 	}
@@ -305,9 +305,14 @@ func (r *repo) states(ctx context.Context, paths []string, write, clean bool) (m
 			if err != nil {
 				return nil, err
 			}
-			id, err := r.hashBytes(ctx, []byte(target))
-			if err != nil {
-				return nil, err
+			id, ok := "", false
+			if !write {
+				id, ok = r.rawBlobIDOf([]byte(target)) // blob_id.go: no process
+			}
+			if !ok {
+				if id, err = r.hashBytes(ctx, []byte(target)); err != nil {
+					return nil, err
+				}
 			}
 			out[rel] = &FileState{Mode: "120000", Raw: id, Blob: id}
 		case fi.Mode().IsRegular():
@@ -321,9 +326,15 @@ func (r *repo) states(ctx context.Context, paths []string, write, clean bool) (m
 			out[rel] = nil
 		}
 	}
-	raw, err := r.hashFiles(ctx, files, true, write)
-	if err != nil {
-		return nil, err
+	raw, ok := []string(nil), false
+	if !write {
+		raw, ok = r.rawBlobIDs(files) // blob_id.go: no process
+	}
+	if !ok {
+		var err error
+		if raw, err = r.hashFiles(ctx, files, true, write); err != nil {
+			return nil, err
+		}
 	}
 	for i, rel := range files {
 		out[rel].Raw = raw[i]
@@ -399,7 +410,12 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	for i, f := range t.rec.Files {
 		all[i] = f.Path
 	}
-	after, err := t.r.stateOf(t.ctx, all, false)
+	// The raw ids tell what changed, with no git process (blob_id.go); the
+	// clean ids the record keeps come from the commit's index (afterBlobs).
+	after, err := t.r.rawStateOf(t.ctx, all)
+	if err == nil {
+		err = t.r.cleanIDsFor(t.ctx, t.rec.Files, after)
+	}
 	if err != nil {
 		return fmt.Errorf("read the state after the apply: %w", err)
 	}
@@ -438,9 +454,27 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	}
 	t.rec.HeadAfter = t.rec.HeadBefore
 	t.rec.Status = ApplyDone
-	ign, err := t.r.ignored(t.ctx, files)
+	// The index entries of these paths now: the record's IndexBefore, and
+	// which of them are tracked, which no ignore rule can match, so only
+	// the others need check-ignore (a process).
+	var index map[string][]string
+	tracked := map[string]bool{}
+	if headErr == nil && !moved {
+		index, tracked, err = t.r.indexListing(t.ctx, "", files)
+	}
+	var ign map[string]bool
+	if err == nil {
+		var untracked []string
+		for _, p := range files {
+			if !tracked[p] {
+				untracked = append(untracked, p)
+			}
+		}
+		ign, err = t.r.ignored(t.ctx, untracked)
+	}
 	if err != nil {
 		t.warnings = append(t.warnings, err.Error()+"; clada made no commit")
+		t.afterBlobs()
 		t.rec.Warnings = t.warnings
 		return t.save()
 	}
@@ -461,19 +495,71 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	case moved:
 		t.rec.HeadAfter = head
 	case len(commit) > 0:
-		if err := t.commit(commit); err != nil {
+		if err := t.commit(commit, entriesUnder(index, commit)); err != nil {
 			t.warnings = append(t.warnings, err.Error())
 		}
 	}
+	t.afterBlobs()
 	t.rec.Warnings = t.warnings
 	return t.save()
+}
+
+// cleanIDsFor sets the clean blob id of the files in after whose change
+// of files is told by clean ids: those whose state before is the blob of
+// HEAD's tree (a tracked file a command changed, git_command.go), which
+// has no raw id to compare.
+func (r *repo) cleanIDsFor(ctx context.Context, files []FileChange, after map[string]*FileState) error {
+	var need []string
+	for _, f := range files {
+		if a := after[f.Path]; f.Before != nil && f.Before.Raw == "" && a != nil && a.Blob == "" && a.Mode != modeDir {
+			need = append(need, f.Path)
+		}
+	}
+	ids, err := r.hashFiles(ctx, need, false, false)
+	for i, p := range need {
+		if err == nil {
+			after[p].Blob = ids[i]
+		}
+	}
+	return err
+}
+
+// afterBlobs completes the record's state after the apply with each file's
+// blob as git stores it (clean filters applied): from the apply commit's
+// index, which staged those very files, or for the rest (an ignored file,
+// an apply that made no commit) from hash-object. Undo compares raw ids,
+// so a file whose clean id git cannot give (a filter clada refuses,
+// git_config.go) is left without one, as the commit's failure says.
+func (t *applyTracker) afterBlobs() {
+	var rest []*FileState
+	var paths []string
+	for _, f := range t.rec.Files {
+		a := f.After
+		if a == nil || a.Blob != "" || a.Mode == modeDir {
+			continue
+		}
+		if e := t.rec.IndexAfter[f.Path]; len(e) == 1 {
+			if fields := strings.Fields(e[0]); len(fields) == 3 && fields[2] == "0" {
+				a.Blob = fields[1]
+				continue
+			}
+		}
+		rest, paths = append(rest, a), append(paths, f.Path)
+	}
+	ids, err := t.r.hashFiles(t.ctx, paths, false, false)
+	if err != nil {
+		return
+	}
+	for i, a := range rest {
+		a.Blob = ids[i]
+	}
 }
 
 // commit writes the save commit (when the user had uncommitted work at the
 // changed paths) and the apply commit on a private index, moves HEAD to them
 // in one compare-and-swap, and sets the real index's entries for exactly
 // these paths; every other entry of the user's index is left as it was.
-func (t *applyTracker) commit(paths []string) error {
+func (t *applyTracker) commit(paths []string, indexBefore map[string][]string) error {
 	tmp := filepath.Join(t.r.gitDir, "clada", "index-"+t.rec.ID)
 	defer os.Remove(tmp)
 	env := []string{"GIT_INDEX_FILE=" + tmp}
@@ -555,9 +641,7 @@ func (t *applyTracker) commit(paths []string) error {
 		t.rec.ApplyCommit, newHead = apply, apply
 	}
 
-	if t.rec.IndexBefore, err = t.r.indexEntries(t.ctx, "", paths); err != nil {
-		return err
-	}
+	t.rec.IndexBefore = indexBefore
 	if t.rec.IndexAfter, err = t.r.indexEntries(t.ctx, tmp, paths); err != nil {
 		return err
 	}

@@ -60,7 +60,7 @@ func trackedApply(tb testing.TB, root, src string) (*engine.Report, []string) {
 // time. A change that adds one must say so here.
 func TestGitCallsPerApply(t *testing.T) {
 	gitEnv(t)
-	commitSteps := []string{"read-tree", "ls-tree", "update-index", "write-tree", "commit-tree", "ls-files", "ls-files", "update-index", "update-ref"}
+	commitSteps := []string{"read-tree", "ls-tree", "update-index", "write-tree", "commit-tree", "ls-files", "update-index", "update-ref"}
 	for _, c := range []struct {
 		name  string
 		src   string
@@ -68,17 +68,17 @@ func TestGitCallsPerApply(t *testing.T) {
 	}{{
 		name:  "new file in a dirty tree",
 		src:   shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`),
-		calls: append([]string{"rev-parse", "rev-parse", "symbolic-ref", "config", "hash-object", "hash-object", "check-ignore"}, commitSteps...),
+		calls: append([]string{"rev-parse", "config", "ls-files", "check-ignore"}, commitSteps...),
 	}, {
 		name:  "edit of a clean tracked file",
 		src:   shamBlock("w1", `action = "file_write"`, `path = ".gitignore"`, `content = "*.tmp"`),
-		calls: append([]string{"rev-parse", "rev-parse", "symbolic-ref", "config", "hash-object", "hash-object", "hash-object", "hash-object", "check-ignore"}, commitSteps...),
+		calls: append([]string{"rev-parse", "config", "hash-object", "hash-object", "ls-files"}, commitSteps...),
 	}, {
 		name: "edit of a dirty tracked file: the user's work is saved first",
 		src:  shamBlock("w1", `action = "file_write"`, `path = "a.txt"`, `content = "b"`),
-		calls: []string{"rev-parse", "rev-parse", "symbolic-ref", "config", "hash-object", "hash-object", "hash-object", "hash-object", "check-ignore",
+		calls: []string{"rev-parse", "config", "hash-object", "hash-object", "ls-files",
 			"read-tree", "ls-tree", "update-index", "write-tree", "var", "commit-tree",
-			"update-index", "write-tree", "commit-tree", "ls-files", "ls-files", "update-index", "update-ref"},
+			"update-index", "write-tree", "commit-tree", "ls-files", "update-index", "update-ref"},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			_, calls := trackedApply(t, dirtyRepo(t), c.src)
@@ -120,5 +120,124 @@ func BenchmarkGitCommit(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// lastRecord is the newest apply recorded in root.
+func lastRecord(t *testing.T, root string) ApplyRecord {
+	t.Helper()
+	recs, err := Applies(context.Background(), engine.DefaultConfig(root))
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("records: %v, %v", recs, err)
+	}
+	return recs[0]
+}
+
+// TestGitModelHeadStates: HEAD's commit and branch, read in the process
+// that finds the repository, are what the record and the commit need on a
+// branch, on a detached HEAD, and with files named like the revision in
+// the top of the tree; on a branch without commits git says nothing of
+// HEAD there and the apply asks again.
+func TestGitModelHeadStates(t *testing.T) {
+	gitEnv(t)
+	write := shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`)
+	t.Run("branch", func(t *testing.T) {
+		root := dirtyRepo(t)
+		for _, name := range []string{"HEAD", "HEAD^{commit}", "--"} {
+			if err := os.WriteFile(filepath.Join(root, name), []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		head := strings.TrimSpace(gitRun(t, root, "rev-parse", "HEAD"))
+		rep, _ := trackedApply(t, root, write)
+		rec := lastRecord(t, root)
+		if rec.HeadRef != "refs/heads/"+strings.TrimSpace(gitRun(t, root, "branch", "--show-current")) || rec.HeadBefore != head {
+			t.Errorf("record: head ref %q, before %q; want the branch and %s", rec.HeadRef, rec.HeadBefore, head)
+		}
+		if got := strings.TrimSpace(gitRun(t, root, "rev-parse", "HEAD")); got != rep.GitCommit {
+			t.Errorf("HEAD %s, want the apply commit %s", got, rep.GitCommit)
+		}
+	})
+	t.Run("detached", func(t *testing.T) {
+		root := dirtyRepo(t)
+		gitRun(t, root, "checkout", "-q", "--detach")
+		head := strings.TrimSpace(gitRun(t, root, "rev-parse", "HEAD"))
+		rep, _ := trackedApply(t, root, write)
+		rec := lastRecord(t, root)
+		if rec.HeadRef != "" || rec.HeadBefore != head {
+			t.Errorf("record: head ref %q, before %q; want none and %s", rec.HeadRef, rec.HeadBefore, head)
+		}
+		if got := strings.TrimSpace(gitRun(t, root, "rev-parse", "HEAD")); got != rep.GitCommit {
+			t.Errorf("HEAD %s, want the apply commit %s", got, rep.GitCommit)
+		}
+		if out := gitRun(t, root, "status", "--porcelain", "--branch"); !strings.HasPrefix(out, "## HEAD (no branch)") {
+			t.Errorf("HEAD is no longer detached:\n%s", out)
+		}
+	})
+	t.Run("no commit yet", func(t *testing.T) {
+		root := t.TempDir()
+		gitRun(t, root, "init", "-q", ".")
+		rep, calls := trackedApply(t, root, write)
+		if calls[0] != "rev-parse" || calls[1] != "rev-parse" || calls[2] != "symbolic-ref" {
+			t.Errorf("calls %v: want HEAD asked again after the first rev-parse", calls)
+		}
+		rec := lastRecord(t, root)
+		if rec.HeadRef == "" || rec.HeadBefore != "" {
+			t.Errorf("record: head ref %q, before %q; want the unborn branch and none", rec.HeadRef, rec.HeadBefore)
+		}
+		if got := strings.TrimSpace(gitRun(t, root, "rev-parse", "HEAD")); got != rep.GitCommit {
+			t.Errorf("HEAD %s, want the apply commit %s", got, rep.GitCommit)
+		}
+	})
+}
+
+// TestGitModelIgnoreAndCleanIDs: check-ignore runs only for paths the
+// index does not hold, and the record still tells ignored from tracked
+// exactly: a tracked file an ignore rule matches is committed, a new one
+// is not, and so is a skip-worktree one (sparse checkout), which
+// check-ignore counts as tracked too. The state after keeps the blob as git stores
+// it (the CRLF file's clean id, not its raw one), from the commit's index
+// or, for the ignored file, from git.
+func TestGitModelIgnoreAndCleanIDs(t *testing.T) {
+	gitEnv(t)
+	root := dirtyRepo(t)
+	for name, data := range map[string]string{".gitattributes": "*.txt text eol=lf\n", "kept.log": "k\n", "sparse.log": "s\n", "crlf.txt": "old\r\n"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun(t, root, "add", "-f", ".gitattributes", "kept.log", "sparse.log", "crlf.txt")
+	gitRun(t, root, "commit", "-q", "-m", "logs")
+	gitRun(t, root, "update-index", "--skip-worktree", "sparse.log")
+	rep, calls := trackedApply(t, root, shamBlock("w1", `action = "file_write"`, `path = "kept.log"`, `content = "k2"`)+
+		shamBlock("w2", `action = "file_write"`, `path = "new.log"`, `content = "n"`)+
+		shamBlock("w3", `action = "file_write"`, `path = "sparse.log"`, `content = "s2"`)+
+		shamBlock("w4", `action = "file_write"`, `path = "crlf.txt"`, `content = "one\ntwo"`))
+	if got := strings.Count(strings.Join(calls, " "), "check-ignore"); got != 1 {
+		t.Errorf("check-ignore ran %d times, want once (for new.log alone)", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, "crlf.txt")); string(data) != "one\r\ntwo\r\n" {
+		t.Errorf("crlf.txt holds %q, want its CRLF kept", data)
+	}
+	if got, want := gitRun(t, root, "show", "--name-only", "--format=", rep.GitCommit), "crlf.txt\nkept.log\nsparse.log\n"; got != want {
+		t.Errorf("committed\n%s\nwant\n%s", got, want)
+	}
+	rec := lastRecord(t, root)
+	for _, f := range rec.Files {
+		wantIgnored := f.Path == "new.log"
+		if f.Ignored != wantIgnored {
+			t.Errorf("%s: ignored %v, want %v", f.Path, f.Ignored, wantIgnored)
+		}
+		raw := strings.TrimSpace(gitRun(t, root, "hash-object", "--no-filters", "--", f.Path))
+		clean := strings.TrimSpace(gitRun(t, root, "hash-object", "--", f.Path))
+		if f.After == nil || f.After.Raw != raw || f.After.Blob != clean {
+			t.Errorf("%s: after %+v, want raw %s, blob %s", f.Path, f.After, raw, clean)
+		}
+		if f.Path == "crlf.txt" && raw == clean {
+			t.Errorf("crlf.txt: raw and clean ids are the same (%s): the test lost its filter", raw)
+		}
+	}
+	if len(rec.Files) != 4 {
+		t.Errorf("recorded %d files, want 4: %+v", len(rec.Files), rec.Files)
 	}
 }

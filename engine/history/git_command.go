@@ -79,7 +79,7 @@ func (t *applyTracker) AfterCommand() {
 	}
 	sort.Strings(check)
 	sort.Strings(fresh)
-	now, err := t.r.stateOf(t.ctx, check, false)
+	now, err := t.r.rawStateOf(t.ctx, check) // cmdStates have raw ids: sameState compares those
 	if err != nil {
 		t.err = err
 		return

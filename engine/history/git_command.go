@@ -96,6 +96,16 @@ func (t *applyTracker) AfterCommand() {
 		return
 	}
 	t.cmdCaches.top = t.r.top
+	var untracked []string
+	for _, p := range fresh {
+		if after[p] == "??" {
+			untracked = append(untracked, p)
+		}
+	}
+	if err := t.cmdCaches.noteOutputDirs(t.ctx, t.r, untracked); err != nil {
+		t.err = err
+		return
+	}
 	for _, p := range fresh {
 		switch e, tracked := head[p]; {
 		case after[p] != "??" && tracked:

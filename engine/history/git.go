@@ -48,6 +48,9 @@ type repo struct {
 	// listing, before any command ran: those may hold the repository's
 	// content (git-crypt), so they are refused, not emptied (git_config.go).
 	filtersAtStart map[string]bool
+	// listed is the session's listing of the config (GitConfig), for the
+	// first filterOff; nil once taken, or when the session read none.
+	listed *string
 	// objectFormat is the repository's hash ("sha1", "sha256"): blobHash
 	// computes a file's blob id with it, with no git process.
 	objectFormat string

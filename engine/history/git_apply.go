@@ -33,6 +33,7 @@ type applyTracker struct {
 	ctx    context.Context
 	cfg    *engine.Config // the run's, for open
 	doc    *lang.Document // the run's, for open's plan
+	gc     *GitConfig     // the config as read before the apply, or nil
 	opened bool           // open ran; r is nil outside a work tree
 	r      *repo
 	// refused says why no git runs for this root although it is in a work
@@ -72,10 +73,18 @@ type target struct {
 // something or start a command, so a dry run, or an apply that changes
 // nothing, costs nothing; outside a git work tree it stays silent.
 func Tracker(ctx context.Context, cfg *engine.Config, doc *lang.Document) engine.Observer {
+	return TrackerWith(ctx, cfg, doc, nil)
+}
+
+// TrackerWith is Tracker given gc, the config as read for this apply
+// before it began (ReadGitConfig, nothing having run since; nil for
+// none): the git model then lists no config of its own until a command
+// has run, one git process less.
+func TrackerWith(ctx context.Context, cfg *engine.Config, doc *lang.Document, gc *GitConfig) engine.Observer {
 	if cfg.NoGit {
 		return nil
 	}
-	return &applyTracker{ctx: ctx, cfg: cfg, doc: doc, at: map[string]int{}}
+	return &applyTracker{ctx: ctx, cfg: cfg, doc: doc, gc: gc, at: map[string]int{}}
 }
 
 // open finds the work tree holding the root and plans what the document's
@@ -88,6 +97,9 @@ func (t *applyTracker) open() bool {
 	t.opened = true
 	if t.r, t.refused = openRepo(t.ctx, t.cfg); t.r == nil {
 		return false
+	}
+	if t.gc != nil && t.gc.listed {
+		t.r.listed = &t.gc.listing
 	}
 	if rel, ok := t.rel(t.cfg.Root); ok {
 		t.prefix = rel

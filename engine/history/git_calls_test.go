@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
@@ -37,19 +38,29 @@ func dirtyRepo(tb testing.TB) string {
 // trackedApply applies src in root for real and returns the report and
 // the git commands the git model ran, in order.
 func trackedApply(tb testing.TB, root, src string) (*engine.Report, []string) {
+	return trackedApplyWith(tb, root, src, false)
+}
+
+// trackedApplyWith is trackedApply; read reads the git config first, as
+// a session does (ReadGitConfig), and gives it to the git model.
+func trackedApplyWith(tb testing.TB, root, src string, read bool) (*engine.Report, []string) {
 	tb.Helper()
 	cfg := engine.DefaultConfig(root)
-	cfg.NoFsync, cfg.OutputMode = true, engine.OutputSilent
+	cfg.NoFsync, cfg.OutputMode, cfg.Timeout = true, engine.OutputSilent, 10*time.Second
 	ws, err := engine.NewOS(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer ws.Close()
 	doc := lang.Parse(source.NewFile("in.sham", []byte(src)))
-	obs := Tracker(context.Background(), cfg, doc)
+	var gc *GitConfig
+	if read {
+		gc = ReadGitConfig(context.Background(), cfg)
+	}
+	obs := TrackerWith(context.Background(), cfg, doc, gc)
 	rep := engine.Run(context.Background(), doc, ws, cfg, obs)
 	if !rep.Success || rep.GitError != "" || rep.GitCommit == "" {
-		tb.Fatalf("apply: success %v, git error %q, commit %q", rep.Success, rep.GitError, rep.GitCommit)
+		tb.Fatalf("apply: success %v, git error %q, commit %q\n%+v", rep.Success, rep.GitError, rep.GitCommit, rep.Results)
 	}
 	return rep, obs.(*applyTracker).r.calls
 }
@@ -64,11 +75,26 @@ func TestGitCallsPerApply(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		src   string
+		read  bool // the config is read before the apply, as a session does
 		calls []string
 	}{{
 		name:  "new file in a dirty tree",
 		src:   shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`),
 		calls: append([]string{"rev-parse", "config", "ls-files", "check-ignore"}, commitSteps...),
+	}, {
+		name:  "new file in a dirty tree, the config read before the apply",
+		src:   shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`),
+		read:  true,
+		calls: append([]string{"rev-parse", "ls-files", "check-ignore"}, commitSteps...),
+	}, {
+		name: "a command after the write: the config is read again after it",
+		src: shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`) +
+			shamBlock("x1", `action = "exec"`, `lang = "bash"`, `code = "true"`),
+		read: true,
+		// The dirty a.txt is stored before the command (hash-object), the
+		// config read again after it, and HEAD, which a command may move.
+		calls: append([]string{"rev-parse", "status", "hash-object", "hash-object", "config", "status",
+			"rev-parse", "symbolic-ref", "ls-files", "check-ignore"}, commitSteps...),
 	}, {
 		name:  "edit of a clean tracked file",
 		src:   shamBlock("w1", `action = "file_write"`, `path = ".gitignore"`, `content = "*.tmp"`),
@@ -81,7 +107,7 @@ func TestGitCallsPerApply(t *testing.T) {
 			"update-index", "write-tree", "commit-tree", "ls-files", "update-index", "update-ref"},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
-			_, calls := trackedApply(t, dirtyRepo(t), c.src)
+			_, calls := trackedApplyWith(t, dirtyRepo(t), c.src, c.read)
 			if diff := cmp.Diff(c.calls, calls); diff != "" {
 				t.Errorf("git calls (-want +got), %d now:\n%s\n%s", len(calls), diff, strings.Join(calls, " "))
 			}

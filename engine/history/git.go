@@ -23,8 +23,15 @@ const gitEmail = "clada@localhost"
 // credential helper) must not hang an apply.
 const gitTimeout = 30 * time.Second
 
-// zeroOID is git's "no object", for update-ref and index removals.
-const zeroOID = "0000000000000000000000000000000000000000"
+// zeroOID is git's "no object", for update-ref and index removals: as
+// many zeros as the repository's object ids have hex digits (64 in a
+// SHA-256 repository, which refuses the SHA-1 length).
+func (r *repo) zeroOID() string {
+	if r.objectFormat == "sha256" {
+		return strings.Repeat("0", 64)
+	}
+	return strings.Repeat("0", 40)
+}
 
 // repo is the git work tree holding the project root. Paths given to and
 // read from git are slash paths relative to top.
@@ -463,7 +470,7 @@ func (r *repo) setIndex(ctx context.Context, indexFile string, paths []string, e
 	}
 	var b bytes.Buffer
 	for _, p := range paths {
-		fmt.Fprintf(&b, "0 %s\t%s\x00", zeroOID, p)
+		fmt.Fprintf(&b, "0 %s\t%s\x00", r.zeroOID(), p)
 		for _, e := range entries[p] {
 			fmt.Fprintf(&b, "%s\t%s\x00", e, p)
 		}
@@ -570,7 +577,7 @@ func (r *repo) moveHead(ctx context.Context, ref, newC, oldC, why string) error 
 		args = append(args, "--no-deref")
 	}
 	if oldC == "" {
-		oldC = zeroOID
+		oldC = r.zeroOID()
 	}
 	if newC == "" {
 		_, err := r.git(ctx, gitCall{}, append([]string{"update-ref", "-m", why, "-d"}, append(args, target, oldC)...)...)

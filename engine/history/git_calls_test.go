@@ -267,3 +267,38 @@ func TestGitModelIgnoreAndCleanIDs(t *testing.T) {
 		t.Errorf("recorded %d files, want 4: %+v", len(rec.Files), rec.Files)
 	}
 }
+
+// TestGitModelSHA256: in a SHA-256 repository the save commit, the apply
+// commit and undo work as in a SHA-1 one: git refuses the SHA-1 length of
+// "no object" in an index removal or a ref update there.
+func TestGitModelSHA256(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	gitRun(t, root, "init", "-q", "--object-format=sha256", ".")
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "init")
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a\ndirty\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshotTree(t, root)
+	rep, _ := trackedApply(t, root, shamBlock("w1", `action = "file_write"`, `path = "a.txt"`, `content = "b"`)+
+		shamBlock("w2", `action = "file_write"`, `path = "n.txt"`, `content = "n"`))
+	if got, want := gitRun(t, root, "log", "--format=%s"), "AI: 2 actions, 0 failed: file_write a.txt, file_write n.txt\nclada: save work before apply\ninit\n"; got != want {
+		t.Errorf("log\n%s\nwant\n%s", got, want)
+	}
+	if len(rep.SnapshotCommit) != 64 {
+		t.Errorf("save commit %q, want a SHA-256 id", rep.SnapshotCommit)
+	}
+	if _, err := Undo(context.Background(), engine.DefaultConfig(root)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(before, snapshotTree(t, root)); diff != "" {
+		t.Errorf("tree after undo (-want +got):\n%s", diff)
+	}
+	if got := gitRun(t, root, "status", "--porcelain"); got != " M a.txt\n" {
+		t.Errorf("status after undo:\n%s", got)
+	}
+}

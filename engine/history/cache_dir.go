@@ -99,7 +99,7 @@ func (c *cacheDirs) noteOutputDirs(ctx context.Context, r *repo, paths []string)
 	if len(dirs) == 0 {
 		return nil
 	}
-	_, tracked, err := r.indexListing(ctx, "", dirs)
+	l, err := r.indexListing(ctx, "", dirs, false)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func (c *cacheDirs) noteOutputDirs(ctx context.Context, r *repo, paths []string)
 		c.output = map[string]bool{}
 	}
 	for _, d := range dirs {
-		c.output[d] = tracked[d]
+		c.output[d] = l.tracked[d]
 	}
 	return nil
 }

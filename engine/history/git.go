@@ -408,38 +408,63 @@ func (r *repo) treeEntries(ctx context.Context, commit string, paths []string) (
 // indexEntries returns the index entries ("mode oid stage", as ls-files -s
 // prints them) of each path, from the index at indexFile ("" for the real one).
 func (r *repo) indexEntries(ctx context.Context, indexFile string, paths []string) (map[string][]string, error) {
-	m, _, err := r.indexListing(ctx, indexFile, paths)
-	return m, err
+	l, err := r.indexListing(ctx, indexFile, paths, false)
+	return l.entries, err
 }
 
-// indexListing is indexEntries, and beside it the set of paths git counts
-// as tracked, which no ignore rule matches (check-ignore passes over them):
-// each path with an entry, a sparse checkout's skip-worktree ones too, and
-// every folder above one (a pathspec of a folder matches the entries below
-// it, in ls-files and check-ignore alike).
-func (r *repo) indexListing(ctx context.Context, indexFile string, paths []string) (map[string][]string, map[string]bool, error) {
-	m, tracked := map[string][]string{}, map[string]bool{}
+// indexList is what indexListing read.
+type indexList struct {
+	entries map[string][]string // as indexEntries
+	// tracked is every path git counts as tracked, which no ignore rule
+	// matches (check-ignore passes over them): each path with an entry, a
+	// sparse checkout's skip-worktree ones too, and every folder above one
+	// (a pathspec of a folder matches the entries below it, in ls-files
+	// and check-ignore alike).
+	tracked map[string]bool
+	// kept is each untracked file no ignore rule matches: ls-files
+	// --others --exclude-standard applies the very rules check-ignore
+	// does, so check-ignore need not ask again.
+	kept map[string]bool
+}
+
+// indexListing is indexEntries and more (indexList) in one ls-files;
+// others lists the untracked files too (kept).
+func (r *repo) indexListing(ctx context.Context, indexFile string, paths []string, others bool) (indexList, error) {
+	l := indexList{entries: map[string][]string{}, tracked: map[string]bool{}, kept: map[string]bool{}}
 	var env []string
 	if indexFile != "" {
 		env = []string{"GIT_INDEX_FILE=" + indexFile}
 	}
+	// -t tags each name ("? " untracked, "H ", "S ", "M " an index
+	// entry), so that no name, whatever it holds, is taken for an entry.
+	args := []string{literal, "ls-files", "-s", "-t", "-z", "--full-name"}
+	if others {
+		args = append(args, "--others", "--exclude-standard")
+	}
 	for _, chunk := range chunks(paths) {
-		out, err := r.git(ctx, gitCall{env: env}, append([]string{literal, "ls-files", "-s", "-z", "--full-name", "--"}, chunk...)...)
+		out, err := r.git(ctx, gitCall{env: env}, append(append(args, "--"), chunk...)...)
 		if err != nil {
-			return nil, nil, err
+			return indexList{}, err
 		}
 		for _, rec := range strings.Split(out, "\x00") {
-			meta, p, ok := strings.Cut(rec, "\t")
+			if len(rec) < 3 || rec[1] != ' ' {
+				continue
+			}
+			if rec[0] == '?' {
+				l.kept[rec[2:]] = true
+				continue
+			}
+			meta, p, ok := strings.Cut(rec[2:], "\t")
 			if !ok {
 				continue
 			}
-			m[p] = append(m[p], meta)
-			for d := p; d != "." && !tracked[d]; d = path.Dir(d) {
-				tracked[d] = true
+			l.entries[p] = append(l.entries[p], meta)
+			for d := p; d != "." && !l.tracked[d]; d = path.Dir(d) {
+				l.tracked[d] = true
 			}
 		}
 	}
-	return m, tracked, nil
+	return l, nil
 }
 
 // entriesUnder keeps the entries of m at each of paths or below it: what

@@ -466,23 +466,23 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	}
 	t.rec.HeadAfter = t.rec.HeadBefore
 	t.rec.Status = ApplyDone
-	// The index entries of these paths now: the record's IndexBefore, and
-	// which of them are tracked, which no ignore rule can match, so only
-	// the others need check-ignore (a process).
-	var index map[string][]string
-	tracked := map[string]bool{}
+	// The index entries of these paths now (the record's IndexBefore), in
+	// one ls-files that also tells which are tracked and which untracked
+	// files no ignore rule matches: check-ignore (a process) is left only
+	// the rest (an ignored file, a path that is now gone).
+	var index indexList
 	if headErr == nil && !moved {
-		index, tracked, err = t.r.indexListing(t.ctx, "", files)
+		index, err = t.r.indexListing(t.ctx, "", files, true)
 	}
 	var ign map[string]bool
 	if err == nil {
-		var untracked []string
+		var ask []string
 		for _, p := range files {
-			if !tracked[p] {
-				untracked = append(untracked, p)
+			if !index.tracked[p] && !index.kept[p] {
+				ask = append(ask, p)
 			}
 		}
-		ign, err = t.r.ignored(t.ctx, untracked)
+		ign, err = t.r.ignored(t.ctx, ask)
 	}
 	if err != nil {
 		t.warnings = append(t.warnings, err.Error()+"; clada made no commit")
@@ -507,7 +507,7 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	case moved:
 		t.rec.HeadAfter = head
 	case len(commit) > 0:
-		if err := t.commit(commit, entriesUnder(index, commit)); err != nil {
+		if err := t.commit(commit, entriesUnder(index.entries, commit)); err != nil {
 			t.warnings = append(t.warnings, err.Error())
 		}
 	}
@@ -516,10 +516,10 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	return t.save()
 }
 
-// cleanIDsFor sets the clean blob id of the files in after whose change
-// of files is told by clean ids: those whose state before is the blob of
-// HEAD's tree (a tracked file a command changed, git_command.go), which
-// has no raw id to compare.
+// cleanIDsFor sets, in after, the clean blob id of each file whose change
+// only clean ids can tell: one whose state before is the blob of HEAD's
+// tree (a tracked file a command changed, git_command.go), which has no
+// raw id to compare.
 func (r *repo) cleanIDsFor(ctx context.Context, files []FileChange, after map[string]*FileState) error {
 	var need []string
 	for _, f := range files {

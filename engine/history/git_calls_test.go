@@ -80,12 +80,12 @@ func TestGitCallsPerApply(t *testing.T) {
 	}{{
 		name:  "new file in a dirty tree",
 		src:   shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`),
-		calls: append([]string{"rev-parse", "config", "ls-files", "check-ignore"}, commitSteps...),
+		calls: append([]string{"rev-parse", "config", "ls-files"}, commitSteps...),
 	}, {
 		name:  "new file in a dirty tree, the config read before the apply",
 		src:   shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`),
 		read:  true,
-		calls: append([]string{"rev-parse", "ls-files", "check-ignore"}, commitSteps...),
+		calls: append([]string{"rev-parse", "ls-files"}, commitSteps...),
 	}, {
 		name: "a command after the write: the config is read again after it",
 		src: shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`) +
@@ -94,7 +94,7 @@ func TestGitCallsPerApply(t *testing.T) {
 		// The dirty a.txt is stored before the command (hash-object), the
 		// config read again after it, and HEAD, which a command may move.
 		calls: append([]string{"rev-parse", "status", "hash-object", "hash-object", "config", "status",
-			"rev-parse", "symbolic-ref", "ls-files", "check-ignore"}, commitSteps...),
+			"rev-parse", "symbolic-ref", "ls-files"}, commitSteps...),
 	}, {
 		name:  "edit of a clean tracked file",
 		src:   shamBlock("w1", `action = "file_write"`, `path = ".gitignore"`, `content = "*.tmp"`),
@@ -217,40 +217,50 @@ func TestGitModelHeadStates(t *testing.T) {
 	})
 }
 
-// TestGitModelIgnoreAndCleanIDs: check-ignore runs only for paths the
-// index does not hold, and the record still tells ignored from tracked
-// exactly: a tracked file an ignore rule matches is committed, a new one
-// is not, and so is a skip-worktree one (sparse checkout), which
-// check-ignore counts as tracked too. The state after keeps the blob as git stores
+// TestGitModelIgnoreAndCleanIDs: check-ignore runs only for paths that
+// neither the index holds nor ls-files --others lists as not ignored, and
+// the record still tells ignored from tracked exactly: a tracked file an
+// ignore rule matches is committed, and so is a skip-worktree one (sparse
+// checkout), which check-ignore counts as tracked too; a new file a rule
+// matches, or one in an ignored folder, is not, and a new file no rule
+// matches is. The state after keeps the blob as git stores
 // it (the CRLF file's clean id, not its raw one), from the commit's index
 // or, for the ignored file, from git.
 func TestGitModelIgnoreAndCleanIDs(t *testing.T) {
 	gitEnv(t)
 	root := dirtyRepo(t)
-	for name, data := range map[string]string{".gitattributes": "*.txt text eol=lf\n", "kept.log": "k\n", "sparse.log": "s\n", "crlf.txt": "old\r\n"} {
+	for name, data := range map[string]string{".gitattributes": "*.txt text eol=lf\n", "kept.log": "k\n", "sparse.log": "s\n", "crlf.txt": "old\r\n", ".gitignore": "*.log\nlogs/\n"} {
 		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	gitRun(t, root, "add", "-f", ".gitattributes", "kept.log", "sparse.log", "crlf.txt")
+	gitRun(t, root, "add", "-f", ".gitignore", ".gitattributes", "kept.log", "sparse.log", "crlf.txt")
 	gitRun(t, root, "commit", "-q", "-m", "logs")
 	gitRun(t, root, "update-index", "--skip-worktree", "sparse.log")
 	rep, calls := trackedApply(t, root, shamBlock("w1", `action = "file_write"`, `path = "kept.log"`, `content = "k2"`)+
 		shamBlock("w2", `action = "file_write"`, `path = "new.log"`, `content = "n"`)+
 		shamBlock("w3", `action = "file_write"`, `path = "sparse.log"`, `content = "s2"`)+
-		shamBlock("w4", `action = "file_write"`, `path = "crlf.txt"`, `content = "one\ntwo"`))
+		shamBlock("w4", `action = "file_write"`, `path = "crlf.txt"`, `content = "one\ntwo"`)+
+		shamBlock("w5", `action = "file_write"`, `path = "logs/x.txt"`, `content = "x"`)+
+		shamBlock("w6", `action = "file_write"`, `path = "fresh.txt"`, `content = "f"`))
 	if got := strings.Count(strings.Join(calls, " "), "check-ignore"); got != 1 {
-		t.Errorf("check-ignore ran %d times, want once (for new.log alone)", got)
+		t.Errorf("check-ignore ran %d times, want once (for new.log and logs/x.txt)", got)
 	}
 	if data, _ := os.ReadFile(filepath.Join(root, "crlf.txt")); string(data) != "one\r\ntwo\r\n" {
 		t.Errorf("crlf.txt holds %q, want its CRLF kept", data)
 	}
-	if got, want := gitRun(t, root, "show", "--name-only", "--format=", rep.GitCommit), "crlf.txt\nkept.log\nsparse.log\n"; got != want {
+	if got, want := gitRun(t, root, "show", "--name-only", "--format=", rep.GitCommit), "crlf.txt\nfresh.txt\nkept.log\nsparse.log\n"; got != want {
 		t.Errorf("committed\n%s\nwant\n%s", got, want)
 	}
 	rec := lastRecord(t, root)
 	for _, f := range rec.Files {
-		wantIgnored := f.Path == "new.log"
+		if f.Path == "logs" {
+			if f.Before != nil || f.After == nil || f.After.Mode != modeDir {
+				t.Errorf("logs: before %+v, after %+v; want a new folder", f.Before, f.After)
+			}
+			continue
+		}
+		wantIgnored := f.Path == "new.log" || f.Path == "logs/x.txt"
 		if f.Ignored != wantIgnored {
 			t.Errorf("%s: ignored %v, want %v", f.Path, f.Ignored, wantIgnored)
 		}
@@ -263,8 +273,8 @@ func TestGitModelIgnoreAndCleanIDs(t *testing.T) {
 			t.Errorf("crlf.txt: raw and clean ids are the same (%s): the test lost its filter", raw)
 		}
 	}
-	if len(rec.Files) != 4 {
-		t.Errorf("recorded %d files, want 4: %+v", len(rec.Files), rec.Files)
+	if len(rec.Files) != 7 { // logs/ too, the folder the write made
+		t.Errorf("recorded %d files, want 7: %+v", len(rec.Files), rec.Files)
 	}
 }
 

@@ -338,28 +338,45 @@ func (r *repo) states(ctx context.Context, paths []string, write, clean bool) (m
 			out[rel] = nil
 		}
 	}
-	raw, ok := []string(nil), false
-	if !write {
-		raw, ok = r.rawBlobIDs(files) // blob_id.go: no process
-	}
-	if !ok {
+	// The raw ids come from clada itself (blob_id.go); what undo restores
+	// must be stored too, and git stores it with the clean blob whenever
+	// the two are one (no filter changed the bytes, most files): only a
+	// file whose clean blob differs needs a process for its raw one.
+	raw, ok := r.rawBlobIDs(files)
+	var blobs []string
+	if clean {
 		var err error
-		if raw, err = r.hashFiles(ctx, files, true, write); err != nil {
+		if blobs, err = r.hashFiles(ctx, files, false, write); err != nil {
 			return nil, err
+		}
+	}
+	var rest []int // files whose raw blob git must store or compute
+	for i := range files {
+		if !ok || (write && (!clean || raw[i] != blobs[i])) {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		paths := make([]string, len(rest))
+		for k, i := range rest {
+			paths[k] = files[i]
+		}
+		ids, err := r.hashFiles(ctx, paths, true, write)
+		if err != nil {
+			return nil, err
+		}
+		if raw == nil {
+			raw = make([]string, len(files))
+		}
+		for k, i := range rest {
+			raw[i] = ids[k] // git's own: the file may have changed since clada hashed it
 		}
 	}
 	for i, rel := range files {
 		out[rel].Raw = raw[i]
-	}
-	if !clean {
-		return out, nil
-	}
-	blobs, err := r.hashFiles(ctx, files, false, write)
-	if err != nil {
-		return nil, err
-	}
-	for i, rel := range files {
-		out[rel].Blob = blobs[i]
+		if clean {
+			out[rel].Blob = blobs[i]
+		}
 	}
 	return out, nil
 }

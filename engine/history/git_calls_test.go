@@ -91,18 +91,19 @@ func TestGitCallsPerApply(t *testing.T) {
 		src: shamBlock("w1", `action = "file_write"`, `path = "b.txt"`, `content = "b"`) +
 			shamBlock("x1", `action = "exec"`, `lang = "bash"`, `code = "true"`),
 		read: true,
-		// The dirty a.txt is stored before the command (hash-object), the
+		// The dirty a.txt is stored before the command (hash-object: its
+		// raw blob is its clean one, stored by the same process), the
 		// config read again after it, and HEAD, which a command may move.
-		calls: append([]string{"rev-parse", "status", "hash-object", "hash-object", "config", "status",
+		calls: append([]string{"rev-parse", "status", "hash-object", "config", "status",
 			"rev-parse", "symbolic-ref", "ls-files"}, commitSteps...),
 	}, {
 		name:  "edit of a clean tracked file",
 		src:   shamBlock("w1", `action = "file_write"`, `path = ".gitignore"`, `content = "*.tmp"`),
-		calls: append([]string{"rev-parse", "config", "hash-object", "hash-object", "ls-files"}, commitSteps...),
+		calls: append([]string{"rev-parse", "config", "hash-object", "ls-files"}, commitSteps...),
 	}, {
 		name: "edit of a dirty tracked file: the user's work is saved first",
 		src:  shamBlock("w1", `action = "file_write"`, `path = "a.txt"`, `content = "b"`),
-		calls: []string{"rev-parse", "config", "hash-object", "hash-object", "ls-files",
+		calls: []string{"rev-parse", "config", "hash-object", "ls-files",
 			"read-tree", "ls-tree", "update-index", "write-tree", "var", "commit-tree",
 			"update-index", "write-tree", "commit-tree", "ls-files", "update-index", "update-ref"},
 	}} {
@@ -279,6 +280,40 @@ func TestGitModelIgnoreAndCleanIDs(t *testing.T) {
 	}
 	if len(rec.Files) != 7 { // logs/ too, the folder the write made
 		t.Errorf("recorded %d files, want 7: %+v", len(rec.Files), rec.Files)
+	}
+}
+
+// TestGitModelStoresRawBlobs: a file's raw blob is stored by the process
+// that stores its clean one when the two are the same, and by one of its
+// own when a filter changed the bytes (a CRLF file under eol=lf): undo
+// brings both back byte for byte.
+func TestGitModelStoresRawBlobs(t *testing.T) {
+	gitEnv(t)
+	root := dirtyRepo(t)
+	for name, data := range map[string]string{".gitattributes": "*.txt text eol=lf\n", "crlf.txt": "old\r\n", "lf.txt": "old\n"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun(t, root, "add", ".gitattributes", "crlf.txt", "lf.txt")
+	gitRun(t, root, "commit", "-q", "-m", "eol")
+	_, calls := trackedApply(t, root, shamBlock("w1", `action = "file_write"`, `path = "lf.txt"`, `content = "new"`))
+	if got := strings.Count(strings.Join(calls, " "), "hash-object"); got != 1 {
+		t.Errorf("lf.txt: hash-object ran %d times, want once: %v", got, calls)
+	}
+	_, calls = trackedApply(t, root, shamBlock("w1", `action = "file_write"`, `path = "crlf.txt"`, `content = "new"`))
+	if got := strings.Count(strings.Join(calls, " "), "hash-object"); got != 2 {
+		t.Errorf("crlf.txt: hash-object ran %d times, want twice (clean, then raw): %v", got, calls)
+	}
+	for range 2 {
+		if _, err := Undo(context.Background(), engine.DefaultConfig(root)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, want := range map[string]string{"crlf.txt": "old\r\n", "lf.txt": "old\n", "a.txt": "a\ndirty\n"} {
+		if data, _ := os.ReadFile(filepath.Join(root, name)); string(data) != want {
+			t.Errorf("%s after undo: %q, want %q", name, data, want)
+		}
 	}
 }
 

@@ -81,15 +81,16 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		}
 	}
 	eng := s.Engine
+	var gc *history.GitConfig
 	if writes(doc) { // the extra deny patterns cost a git call; reads need none
-		eng = s.protected(ctx)
+		eng, gc = s.protectedGit(ctx)
 	}
 	if format := s.Format; report.NamesByBlockID(format) || format == "" && report.NamesByBlockID(report.DefaultFormat(doc)) {
 		c := *eng // streamed lines take the name the report's status lines use
 		c.StreamByBlockID = true
 		eng = &c
 	}
-	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.Tracker(ctx, eng, doc)) // the git model
+	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.TrackerWith(ctx, eng, doc, gc)) // the git model
 	if err != nil {
 		return nil, err
 	}

@@ -12,47 +12,49 @@ import (
 	"github.com/clada-dev/clada/engine/history"
 )
 
-// hooksCache keeps history.HooksDeny's answer for a session that applies
-// many times (the MCP server, watch), with the bytes of every config file
-// git reads it from: a write looks again only when one of them changed.
-// The lookup is a git process of 1.5–2 ms, most of an MCP write call, which
-// ran behind the reference filesystem server's because of it. git reads
-// core.hooksPath from the system, global and repository config files only
-// (clada's git runs with no GIT_* variables but the config choice,
-// history.HooksDeny), so those files' bytes decide it; a file that includes
-// another, or a repository whose .git is not a folder (a worktree, a
-// submodule), is not cached. A command of an apply may set core.hooksPath:
-// it does so in one of these files, which the next write reads again.
+// hooksCache keeps history.ReadGitConfig's answer (the hooks path's deny
+// patterns, and the filter drivers the git model starts from) for a
+// session that applies many times (the MCP server, watch), with the bytes
+// of every config file git reads it from: a write looks again only when
+// one of them changed. The read is a git process of 1.5–2 ms, most of an
+// MCP write call, which ran behind the reference filesystem server's
+// because of it. git reads its config from the system, global and
+// repository config files only (clada's git runs with no GIT_* variables
+// but the config choice, history.ReadGitConfig), so those files' bytes
+// decide it; a file that includes another, or a repository whose .git is
+// not a folder (a worktree, a submodule), is not cached. A command of an
+// apply may change the config: it does so in one of these files, which
+// the next write reads again.
 type hooksCache struct {
 	mu    sync.Mutex
-	stamp []byte // the config files' bytes when deny was looked up; nil: nothing cached
-	deny  []string
+	stamp []byte // the config files' bytes when gc was read; nil: nothing cached
+	gc    *history.GitConfig
 }
 
-// get is the hooks deny list for cfg's root, from the cache while the
-// config files are as they were.
-func (c *hooksCache) get(ctx context.Context, cfg *engine.Config) []string {
+// get is the git config for cfg's root, from the cache while the config
+// files are as they were.
+func (c *hooksCache) get(ctx context.Context, cfg *engine.Config) *history.GitConfig {
 	if c == nil {
-		return history.HooksDeny(ctx, cfg)
+		return history.ReadGitConfig(ctx, cfg)
 	}
 	stamp := hooksStamp(cfg.Root)
 	c.mu.Lock()
 	if stamp != nil && bytes.Equal(stamp, c.stamp) {
-		deny := c.deny
+		gc := c.gc
 		c.mu.Unlock()
-		return deny
+		return gc
 	}
 	c.mu.Unlock()
 	// The stamp is read before git reads the files: a change in between
 	// makes the next write look again.
-	deny := history.HooksDeny(ctx, cfg)
+	gc := history.ReadGitConfig(ctx, cfg)
 	c.mu.Lock()
-	c.stamp, c.deny = stamp, deny
+	c.stamp, c.gc = stamp, gc
 	c.mu.Unlock()
-	return deny
+	return gc
 }
 
-// hooksStamp is the bytes of every config file git would read core.hooksPath
+// hooksStamp is the bytes of every config file git would read its config
 // from for root, each after its name; nil when the answer may depend on
 // more (an include, a .git that is a file).
 func hooksStamp(root string) []byte {

@@ -9,8 +9,8 @@ import (
 	"github.com/clada-dev/clada/lang"
 )
 
-// hooksPrefetch is history.HooksDeny's answer for a root, looked up in the
-// background while a one-shot apply reads its config: the lookup is a git
+// hooksPrefetch is history.ReadGitConfig's answer for a root, read in the
+// background while a one-shot apply reads its config: the read is a git
 // process of 2–3 ms, as long as all the rest of a small apply. Only an
 // answer that writes a file awaits it (protected), so only such an answer
 // starts it (HooksPathPrefetch): one that reads or only runs commands
@@ -18,7 +18,7 @@ import (
 // Open and the apply changes the repository's config, except a before
 // hook (a command): Apply looks again after one has run.
 type hooksPrefetch struct {
-	done  chan []string
+	done  chan *history.GitConfig
 	taken atomic.Bool
 }
 
@@ -31,19 +31,19 @@ func HooksPathPrefetch(doc *lang.Document) Option {
 	return 0
 }
 
-// prefetchHooks starts the lookup for root.
+// prefetchHooks starts the read for root.
 func prefetchHooks(root string) *hooksPrefetch {
-	h := &hooksPrefetch{done: make(chan []string, 1)}
+	h := &hooksPrefetch{done: make(chan *history.GitConfig, 1)}
 	go func() {
-		h.done <- history.HooksDeny(context.Background(), &engine.Config{Root: root})
+		h.done <- history.ReadGitConfig(context.Background(), &engine.Config{Root: root})
 	}()
 	return h
 }
 
-// take returns the prefetched deny patterns, waiting for the lookup, the
-// first time it is called; later calls (a session that applies again)
-// report false, so the caller looks up afresh.
-func (h *hooksPrefetch) take() ([]string, bool) {
+// take returns the prefetched config, waiting for the read, the first
+// time it is called; later calls (a session that applies again) report
+// false, so the caller reads afresh.
+func (h *hooksPrefetch) take() (*history.GitConfig, bool) {
 	if h == nil || !h.taken.CompareAndSwap(false, true) {
 		return nil, false
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 )
 
@@ -15,22 +16,29 @@ import (
 //
 //   - the directory the repository's core.hooksPath names inside the
 //     root: git runs what is there on the user's next commit, and a
-//     command of an earlier apply may have set it (history.HooksDeny);
+//     command of an earlier apply may have set it (history.ReadGitConfig);
 //   - the user's clada directory, when the root or an --allow directory
 //     holds it (a root at the home directory): it holds the approvals, the
 //     trust store and the history's key, which only the user writes.
 func (s *Session) protected(ctx context.Context) *engine.Config {
-	hooks, ok := s.hooks.take()
+	cfg, _ := s.protectedGit(ctx)
+	return cfg
+}
+
+// protectedGit is protected, and the git config it read the hooks path
+// from, which an apply's git model starts from (history.TrackerWith).
+func (s *Session) protectedGit(ctx context.Context) (*engine.Config, *history.GitConfig) {
+	gc, ok := s.hooks.take()
 	if !ok {
-		hooks = s.hooksSeen.get(ctx, s.Engine) // hooks_cache.go
+		gc = s.hooksSeen.get(ctx, s.Engine) // hooks_cache.go
 	}
-	deny := append(hooks, userDirDeny(s.Engine)...)
+	deny := append(slices.Clip(gc.HooksDeny), userDirDeny(s.Engine)...)
 	if len(deny) == 0 {
-		return s.Engine
+		return s.Engine, gc
 	}
 	c := *s.Engine
 	c.Deny = append(slices.Clip(c.Deny), deny...)
-	return &c
+	return &c, gc
 }
 
 // writes reports whether doc has an action that writes files: only those

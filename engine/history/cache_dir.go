@@ -2,6 +2,7 @@ package history
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -18,16 +19,20 @@ import (
 const cacheDirSignature = "Signature: 8a477f597d28d172789f06886806bc55"
 
 // cacheDirs tells which new files of a command lie in a cache directory
-// (a tagged one, node_modules, __pycache__, a Python virtualenv) or are a
-// compiled program or object (compiled.go): a build's output is no change of the user's, and committing
-// it (cargo test's 7 MB test binary in a project whose .gitignore does
-// not name target/) floods the history. It remembers each directory it
-// looked at for the rest of the apply.
+// (a tagged one, node_modules, __pycache__, a Python virtualenv, an output
+// folder holding no tracked file) or are a compiled program or object
+// (compiled.go): a build's output is no change of the user's, and
+// committing it (cargo test's 7 MB test binary in a project whose
+// .gitignore does not name target/, a coverage report) floods the history.
+// It remembers each directory it looked at for the rest of the apply.
 type cacheDirs struct {
 	top    string          // the work tree's top, absolute
 	tagged map[string]bool // slash directory (relative to top) → holds the tag
-	found  []string        // the tagged directories that held new files, in order found
-	files  int             // the new files left out because they lie in one
+	// output maps each output folder (outputDirs) above a command's new
+	// files to whether the index holds a file below it (noteOutputDirs).
+	output map[string]bool
+	found  []string // the tagged directories that held new files, in order found
+	files  int      // the new files left out because they lie in one
 	// compiled are the new files left out because they are compiled
 	// programs or objects (`go build`'s binary at the top of the tree).
 	compiled []string
@@ -63,7 +68,48 @@ func (c *cacheDirs) isCache(dir string) bool {
 	case "node_modules", "__pycache__":
 		return true
 	}
+	if tracked, ok := c.output[dir]; ok && !tracked {
+		return true
+	}
 	return c.isTagged(dir)
+}
+
+// outputDirs are the folders build and test tools write what they make
+// into, carrying no CACHEDIR.TAG: a bundler's or setuptools' dist/ and
+// build/, Maven's target/, a coverage report's coverage/ (jest, nyc,
+// c8), pytest's .pytest_cache/. A project may keep sources there or commit
+// its output (a GitHub Action's dist/), so one counts as output only while
+// the index holds no file below it: a command's new files there are then
+// its output, while a file the answer itself writes there is its change
+// and committed.
+var outputDirs = map[string]bool{"build": true, "dist": true, "target": true, "coverage": true, ".pytest_cache": true}
+
+// noteOutputDirs reads, in one ls-files, whether the index holds a file
+// below each output folder above paths (new untracked files of a command)
+// that it has not read yet.
+func (c *cacheDirs) noteOutputDirs(ctx context.Context, r *repo, paths []string) error {
+	var dirs []string
+	for _, p := range paths {
+		for dir := path.Dir(p); dir != "." && dir != "/"; dir = path.Dir(dir) {
+			if _, known := c.output[dir]; outputDirs[path.Base(dir)] && !known && !slices.Contains(dirs, dir) {
+				dirs = append(dirs, dir)
+			}
+		}
+	}
+	if len(dirs) == 0 {
+		return nil
+	}
+	l, err := r.indexListing(ctx, "", dirs, false)
+	if err != nil {
+		return err
+	}
+	if c.output == nil {
+		c.output = map[string]bool{}
+	}
+	for _, d := range dirs {
+		c.output[d] = l.tracked[d]
+	}
+	return nil
 }
 
 func (c *cacheDirs) isTagged(dir string) bool {
@@ -143,6 +189,6 @@ func (c *cacheDirs) dirWarning() string {
 	if c.files == 1 {
 		files = "file"
 	}
-	return fmt.Sprintf("commands created %d untracked %s in %s, which hold rebuildable output (a CACHEDIR.TAG, node_modules, __pycache__, a virtualenv's pyvenv.cfg): left uncommitted, and undo leaves them (list those folders in .gitignore to keep them out of your own commits too)",
+	return fmt.Sprintf("commands created %d untracked %s in %s, which hold rebuildable output (a CACHEDIR.TAG, node_modules, __pycache__, a virtualenv's pyvenv.cfg, or a build, dist, target, coverage or .pytest_cache folder holding no tracked file): left uncommitted, and undo leaves them (list those folders in .gitignore to keep them out of your own commits too)",
 		c.files, files, list)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -22,8 +23,15 @@ const gitEmail = "clada@localhost"
 // credential helper) must not hang an apply.
 const gitTimeout = 30 * time.Second
 
-// zeroOID is git's "no object", for update-ref and index removals.
-const zeroOID = "0000000000000000000000000000000000000000"
+// zeroOID is git's "no object", for update-ref and index removals: as
+// many zeros as the repository's object ids have hex digits (64 in a
+// SHA-256 repository, which refuses the SHA-1 length).
+func (r *repo) zeroOID() string {
+	if r.objectFormat == "sha256" {
+		return strings.Repeat("0", 64)
+	}
+	return strings.Repeat("0", 40)
+}
 
 // repo is the git work tree holding the project root. Paths given to and
 // read from git are slash paths relative to top.
@@ -47,6 +55,19 @@ type repo struct {
 	// listing, before any command ran: those may hold the repository's
 	// content (git-crypt), so they are refused, not emptied (git_config.go).
 	filtersAtStart map[string]bool
+	// listed is the session's listing of the config (GitConfig), for the
+	// first filterOff; nil once taken, or when the session read none.
+	listed *string
+	// objectFormat is the repository's hash ("sha1", "sha256"): blobHash
+	// computes a file's blob id with it, with no git process.
+	objectFormat string
+	// openHead is HEAD as findRepo saw it, for headAtOpen; nil once
+	// taken, or when git did not say (a branch without a commit).
+	openHead *headState
+	// calls names each git command this repo ran, in order: every one is a
+	// process of 1.5–3 ms, most of a small apply's time, and a test holds
+	// an apply to its count (git_calls_test.go).
+	calls []string
 }
 
 // openRepo returns the repo containing cfg.Root, or nil when git is disabled,
@@ -79,10 +100,18 @@ func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
 	r := &repo{top: cfg.Root, author: author, userDir: cfg.UserDir}
 	// --show-cdup rather than --show-toplevel: the top is then spelled as the
 	// root is, so paths under the root stay under the top even when the root
-	// was reached through a symlink.
-	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir")
+	// was reached through a symlink. HEAD's commit and branch come in the
+	// same process (an apply records them next, start): on a branch without
+	// a commit yet git stops at HEAD^{commit}, after the lines before it,
+	// and head asks again. "--" keeps a file named HEAD from making the
+	// revision ambiguous.
+	out, err := r.git(ctx, gitCall{}, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--absolute-git-dir",
+		"--show-object-format", "HEAD^{commit}", "--symbolic-full-name", "HEAD", "--")
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if err != nil || len(lines) != 3 || lines[0] != "true" {
+	if err != nil && len(lines) >= 4 && lines[0] == "true" {
+		err, lines = nil, lines[:4] // the repository is found; HEAD is not a commit
+	}
+	if err != nil || (len(lines) != 4 && len(lines) != 7) || lines[0] != "true" {
 		if _, serr := os.Lstat(filepath.Join(cfg.Root, ".git")); serr == nil {
 			// The root has a .git git does not take it by (a gitdir file
 			// whose repository keeps its work tree elsewhere, a broken or
@@ -95,7 +124,14 @@ func findRepo(ctx context.Context, cfg *engine.Config) (*repo, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", cfg.Root, errNoWorkTree)
 	}
-	r.top, r.gitDir = filepath.Join(cfg.Root, lines[1]), lines[2]
+	r.top, r.gitDir, r.objectFormat = filepath.Join(cfg.Root, lines[1]), lines[2], lines[3]
+	if len(lines) == 7 {
+		h := &headState{commit: lines[4], ref: lines[5]}
+		if h.ref == "HEAD" {
+			h.ref = "" // detached: --symbolic-full-name says "HEAD" where symbolic-ref fails
+		}
+		r.openHead = h
+	}
 	if err := checkGitLink(ctx, r.top, r.gitDir); err != nil {
 		return nil, err
 	}
@@ -143,17 +179,13 @@ type gitCall struct {
 // given literal first.
 func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, error) {
 	if err := command.CheckPinned(r.top, r.pin); err != nil {
-		name := args[0]
-		if name == literal && len(args) > 1 {
-			name = args[1]
-		}
-		return "", fmt.Errorf("git %s: %w", name, err)
+		return "", fmt.Errorf("git %s: %w", gitName(args), err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
 	full := []string{"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.fsmonitor=false"}
 	env := gitProcessEnv()
-	if name := args[0]; filterCommand(name) || (name == literal && len(args) > 1 && filterCommand(args[1])) {
+	if filterCommand(gitName(args)) {
 		if !r.filtersRead {
 			p, err := r.filterOff(ctx, r.filtersAtStart) // git_config.go
 			if err != nil {
@@ -167,6 +199,7 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 		env = append(env, r.filters.env...)
 	}
 	full = append(append(full, "-C", r.top), args...)
+	r.calls = append(r.calls, gitName(args))
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = append(env, c.env...)
 	if c.stdin != nil {
@@ -182,13 +215,17 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 			msg = err.Error()
 		}
 		msg += r.filters.filterHint(msg)
-		name := args[0]
-		if name == literal {
-			name = args[1]
-		}
-		return stdout.String(), fmt.Errorf("git %s: %s", name, msg)
+		return stdout.String(), fmt.Errorf("git %s: %s", gitName(args), msg)
 	}
 	return stdout.String(), nil
+}
+
+// gitName is the git command args run, past the global options.
+func gitName(args []string) string {
+	if args[0] == literal && len(args) > 1 {
+		return args[1]
+	}
+	return args[0]
 }
 
 // userConfigVars choose which files are the user's own git config (global,
@@ -245,6 +282,9 @@ func (r *repo) userIdent(ctx context.Context) (id ident, ok bool) {
 	return ident{strings.TrimSpace(out[:lt]), out[lt+1 : gt]}, true
 }
 
+// headState is HEAD's commit and the branch it is on.
+type headState struct{ commit, ref string }
+
 // head returns HEAD's commit ("" when the branch has no commit yet) and the
 // branch HEAD points to ("" when detached).
 func (r *repo) head(ctx context.Context) (commit, ref string, err error) {
@@ -262,6 +302,17 @@ func (r *repo) head(ctx context.Context) (commit, ref string, err error) {
 		}
 	}
 	return commit, ref, nil
+}
+
+// headAtOpen is head as findRepo saw it, with no process of its own, the
+// first time it is called; an apply's start calls it right after open.
+// Undo and squash read HEAD afresh under their lock (head).
+func (r *repo) headAtOpen(ctx context.Context) (commit, ref string, err error) {
+	if h := r.openHead; h != nil {
+		r.openHead = nil
+		return h.commit, h.ref, nil
+	}
+	return r.head(ctx)
 }
 
 // nulList joins paths for a -z --stdin call.
@@ -357,24 +408,82 @@ func (r *repo) treeEntries(ctx context.Context, commit string, paths []string) (
 // indexEntries returns the index entries ("mode oid stage", as ls-files -s
 // prints them) of each path, from the index at indexFile ("" for the real one).
 func (r *repo) indexEntries(ctx context.Context, indexFile string, paths []string) (map[string][]string, error) {
-	m := map[string][]string{}
+	l, err := r.indexListing(ctx, indexFile, paths, false)
+	return l.entries, err
+}
+
+// indexList is what indexListing read.
+type indexList struct {
+	entries map[string][]string // as indexEntries
+	// tracked is every path git counts as tracked, which no ignore rule
+	// matches (check-ignore passes over them): each path with an entry, a
+	// sparse checkout's skip-worktree ones too, and every folder above one
+	// (a pathspec of a folder matches the entries below it, in ls-files
+	// and check-ignore alike).
+	tracked map[string]bool
+	// kept is each untracked file no ignore rule matches: ls-files
+	// --others --exclude-standard applies the very rules check-ignore
+	// does, so check-ignore need not ask again.
+	kept map[string]bool
+}
+
+// indexListing is indexEntries and more (indexList) in one ls-files;
+// others lists the untracked files too (kept).
+func (r *repo) indexListing(ctx context.Context, indexFile string, paths []string, others bool) (indexList, error) {
+	l := indexList{entries: map[string][]string{}, tracked: map[string]bool{}, kept: map[string]bool{}}
 	var env []string
 	if indexFile != "" {
 		env = []string{"GIT_INDEX_FILE=" + indexFile}
 	}
+	// -t tags each name ("? " untracked, "H ", "S ", "M " an index
+	// entry), so that no name, whatever it holds, is taken for an entry.
+	args := []string{literal, "ls-files", "-s", "-t", "-z", "--full-name"}
+	if others {
+		args = append(args, "--others", "--exclude-standard")
+	}
 	for _, chunk := range chunks(paths) {
-		out, err := r.git(ctx, gitCall{env: env}, append([]string{literal, "ls-files", "-s", "-z", "--full-name", "--"}, chunk...)...)
+		out, err := r.git(ctx, gitCall{env: env}, append(append(args, "--"), chunk...)...)
 		if err != nil {
-			return nil, err
+			return indexList{}, err
 		}
 		for _, rec := range strings.Split(out, "\x00") {
-			meta, path, ok := strings.Cut(rec, "\t")
-			if ok {
-				m[path] = append(m[path], meta)
+			if len(rec) < 3 || rec[1] != ' ' {
+				continue
+			}
+			if rec[0] == '?' {
+				l.kept[rec[2:]] = true
+				continue
+			}
+			meta, p, ok := strings.Cut(rec[2:], "\t")
+			if !ok {
+				continue
+			}
+			l.entries[p] = append(l.entries[p], meta)
+			for d := p; d != "." && !l.tracked[d]; d = path.Dir(d) {
+				l.tracked[d] = true
 			}
 		}
 	}
-	return m, nil
+	return l, nil
+}
+
+// entriesUnder keeps the entries of m at each of paths or below it: what
+// indexEntries of those paths alone would return.
+func entriesUnder(m map[string][]string, paths []string) map[string][]string {
+	want := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		want[p] = true
+	}
+	out := map[string][]string{}
+	for p, e := range m {
+		for d := p; d != "."; d = path.Dir(d) {
+			if want[d] {
+				out[p] = e
+				break
+			}
+		}
+	}
+	return out
 }
 
 // setIndex makes the entries of paths in indexFile ("" for the real index)
@@ -386,7 +495,7 @@ func (r *repo) setIndex(ctx context.Context, indexFile string, paths []string, e
 	}
 	var b bytes.Buffer
 	for _, p := range paths {
-		fmt.Fprintf(&b, "0 %s\t%s\x00", zeroOID, p)
+		fmt.Fprintf(&b, "0 %s\t%s\x00", r.zeroOID(), p)
 		for _, e := range entries[p] {
 			fmt.Fprintf(&b, "%s\t%s\x00", e, p)
 		}
@@ -493,7 +602,7 @@ func (r *repo) moveHead(ctx context.Context, ref, newC, oldC, why string) error 
 		args = append(args, "--no-deref")
 	}
 	if oldC == "" {
-		oldC = zeroOID
+		oldC = r.zeroOID()
 	}
 	if newC == "" {
 		_, err := r.git(ctx, gitCall{}, append([]string{"update-ref", "-m", why, "-d"}, append(args, target, oldC)...)...)

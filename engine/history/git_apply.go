@@ -33,6 +33,7 @@ type applyTracker struct {
 	ctx    context.Context
 	cfg    *engine.Config // the run's, for open
 	doc    *lang.Document // the run's, for open's plan
+	gc     *GitConfig     // the config as read before the apply, or nil
 	opened bool           // open ran; r is nil outside a work tree
 	r      *repo
 	// refused says why no git runs for this root although it is in a work
@@ -72,10 +73,18 @@ type target struct {
 // something or start a command, so a dry run, or an apply that changes
 // nothing, costs nothing; outside a git work tree it stays silent.
 func Tracker(ctx context.Context, cfg *engine.Config, doc *lang.Document) engine.Observer {
+	return TrackerWith(ctx, cfg, doc, nil)
+}
+
+// TrackerWith is Tracker given gc, the config as read for this apply
+// before it began (ReadGitConfig, nothing having run since; nil for
+// none): the git model then lists no config of its own until a command
+// has run, one git process less.
+func TrackerWith(ctx context.Context, cfg *engine.Config, doc *lang.Document, gc *GitConfig) engine.Observer {
 	if cfg.NoGit {
 		return nil
 	}
-	return &applyTracker{ctx: ctx, cfg: cfg, doc: doc, at: map[string]int{}}
+	return &applyTracker{ctx: ctx, cfg: cfg, doc: doc, gc: gc, at: map[string]int{}}
 }
 
 // open finds the work tree holding the root and plans what the document's
@@ -88,6 +97,9 @@ func (t *applyTracker) open() bool {
 	t.opened = true
 	if t.r, t.refused = openRepo(t.ctx, t.cfg); t.r == nil {
 		return false
+	}
+	if t.gc != nil && t.gc.listed {
+		t.r.listed = &t.gc.listing
 	}
 	if rel, ok := t.rel(t.cfg.Root); ok {
 		t.prefix = rel
@@ -166,7 +178,7 @@ func (t *applyTracker) add(rel string, before *FileState) {
 func (t *applyTracker) start() error {
 	t.started = true
 	now := time.Now()
-	head, ref, err := t.r.head(t.ctx)
+	head, ref, err := t.r.headAtOpen(t.ctx) // open ran just before
 	if err != nil {
 		return err
 	}
@@ -305,9 +317,14 @@ func (r *repo) states(ctx context.Context, paths []string, write, clean bool) (m
 			if err != nil {
 				return nil, err
 			}
-			id, err := r.hashBytes(ctx, []byte(target))
-			if err != nil {
-				return nil, err
+			id, ok := "", false
+			if !write {
+				id, ok = r.rawBlobIDOf([]byte(target)) // blob_id.go: no process
+			}
+			if !ok {
+				if id, err = r.hashBytes(ctx, []byte(target)); err != nil {
+					return nil, err
+				}
 			}
 			out[rel] = &FileState{Mode: "120000", Raw: id, Blob: id}
 		case fi.Mode().IsRegular():
@@ -321,22 +338,45 @@ func (r *repo) states(ctx context.Context, paths []string, write, clean bool) (m
 			out[rel] = nil
 		}
 	}
-	raw, err := r.hashFiles(ctx, files, true, write)
-	if err != nil {
-		return nil, err
+	// The raw ids come from clada itself (blob_id.go); what undo restores
+	// must be stored too, and git stores it with the clean blob whenever
+	// the two are one (no filter changed the bytes, most files): only a
+	// file whose clean blob differs needs a process for its raw one.
+	raw, ok := r.rawBlobIDs(files)
+	var blobs []string
+	if clean {
+		var err error
+		if blobs, err = r.hashFiles(ctx, files, false, write); err != nil {
+			return nil, err
+		}
+	}
+	var rest []int // files whose raw blob git must store or compute
+	for i := range files {
+		if !ok || (write && (!clean || raw[i] != blobs[i])) {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		paths := make([]string, len(rest))
+		for k, i := range rest {
+			paths[k] = files[i]
+		}
+		ids, err := r.hashFiles(ctx, paths, true, write)
+		if err != nil {
+			return nil, err
+		}
+		if raw == nil {
+			raw = make([]string, len(files))
+		}
+		for k, i := range rest {
+			raw[i] = ids[k] // git's own: the file may have changed since clada hashed it
+		}
 	}
 	for i, rel := range files {
 		out[rel].Raw = raw[i]
-	}
-	if !clean {
-		return out, nil
-	}
-	blobs, err := r.hashFiles(ctx, files, false, write)
-	if err != nil {
-		return nil, err
-	}
-	for i, rel := range files {
-		out[rel].Blob = blobs[i]
+		if clean {
+			out[rel].Blob = blobs[i]
+		}
 	}
 	return out, nil
 }
@@ -399,7 +439,12 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	for i, f := range t.rec.Files {
 		all[i] = f.Path
 	}
-	after, err := t.r.stateOf(t.ctx, all, false)
+	// The raw ids tell what changed, with no git process (blob_id.go); the
+	// clean ids the record keeps come from the commit's index (afterBlobs).
+	after, err := t.r.rawStateOf(t.ctx, all)
+	if err == nil {
+		err = t.r.cleanIDsFor(t.ctx, t.rec.Files, after)
+	}
 	if err != nil {
 		return fmt.Errorf("read the state after the apply: %w", err)
 	}
@@ -438,9 +483,27 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	}
 	t.rec.HeadAfter = t.rec.HeadBefore
 	t.rec.Status = ApplyDone
-	ign, err := t.r.ignored(t.ctx, files)
+	// The index entries of these paths now (the record's IndexBefore), in
+	// one ls-files that also tells which are tracked and which untracked
+	// files no ignore rule matches: check-ignore (a process) is left only
+	// the rest (an ignored file, a path that is now gone).
+	var index indexList
+	if headErr == nil && !moved {
+		index, err = t.r.indexListing(t.ctx, "", files, true)
+	}
+	var ign map[string]bool
+	if err == nil {
+		var ask []string
+		for _, p := range files {
+			if !index.tracked[p] && !index.kept[p] {
+				ask = append(ask, p)
+			}
+		}
+		ign, err = t.r.ignored(t.ctx, ask)
+	}
 	if err != nil {
 		t.warnings = append(t.warnings, err.Error()+"; clada made no commit")
+		t.afterBlobs()
 		t.rec.Warnings = t.warnings
 		return t.save()
 	}
@@ -461,19 +524,71 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	case moved:
 		t.rec.HeadAfter = head
 	case len(commit) > 0:
-		if err := t.commit(commit); err != nil {
+		if err := t.commit(commit, entriesUnder(index.entries, commit)); err != nil {
 			t.warnings = append(t.warnings, err.Error())
 		}
 	}
+	t.afterBlobs()
 	t.rec.Warnings = t.warnings
 	return t.save()
+}
+
+// cleanIDsFor sets, in after, the clean blob id of each file whose change
+// only clean ids can tell: one whose state before is the blob of HEAD's
+// tree (a tracked file a command changed, git_command.go), which has no
+// raw id to compare.
+func (r *repo) cleanIDsFor(ctx context.Context, files []FileChange, after map[string]*FileState) error {
+	var need []string
+	for _, f := range files {
+		if a := after[f.Path]; f.Before != nil && f.Before.Raw == "" && a != nil && a.Blob == "" && a.Mode != modeDir {
+			need = append(need, f.Path)
+		}
+	}
+	ids, err := r.hashFiles(ctx, need, false, false)
+	for i, p := range need {
+		if err == nil {
+			after[p].Blob = ids[i]
+		}
+	}
+	return err
+}
+
+// afterBlobs completes the record's state after the apply with each file's
+// blob as git stores it (clean filters applied): from the apply commit's
+// index, which staged those very files, or for the rest (an ignored file,
+// an apply that made no commit) from hash-object. Undo compares raw ids,
+// so a file whose clean id git cannot give (a filter clada refuses,
+// git_config.go) is left without one, as the commit's failure says.
+func (t *applyTracker) afterBlobs() {
+	var rest []*FileState
+	var paths []string
+	for _, f := range t.rec.Files {
+		a := f.After
+		if a == nil || a.Blob != "" || a.Mode == modeDir {
+			continue
+		}
+		if e := t.rec.IndexAfter[f.Path]; len(e) == 1 {
+			if fields := strings.Fields(e[0]); len(fields) == 3 && fields[2] == "0" {
+				a.Blob = fields[1]
+				continue
+			}
+		}
+		rest, paths = append(rest, a), append(paths, f.Path)
+	}
+	ids, err := t.r.hashFiles(t.ctx, paths, false, false)
+	if err != nil {
+		return
+	}
+	for i, a := range rest {
+		a.Blob = ids[i]
+	}
 }
 
 // commit writes the save commit (when the user had uncommitted work at the
 // changed paths) and the apply commit on a private index, moves HEAD to them
 // in one compare-and-swap, and sets the real index's entries for exactly
 // these paths; every other entry of the user's index is left as it was.
-func (t *applyTracker) commit(paths []string) error {
+func (t *applyTracker) commit(paths []string, indexBefore map[string][]string) error {
 	tmp := filepath.Join(t.r.gitDir, "clada", "index-"+t.rec.ID)
 	defer os.Remove(tmp)
 	env := []string{"GIT_INDEX_FILE=" + tmp}
@@ -555,9 +670,7 @@ func (t *applyTracker) commit(paths []string) error {
 		t.rec.ApplyCommit, newHead = apply, apply
 	}
 
-	if t.rec.IndexBefore, err = t.r.indexEntries(t.ctx, "", paths); err != nil {
-		return err
-	}
+	t.rec.IndexBefore = indexBefore
 	if t.rec.IndexAfter, err = t.r.indexEntries(t.ctx, tmp, paths); err != nil {
 		return err
 	}

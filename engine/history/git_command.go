@@ -79,7 +79,7 @@ func (t *applyTracker) AfterCommand() {
 	}
 	sort.Strings(check)
 	sort.Strings(fresh)
-	now, err := t.r.stateOf(t.ctx, check, false)
+	now, err := t.r.rawStateOf(t.ctx, check) // cmdStates have raw ids: sameState compares those
 	if err != nil {
 		t.err = err
 		return
@@ -96,6 +96,16 @@ func (t *applyTracker) AfterCommand() {
 		return
 	}
 	t.cmdCaches.top = t.r.top
+	var untracked []string
+	for _, p := range fresh {
+		if after[p] == "??" {
+			untracked = append(untracked, p)
+		}
+	}
+	if err := t.cmdCaches.noteOutputDirs(t.ctx, t.r, untracked); err != nil {
+		t.err = err
+		return
+	}
 	for _, p := range fresh {
 		switch e, tracked := head[p]; {
 		case after[p] != "??" && tracked:

@@ -79,10 +79,30 @@ func userScope(scope string) bool { return scope == "global" || scope == "system
 // filterOff reads the filter drivers and git-lfs extensions defined at every
 // scope now (a command may have written the repository's config since the
 // last call) and returns the overrides that leave only the user's. known
-// is repoOnly of the apply's first listing (nil for that one).
+// is repoOnly of the apply's first listing (nil for that one), which
+// may come from the session's own read of the config (GitConfig), taken
+// before the apply began: then no process runs here.
 func (r *repo) filterOff(ctx context.Context, known map[string]bool) (filterPolicy, error) {
-	cmd := exec.CommandContext(ctx, "git", "-c", "core.hooksPath=/dev/null", "-C", r.top,
-		"config", "-z", "--show-scope", "--get-regexp", `^(filter|lfs)\.|^`+strings.ReplaceAll(configProbe, ".", `\.`)+`$`)
+	if known == nil && r.listed != nil {
+		out := *r.listed
+		r.listed = nil
+		return filterPolicyOf(out, nil)
+	}
+	r.calls = append(r.calls, "config")
+	out, err := listConfig(ctx, r.top)
+	if err != nil {
+		return filterPolicy{}, err
+	}
+	return filterPolicyOf(out, known)
+}
+
+// listConfig lists, from dir, the keys of the config filterPolicyOf and
+// ReadGitConfig read, with their scopes: filter.*, lfs.*, core.hooksPath
+// and configProbe. Listing the config runs no program; the hooks path of
+// the command scope is clada's own, as on every call.
+func listConfig(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", "-c", "core.hooksPath=/dev/null", "-C", dir,
+		"config", "-z", "--show-scope", "--get-regexp", `^(filter|lfs)\.|^core\.hookspath$|^`+strings.ReplaceAll(configProbe, ".", `\.`)+`$`)
 	cmd.Env = append(gitProcessEnv(), "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0="+configProbe, "GIT_CONFIG_VALUE_0=1")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -96,9 +116,9 @@ func (r *repo) filterOff(ctx context.Context, known map[string]bool) (filterPoli
 		if msg == "" {
 			msg = err.Error()
 		}
-		return filterPolicy{}, fmt.Errorf("git config (listing filter drivers): %s", msg)
+		return "", fmt.Errorf("git config (listing filter drivers): %s", msg)
 	}
-	return filterPolicyOf(string(out), known)
+	return string(out), nil
 }
 
 // filterPolicyOf decides the overrides from `git config -z --show-scope

@@ -55,19 +55,10 @@ func BenchmarkFormats10MiB(b *testing.B) {
 //
 //	go test ./engine -run XXX -bench GitDiff -benchtime 3x -benchmem
 func BenchmarkGitDiff(b *testing.B) {
-	for _, g := range []struct{ hunks, files int }{{10, 10}, {1000, 100}, {10000, 1000}} {
-		tree, want, diff := benchdoc.GitDiff(g.hunks, g.files)
-		for _, noFsync := range []bool{false, true} {
-			name := fmt.Sprintf("%d/durable", g.files)
-			if noFsync {
-				name = fmt.Sprintf("%d/no-fsync", g.files)
-			}
-			b.Run(name, func(b *testing.B) {
-				defer peakHeap(b)()
-				benchApply(b, tree, want, []byte(diff), Real, noFsync)
-			})
-		}
-	}
+	gitDiffRows(b, func(b *testing.B, tree, want map[string]string, diff string, noFsync bool) {
+		defer peakHeap(b)()
+		benchApply(b, tree, want, []byte(diff), Real, noFsync)
+	})
 }
 
 // BenchmarkGitDiffFloor is BenchmarkGitDiff's floor: the same files
@@ -76,31 +67,43 @@ func BenchmarkGitDiff(b *testing.B) {
 // Compare each of BenchmarkGitDiff's rows with the floor row of the same
 // name (scripts/bench).
 func BenchmarkGitDiffFloor(b *testing.B) {
+	gitDiffRows(b, func(b *testing.B, tree, want map[string]string, _ string, noFsync bool) {
+		root := b.TempDir()
+		for range b.N {
+			b.StopTimer()
+			layOut(b, root, tree)
+			b.StartTimer()
+			if err := benchdoc.ReplaceFloor(root, want, !noFsync); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// gitDiffRows runs row for each git diff of BenchmarkGitDiff and its
+// floor, durable and not, under the same names.
+func gitDiffRows(b *testing.B, row func(b *testing.B, tree, want map[string]string, diff string, noFsync bool)) {
 	for _, g := range []struct{ hunks, files int }{{10, 10}, {1000, 100}, {10000, 1000}} {
-		tree, want, _ := benchdoc.GitDiff(g.hunks, g.files)
+		tree, want, diff := benchdoc.GitDiff(g.hunks, g.files)
 		for _, noFsync := range []bool{false, true} {
 			name := fmt.Sprintf("%d/durable", g.files)
 			if noFsync {
 				name = fmt.Sprintf("%d/no-fsync", g.files)
 			}
-			b.Run(name, func(b *testing.B) {
-				root := b.TempDir()
-				for range b.N {
-					b.StopTimer()
-					for p, c := range tree {
-						if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
-							b.Fatal(err)
-						}
-						if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
-							b.Fatal(err)
-						}
-					}
-					b.StartTimer()
-					if err := benchdoc.ReplaceFloor(root, want, !noFsync); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+			b.Run(name, func(b *testing.B) { row(b, tree, want, diff, noFsync) })
+		}
+	}
+}
+
+// layOut writes tree under root, its folders included.
+func layOut(b *testing.B, root string, tree map[string]string) {
+	b.Helper()
+	for p, c := range tree {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
@@ -146,14 +149,7 @@ func benchApply(b *testing.B, tree, want map[string]string, src []byte, mode Mod
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
-		for p, c := range tree {
-			if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
-				b.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
-				b.Fatal(err)
-			}
-		}
+		layOut(b, root, tree)
 		b.StartTimer()
 		doc := lang.ParseWithOptions(source.NewFile("answer", src), lang.ParseOptions{DeferHunkTexts: true}) // as clada apply parses
 		rep, _, err := Apply(context.Background(), doc, cfg, mode, nil)

@@ -30,7 +30,7 @@ func ReplaceFloor(root string, want map[string]string, durable bool) error {
 	slices.Sort(names)
 	type temp struct{ dir, tmp, base string }
 	var temps []temp
-	sync8 := parallel8(durable)
+	sync8 := parallel8(durable, len(names)) // staging never waits for a sync
 	for i, p := range names {
 		abs := filepath.Join(root, p)
 		fi, err := os.Lstat(abs)
@@ -79,7 +79,7 @@ func ReplaceFloor(root string, want map[string]string, durable bool) error {
 			return fmt.Errorf("exchange %s: %w", t.base, err)
 		}
 	}
-	after := parallel8(true)
+	after := parallel8(true, 0)
 	for _, d := range dirs {
 		if durable {
 			after.do(func() error { return unix.Fsync(d) })
@@ -96,7 +96,8 @@ func ReplaceFloor(root string, want map[string]string, durable bool) error {
 }
 
 // group8 runs the jobs given to do eight at a time, as fsys.Batch's
-// syncers do; when off, it is never given any.
+// syncers do (which never make the staging wait); when off, it is never
+// given any.
 type group8 struct {
 	on   bool
 	jobs chan func() error
@@ -105,11 +106,12 @@ type group8 struct {
 	err  error
 }
 
-// parallel8 starts a group8, on or off.
-func parallel8(on bool) *group8 {
+// parallel8 starts a group8, on or off, that holds up to queue jobs not
+// yet started before do waits.
+func parallel8(on bool, queue int) *group8 {
 	g := &group8{on: on}
 	if on {
-		g.jobs = make(chan func() error)
+		g.jobs = make(chan func() error, queue)
 		for range 8 {
 			g.wg.Go(func() {
 				for job := range g.jobs {

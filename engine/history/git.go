@@ -168,8 +168,9 @@ func (r *repo) appendSigned(rec *ApplyRecord) (size int64, unsigned string, err 
 
 // gitCall is what one git call needs besides its arguments.
 type gitCall struct {
-	stdin []byte
-	env   []string // extra environment (identity, GIT_INDEX_FILE)
+	stdin  []byte
+	env    []string // extra environment (identity, GIT_INDEX_FILE)
+	config []string // "key=value" settings for this call alone (-c)
 }
 
 // git runs one git command at the top of the work tree, within gitTimeout.
@@ -197,6 +198,9 @@ func (r *repo) git(ctx context.Context, c gitCall, args ...string) (string, erro
 			}
 		}
 		env = append(env, r.filters.env...)
+	}
+	for _, kv := range c.config {
+		full = append(full, "-c", kv)
 	}
 	full = append(append(full, "-C", r.top), args...)
 	r.calls = append(r.calls, gitName(args))
@@ -425,24 +429,33 @@ type indexList struct {
 	// --others --exclude-standard applies the very rules check-ignore
 	// does, so check-ignore need not ask again.
 	kept map[string]bool
+	// skip is each path whose entry has the skip-worktree bit (a sparse
+	// checkout's path outside its cone): update-index leaves such an
+	// entry as it is, so the commit clears the bit first (skipWorktree).
+	skip map[string]bool
 }
 
 // indexListing is indexEntries and more (indexList) in one ls-files;
 // others lists the untracked files too (kept).
 func (r *repo) indexListing(ctx context.Context, indexFile string, paths []string, others bool) (indexList, error) {
-	l := indexList{entries: map[string][]string{}, tracked: map[string]bool{}, kept: map[string]bool{}}
+	l := indexList{entries: map[string][]string{}, tracked: map[string]bool{}, kept: map[string]bool{}, skip: map[string]bool{}}
 	var env []string
 	if indexFile != "" {
 		env = []string{"GIT_INDEX_FILE=" + indexFile}
 	}
-	// -t tags each name ("? " untracked, "H ", "S ", "M " an index
-	// entry), so that no name, whatever it holds, is taken for an entry.
+	// -t tags each name ("? " untracked, "H ", "S " skip-worktree, "M "
+	// an index entry), so that no name, whatever it holds, is taken for
+	// an entry. In a sparse checkout git (2.36 on) drops the bit, as it
+	// reads the index, of each such path present on disk, as clada's
+	// write has just made it; sparse.expectFilesOutsideOfPatterns keeps
+	// it, so "S " tells the bit the index holds.
+	call := gitCall{env: env, config: []string{"sparse.expectFilesOutsideOfPatterns=true"}}
 	args := []string{literal, "ls-files", "-s", "-t", "-z", "--full-name"}
 	if others {
 		args = append(args, "--others", "--exclude-standard")
 	}
 	for _, chunk := range chunks(paths) {
-		out, err := r.git(ctx, gitCall{env: env}, append(append(args, "--"), chunk...)...)
+		out, err := r.git(ctx, call, append(append(args, "--"), chunk...)...)
 		if err != nil {
 			return indexList{}, err
 		}
@@ -459,6 +472,9 @@ func (r *repo) indexListing(ctx context.Context, indexFile string, paths []strin
 				continue
 			}
 			l.entries[p] = append(l.entries[p], meta)
+			if rec[0] == 'S' {
+				l.skip[p] = true
+			}
 			for d := p; d != "." && !l.tracked[d]; d = path.Dir(d) {
 				l.tracked[d] = true
 			}
@@ -526,6 +542,22 @@ func (r *repo) stage(ctx context.Context, indexFile string, add, rm []string) er
 		}
 	}
 	return nil
+}
+
+// skipWorktree sets (on) or clears the skip-worktree bit of paths in the
+// real index: clearing it is what `git add --sparse` does to a path outside
+// the sparse checkout it adds, and lets update-index stage the file, which
+// it otherwise passes over in silence; undo sets it again.
+func (r *repo) skipWorktree(ctx context.Context, paths []string, on bool) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	flag := "--no-skip-worktree"
+	if on {
+		flag = "--skip-worktree"
+	}
+	_, err := r.git(ctx, gitCall{stdin: nulList(paths)}, "update-index", flag, "-z", "--stdin")
+	return err
 }
 
 // chunks splits a long path list so no command line gets too long.

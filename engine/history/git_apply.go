@@ -524,7 +524,7 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 	case moved:
 		t.rec.HeadAfter = head
 	case len(commit) > 0:
-		if err := t.commit(commit, entriesUnder(index.entries, commit)); err != nil {
+		if err := t.commit(commit, entriesUnder(index.entries, commit), index.skip); err != nil {
 			t.warnings = append(t.warnings, err.Error())
 		}
 	}
@@ -584,11 +584,23 @@ func (t *applyTracker) afterBlobs() {
 	}
 }
 
+// entryState is the file an index entry ("mode oid stage") of stage 0
+// stands for; nil when there is none.
+func entryState(entries []string) *FileState {
+	for _, e := range entries {
+		if f := strings.Fields(e); len(f) == 3 && f[2] == "0" {
+			return &FileState{Mode: f[0], Blob: f[1]}
+		}
+	}
+	return nil
+}
+
 // commit writes the save commit (when the user had uncommitted work at the
 // changed paths) and the apply commit on a private index, moves HEAD to them
 // in one compare-and-swap, and sets the real index's entries for exactly
 // these paths; every other entry of the user's index is left as it was.
-func (t *applyTracker) commit(paths []string, indexBefore map[string][]string) error {
+// skip holds the paths whose entry has the skip-worktree bit.
+func (t *applyTracker) commit(paths []string, indexBefore map[string][]string, skip map[string]bool) error {
 	tmp := filepath.Join(t.r.gitDir, "clada", "index-"+t.rec.ID)
 	defer os.Remove(tmp)
 	env := []string{"GIT_INDEX_FILE=" + tmp}
@@ -613,6 +625,11 @@ func (t *applyTracker) commit(paths []string, indexBefore map[string][]string) e
 		b := f.Before
 		if f.Ignored || (b != nil && b.Mode == modeDir) {
 			b = nil
+		}
+		if b == nil && skip[f.Path] {
+			// Outside a sparse checkout a file is absent by design, not
+			// deleted: git takes its index entry for it.
+			b = entryState(indexBefore[f.Path])
 		}
 		h, tracked := inHead[f.Path]
 		if f.Ignored || (b == nil && !tracked) || (b != nil && tracked && h.Mode == b.Mode && h.Blob == b.Blob) {
@@ -678,17 +695,39 @@ func (t *applyTracker) commit(paths []string, indexBefore map[string][]string) e
 	// refuse, and then HEAD has not moved yet.
 	// Staged from the files themselves (not --index-info) so the entries get
 	// their stat data and plumbing such as diff-files sees them clean.
-	if err := t.r.stage(t.ctx, "", add, rm); err != nil {
+	// A path outside a sparse checkout loses its skip-worktree bit first, as
+	// `git add --sparse` does: update-index passes over an entry that has
+	// it, which would leave the index behind the commit.
+	var unskip []string
+	for _, p := range paths {
+		if skip[p] {
+			unskip = append(unskip, p)
+		}
+	}
+	err = t.r.skipWorktree(t.ctx, unskip, false)
+	if err == nil {
+		if err = t.r.stage(t.ctx, "", add, rm); err != nil {
+			if rerr := t.r.skipWorktree(t.ctx, unskip, true); rerr != nil {
+				err = fmt.Errorf("%w (and setting the skip-worktree bit back failed: %v)", err, rerr)
+			}
+		}
+	}
+	if err != nil {
 		t.rec.SaveCommit, t.rec.ApplyCommit, t.rec.IndexBefore, t.rec.IndexAfter = "", "", nil, nil
 		return fmt.Errorf("%w; clada made no commit", err)
 	}
 	if err := t.r.moveHead(t.ctx, t.rec.HeadRef, newHead, base, "clada apply "+t.rec.ID); err != nil {
-		if rerr := t.r.setIndex(t.ctx, "", paths, t.rec.IndexBefore); rerr != nil {
+		rerr := t.r.setIndex(t.ctx, "", paths, t.rec.IndexBefore)
+		if rerr == nil {
+			rerr = t.r.skipWorktree(t.ctx, unskip, true)
+		}
+		if rerr != nil {
 			err = fmt.Errorf("%w (and putting the index back failed: %v)", err, rerr)
 		}
 		t.rec.SaveCommit, t.rec.ApplyCommit, t.rec.IndexBefore, t.rec.IndexAfter = "", "", nil, nil
 		return fmt.Errorf("%w; clada made no commit", err)
 	}
+	t.rec.SkipWorktree = unskip
 	t.rec.HeadAfter = newHead
 	return nil
 }

@@ -54,6 +54,11 @@ type ApplyRecord struct {
 	// the committed paths before and after; clada touches no other entry.
 	IndexBefore map[string][]string `json:"indexBefore,omitempty"`
 	IndexAfter  map[string][]string `json:"indexAfter,omitempty"`
+	// SkipWorktree lists the committed paths whose index entry had the
+	// skip-worktree bit before (a sparse checkout's paths outside its
+	// cone): the apply cleared it, as `git add --sparse` does, and undo
+	// sets it again.
+	SkipWorktree []string `json:"skipWorktree,omitempty"`
 	// Warnings are the notes the apply's report carried about git.
 	Warnings []string `json:"warnings,omitempty"`
 	// MAC signs the record (sign.go); it is last so a reader sees the

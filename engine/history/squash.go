@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -348,6 +349,9 @@ func mergeRecords(folded []ApplyRecord, id string) ApplyRecord {
 		for p, e := range rec.IndexBefore {
 			if _, ok := m.IndexBefore[p]; !ok {
 				m.IndexBefore[p] = e
+				if slices.Contains(rec.SkipWorktree, p) {
+					m.SkipWorktree = append(m.SkipWorktree, p)
+				}
 			}
 		}
 		for p, e := range rec.IndexAfter {

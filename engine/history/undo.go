@@ -133,6 +133,14 @@ func Undo(ctx context.Context, cfg *engine.Config) (*UndoResult, error) {
 		if err := r.setIndex(ctx, "", paths, rec.IndexBefore); err != nil {
 			return nil, fmt.Errorf("undo %s: restore the index: %w", rec.ID, err)
 		}
+		// The paths outside a sparse checkout get their skip-worktree bit
+		// back (restoreFiles then takes the files the apply wrote there).
+		if err := r.skipWorktree(ctx, rec.SkipWorktree, true); err != nil {
+			if rerr := r.setIndex(ctx, "", paths, rec.IndexAfter); rerr != nil {
+				err = fmt.Errorf("%w (and putting the index back failed: %v)", err, rerr)
+			}
+			return nil, fmt.Errorf("undo %s: restore the skip-worktree bit: %w", rec.ID, err)
+		}
 		if rec.HeadAfter != rec.HeadBefore {
 			if err := r.moveHead(ctx, rec.HeadRef, rec.HeadBefore, rec.HeadAfter, "clada undo "+rec.ID); err != nil {
 				if rerr := r.setIndex(ctx, "", paths, rec.IndexAfter); rerr != nil {
@@ -177,6 +185,7 @@ func undoRefusal(cfg *engine.Config, r *repo, rec ApplyRecord) string {
 	for _, m := range []map[string][]string{rec.IndexBefore, rec.IndexAfter} {
 		paths = append(paths, sortedKeys(m)...)
 	}
+	paths = append(paths, rec.SkipWorktree...)
 	name := fmt.Sprintf("record %s (line %d of %s)", rec.ID, rec.Line, historyFile(r.gitDir))
 	for _, p := range paths {
 		switch {

@@ -1,0 +1,140 @@
+package history
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clada-dev/clada/engine"
+	"github.com/google/go-cmp/cmp"
+)
+
+// sparseState is what a user sees of a repository: HEAD, every index
+// entry with its tag as stored (-t: "S" skip-worktree; the config keeps
+// git from dropping the bit of a present file as it reads), git status and
+// the files.
+type sparseState struct {
+	Head, Index, Status string
+	Tree                map[string]string
+}
+
+func readSparseState(t *testing.T, root string) sparseState {
+	t.Helper()
+	return sparseState{
+		Head:   gitRun(t, root, "rev-parse", "HEAD"),
+		Index:  gitRun(t, root, "-c", "sparse.expectFilesOutsideOfPatterns=true", "ls-files", "-s", "-t"),
+		Status: gitRun(t, root, "status", "--porcelain"),
+		Tree:   snapshotTree(t, root),
+	}
+}
+
+// TestGitModelSparseCheckout writes a path outside a sparse checkout's cone
+// (its entry has the skip-worktree bit, the file is not on disk), and paths
+// like it: the apply commits the file with nothing left staged and no save
+// commit of a "deletion" the user never made, the real index holds the new
+// entry without the bit (as `git add --sparse` leaves it), and undo puts
+// HEAD, the index, the bit and the files back exactly.
+func TestGitModelSparseCheckout(t *testing.T) {
+	gitEnv(t)
+	for _, c := range []struct {
+		name  string
+		setup [][]string // git commands after the base commit
+		dirty string     // a file changed on disk before the apply
+		path  string     // written by the apply
+		save  bool       // the apply makes a save commit of the user's work
+	}{{
+		name:  "file in HEAD outside the cone",
+		setup: [][]string{{"sparse-checkout", "set", "dirA"}},
+		path:  "dirB/x.txt",
+	}, {
+		name: "file in HEAD outside the cone, git keeping the bit of present files",
+		setup: [][]string{{"config", "sparse.expectFilesOutsideOfPatterns", "true"},
+			{"sparse-checkout", "set", "dirA"}},
+		path: "dirB/x.txt",
+	}, {
+		name:  "file in HEAD outside the cone of a sparse index",
+		setup: [][]string{{"sparse-checkout", "init", "--cone", "--sparse-index"}, {"sparse-checkout", "set", "dirA"}},
+		path:  "dirB/x.txt",
+	}, {
+		name:  "new file outside the cone",
+		setup: [][]string{{"sparse-checkout", "set", "dirA"}},
+		path:  "dirB/new.txt",
+	}, {
+		name:  "new file outside the cone of a sparse index",
+		setup: [][]string{{"sparse-checkout", "init", "--cone", "--sparse-index"}, {"sparse-checkout", "set", "dirA"}},
+		path:  "dirB/new.txt",
+	}, {
+		// skip-worktree set by hand to keep a local change out of git
+		// status: the change is the user's work, saved first as theirs.
+		name:  "file with the bit set by hand, changed on disk",
+		setup: [][]string{{"update-index", "--skip-worktree", "top.txt"}},
+		dirty: "top.txt",
+		path:  "top.txt",
+		save:  true,
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			gitRun(t, root, "init", "-q", ".")
+			for p, s := range map[string]string{"dirA/a.txt": "a\n", "dirB/x.txt": "x\n", "top.txt": "top\n"} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, p), []byte(s), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gitRun(t, root, "add", ".")
+			gitRun(t, root, "commit", "-q", "-m", "base")
+			base := strings.TrimSpace(gitRun(t, root, "rev-parse", "HEAD"))
+			for _, args := range c.setup {
+				gitRun(t, root, args...)
+			}
+			if c.dirty != "" {
+				if err := os.WriteFile(filepath.Join(root, c.dirty), []byte("local only\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := readSparseState(t, root)
+
+			rep := applySham(t, root, shamBlock("w1", `action = "file_write"`, `path = "`+c.path+`"`, `content = "by clada"`))
+			if !rep.Success || rep.GitError != "" || rep.GitCommit == "" {
+				t.Fatalf("apply: success %v, git error %q, commit %q\n%+v", rep.Success, rep.GitError, rep.GitCommit, rep.Results)
+			}
+			if got := gitRun(t, root, "show", "HEAD:"+c.path); got != "by clada\n" {
+				t.Errorf("HEAD:%s = %q, want %q", c.path, got, "by clada\n")
+			}
+			if got := gitRun(t, root, "diff", "--cached", "--name-status"); got != "" {
+				t.Errorf("staged after the apply:\n%s", got)
+			}
+			if got := gitRun(t, root, "status", "--porcelain"); got != "" {
+				t.Errorf("git status after the apply:\n%s", got)
+			}
+			if got := gitRun(t, root, "-c", "sparse.expectFilesOutsideOfPatterns=true", "ls-files", "-t", "--", c.path); got != "H "+c.path+"\n" {
+				t.Errorf("index entry after the apply: %q, want it without the skip-worktree bit", got)
+			}
+			parents := "HEAD^"
+			if c.save {
+				parents = "HEAD^^"
+				if rep.SnapshotCommit == "" {
+					t.Error("no save commit of the user's local change")
+				} else if got := gitRun(t, root, "show", rep.SnapshotCommit+":"+c.path); got != "local only\n" {
+					t.Errorf("save commit holds %q", got)
+				}
+			} else if rep.SnapshotCommit != "" {
+				t.Errorf("save commit %s of work the user never did:\n%s", rep.SnapshotCommit, gitRun(t, root, "show", "--stat", rep.SnapshotCommit))
+			}
+			if got := strings.TrimSpace(gitRun(t, root, "rev-parse", parents)); got != base {
+				t.Errorf("%s = %s, want the base %s", parents, got, base)
+			}
+
+			if _, err := Undo(context.Background(), engine.DefaultConfig(root)); err != nil {
+				t.Fatalf("undo: %v", err)
+			}
+			if diff := cmp.Diff(before, readSparseState(t, root)); diff != "" {
+				t.Errorf("after undo (-before +now):\n%s", diff)
+			}
+		})
+	}
+}

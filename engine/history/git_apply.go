@@ -403,6 +403,7 @@ func (t *applyTracker) Finish(rep *engine.Report) {
 	if t.refused != "" {
 		rep.Warn(t.refused)
 	}
+	t.sparseHints(rep) // sparse_hint.go
 	if !t.started {
 		return
 	}

@@ -138,3 +138,44 @@ func TestGitModelSparseCheckout(t *testing.T) {
 		})
 	}
 }
+
+// TestSparseHint: an edit of a file a sparse checkout leaves off disk fails
+// as not found, and its hint says where the file is and what to do, in
+// place of "check the path"; a file that is nowhere keeps the usual hint.
+func TestSparseHint(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	gitRun(t, root, "init", "-q", ".")
+	if err := os.MkdirAll(filepath.Join(root, "dirA"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "dirB"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"dirA/a.txt", "dirB/x.txt"} {
+		if err := os.WriteFile(filepath.Join(root, p), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "base")
+	gitRun(t, root, "sparse-checkout", "set", "dirA")
+	edit := func(id, p string) string {
+		return shamBlock(id, `action = "file_replace_text"`, `path = "`+p+`"`, `old_text = "x"`, `new_text = "y"`)
+	}
+	rep := applySham(t, root, edit("e1", "dirB/x.txt")+edit("e2", "dirB/none.txt"))
+	var got []string
+	for _, r := range rep.Results {
+		got = append(got, r.Type.String()+": "+r.Hint)
+	}
+	want := []string{
+		"file_not_found: dirB/x.txt is in git but outside this sparse checkout, so it is not on disk: read it with `git show HEAD:dirB/x.txt`, or check it out first with `git sparse-checkout add dirB`; writing it whole also works (clada commits it, as `git add --sparse` would)",
+		"file_not_found: check the path: it is relative to the project root",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+	if rep.GitCommit != "" || rep.GitError != "" {
+		t.Errorf("commit %q, git error %q after an apply that changed nothing", rep.GitCommit, rep.GitError)
+	}
+}

@@ -513,6 +513,12 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 		if ign[f.Path] {
 			t.rec.Files[i].Ignored = true
 		}
+		// A command's file outside a sparse checkout was off disk before
+		// it, not HEAD's blob as a tracked file git status did not list
+		// is taken to be (git_command.go): undo takes it away again.
+		if b := f.Before; index.skip[f.Path] && b != nil && b.Raw == "" && b.Mode != modeDir {
+			t.rec.Files[i].Before = nil
+		}
 	}
 	for _, p := range files {
 		if !ign[p] {

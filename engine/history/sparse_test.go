@@ -43,6 +43,7 @@ func TestGitModelSparseCheckout(t *testing.T) {
 		setup [][]string // git commands after the base commit
 		dirty string     // a file changed on disk before the apply
 		path  string     // written by the apply
+		code  string     // the command that writes it, if not a file_write
 		save  bool       // the apply makes a save commit of the user's work
 	}{{
 		name:  "file in HEAD outside the cone",
@@ -57,6 +58,11 @@ func TestGitModelSparseCheckout(t *testing.T) {
 		name:  "file in HEAD outside the cone of a sparse index",
 		setup: [][]string{{"sparse-checkout", "init", "--cone", "--sparse-index"}, {"sparse-checkout", "set", "dirA"}},
 		path:  "dirB/x.txt",
+	}, {
+		name:  "file in HEAD outside the cone, written by a command",
+		setup: [][]string{{"sparse-checkout", "set", "dirA"}},
+		path:  "dirB/x.txt",
+		code:  "mkdir -p dirB && printf 'by clada\\n' > dirB/x.txt",
 	}, {
 		name:  "new file outside the cone",
 		setup: [][]string{{"sparse-checkout", "set", "dirA"}},
@@ -98,7 +104,11 @@ func TestGitModelSparseCheckout(t *testing.T) {
 			}
 			before := readSparseState(t, root)
 
-			rep := applySham(t, root, shamBlock("w1", `action = "file_write"`, `path = "`+c.path+`"`, `content = "by clada"`))
+			src := shamBlock("w1", `action = "file_write"`, `path = "`+c.path+`"`, `content = "by clada"`)
+			if c.code != "" {
+				src = shamBlock("x1", `action = "exec"`, `lang = "bash"`, `code = "`+c.code+`"`)
+			}
+			rep := applySham(t, root, src)
 			if !rep.Success || rep.GitError != "" || rep.GitCommit == "" {
 				t.Fatalf("apply: success %v, git error %q, commit %q\n%+v", rep.Success, rep.GitError, rep.GitCommit, rep.Results)
 			}
@@ -132,7 +142,11 @@ func TestGitModelSparseCheckout(t *testing.T) {
 			if _, err := Undo(context.Background(), engine.DefaultConfig(root)); err != nil {
 				t.Fatalf("undo: %v", err)
 			}
-			if diff := cmp.Diff(before, readSparseState(t, root)); diff != "" {
+			now := readSparseState(t, root)
+			if c.code != "" {
+				delete(now.Tree, "dirB") // undo leaves the directories a command made (README)
+			}
+			if diff := cmp.Diff(before, now); diff != "" {
 				t.Errorf("after undo (-before +now):\n%s", diff)
 			}
 		})

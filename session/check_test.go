@@ -109,7 +109,8 @@ func TestApplyNamesNearMiss(t *testing.T) {
 		return "#!SHAM [@three-char-SHA-256: " + id + "]\naction = \"file_replace_text\"\npath = \"" + p + "\"\nold_text = \"x = 1\"\nnew_text = \"x = 2\"\n#!END_SHAM_" + id + "\n"
 	}
 	doc := lang.Parse(source.NewFile("a.sham", []byte(edit("e1", "math_util.py")+edit("e2", "Readme.md")+edit("e3", "nothing_like_it.py")+
-		edit("e4", "srcs/app.py")+edit("e5", "Test/t.py")+edit("e6", "lib/deep/app.py"))))
+		edit("e4", "srcs/app.py")+edit("e5", "Test/t.py")+edit("e6", "lib/deep/app.py")+
+		edit("e7", "srcs/other.py"))))
 	out, err := s.Apply(context.Background(), doc, engine.Real)
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +126,7 @@ func TestApplyNamesNearMiss(t *testing.T) {
 		"did you mean 'src/app.py'? check the path: it is relative to the project root",
 		"did you mean 'Tests/t.py'? check the path: it is relative to the project root",
 		"check the path: it is relative to the project root",
+		"check the path: it is relative to the project root", // src/other.py is not there either
 	}
 	if diff := cmp.Diff(want, hints); diff != "" {
 		t.Fatalf("hints (-want +got):\n%s", diff)

@@ -33,7 +33,7 @@ func nameNearMisses(rep *engine.Report, cfg *engine.Config) {
 			continue
 		}
 		p, _ := r.Value(cmp.Or(r.Param, lang.ParamPath)) // the param the failure points at
-		if near := nearName(cfg, p); near != "" {
+		if near := nearName(cfg, p, creates(r.Action)); near != "" {
 			r.Hint = fmt.Sprintf("did you mean '%s'? %s", near, r.Hint)
 		}
 	}
@@ -41,7 +41,7 @@ func nameNearMisses(rep *engine.Report, cfg *engine.Config) {
 
 // nearName is the path, as the answer would write it, of the entry of p's
 // folder nearest p's own name; "" when none is near or p does not resolve.
-func nearName(cfg *engine.Config, p string) string {
+func nearName(cfg *engine.Config, p string, create bool) string {
 	if p == "" {
 		return ""
 	}
@@ -51,7 +51,7 @@ func nearName(cfg *engine.Config, p string) string {
 	}
 	entries, err := os.ReadDir(filepath.Dir(abs))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nearFolder(cfg, p)
+		return nearFolder(cfg, p, create)
 	}
 	if err != nil || len(entries) > 10_000 {
 		return ""
@@ -77,8 +77,10 @@ func nearName(cfg *engine.Config, p string) string {
 // nearFolder is nearName for a p whose folder is missing: the first
 // missing folder on its way is swapped for the nearest folder beside it,
 // the same name in another letter case or one or two letters away (srcs/
-// for src/, Tests/ for tests/); "" when none is near. p must be relative.
-func nearFolder(cfg *engine.Config, p string) string {
+// for src/, Tests/ for tests/); "" when none is near, or when the path so
+// made is not there for an op that needs its file (an edit), or has no
+// folder for one that would create it. p must be relative.
+func nearFolder(cfg *engine.Config, p string, create bool) string {
 	clean := path.Clean(filepath.ToSlash(strings.ReplaceAll(p, `\`, "/")))
 	if path.IsAbs(clean) || clean == "." || strings.HasPrefix(clean, "../") {
 		return ""
@@ -116,7 +118,26 @@ func nearFolder(cfg *engine.Config, p string) string {
 			return ""
 		}
 		parts[i] = n
-		return strings.Join(parts, "/")
+		near := strings.Join(parts, "/")
+		at := filepath.Join(cfg.Root, filepath.FromSlash(near))
+		if create {
+			at = filepath.Dir(at)
+		}
+		if _, err := os.Lstat(at); err != nil {
+			return "" // dirA/x.txt is no better a guess for dirB/x.txt when it is not there either
+		}
+		return near
 	}
 	return ""
+}
+
+// creates reports whether the op named action makes the file its path
+// names (a whole-file block, a write), so that a path near it is worth
+// naming when its folder is there, file or not.
+func creates(action string) bool {
+	switch action {
+	case lang.OpFileMerge.String(), lang.OpFileWrite.String():
+		return true
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/clada-dev/clada/engine"
+	"github.com/clada-dev/clada/engine/fault"
 
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
@@ -130,5 +131,31 @@ func TestApplyNamesNearMiss(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, hints); diff != "" {
 		t.Fatalf("hints (-want +got):\n%s", diff)
+	}
+}
+
+// A failure whose hint no longer says to check the path knows why the file
+// is missing (a sparse checkout's path: engine/history/sparse_hint.go), and
+// gets no "did you mean" however near a name beside it is.
+func TestNearMissLeavesAKnowingHint(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "dirA"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "dirA", "x.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := engine.DefaultConfig(root)
+	knowing := "dirB/x.txt is in git but outside this sparse checkout, so it is not on disk: ... or check it out first"
+	rep := &engine.Report{Results: []engine.ActionResult{
+		{Action: "file_replace_text", Params: map[string]string{"path": "dirB/x.txt"}, Result: engine.Result{Type: fault.FileNotFound, Hint: knowing}},
+		{Action: "file_replace_text", Params: map[string]string{"path": "dirB/x.txt"}, Result: engine.Result{Type: fault.FileNotFound, Hint: "check the path"}},
+	}}
+	nameNearMisses(rep, cfg)
+	if got := rep.Results[0].Hint; got != knowing {
+		t.Errorf("knowing hint became %q", got)
+	}
+	if got, want := rep.Results[1].Hint, "did you mean 'dirA/x.txt'? check the path"; got != want {
+		t.Errorf("hint = %q, want %q", got, want)
 	}
 }

@@ -50,7 +50,7 @@ func (t *applyTracker) sparseHints(rep *engine.Report) {
 			dir = "/" + rel
 		}
 		// In place of "check the path": the path is right.
-		hint := fmt.Sprintf("%s is in git but outside this sparse checkout, so it is not on disk: read it with `git show HEAD:%s`, or check it out first with `git sparse-checkout add %s`; writing it whole also works (clada commits it, as `git add --sparse` would)",
+		hint := fmt.Sprintf("%s is in git but outside this sparse checkout, so it is not on disk: read it with `git show HEAD:%s`, or check it out first with `git sparse-checkout add %s` and apply again; a file_write of it also works (clada commits it, as `git add --sparse` would)",
 			rel, rel, dir)
 		for _, i := range results {
 			rep.Results[i].Hint = hint

@@ -183,7 +183,7 @@ func TestSparseHint(t *testing.T) {
 		got = append(got, r.Type.String()+": "+r.Hint)
 	}
 	want := []string{
-		"file_not_found: dirB/x.txt is in git but outside this sparse checkout, so it is not on disk: read it with `git show HEAD:dirB/x.txt`, or check it out first with `git sparse-checkout add dirB`; writing it whole also works (clada commits it, as `git add --sparse` would)",
+		"file_not_found: dirB/x.txt is in git but outside this sparse checkout, so it is not on disk: read it with `git show HEAD:dirB/x.txt`, or check it out first with `git sparse-checkout add dirB` and apply again; a file_write of it also works (clada commits it, as `git add --sparse` would)",
 		"file_not_found: check the path: it is relative to the project root",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -41,8 +41,8 @@ import "github.com/clada-dev/clada/lang"
 // path; so do files_read and any op whose line lists no paths. An op added
 // or changed must keep this argument true or be left to that default.
 var opTable = [...]opDef{
-	lang.OpFileWrite:            {run: func(x *opRun) Result { return x.write(false) }, touches: onPath, blame: lang.ParamPath},
-	lang.OpFileAppend:           {run: func(x *opRun) Result { return x.write(true) }, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileWrite:            {run: func(x *opRun) Result { return x.write(false) }, touches: onPath, blame: lang.ParamPath, creates: true},
+	lang.OpFileAppend:           {run: func(x *opRun) Result { return x.write(true) }, touches: onPath, blame: lang.ParamPath, creates: true},
 	lang.OpFileReplaceText:      {run: (*opRun).replaceOnce, touches: onPath, blame: lang.ParamPath},
 	lang.OpFileReplaceAllText:   {run: (*opRun).replaceAll, touches: onPath, blame: lang.ParamPath},
 	lang.OpFileReplaceTextRange: {run: (*opRun).replaceRange, touches: onPath, blame: lang.ParamPath},
@@ -64,7 +64,7 @@ var opTable = [...]opDef{
 	lang.OpExec: {byRunner: true},
 	// file_merge reads its path's folder (a new file needs one) and writes
 	// only its path, never a parent: within the argument above.
-	lang.OpFileMerge: {run: (*opRun).merge, touches: onPath, blame: lang.ParamPath},
+	lang.OpFileMerge: {run: (*opRun).merge, touches: onPath, blame: lang.ParamPath, creates: true},
 }
 
 // opDef is one op's line of opTable.
@@ -75,6 +75,21 @@ type opDef struct {
 	// blame is the param a failure points at when the op set none
 	// (Result.Param): the path the op works on.
 	blame string
+	// creates says the op makes the file its path names when it is
+	// missing (a write, an append, a whole-file block).
+	creates bool
+}
+
+// CreatesFile reports whether the op named op makes the file its path
+// names when it is missing: a failure of it about that path may be a
+// misspelt folder, where an edit's is a file that is not there.
+func CreatesFile(op string) bool {
+	spec := lang.Lookup(op)
+	if spec == nil {
+		return false
+	}
+	d := opFor(spec.ID)
+	return d != nil && d.creates
 }
 
 // onPath is the footprint of the ops that name one path.

@@ -33,7 +33,7 @@ func nameNearMisses(rep *engine.Report, cfg *engine.Config) {
 			continue // a hint that no longer says to check the path knows why it is missing (sparse_hint.go)
 		}
 		p, _ := r.Value(cmp.Or(r.Param, lang.ParamPath)) // the param the failure points at
-		if near := nearName(cfg, p, creates(r.Action)); near != "" {
+		if near := nearName(cfg, p, engine.CreatesFile(r.Action)); near != "" {
 			r.Hint = fmt.Sprintf("did you mean '%s'? %s", near, r.Hint)
 		}
 	}
@@ -49,29 +49,14 @@ func nearName(cfg *engine.Config, p string, create bool) string {
 	if err != nil {
 		return ""
 	}
-	entries, err := os.ReadDir(filepath.Dir(abs))
+	n, err := nearEntry(filepath.Dir(abs), filepath.Base(abs), false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nearFolder(cfg, p, create)
 	}
-	if err != nil || len(entries) > 10_000 {
+	if n == "" {
 		return ""
 	}
-	base := filepath.Base(abs)
-	dir := path.Dir(filepath.ToSlash(strings.ReplaceAll(p, `\`, "/")))
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		if e.Name() == base {
-			return "" // it is there now: the failure was about something else
-		}
-		if strings.EqualFold(e.Name(), base) {
-			return path.Join(dir, e.Name())
-		}
-		names = append(names, e.Name())
-	}
-	if n := lang.Nearest(base, names); n != "" {
-		return path.Join(dir, n)
-	}
-	return ""
+	return path.Join(path.Dir(filepath.ToSlash(strings.ReplaceAll(p, `\`, "/"))), n)
 }
 
 // nearFolder is nearName for a p whose folder is missing: the first
@@ -93,27 +78,7 @@ func nearFolder(cfg *engine.Config, p string, create bool) string {
 			dir = next
 			continue
 		}
-		entries, err := os.ReadDir(dir)
-		if err != nil || len(entries) > 10_000 {
-			return ""
-		}
-		var names []string
-		for _, e := range entries {
-			if !e.IsDir() {
-				continue
-			}
-			if strings.EqualFold(e.Name(), part) {
-				names = []string{e.Name()}
-				break
-			}
-			names = append(names, e.Name())
-		}
-		n := ""
-		if len(names) == 1 && strings.EqualFold(names[0], part) {
-			n = names[0]
-		} else {
-			n = lang.Nearest(part, names)
-		}
+		n, _ := nearEntry(dir, part, true)
 		if n == "" {
 			return ""
 		}
@@ -131,15 +96,28 @@ func nearFolder(cfg *engine.Config, p string, create bool) string {
 	return ""
 }
 
-// creates reports whether the op named action makes the file its path
-// names (a whole-file block, a write), so that a path near it is worth
-// naming when its folder is there, file or not.
-func creates(action string) bool {
-	switch action {
-	case lang.OpFileMerge.String(), lang.OpFileWrite.String():
-		return true
+// nearEntry is the name in dir (a folder's, with dirs) nearest name: the
+// same in another letter case, else one or two letters away
+// (lang.Nearest); "" when none is, when name itself is there, or when dir
+// cannot be listed (err) or holds too many entries to compare.
+func nearEntry(dir, name string, dirs bool) (string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) > 10_000 {
+		return "", err
 	}
-	return false
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		switch {
+		case dirs && !e.IsDir():
+			continue
+		case e.Name() == name:
+			return "", nil // it is there now: the failure was about something else
+		case strings.EqualFold(e.Name(), name):
+			return e.Name(), nil
+		}
+		names = append(names, e.Name())
+	}
+	return lang.Nearest(name, names), nil
 }
 
 // asksToCheckPath reports whether a failure's hint still asks to check

@@ -180,15 +180,15 @@ func (w *WriteBack) holdFirst(name string, data []byte) (bool, error) {
 		return false, nil
 	}
 	olds, planned := w.index.plan[name]
-	indexed := planned && worthIndexing(len(olds), len(data))
-	if !indexed && !w.batches() {
+	batches := w.batches()
+	if !batches && !(planned && worthIndexing(len(olds), len(data))) {
 		return false, nil
 	}
 	exists, err := c.checkRewrite(name)
 	switch {
 	case err != nil:
 		return false, err
-	case !exists && indexed && !w.batches():
+	case !exists && !batches: // an indexed file, but new: to disk at once
 		return false, nil
 	case !exists:
 		dir := filepath.Dir(name)
@@ -247,20 +247,31 @@ func (w *WriteBack) writeBatch(names []string) {
 		}
 		n, err := b.Commit()
 		for _, name := range files[:n] {
-			f := w.files[name]
-			f.dirty, f.writers = false, nil
+			w.written(name)
 		}
 		if n == len(files) {
 			return
 		}
-		failed := files[n]
-		f := w.files[failed]
-		if len(f.writers) > 0 {
-			w.failed = append(w.failed, FlushError{Owners: f.writers, Path: failed, Err: err})
-		}
-		f.dirty, f.writers = false, nil
-		w.forget(failed)
+		w.notWritten(files[n], w.written(files[n]), err)
 		names = files[n+1:]
+	}
+}
+
+// written marks name's pending content as on disk and returns the
+// actions whose writes it held.
+func (w *WriteBack) written(name string) []int {
+	f := w.files[name]
+	writers := f.writers
+	f.dirty, f.writers = false, nil
+	return writers
+}
+
+// notWritten drops name, whose pending content could not be written out,
+// and makes that the failure of its writers.
+func (w *WriteBack) notWritten(name string, writers []int, err error) {
+	w.forget(name)
+	if len(writers) > 0 {
+		w.failed = append(w.failed, FlushError{Owners: writers, Path: name, Err: err})
 	}
 }
 
@@ -270,14 +281,9 @@ func (w *WriteBack) flushOne(name string) {
 	if !ok || !f.dirty {
 		return
 	}
-	f.dirty = false
-	writers := f.writers
-	f.writers = nil
+	writers := w.written(name)
 	if err := w.writeDisk(name, f.content()); err != nil {
-		w.forget(name)
-		if len(writers) > 0 {
-			w.failed = append(w.failed, FlushError{Owners: writers, Path: name, Err: err})
-		}
+		w.notWritten(name, writers, err)
 	}
 }
 

@@ -32,7 +32,7 @@ var langExts = map[string][]string{
 	"html": {".html", ".htm"}, "css": {".css"}, "scss": {".scss"}, "sass": {".sass"}, "less": {".less"},
 	"xml": {".xml"}, "vue": {".vue"}, "svelte": {".svelte"},
 	"markdown": {".md", ".markdown"}, "md": {".md", ".markdown"},
-	"makefile": {".mk"}, "make": {".mk"}, "dockerfile": {}, "docker": {},
+	"makefile": {".mk"}, "make": {".mk"},
 }
 
 // langNames are the extensionless file names of a language.

@@ -516,9 +516,11 @@ func (w *OS) stageOne(name string, data []byte, keep bool) (staged, error) {
 		err = cerr
 	}
 	s := staged{r: r, tmp: tmp, rel: rel, h: h, isNew: old == nil}
-	if err == nil && keep && old != nil && t.exchanges() {
-		s.swap = true
-	} else if err == nil && keep && old != nil {
+	switch {
+	case err != nil || !keep || old == nil:
+	case t.exchanges():
+		s.swap = true // kept at the commit (batch_exchange.go)
+	default:
 		s.old, err = keepOld(in.r, dir, filepath.Base(rel))
 		if h != nil && err == nil {
 			s.old = filepath.Join(filepath.Dir(rel), s.old)

@@ -1,8 +1,6 @@
 package fsys
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 
@@ -90,7 +88,7 @@ func (s *staged) setAside() {
 	if !s.swap || s.old != s.tmp {
 		return
 	}
-	name := filepath.Join(filepath.Dir(s.rel), fmt.Sprintf(".%s.clada-%016x.old", filepath.Base(s.rel), rand.Uint64()))
+	name := oldName(filepath.Dir(s.rel), filepath.Base(s.rel))
 	if state.Rename(s.r.r, s.old, name) == nil {
 		s.old = name
 	}

@@ -54,7 +54,7 @@ func (b *Batch) Undone() []Undone { return b.undone }
 func keepOld(r *os.Root, dir, base string) (string, error) {
 	from := filepath.Join(dir, base)
 	for range 10 {
-		name := filepath.Join(dir, fmt.Sprintf(".%s.clada-%016x.old", base, rand.Uint64()))
+		name := oldName(dir, base)
 		err := r.Link(from, name)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -68,6 +68,11 @@ func keepOld(r *os.Root, dir, base string) (string, error) {
 		return name, nil
 	}
 	return "", fmt.Errorf("keep the old content of %s beside it: too many name collisions", from)
+}
+
+// oldName is a fresh second name for dir/base's old content.
+func oldName(dir, base string) string {
+	return filepath.Join(dir, fmt.Sprintf(".%s.clada-%016x.old", base, rand.Uint64()))
 }
 
 // copyOld copies from to name, a new file, with from's mode, durably:

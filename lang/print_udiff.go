@@ -39,6 +39,9 @@ func printUDiff(w io.Writer, d *Document) error {
 		if strings.ContainsAny(path, " \t\r\n") {
 			return refuse(d, a, UDiff, "its path has blanks a diff header would cut")
 		}
+		if isNullPath(path) {
+			return refuse(d, a, UDiff, "a diff header naming /dev/null means no file")
+		}
 		switch canonOp(a) {
 		case OpFileReplaceText:
 			if k := onlyParams(a, ParamPath, ParamOldText, ParamNewText, ParamNearLine); k != "" {
@@ -96,6 +99,9 @@ func printUDiff(w io.Writer, d *Document) error {
 			if strings.ContainsAny(o+n, " \t\r\n") {
 				return refuse(d, a, UDiff, "its paths have blanks a diff header would cut")
 			}
+			if isNullPath(o) || isNullPath(n) {
+				return refuse(d, a, UDiff, "a diff header naming /dev/null means no file")
+			}
 			if ow, _ := a.Value(ParamOverwrite); ow != "false" {
 				return refuse(d, a, UDiff, "a diff's rename never replaces a file at new_path, and this move would")
 			}
@@ -110,3 +116,7 @@ func printUDiff(w io.Writer, d *Document) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// isNullPath reports whether p, printed in a header (a/p, b/p), would read
+// back as no file at all (--- /dev/null): the reader strips the prefix.
+func isNullPath(p string) bool { return p == "/dev/null" }

@@ -167,7 +167,12 @@ func runGroup(ctx context.Context, g *lang.Group, gnum int, n *int, ws fsys.Work
 			label = fmt.Sprintf("task-%d", *n)
 		}
 		spec, verr, hint := validate(a)
-		if verr == "" && cfg.Refuse != nil {
+		switch {
+		case lang.GroupSaysWhatIsMissing(g):
+			// Not run whatever it lacks: the group's own error says why
+			// (lang.validateGroup leaves it out of check alike).
+			verr, hint = "", ""
+		case verr == "" && cfg.Refuse != nil:
 			verr = cfg.Refuse(a)
 		}
 		res := newResult(a, spec, len(rep.Results)+1, label)

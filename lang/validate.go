@@ -37,14 +37,31 @@ func Check(d *Document) source.Diagnostics {
 }
 
 // validateGroup appends Validate's findings for g's actions that parsed
-// cleanly to out.
+// cleanly to out. A group that runs all or nothing and has an error of
+// its own (edits that name no file, a call without <path>) gives its
+// actions no MISSING_PARAM too: the group's error already says what is
+// missing, where it should be written, in the format's own words, and
+// "add path: …" would only repeat it in another's (GroupSaysWhatIsMissing).
 func validateGroup(g *Group, out source.Diagnostics) source.Diagnostics {
+	said := GroupSaysWhatIsMissing(g)
 	for _, a := range g.Actions {
-		if !a.HasErrors() {
-			out = append(out, Validate(a)...)
+		if a.HasErrors() {
+			continue
+		}
+		for _, d := range Validate(a) {
+			if !said || d.Code != CodeMissingParam {
+				out = append(out, d)
+			}
 		}
 	}
 	return out
+}
+
+// GroupSaysWhatIsMissing reports whether g is a group that runs all or
+// nothing (not Standalone) with an error diagnostic of its own: none of
+// its actions runs, and what its actions lack is that error's business.
+func GroupSaysWhatIsMissing(g *Group) bool {
+	return g.Kind != Standalone && g.Diags.HasErrors()
 }
 
 // duplicateIDs reports each SHAM block whose id an earlier block of the

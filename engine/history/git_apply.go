@@ -56,6 +56,7 @@ type applyTracker struct {
 	cmdNewSeen int       // new untracked files commands added so far
 	cmdSkipped int       // past maxCommandFiles
 	cmdCaches  cacheDirs // new files in cache directories, left out
+	cmdSecrets []string  // new files commands made that hold secrets by name, left out (secret_files.go)
 	cmdRan     bool
 }
 
@@ -419,6 +420,9 @@ func (t *applyTracker) Finish(rep *engine.Report) {
 		}
 	}()
 	t.warnings = append(t.warnings, t.cmdCaches.warnings()...)
+	if len(t.cmdSecrets) > 0 {
+		t.warnings = append(t.warnings, secretWarning("commands created", t.cmdSecrets, true))
+	}
 	if t.cmdSkipped > 0 {
 		t.warnings = append(t.warnings, fmt.Sprintf(
 			"commands created %d more untracked files than the %d clada takes into its commit; they are left uncommitted and undo leaves them", t.cmdSkipped, maxCommandFiles))
@@ -501,6 +505,9 @@ func (t *applyTracker) complete(rep *engine.Report) error {
 			}
 		}
 		ign, err = t.r.ignored(t.ctx, ask)
+	}
+	if err == nil {
+		ign = t.leaveSecrets(files, index, ign)
 	}
 	if err != nil {
 		t.warnings = append(t.warnings, err.Error()+"; clada made no commit")

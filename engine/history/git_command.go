@@ -118,6 +118,8 @@ func (t *applyTracker) AfterCommand() {
 			t.cmdSkipped++
 		case t.cmdCaches.isCompiled(p):
 			// a compiled program: left too, read only below the bound
+		case secretFile(p):
+			t.cmdSecrets = append(t.cmdSecrets, p) // secret_files.go
 		default:
 			t.cmdNewSeen++
 			t.add(p, nil)

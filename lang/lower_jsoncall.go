@@ -165,6 +165,9 @@ func lowerCall(v *jsoncall.Value) ([]*Action, bool) {
 	if a := c.patchArgument(head); a != nil {
 		return []*Action{a}, false
 	}
+	if a := c.otherTool(head); a != nil {
+		return []*Action{a}, false
+	}
 	warns := c.unknownKeys()
 	as, whole := c.lower(head)
 	as[0].Diags = append(warns, as[0].Diags...)
@@ -224,6 +227,46 @@ func (c *callReader) patchArgument(head source.Range) *Action {
 		return x.failCall(CodeUnreadFormat, fmt.Sprintf("%s carries %s in %q, which clada reads only written out, not as a tool's argument; nothing of it is applied", tool, what, k), hint, at)
 	}
 	return nil
+}
+
+// otherTool refuses the call of a tool that is no edit clada reads (a
+// shell's, a search's, a file reader's) as UNREAD_FORMAT, naming the tool:
+// passed over in silence, a command the model wrote would seem to have
+// run, and the answer's other calls to have been all it asked (README,
+// "When nothing is read"), as an XML <invoke> of any tool is refused. A
+// command is never run from a JSON call: commands come in the syntaxes
+// that state them, under their approval rules (README, "Commands"). nil
+// for an edit call, and for an object named by no "name" (plain data).
+func (c *callReader) otherTool(head source.Range) *Action {
+	if c.tool == "" {
+		return nil
+	}
+	command := c.o.Get("cmd")
+	if command == nil && !c.has(pathKeys) {
+		command = c.o.Get("command") // a shell's; the text editor's names its file
+	}
+	x := c.newAction(0, head)
+	if command != nil {
+		return x.failCall(CodeUnreadFormat, fmt.Sprintf("the call of the tool %q runs a command, and clada runs no command given as a JSON tool call; it did not run", c.tool),
+			"to have clada run it, send it as an exec block (clada prompt --syntax sham), or run it yourself", valueRange(command.Value))
+	}
+	for _, k := range editKeys {
+		if c.o.Get(k) != nil {
+			return nil
+		}
+	}
+	return x.failCall(CodeUnreadFormat, fmt.Sprintf("the call of the tool %q is no edit clada reads; nothing of it was done", c.tool),
+		"clada carries out edit calls (create, str_replace, insert, write_file, edit, replace…: clada prompt --syntax json); do what this call asks another way, or leave it out", c.r)
+}
+
+// has reports whether the call has one of keys.
+func (c *callReader) has(keys []string) bool {
+	for _, k := range keys {
+		if c.o.Get(k) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownKeys warns about each member that is no part of an edit call.

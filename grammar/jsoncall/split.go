@@ -15,12 +15,20 @@ var callKeys = []string{"command", "old_string", "old_str", "file_text", "new_st
 // pathKeys are the keys a call names its file with.
 var pathKeys = []string{"path", "file_path", "filePath", "filepath", "target_file"}
 
+// keys says which kinds of key a JSON text holds (keysIn).
+type keys struct {
+	name bool // "name": a tool call's, or anybody's data
+	path bool // a path key (pathKeys)
+	call bool // an edit call's key (callKeys)
+	wrap bool // a tool call's arguments: "arguments", "input", "args"
+}
+
 // keysIn says which kinds of key b holds, each quoted ("path") or quoted
-// inside a JSON string (OpenAI's arguments: \"path\"): "name", a path key
-// (pathKeys), an edit call's key (callKeys). It is one pass over b's
-// quotes: a search per key over a 5.6 MB SHAM answer, whose quotes are
-// everywhere, cost its parse an eighth.
-func keysIn(b []byte) (name, path, call bool) {
+// inside a JSON string (OpenAI's arguments: \"path\"). It is one pass
+// over b's quotes: a search per key over a 5.6 MB SHAM answer, whose
+// quotes are everywhere, cost its parse an eighth.
+func keysIn(b []byte) keys {
+	var ks keys
 	for i := 0; i < len(b); {
 		j := bytes.IndexByte(b[i:], '"')
 		if j < 0 {
@@ -42,22 +50,86 @@ func keysIn(b []byte) (name, path, call bool) {
 		}
 		switch k := string(key); {
 		case k == "name":
-			name = true
+			ks.name = true
+		case k == "arguments" || k == "input" || k == "args":
+			ks.wrap = true
 		case slices.Contains(pathKeys, k):
-			path = true
+			ks.path = true
 		case slices.Contains(callKeys, k):
-			call = true
+			ks.call = true
 		}
 	}
-	return name, path, call
+	return ks
 }
 
 // maxKey is the length of the longest key keysIn looks for.
 const maxKey = len("replacements")
 
+// looksLikeCall is the quick test of whether b may hold a call anywhere:
+// an edit call's keys, or a tool call's name beside a patch or arguments.
 func looksLikeCall(b []byte) bool {
-	name, path, call := keysIn(b)
-	return name && carriesPatch(b) || path && call
+	ks := keysIn(b)
+	return ks.name && (ks.wrap || carriesPatch(b)) || ks.path && ks.call
+}
+
+// isCallText reports whether b, one candidate (a fence's body, a line of
+// its own, the whole input), is a call: it has an edit call's keys, or it
+// is a named tool call carrying a patch, or it is shaped as tool calls
+// are, whatever the tool (toolShaped), which package lang reads or
+// refuses by name, so that no call is passed over as if it were data.
+func isCallText(b []byte) bool {
+	ks := keysIn(b)
+	return ks.name && carriesPatch(b) || ks.path && ks.call || ks.name && ks.wrap && toolShaped(b)
+}
+
+// toolShaped reports whether b is one tool call or an array of them: an
+// object with a string "name" and its arguments as an object (or a JSON
+// string holding one, as OpenAI's function calls carry them) under
+// "arguments", "input" or "args", the object itself or inside
+// {"type": "function", "function": …} or Gemini's {"functionCall": …}.
+// Data that merely has a name and args (a VS Code launch configuration's
+// "args" is an array) is none.
+func toolShaped(b []byte) bool {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return false
+	}
+	calls, ok := v.([]any)
+	if !ok {
+		calls = []any{v}
+	}
+	for _, c := range calls {
+		if !toolCall(c) {
+			return false
+		}
+	}
+	return len(calls) > 0
+}
+
+func toolCall(v any) bool {
+	o, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, k := range []string{"function", "functionCall"} {
+		if in, ok := o[k].(map[string]any); ok {
+			o = in
+			break
+		}
+	}
+	if _, ok := o["name"].(string); !ok {
+		return false
+	}
+	for _, k := range []string{"arguments", "input", "args"} {
+		switch a := o[k].(type) {
+		case map[string]any:
+			return true
+		case string:
+			var m map[string]any
+			return json.Unmarshal([]byte(a), &m) == nil && m != nil
+		}
+	}
+	return false
 }
 
 // carriesPatch reports whether b, a named tool call, may carry a patch
@@ -81,7 +153,7 @@ func carriesPatch(b []byte) bool {
 // text); or the whole text when it is one JSON object or array that does.
 func Spans(src []byte) [][2]int {
 	// the whole text, a byte-order mark (an answer saved on Windows) before it
-	if t := bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff"))); len(t) > 0 && (t[0] == '{' || t[0] == '[') && (t[len(t)-1] == '}' || t[len(t)-1] == ']') && looksLikeCall(t) {
+	if t := bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff"))); len(t) > 0 && (t[0] == '{' || t[0] == '[') && (t[len(t)-1] == '}' || t[len(t)-1] == ']') && isCallText(t) {
 		start := bytes.Index(src, t[:1])
 		return [][2]int{{start, start + len(t)}}
 	}
@@ -102,7 +174,7 @@ func Spans(src []byte) [][2]int {
 		next := min(p+le+1, len(src))
 		if fence, info, ok := opening(line); ok {
 			end := closingFence(src, next, fence)
-			if end >= 0 && (len(info) == 0 || bytes.HasPrefix(info, []byte("json"))) && looksLikeCall(src[next:end]) {
+			if end >= 0 && (len(info) == 0 || bytes.HasPrefix(info, []byte("json"))) && isCallText(src[next:end]) {
 				if body := bytes.TrimRight(src[next:end], " \t\r\n"); len(body) > 0 && (len(info) > 0 || isCall(bytes.TrimSpace(body))) {
 					s := next + len(src[next:end]) - len(bytes.TrimLeft(src[next:end], " \t\r\n"))
 					out = append(out, [2]int{s, next + len(body)})
@@ -116,7 +188,7 @@ func Spans(src []byte) [][2]int {
 					next = end + e + 1 // past the closing line: no call stands in another fence
 				}
 			}
-		} else if len(line) > 1 && line[0] == '{' && line[len(line)-1] == '}' && looksLikeCall(line) && alone(src, p, next) && json.Valid(line) {
+		} else if len(line) > 1 && line[0] == '{' && line[len(line)-1] == '}' && isCallText(line) && alone(src, p, next) && json.Valid(line) {
 			s := p + bytes.Index(src[p:p+le], line[:1])
 			out = append(out, [2]int{s, s + len(line)})
 		}

@@ -143,7 +143,7 @@ var rules = []Rule{
 	{"LAZY_PLACEHOLDER", "A text that would be written as it is holds a placeholder for code left out (// ... existing code ...). Send the lines it stands for, or the whole file as a whole-file block or file_merge, where a placeholder between lines copied exactly from the file keeps the file's lines."},
 
 	// What clada recognises but does not read (lang/unread.go).
-	{"UNREAD_FORMAT", "The answer holds an edit in a form clada recognises but does not read (a code block with a placeholder and no file, a diff without file headers, an XML function call, an older SEARCH/REPLACE spelling), so nothing of it is applied. Send it in a format clada reads; the hint names one."},
+	{"UNREAD_FORMAT", "The answer holds an edit in a form clada recognises but does not read (a code block with a placeholder and no file, a diff without file headers, an XML function call, a JSON call of a tool that is no edit, an older SEARCH/REPLACE spelling), so nothing of it is applied. Send it in a format clada reads; the hint names one."},
 
 	// Whole-file code blocks (grammar/wholefile).
 	{"UNCLOSED_FENCE", "A code block that names its file is never closed, so where the file ends is unknown; nothing is written. End it with a fence line like its opening one."},

@@ -245,6 +245,9 @@ func (c *callReader) otherTool(head source.Range) *Action {
 	if command == nil && !c.has(pathKeys) {
 		command = c.o.Get("command") // a shell's; the text editor's names its file
 	}
+	if command == nil && editTools[strings.ToLower(c.tool)] {
+		return nil // an edit call short of its keys: lower says which
+	}
 	x := c.newAction(0, head)
 	if command != nil {
 		return x.failCall(CodeUnreadFormat, fmt.Sprintf("the call of the tool %q runs a command, and clada runs no command given as a JSON tool call; it did not run", c.tool),
@@ -257,6 +260,18 @@ func (c *callReader) otherTool(head source.Range) *Action {
 	}
 	return x.failCall(CodeUnreadFormat, fmt.Sprintf("the call of the tool %q is no edit clada reads; nothing of it was done", c.tool),
 		"clada carries out edit calls (create, str_replace, insert, write_file, edit, replace…: clada prompt --syntax json); do what this call asks another way, or leave it out", c.r)
+}
+
+// editTools are the agents' edit tools by name (lowercase; README, "JSON
+// tool calls"): a call of one short of its keys is told what it lacks,
+// not that clada does not read it.
+var editTools = map[string]bool{
+	"str_replace_based_edit_tool": true, "str_replace_editor": true, "text_editor": true,
+	"create": true, "str_replace": true, "insert": true, "view": true,
+	"write_file": true, "write": true, "replace": true, "edit": true, "multiedit": true,
+	"replace_string_in_file": true, "multi_replace_string_in_file": true, "insert_edit_into_file": true,
+	"single_find_and_replace": true, "multi_edit": true, "create_new_file": true,
+	"streaming_edit_file": true, "edit_file": true, "apply_patch": true, "applypatch": true,
 }
 
 // has reports whether the call has one of keys.

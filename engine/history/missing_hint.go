@@ -17,12 +17,12 @@ import (
 // the op could only guess ("if this answer was applied before, ... ;
 // otherwise check the path"). In the order tried:
 //   - a sparse checkout leaves the file out (sparse_hint.go);
+//   - git tracks the file, which is missing from the work tree: it was
+//     deleted and that is not committed (git status lists it);
 //   - an apply clada recorded and signed (README "The git model") deleted
 //     the file or moved it away, and still stands: the hint names that
 //     apply, its commit and how long ago, and for a delete or a move to
 //     the same place says it is already done;
-//   - git tracks the file, which is missing from the work tree: it was
-//     deleted and that is not committed (git status lists it);
 //   - none of these: the file is not there, and the hint asks to check the
 //     path alone, so the session may add a near name ("did you mean").
 //
@@ -76,6 +76,15 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 		if !r.CheckPath || spec == nil || engine.CreatesFile(r.Action) || (r.Param != "" && r.Param != lang.ParamPath && r.Param != lang.ParamOldPath) {
 			continue // a file the op would make (its folder is missing), or a hint that knows better
 		}
+		if len(l.entries[m.rel]) > 0 {
+			// Tracked: any apply that deleted it took the entry out of the
+			// index, so the file came back since and went again.
+			r.Hint, r.CheckPath = fmt.Sprintf("'%s' is not on disk, though git tracks it: it was deleted in the work tree and that is not committed (`git status` lists it)", m.shown), false
+			if spec.ID != lang.OpFileDelete && spec.ID != lang.OpRemove {
+				r.Hint += fmt.Sprintf("; `git restore -- %s` brings it back", t.fromRoot(m.rel))
+			}
+			continue
+		}
 		if h == nil {
 			read, err := readHistory(t.r.gitDir, t.r.key(false))
 			if err != nil {
@@ -86,11 +95,6 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 		switch hint, known := t.historyHint(spec.ID, r, m.shown, m.rel, h.signed); {
 		case known:
 			r.Hint, r.CheckPath = hint, false
-		case len(l.entries[m.rel]) > 0:
-			r.Hint, r.CheckPath = fmt.Sprintf("'%s' is not on disk, though git tracks it: it was deleted in the work tree and that is not committed (`git status` lists it)", m.shown), false
-			if spec.ID != lang.OpFileDelete && spec.ID != lang.OpRemove {
-				r.Hint += fmt.Sprintf("; `git restore -- %s` brings it back", t.fromRoot(m.rel))
-			}
 		case spec.ID == lang.OpFileDelete:
 			// Nothing shows an earlier apply: the op's "if this answer was
 			// applied before" would send a mistyped path's model on.

@@ -3,8 +3,10 @@ package history
 import (
 	"cmp"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/clada-dev/clada/engine"
@@ -119,7 +121,7 @@ func (t *applyTracker) historyHint(op lang.OpID, r *engine.ActionResult, shown, 
 		who += fmt.Sprintf("commit %.12s, ", rec.ApplyCommit)
 	}
 	who += ago(time.Since(rec.Time)) + ")"
-	to := movedTo(rec, f)
+	to := t.movedTo(rec, f)
 	switch {
 	case to == "" && (op == lang.OpFileDelete || op == lang.OpRemove || op == lang.OpDirDelete):
 		return fmt.Sprintf("'%s' is already deleted: %s deleted it", shown, who), true
@@ -149,17 +151,66 @@ func lastChange(recs []ApplyRecord, rel string) (ApplyRecord, FileChange, bool) 
 	return ApplyRecord{}, FileChange{}, false
 }
 
-// movedTo is the path (from the work tree top) where rec put the content
-// gone's path held before, when rec removed that path and wrote the same
-// bytes elsewhere: a move. "" when it did not, or for a directory.
-func movedTo(rec ApplyRecord, gone FileChange) string {
-	if gone.Before == nil || gone.Before.Raw == "" || gone.Before.Mode == modeDir {
+// movedTo is the path (from the work tree top) where rec put what gone's
+// path held before, when rec removed that path and put it elsewhere: a
+// move; "" when nothing shows one. A file is found by its bytes, or inside
+// a directory moved; a directory moved is one rec made (dirMovedTo).
+func (t *applyTracker) movedTo(rec ApplyRecord, gone FileChange) string {
+	if gone.Before == nil {
 		return ""
 	}
-	for _, f := range rec.Files {
-		if f.Path != gone.Path && f.After != nil && f.After.Raw == gone.Before.Raw && f.After.Mode == gone.Before.Mode && !sameState(f.Before, f.After) {
-			return f.Path
+	if gone.Before.Mode != modeDir && gone.Before.Raw != "" {
+		for _, f := range rec.Files {
+			if f.Path != gone.Path && f.After != nil && f.After.Raw == gone.Before.Raw &&
+				f.After.Mode == gone.Before.Mode && !sameState(f.Before, f.After) {
+				return f.Path
+			}
 		}
+	}
+	for d := gone.Path; d != "."; d = path.Dir(d) {
+		if to := t.dirMovedTo(rec, d); to != "" {
+			return to + strings.TrimPrefix(gone.Path, d)
+		}
+	}
+	return ""
+}
+
+// dirMovedTo is the directory rec moved the directory dir to: a move
+// records the directory it makes and nothing below it (the files come
+// along), so it is a directory rec made with no recorded path below, that
+// holds now every file rec recorded as gone below dir; "" when rec did not
+// remove dir, or no such directory shows (an empty one moved, or files
+// changed since).
+func (t *applyTracker) dirMovedTo(rec ApplyRecord, dir string) string {
+	var gone []string // below dir
+	removed := false
+	for _, f := range rec.Files {
+		switch below, ok := strings.CutPrefix(f.Path, dir+"/"); {
+		case f.Path == dir:
+			removed = f.Before != nil && f.Before.Mode == modeDir && f.After == nil
+		case ok && f.Before != nil && f.Before.Mode != modeDir && f.After == nil:
+			gone = append(gone, below)
+		}
+	}
+	if !removed || len(gone) == 0 {
+		return ""
+	}
+next:
+	for _, f := range rec.Files {
+		if f.Before != nil || f.After == nil || f.After.Mode != modeDir {
+			continue
+		}
+		for _, g := range rec.Files {
+			if strings.HasPrefix(g.Path, f.Path+"/") {
+				continue next // a parent made for what is below it
+			}
+		}
+		for _, below := range gone {
+			if _, err := os.Lstat(filepath.Join(t.r.top, filepath.FromSlash(f.Path+"/"+below))); err != nil {
+				continue next
+			}
+		}
+		return f.Path
 	}
 	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/lang"
@@ -174,5 +175,65 @@ func TestMissingFileHints(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, hintsOf(rep)); diff != "" {
 		t.Errorf("--no-git hints (-want +got):\n%s", diff)
+	}
+}
+
+// TestMissingDirHints: directories an apply moved or removed, and files
+// inside them, after the apply was squashed with another: the hint names
+// the squash's apply, which stands for both, and where a file inside a
+// moved directory is now (a move records the directory it makes, not the
+// files that come along).
+func TestMissingDirHints(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	gitRun(t, root, "init", "-q", ".")
+	writeFiles(t, root, map[string]string{"lib/core/a.go": "a\n", "lib/b.go": "b\n", "build/out.txt": "o\n", "w.txt": "w\n"})
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "base")
+	if err := os.Mkdir(filepath.Join(root, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	answer := shamBlock("m1", `action = "file_move"`, `old_path = "lib"`, `new_path = "pkg"`) +
+		shamBlock("r1", `action = "remove"`, `path = "build"`) +
+		shamBlock("d1", `action = "dir_delete"`, `path = "empty"`)
+	for _, src := range []string{answer, shamBlock("w1", `action = "file_write"`, `path = "w.txt"`, `content = "new"`)} {
+		if rep, _ := applyRooted(t, root, src, false); !rep.Success {
+			t.Fatalf("apply: %v", hintsOf(rep))
+		}
+	}
+	sq, err := Squash(context.Background(), engine.DefaultConfig(root), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	who := fmt.Sprintf("clada's apply %s (commit %.12s, less than a minute ago)", sq.Apply.ID, sq.Apply.ApplyCommit)
+
+	rep, _ := applyRooted(t, root, answer+
+		shamBlock("e1", `action = "file_replace_text"`, `path = "lib/core/a.go"`, `old_text = "a"`, `new_text = "z"`)+
+		shamBlock("m2", `action = "file_move"`, `old_path = "lib/b.go"`, `new_path = "pkg/b.go"`)+
+		shamBlock("m3", `action = "file_move"`, `old_path = "lib/b.go"`, `new_path = "b.go"`)+
+		shamBlock("d2", `action = "file_delete"`, `path = "build/out.txt"`), false)
+	want := []string{
+		"file_not_found: 'lib' is already moved: " + who + " moved it to 'pkg'",
+		"file_not_found: 'build' is already deleted: " + who + " deleted it",
+		"file_not_found: 'empty' is already deleted: " + who + " deleted it",
+		"file_not_found: 'lib/core/a.go' does not exist: " + who + " moved it to 'pkg/core/a.go'",
+		"file_not_found: 'lib/b.go' is already moved: " + who + " moved it to 'pkg/b.go'",
+		"file_not_found: 'lib/b.go' does not exist: " + who + " moved it to 'pkg/b.go'",
+		"file_not_found: 'build/out.txt' is already deleted: " + who + " deleted it",
+	}
+	if diff := cmp.Diff(want, hintsOf(rep)); diff != "" {
+		t.Errorf("hints (-want +got):\n%s", diff)
+	}
+}
+
+func TestAgo(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "less than a minute ago", 59 * time.Second: "less than a minute ago", time.Minute: "a minute ago",
+		2 * time.Minute: "2 minutes ago", 59*time.Minute + 59*time.Second: "59 minutes ago", time.Hour: "an hour ago",
+		2 * time.Hour: "2 hours ago", 47 * time.Hour: "47 hours ago", 48 * time.Hour: "2 days ago", 400 * 24 * time.Hour: "400 days ago",
+	} {
+		if got := ago(d); got != want {
+			t.Errorf("ago(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

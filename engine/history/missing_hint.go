@@ -78,9 +78,10 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 		if !r.CheckPath || spec == nil || engine.CreatesFile(r.Action) || (r.Param != "" && r.Param != lang.ParamPath && r.Param != lang.ParamOldPath) {
 			continue // a file the op would make (its folder is missing), or a hint that knows better
 		}
-		if len(l.entries[m.rel]) > 0 {
-			// Tracked: any apply that deleted it took the entry out of the
-			// index, so the file came back since and went again.
+		if l.tracked[m.rel] {
+			// Tracked (a directory: files below it): any apply that
+			// deleted it took its entries out of the index, so it came
+			// back since and went again.
 			r.Hint, r.CheckPath = fmt.Sprintf("'%s' is not on disk, though git tracks it: it was deleted in the work tree and that is not committed (`git status` lists it)", m.shown), false
 			if spec.ID != lang.OpFileDelete && spec.ID != lang.OpRemove {
 				r.Hint += fmt.Sprintf("; `git restore -- %s` brings it back", t.fromRoot(m.rel))

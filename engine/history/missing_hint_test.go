@@ -76,14 +76,15 @@ func writeFiles(t *testing.T, root string, files map[string]string) {
 // told its apply by id, commit and age and gets no near name; a mistyped
 // path is told only that it does not exist and to check it (the session
 // then adds "did you mean"); a file deleted by hand and not committed is
-// told so; an apply undone since, or a move made by hand, is no reason.
+// told so, a folder too; an apply undone since, or a move made by hand, is
+// no reason.
 // Without git the ops' own two-way hints stay.
 func TestMissingFileHints(t *testing.T) {
 	gitEnv(t)
 	top := t.TempDir()
 	gitRun(t, top, "init", "-q", ".")
 	writeFiles(t, top, map[string]string{"README": "r\n", "sub/a.txt": "a\n", "sub/b.txt": "b\n", "sub/c.txt": "c\n",
-		"sub/keep.txt": "k\n", "sub/mine.txt": "m\n", "sub/gone.txt": "g\n", "sub/dirty.txt": "d\n"})
+		"sub/keep.txt": "k\n", "sub/tools/t.sh": "t\n", "sub/mine.txt": "m\n", "sub/gone.txt": "g\n", "sub/dirty.txt": "d\n"})
 	gitRun(t, top, "add", ".")
 	gitRun(t, top, "commit", "-q", "-m", "base")
 	writeFiles(t, top, map[string]string{"sub/dirty.txt": "d\nmine\n", "sub/new.txt": "untracked\n"})
@@ -120,6 +121,9 @@ func TestMissingFileHints(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.RemoveAll(filepath.Join(root, "tools")); err != nil {
+		t.Fatal(err)
+	}
 	// A move the user made and committed, not clada.
 	gitRun(t, root, "mv", "c.txt", "c2.txt")
 	gitRun(t, top, "commit", "-q", "-m", "by hand")
@@ -137,7 +141,7 @@ func TestMissingFileHints(t *testing.T) {
 
 	again := answer + del("d3", "kep.txt") + del("d4", "keep.txt") + del("d5", "mine.txt") +
 		edit("e1", "a.txt") + edit("e2", "keep.txt") + del("d6", "b.txt") + move("m2", "a.txt", "z.txt") +
-		move("m3", "c.txt", "c2.txt") + move("m4", "cc.txt", "c3.txt")
+		move("m3", "c.txt", "c2.txt") + move("m4", "cc.txt", "c3.txt") + shamBlock("r1", `action = "remove"`, `path = "tools"`)
 	rep, calls := applyRooted(t, root, again, false)
 	want := []string{
 		"file_not_found: 'a.txt' is already deleted: " + who + " deleted it",
@@ -152,6 +156,7 @@ func TestMissingFileHints(t *testing.T) {
 		"file_not_found: 'a.txt' does not exist: " + who + " deleted it",
 		"file_not_found (check path): check old_path: it is relative to the project root",
 		"file_not_found (check path): check old_path: it is relative to the project root",
+		"file_not_found: 'tools' is not on disk, though git tracks it: it was deleted in the work tree and that is not committed (`git status` lists it)",
 	}
 	if diff := cmp.Diff(want, hintsOf(rep)); diff != "" {
 		t.Errorf("hints (-want +got):\n%s", diff)

@@ -19,6 +19,7 @@ import (
 // the op could only guess ("if this answer was applied before, ... ;
 // otherwise check the path"). In the order tried:
 //   - a sparse checkout leaves the file out (sparse_hint.go);
+//   - an action of this answer before it deleted or moved the file;
 //   - git tracks the file, which is missing from the work tree: it was
 //     deleted and that is not committed (git status lists it);
 //   - an apply clada recorded and signed (README "The git model") deleted
@@ -78,6 +79,10 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 		if !r.CheckPath || spec == nil || engine.CreatesFile(r.Action) || (r.Param != "" && r.Param != lang.ParamPath && r.Param != lang.ParamOldPath) {
 			continue // a file the op would make (its folder is missing), or a hint that knows better
 		}
+		if hint, known := t.thisApplyHint(rep, m.i, m.shown, m.rel); known {
+			r.Hint, r.CheckPath = hint, false
+			continue
+		}
 		if l.tracked[m.rel] {
 			// Tracked (a directory: files below it): any apply that
 			// deleted it took its entries out of the index, so it came
@@ -106,6 +111,50 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 			r.Hint = "check old_path: it is relative to the project root" // as when the destination is missing too
 		}
 	}
+}
+
+// thisApplyHint is what this apply did to rel, when the file was there as
+// it began and an action before result i took it away (its deletion is
+// not committed yet, so git still tracks it): the task that deleted or
+// moved it, or else that an earlier action did (a command).
+func (t *applyTracker) thisApplyHint(rep *engine.Report, i int, shown, rel string) (string, bool) {
+	k, ok := t.at[rel]
+	if !ok || k < 0 || t.rec.Files[k].Before == nil {
+		return "", false
+	}
+	for j := i - 1; j >= 0; j-- {
+		e := &rep.Results[j]
+		spec := lang.Lookup(e.Action)
+		if !e.Success || e.AlreadyApplied || spec == nil {
+			continue
+		}
+		param := lang.ParamPath
+		switch spec.ID {
+		case lang.OpFileMove:
+			param = lang.ParamOldPath
+		case lang.OpFileDelete, lang.OpRemove, lang.OpDirDelete:
+		default:
+			continue
+		}
+		p, _ := e.Value(param)
+		abs, err := t.cfg.Resolve(p)
+		if err != nil {
+			continue
+		}
+		gone, ok := t.rel(abs)
+		below, inside := strings.CutPrefix(rel, gone+"/")
+		if !ok || (gone != rel && !inside) {
+			continue
+		}
+		if to, _ := e.Data["new_path"].(string); spec.ID == lang.OpFileMove && to != "" {
+			if inside {
+				to = path.Join(to, below)
+			}
+			return fmt.Sprintf("'%s' does not exist: %s of this answer moved it to '%s'", shown, e.Task, to), true
+		}
+		return fmt.Sprintf("'%s' does not exist: %s of this answer deleted it", shown, e.Task), true
+	}
+	return fmt.Sprintf("'%s' does not exist: it was there when this apply began, and an action before this one took it away", shown), true
 }
 
 // historyHint is what the newest apply of recs that changed rel, and still

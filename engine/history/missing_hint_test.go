@@ -242,3 +242,42 @@ func TestAgo(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingInThisAnswer: a file an earlier action of the same answer
+// took away is told which task did it: git still tracks it (the apply
+// commits at its end), so "deleted and not committed" would be wrong.
+func TestMissingInThisAnswer(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	gitRun(t, root, "init", "-q", ".")
+	writeFiles(t, root, map[string]string{"x.txt": "x\n", "y.txt": "y\n", "w.txt": "w\n", "d/a.txt": "a\n"})
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "base")
+	edit := func(id, p string) string {
+		return shamBlock(id, `action = "file_replace_text"`, `path = "`+p+`"`, `old_text = "a"`, `new_text = "z"`)
+	}
+	rep, _ := applyRooted(t, root, shamBlock("d1", `action = "file_delete"`, `path = "x.txt"`)+
+		edit("e1", "x.txt")+
+		shamBlock("m1", `action = "file_move"`, `old_path = "y.txt"`, `new_path = "z.txt"`)+
+		shamBlock("d2", `action = "file_delete"`, `path = "y.txt"`)+
+		shamBlock("m2", `action = "file_move"`, `old_path = "d"`, `new_path = "e"`)+
+		edit("e2", "d/a.txt")+
+		shamBlock("x1", `action = "exec"`, `lang = "bash"`, `code = "rm w.txt"`)+
+		edit("e3", "w.txt"), false)
+	want := []string{
+		"ok",
+		"file_not_found: 'x.txt' does not exist: task-1 of this answer deleted it",
+		"ok",
+		"file_not_found: 'y.txt' does not exist: task-3 of this answer moved it to 'z.txt'",
+		"ok",
+		"file_not_found: 'd/a.txt' does not exist: task-5 of this answer moved it to 'e/a.txt'",
+		"ok",
+		"file_not_found: 'w.txt' does not exist: it was there when this apply began, and an action before this one took it away",
+	}
+	if diff := cmp.Diff(want, hintsOf(rep)); diff != "" {
+		t.Errorf("hints (-want +got):\n%s", diff)
+	}
+	if rep.GitCommit == "" || rep.GitError != "" {
+		t.Errorf("commit %q, git error %q", rep.GitCommit, rep.GitError)
+	}
+}

@@ -135,9 +135,9 @@ func TestApplyNamesNearMiss(t *testing.T) {
 }
 
 // A failure whose hint no longer asks to check the path (CheckPath unset)
-// knows why the file is missing (a sparse checkout's path:
-// engine/history/sparse_hint.go), and gets no "did you mean" however near a
-// name beside it is.
+// knows why the file is missing (a sparse checkout's path, an apply that
+// deleted it: engine/history/missing_hint.go), and gets no "did you mean"
+// however near a name beside it is.
 func TestNearMissLeavesAKnowingHint(t *testing.T) {
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "dirA"), 0o755); err != nil {

@@ -115,7 +115,7 @@ func (x *opRun) failMove(verb, p, dest string, err error) Result {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return Result{Error: "ENOENT: no such file or directory, " + target, Type: fault.FileNotFound,
-			Hint: "check the path: it is relative to the project root"}
+			Hint: "check the path: it is relative to the project root", CheckPath: true}
 	case errno == syscall.EISDIR:
 		return Result{Error: "EISDIR: illegal operation on a directory, " + target,
 			Hint: "this path is a directory; name a file inside it"}

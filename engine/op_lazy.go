@@ -190,7 +190,7 @@ func (x *opRun) folderExists(abs, p string) *Result {
 	}
 	folder := filepath.ToSlash(filepath.Dir(p)) + "/"
 	return &Result{Error: fmt.Sprintf("%s: the folder '%s' of '%s' does not exist; a whole-file block creates a file only in a folder that exists", x.op, folder, p),
-		Type: fault.FileNotFound, Param: lang.ParamPath,
+		Type: fault.FileNotFound, Param: lang.ParamPath, CheckPath: true,
 		Hint: fmt.Sprintf("check the path (it is relative to the project root); if the folder is meant to be new, create it (mkdir -p %s) and apply the answer again, or write the file with file_write, which makes its folders", strings.TrimSuffix(folder, "/"))}
 }
 

@@ -40,7 +40,7 @@ func (x *opRun) move() Result {
 				// guess that the move ran (a wrong old_path looks the same).
 				hint = fmt.Sprintf("'%s' exists and '%s' does not: if this answer was applied before, the move is done; otherwise check old_path (it is relative to the project root)", newP, oldP)
 			}
-			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound, Hint: hint}
+			return Result{Error: fmt.Sprintf("file_move: Source file not found '%s' (ENOENT)", oldP), Type: fault.FileNotFound, Hint: hint, CheckPath: true}
 		}
 		return x.failMove("rename", oldP, newP, err)
 	}

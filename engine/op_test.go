@@ -47,6 +47,13 @@ func fail(msg string, typ fault.Kind, param string) Result {
 	return Result{Error: msg, Type: typ, Param: param}
 }
 
+// checkPath is r with its hint asking to check the path: the file is
+// missing for no reason the op knows, so a near name may help.
+func checkPath(r Result) Result {
+	r.CheckPath = true
+	return r
+}
+
 var opCases = []opCase{
 	// file_write / file_append
 	{name: "write creates parents",
@@ -192,7 +199,7 @@ var opCases = []opCase{
 		want: fail("file_replace_text: old_text cannot be empty", fault.None, "old_text")},
 	{name: "replace missing file",
 		op: lang.OpFileReplaceText, params: p("path", "does-not-exist.txt", "old_text", "text", "new_text", "other"),
-		want: fail("ENOENT: no such file or directory, open 'does-not-exist.txt'", fault.FileNotFound, "path")},
+		want: checkPath(fail("ENOENT: no such file or directory, open 'does-not-exist.txt'", fault.FileNotFound, "path"))},
 	{name: "replace LF search in CRLF file keeps CRLF", files: map[string]string{"w.txt": "a\r\nb\r\nc\r\n"},
 		op: lang.OpFileReplaceText, params: p("path", "w.txt", "old_text", "a\nb", "new_text", "x\ny\nz"),
 		want: ok(data("path", "w.txt", "replacements", 1)), after: map[string]string{"w.txt": "x\r\ny\r\nz\r\nc\r\n"}},
@@ -374,7 +381,7 @@ var opCases = []opCase{
 		want: ok(data("old_path", "a.txt", "new_path", "b.txt", "overwrote", true)), after: map[string]string{"b.txt": "A"}},
 	{name: "move missing source",
 		op: lang.OpFileMove, params: p("old_path", "ghost.txt", "new_path", "b.txt"),
-		want: fail("file_move: Source file not found 'ghost.txt' (ENOENT)", fault.FileNotFound, "old_path")},
+		want: checkPath(fail("file_move: Source file not found 'ghost.txt' (ENOENT)", fault.FileNotFound, "old_path"))},
 	{name: "move creates parents", files: map[string]string{"a.txt": "A"},
 		op: lang.OpFileMove, params: p("old_path", "a.txt", "new_path", "x/y/a.txt"),
 		want: ok(data("old_path", "a.txt", "new_path", "x/y/a.txt")), after: map[string]string{"x/": "", "x/y/": "", "x/y/a.txt": "A"}},
@@ -406,7 +413,7 @@ var opCases = []opCase{
 		want: ok(data("path", "a")), after: map[string]string{"b": "B"}},
 	{name: "delete missing",
 		op: lang.OpFileDelete, params: p("path", "nope"),
-		want: fail("ENOENT: no such file or directory, unlink 'nope'", fault.FileNotFound, "path")},
+		want: checkPath(fail("ENOENT: no such file or directory, unlink 'nope'", fault.FileNotFound, "path"))},
 	{name: "delete directory refused", files: map[string]string{"d/": ""},
 		op: lang.OpFileDelete, params: p("path", "d"),
 		want: fail("EISDIR: illegal operation on a directory, unlink 'd'", fault.None, "path"), hint: "use dir_delete"},
@@ -415,7 +422,7 @@ var opCases = []opCase{
 		want: ok(data("path", "d/")), after: map[string]string{"k": "K"}},
 	{name: "remove missing",
 		op: lang.OpRemove, params: p("path", "nope"),
-		want: fail("ENOENT: no such file or directory, rm 'nope'", fault.FileNotFound, "path")},
+		want: checkPath(fail("ENOENT: no such file or directory, rm 'nope'", fault.FileNotFound, "path"))},
 	{name: "remove root refused", files: map[string]string{"k": "K"},
 		op: lang.OpRemove, params: p("path", "."),
 		want: fail("remove: '.' is the project root", fault.PermissionDenied, "path")},
@@ -426,7 +433,7 @@ var opCases = []opCase{
 		want: ok(data("path", "r.txt", "content", "text\n"))},
 	{name: "read missing",
 		op: lang.OpFileRead, params: p("path", "nope.txt"),
-		want: fail("ENOENT: no such file or directory, open 'nope.txt'", fault.FileNotFound, "path")},
+		want: checkPath(fail("ENOENT: no such file or directory, open 'nope.txt'", fault.FileNotFound, "path"))},
 	{name: "read numbered range", files: map[string]string{"n.txt": "a\nb\nc"},
 		op: lang.OpFileReadNumbered, params: p("path", "n.txt", "lines", "2-3"),
 		want: ok(data("path", "n.txt", "content", "2: b\n3: c"))},
@@ -497,7 +504,7 @@ var opCases = []opCase{
 		want: fail("glob: pattern '../*' climbs out of base_path with '..'; a pattern only matches below base_path", fault.PathEscape, "pattern")},
 	{name: "glob base_path missing",
 		op: lang.OpGlob, params: p("pattern", "*", "base_path", "nope"),
-		want: fail("ENOENT: no such file or directory, scandir 'nope'", fault.FileNotFound, "base_path")},
+		want: checkPath(fail("ENOENT: no such file or directory, scandir 'nope'", fault.FileNotFound, "base_path"))},
 	{name: "tolerant replace with its anchor missing", files: map[string]string{"f.txt": "a\nb\n"},
 		op: lang.OpFileReplaceText, params: p("path", "f.txt", "old_text", "b\n", "new_text", "c\n", "anchor", "zzz", "tolerance", "whitespace"),
 		want: fail("file_replace_text: anchor 'zzz' not found in 'f.txt'", fault.SearchNotFound, "anchor")},

@@ -23,4 +23,11 @@ type Result struct {
 	// The op sets it where it makes the failure; Do fills in the op's
 	// default (opTable) for the rest. No report prints it.
 	Param string
+	// CheckPath marks a failure whose file (at Param) is missing for no
+	// reason the run knows, so its hint asks to check the path: the
+	// session may then add the near name a mistyped path likely meant
+	// (session/near_names.go). Whoever finds the reason (a sparse checkout,
+	// an earlier apply that deleted the file: engine/history) clears it
+	// with the hint it writes. No report prints it.
+	CheckPath bool
 }

@@ -134,9 +134,10 @@ func TestApplyNamesNearMiss(t *testing.T) {
 	}
 }
 
-// A failure whose hint no longer says to check the path knows why the file
-// is missing (a sparse checkout's path: engine/history/sparse_hint.go), and
-// gets no "did you mean" however near a name beside it is.
+// A failure whose hint no longer asks to check the path (CheckPath unset)
+// knows why the file is missing (a sparse checkout's path, an apply that
+// deleted it: engine/history/missing_hint.go), and gets no "did you mean"
+// however near a name beside it is.
 func TestNearMissLeavesAKnowingHint(t *testing.T) {
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "dirA"), 0o755); err != nil {
@@ -149,7 +150,7 @@ func TestNearMissLeavesAKnowingHint(t *testing.T) {
 	knowing := "dirB/x.txt is in git but outside this sparse checkout, so it is not on disk: ... or check it out first"
 	rep := &engine.Report{Results: []engine.ActionResult{
 		{Action: "file_replace_text", Params: map[string]string{"path": "dirB/x.txt"}, Result: engine.Result{Type: fault.FileNotFound, Hint: knowing}},
-		{Action: "file_replace_text", Params: map[string]string{"path": "dirB/x.txt"}, Result: engine.Result{Type: fault.FileNotFound, Hint: "check the path"}},
+		{Action: "file_replace_text", Params: map[string]string{"path": "dirB/x.txt"}, Result: engine.Result{Type: fault.FileNotFound, Hint: "check the path", CheckPath: true}},
 	}}
 	nameNearMisses(rep, cfg)
 	if got := rep.Results[0].Hint; got != knowing {

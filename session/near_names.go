@@ -29,8 +29,8 @@ func nameNearMisses(rep *engine.Report, cfg *engine.Config) {
 	}
 	for i := range rep.Results {
 		r := &rep.Results[i]
-		if r.Success || r.Type != fault.FileNotFound || !asksToCheckPath(r.Hint) {
-			continue // a hint that no longer says to check the path knows why it is missing (sparse_hint.go)
+		if r.Success || r.Type != fault.FileNotFound || !r.CheckPath {
+			continue // the run knows why the file is missing (engine.Result.CheckPath)
 		}
 		p, _ := r.Value(cmp.Or(r.Param, lang.ParamPath)) // the param the failure points at
 		if near := nearName(cfg, p, engine.CreatesFile(r.Action)); near != "" {
@@ -118,11 +118,4 @@ func nearEntry(dir, name string, dirs bool) (string, error) {
 		names = append(names, e.Name())
 	}
 	return lang.Nearest(name, names), nil
-}
-
-// asksToCheckPath reports whether a failure's hint still asks to check
-// the path (the ops' words for a missing file: "check the path", "check
-// old_path"), so that a near name may help.
-func asksToCheckPath(hint string) bool {
-	return strings.Contains(hint, "check the path") || strings.Contains(hint, "check old_path") || strings.Contains(hint, "check new_path")
 }

@@ -404,7 +404,7 @@ func (t *applyTracker) Finish(rep *engine.Report) {
 	if t.refused != "" {
 		rep.Warn(t.refused)
 	}
-	t.sparseHints(rep) // sparse_hint.go
+	t.missingHints(rep) // missing_hint.go
 	if !t.started {
 		return
 	}

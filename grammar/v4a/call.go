@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/grammar/jsoncall"
 )
 
 // The Responses API's apply_patch_call items: {"type": "apply_patch_call",
@@ -111,7 +112,13 @@ func ParseCalls(text []byte) *Patch {
 		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] == '[' {
 			what = "array"
 		}
-		p.errf(Span{ds[0].Range.Start, ds[0].Range.End}, BadCall, "the JSON "+what+" cannot be read: "+strings.TrimPrefix(ds[0].Message, "invalid JSON: "), "check the JSON: quotes, commas and escapes")
+		msg, hint := strings.TrimPrefix(ds[0].Message, "invalid JSON: "), "check the JSON: quotes, commas and escapes"
+		if at := ds[0].Range.Start; len(bytes.TrimSpace(text[:at])) > 0 {
+			if v, _ := jsoncall.Parse(text[:at]); v != nil {
+				msg, hint = "something follows the end of its value (a second call?)", "give each call a ```json fence of its own, or put the calls in one JSON array: [call, call]"
+			}
+		}
+		p.errf(Span{ds[0].Range.Start, ds[0].Range.End}, BadCall, "the JSON "+what+" cannot be read: "+msg, hint)
 		return p
 	}
 	items := []node{root}

@@ -7,7 +7,9 @@
 //
 // jsoncall imports source and participle, nothing else of clada's; package
 // lang imports it and lowers what it reads into the AST, and it never imports
-// lang. Start reading at split.go (Spans), then Parse below.
+// lang. It is clada's one JSON reader: grammar/v4a reads Codex's calls with
+// it too, a patch in a string placed at its bytes by TextAt (text.go).
+// Start reading at split.go (Spans), then Parse below.
 package jsoncall
 
 import (

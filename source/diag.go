@@ -3,7 +3,6 @@ package source
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Range is a half-open span of byte offsets [Start, End) into a File's source.
@@ -56,6 +55,11 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
 	Range    Range    `json:"range"`
+	// Folded is, on the closing diagnostic of a cap ("and N more … like
+	// these", CappedPer), the N it stands for, so that a cap over a larger
+	// scope counts it as them; 0 on any other. No output prints it (its
+	// message says it): it is not in the JSON.
+	Folded int `json:"-"`
 }
 
 // Diagnostics is an ordered list of problems.
@@ -124,7 +128,7 @@ func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 	for _, d := range ds {
 		k := kind{d.Code, d.Severity}
 		lines[k]++
-		if _, ok := foldedCount(d); ok {
+		if d.Folded > 0 {
 			folds[k]++
 		}
 		// A kind's lines fit when they are at most limit plus one closing
@@ -139,16 +143,12 @@ func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 	kept, more := map[kind]int{}, map[kind]int{}
 	for _, d := range ds {
 		k := kind{d.Code, d.Severity}
-		n, isFold := foldedCount(d)
-		if !isFold && kept[k] < limit {
+		if d.Folded == 0 && kept[k] < limit {
 			kept[k]++
 			out = append(out, d)
 			continue
 		}
-		if !isFold {
-			n = 1
-		}
-		more[k] += n
+		more[k] += max(1, d.Folded)
 		i, ok := folded[k]
 		if !ok {
 			folded[k] = len(out)
@@ -159,24 +159,8 @@ func (ds Diagnostics) CappedPer(limit int, scope string) Diagnostics {
 		c.Range.Start, c.Range.End = min(c.Range.Start, d.Range.Start), max(c.Range.End, d.Range.End)
 	}
 	for k, i := range folded {
-		out[i].Message = fmt.Sprintf(foldFormat, more[k], k.code, k.sev, scope, limit, scope)
+		out[i].Folded = more[k]
+		out[i].Message = fmt.Sprintf("and %d more %s %ss like these in this %s (clada lists the first %d of a kind per %s)", more[k], k.code, k.sev, scope, limit, scope)
 	}
 	return out
-}
-
-// foldFormat is a closing diagnostic's message; foldedCount reads it back.
-const foldFormat = "and %d more %s %ss like these in this %s (clada lists the first %d of a kind per %s)"
-
-// foldedCount is how many diagnostics d stands for when it is a closing
-// diagnostic of CappedPer.
-func foldedCount(d Diagnostic) (int, bool) {
-	var n, limit int
-	var code, sev, scope, scope2 string
-	if !strings.HasPrefix(d.Message, "and ") || !strings.Contains(d.Message, " like these in this ") {
-		return 0, false
-	}
-	if _, err := fmt.Sscanf(d.Message, "and %d more %s %s like these in this %s (clada lists the first %d of a kind per %s", &n, &code, &sev, &scope, &limit, &scope2); err != nil || code != d.Code {
-		return 0, false
-	}
-	return n, true
 }

@@ -20,9 +20,9 @@ func TestCapped(t *testing.T) {
 	got := ds.Capped(2)
 	want := Diagnostics{
 		ds[0], ds[1], ds[2], ds[3],
-		{Severity: Warning, Code: "W", Hint: "h2", Range: Range{20, 42},
+		{Severity: Warning, Code: "W", Hint: "h2", Range: Range{20, 42}, Folded: 3,
 			Message: "and 3 more W warnings like these in this block (clada lists the first 2 of a kind per block)"},
-		{Severity: Error, Code: "E", Range: Range{25, 46},
+		{Severity: Error, Code: "E", Range: Range{25, 46}, Folded: 3,
 			Message: "and 3 more E errors like these in this block (clada lists the first 2 of a kind per block)"},
 		ds[10],
 	}
@@ -67,5 +67,16 @@ func TestCappedPerCountsBlockFolds(t *testing.T) {
 	}
 	if got := many.CappedPer(10, "answer"); len(got) != 11 || got[10].Message != "and 3 more UNKNOWN_PARAM warnings like these in this answer (clada lists the first 10 of a kind per answer)" {
 		t.Fatalf("13 blocks: %d diagnostics, last %q", len(got), got[len(got)-1].Message)
+	}
+	// the count is the closing diagnostic's Folded, not read from its
+	// words: a message that reads like one counts as one diagnostic
+	var worded Diagnostics
+	for i := range 11 {
+		worded = append(worded, Diagnostic{Severity: Warning, Code: "UNKNOWN_PARAM", Range: Range{Start: i, End: i + 1},
+			Message: "and 40 more UNKNOWN_PARAM warnings like these in this block (clada lists the first 10 of a kind per block)"})
+	}
+	worded[10].Folded, worded[10].Message = 7, "seven more"
+	if got := append(worded, worded[10]).CappedPer(10, "answer"); len(got) != 11 || got[10].Folded != 14 || got[10].Message != "and 14 more UNKNOWN_PARAM warnings like these in this answer (clada lists the first 10 of a kind per answer)" {
+		t.Fatalf("by the field: %d diagnostics, last %+v", len(got), got[len(got)-1])
 	}
 }

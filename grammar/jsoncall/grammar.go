@@ -7,11 +7,12 @@
 //
 // jsoncall imports source and participle, nothing else of clada's; package
 // lang imports it and lowers what it reads into the AST, and it never imports
-// lang. Start reading at split.go (Spans), then Parse below.
+// lang. It is clada's one JSON reader: grammar/v4a reads Codex's calls with
+// it too, a patch in a string placed at its bytes by TextAt (text.go).
+// Start reading at split.go (Spans), then Parse below.
 package jsoncall
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -87,11 +88,54 @@ func Parse(src []byte) (*Value, source.Diagnostics) {
 			msg = fmt.Sprintf("invalid JSON: unexpected %s", shorten(ut.Unexpected.Value))
 		case errors.As(err, &le):
 			msg = "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"
+			if e, n := badEscape(src[off:]); n > 0 {
+				msg = fmt.Sprintf("invalid JSON: `%s` is not an escape JSON has (a backslash itself is written \\\\, a character as \\u and four hex digits)", src[off+e:off+e+n])
+				return nil, source.Diagnostics{{Severity: source.Error, Code: InvalidJSON, Message: msg, Hint: invalidHint,
+					Range: source.Range{Start: off + e, End: off + e + n}}}
+			}
 		}
 	}
-	return nil, source.Diagnostics{{Severity: source.Error, Code: InvalidJSON, Message: msg,
-		Hint:  "fix the JSON at this place (quotes and backslashes inside strings are escaped: \\\" and \\\\; newlines are \\n)",
+	return nil, source.Diagnostics{{Severity: source.Error, Code: InvalidJSON, Message: msg, Hint: invalidHint,
 		Range: source.Range{Start: off, End: min(off+1, len(src))}}}
+}
+
+const invalidHint = "fix the JSON at this place (quotes and backslashes inside strings are escaped: \\\" and \\\\; newlines are \\n)"
+
+// badEscape finds, in the string token s starts with, an escape JSON does
+// not have before the string ends: its offset and length (the backslash and
+// the character after it, or of a \u, what should be its four hex
+// digits); 0 when there is none.
+func badEscape(s []byte) (int, int) {
+	if len(s) == 0 || s[0] != '"' {
+		return 0, 0
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c < 0x20:
+			return 0, 0
+		case c == '\\':
+			if n := escapeLen(string(s[i:min(len(s), i+6)]), 0); n > 0 {
+				i += n - 1
+				continue
+			}
+			if i+1 >= len(s) || s[i+1] < 0x20 {
+				return 0, 0 // a backslash ending the text or its line: the string is cut short
+			}
+			if s[i+1] == 'u' { // \u, its hex digits, and what is not one
+				n := 2
+				for n < 6 && i+n < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+n]) >= 0 {
+					n++
+				}
+				if i+n < len(s) && s[i+n] != '"' && s[i+n] >= 0x20 && s[i+n] < utf8.RuneSelf {
+					n++
+				}
+				return i, n
+			}
+			_, w := utf8.DecodeRune(s[i+1:])
+			return i, 1 + w
+		}
+	}
+	return 0, 0
 }
 
 func shorten(s string) string {
@@ -99,26 +143,6 @@ func shorten(s string) string {
 		s = s[:20] + "…"
 	}
 	return fmt.Sprintf("%q", s)
-}
-
-// Text decodes a JSON string token (with its quotes). A token without a
-// backslash and of valid UTF-8 is its own text between the quotes (the
-// lexer let no control character in); only the others go through the
-// decoder, which also turns invalid UTF-8 into U+FFFD.
-func Text(tok string) (string, bool) {
-	if len(tok) >= 2 && tok[0] == '"' && tok[len(tok)-1] == '"' && !strings.Contains(tok[1:len(tok)-1], `\`) && !strings.Contains(tok[1:len(tok)-1], `"`) && utf8.ValidString(tok) {
-		for i := 1; i < len(tok)-1; i++ {
-			if tok[i] < 0x20 {
-				return "", false
-			}
-		}
-		return tok[1 : len(tok)-1], true
-	}
-	var s string
-	if err := json.Unmarshal([]byte(tok), &s); err != nil {
-		return "", false
-	}
-	return s, true
 }
 
 // Get returns the member of o with key k (decoded), or nil.

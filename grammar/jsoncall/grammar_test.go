@@ -10,21 +10,31 @@ import (
 
 func TestParseErrorsPoint(t *testing.T) {
 	for _, tc := range []struct {
-		src string
-		off int
-		msg string
+		src      string
+		off, end int // end 0: off+1
+		msg      string
 	}{
-		{`{"a": 1,}`, 7, "invalid JSON: a comma with no value after it (JSON has no trailing commas)"},
-		{`{"a": "x`, 6, "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"},
-		{`{"a": `, 6, "invalid JSON: it ends before the value is complete"},
-		{"[1 2]", 3, `invalid JSON: unexpected "2"`},
+		{`{"a": 1,}`, 7, 0, "invalid JSON: a comma with no value after it (JSON has no trailing commas)"},
+		{`{"a": "x`, 6, 0, "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"},
+		{`{"a": `, 6, 6, "invalid JSON: it ends before the value is complete"},
+		{"[1 2]", 3, 0, `invalid JSON: unexpected "2"`},
+		// an escape JSON does not have is pointed at, never read as
+		// nothing (a new_string of "x = \q2" would replace with "")
+		{`{"new_string": "x = \q2"}`, 20, 22, "invalid JSON: `\\q` is not an escape JSON has (a backslash itself is written \\\\, a character as \\u and four hex digits)"},
+		{`["\u00e9", "\u12G4"]`, 12, 17, "invalid JSON: `\\u12G` is not an escape JSON has (a backslash itself is written \\\\, a character as \\u and four hex digits)"},
+		{`["\u12"]`, 2, 6, "invalid JSON: `\\u12` is not an escape JSON has (a backslash itself is written \\\\, a character as \\u and four hex digits)"},
+		{"[\"\\\u00e9\"]", 2, 5, "invalid JSON: `\\\u00e9` is not an escape JSON has (a backslash itself is written \\\\, a character as \\u and four hex digits)"},
+		{"{\"a\": \"x\\\ny\"}", 6, 0, "invalid JSON: a character no JSON token starts with (an unescaped control character or newline in a string?)"},
 	} {
 		v, ds := Parse([]byte(tc.src))
 		if v != nil || len(ds) != 1 {
 			t.Fatalf("%q: value %v, diagnostics %+v", tc.src, v, ds)
 		}
-		if d := ds[0]; d.Range.Start != tc.off || d.Message != tc.msg || d.Code != InvalidJSON {
-			t.Errorf("%q: %s %d %q, want %d %q", tc.src, d.Code, d.Range.Start, d.Message, tc.off, tc.msg)
+		if tc.end == 0 {
+			tc.end = tc.off + 1
+		}
+		if d := ds[0]; d.Range.Start != tc.off || d.Range.End != tc.end || d.Message != tc.msg || d.Code != InvalidJSON {
+			t.Errorf("%q: %s %d-%d %q, want %d-%d %q", tc.src, d.Code, d.Range.Start, d.Range.End, d.Message, tc.off, tc.end, tc.msg)
 		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 // what these rules would, in this order, each anchored at the token's
 // start, with the same positions and errors:
 //
-//	String      "(?:\\.|[^"\\\x00-\x1f])*"
+//	String      "(?:\\["\\/bfnrt]|\\u[0-9a-fA-F]{4}|[^"\\\x00-\x1f])*"
 //	Number      -?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?
 //	Keyword     true|false|null
 //	Punct       [{}\[\]:,]
@@ -125,20 +125,21 @@ func cut(s string) (lexer.TokenType, int) {
 	return 0, 0
 }
 
-// cutString: a backslash and the character after it (not a line break),
-// or any character but a quote, a backslash or a control character, up
-// to the closing quote.
+// cutString: one of JSON's escapes, or any character but a quote, a
+// backslash or a control character, up to the closing quote. An escape
+// JSON does not have (\q) ends the token there: a string read as its
+// decoder would have to drop it is no string (Parse says where it is).
 func cutString(s string) int {
 	for i := 1; i < len(s); {
 		switch c := s[i]; {
 		case c == '"':
 			return i + 1
 		case c == '\\':
-			if i+1 >= len(s) || s[i+1] == '\n' {
+			n := escapeLen(s, i)
+			if n == 0 {
 				return 0
 			}
-			_, w := utf8.DecodeRuneInString(s[i+1:])
-			i += 1 + w
+			i += n
 		case c < 0x20:
 			return 0
 		default:
@@ -146,6 +147,24 @@ func cutString(s string) int {
 		}
 	}
 	return 0
+}
+
+// escapeLen is the length of the escape at s[i] (a backslash): \uXXXX or
+// a backslash and one of "\/bfnrt; 0 for any other.
+func escapeLen(s string, i int) int {
+	if i+1 >= len(s) {
+		return 0
+	}
+	if s[i+1] == 'u' {
+		if hex4(s, i) < 0 {
+			return 0
+		}
+		return 6
+	}
+	if strings.IndexByte(`"\/bfnrt`, s[i+1]) < 0 {
+		return 0
+	}
+	return 2
 }
 
 func cutNumber(s string) int {

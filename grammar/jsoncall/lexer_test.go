@@ -13,7 +13,7 @@ import (
 // The rules jsonLexer cuts by hand, as regular expressions: it must give
 // the very tokens, positions and errors these give.
 var regexpLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "String", Pattern: `"(?:\\.|[^"\\\x00-\x1f])*"`},
+	{Name: "String", Pattern: `"(?:\\["\\/bfnrt]|\\u[0-9a-fA-F]{4}|[^"\\\x00-\x1f])*"`},
 	{Name: "Number", Pattern: `-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?`},
 	{Name: "Keyword", Pattern: `true|false|null`},
 	{Name: "Punct", Pattern: `[{}\[\]:,]`},
@@ -56,11 +56,11 @@ func TestLexerAsRegexps(t *testing.T) {
 		`{"command": "str_replace", "path": "a.go", "old_str": "x\ty\"z\\", "new_str": "é ✓ \u00e9"}`,
 		"[1, -2, 0.5, 1e9, -0.25E-3, 01, 1., 1e, -, 1.e5, 2E+]\n\t\r ",
 		"[true, false, null, tru, nulll, falsey]",
-		"\"line\nbreak\"", "\"escaped \\\nbreak\"", "\"unterminated", "\"\\", "\"bad \x01 control\"",
+		"\"line\nbreak\"", "\"escaped \\\nbreak\"", `"\q"`, `"\u00e9\u12"`, `"\uD83D\ude00\/"`, "\"\\\xc3\xa9\"", "\"unterminated", "\"\\", "\"bad \x01 control\"",
 		"{\"a\":\n  [\"é\", \"\xff\xfe\", \"\\\xff\"]}\n", "@", "  ünïcode", "",
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	alphabet := []string{`"`, `\`, "\n", " ", "\t", "1", "0", "-", ".", "e", "E", "+", "t", "true", "null", "false",
+	alphabet := []string{`"`, `\`, `\u`, "u", "f", "0", "D", "\n", " ", "\t", "1", "0", "-", ".", "e", "E", "+", "t", "true", "null", "false",
 		"{", "}", "[", "]", ":", ",", "é", "\x01", "\xff", "a"}
 	for range 3000 {
 		var b strings.Builder

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clada-dev/clada/grammar/internal/lines"
+	"github.com/clada-dev/clada/grammar/jsoncall"
 )
 
 // The Responses API's apply_patch_call items: {"type": "apply_patch_call",
@@ -99,42 +100,39 @@ func IsCalls(text []byte) bool {
 	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 }
 
-type callItem struct {
-	Type      string `json:"type"`
-	Operation *struct {
-		Type string  `json:"type"`
-		Path *string `json:"path"`
-		Diff *string `json:"diff"`
-	} `json:"operation"`
-}
-
 // ParseCalls reads the items of one JSON text (one item or an array of
 // them) into a Patch whose sections each span their item, or, for a patch
 // a call carries in a string, its own lines in the string. It never fails:
 // problems are in Patch.Diags.
 func ParseCalls(text []byte) *Patch {
 	p := &Patch{Span: Span{0, len(text)}, Closed: true}
-	root, err := readJSON(text)
-	if err != nil {
+	root, ds := readJSON(text)
+	if root.v == nil {
 		what := "item"
 		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] == '[' {
 			what = "array"
 		}
-		p.errf(p.Span, BadCall, "the JSON "+what+" cannot be read: "+err.Error(), "check the JSON: quotes, commas and escapes")
+		msg, hint := strings.TrimPrefix(ds[0].Message, "invalid JSON: "), "check the JSON: quotes, commas and escapes"
+		if at := ds[0].Range.Start; len(bytes.TrimSpace(text[:at])) > 0 {
+			if v, _ := jsoncall.Parse(text[:at]); v != nil {
+				msg, hint = "something follows the end of its value (a second call?)", "give each call a ```json fence of its own, or put the calls in one JSON array: [call, call]"
+			}
+		}
+		p.errf(Span{ds[0].Range.Start, ds[0].Range.End}, BadCall, "the JSON "+what+" cannot be read: "+msg, hint)
 		return p
 	}
-	items := []*jnode{root}
-	if root.kind == '[' {
-		items = root.vals
+	items := []node{root}
+	if root.isArray() {
+		items = root.items()
 	}
 	steps := 0
 	for _, it := range items {
-		sp := Span{it.start, it.end}
+		sp := it.span()
 		n := len(p.Files)
 		if it.text("type") == "apply_patch_call" {
-			p.call(text, sp)
+			p.call(it)
 		} else {
-			p.codex(text, it, sp)
+			p.codex(it, sp)
 		}
 		for _, f := range p.Files[n:] {
 			steps += max(1, len(f.Hunks))
@@ -152,38 +150,51 @@ func ParseCalls(text []byte) *Patch {
 	return p
 }
 
-// call reads one item.
-func (p *Patch) call(text []byte, sp Span) {
-	var it callItem
-	if err := json.Unmarshal(text[sp.Start:sp.End], &it); err != nil {
-		p.errf(sp, BadCall, "the JSON item cannot be read: "+err.Error(), "check the JSON: quotes, commas and escapes")
-		return
+// call reads one apply_patch_call item. A member written as null is read
+// as absent.
+func (p *Patch) call(it node) {
+	sp := it.span()
+	op := it.get("operation")
+	pathN, diff := op.get("path"), op.get("diff")
+	for _, m := range []struct {
+		name   string
+		v      node
+		object bool
+	}{{"operation", op, true}, {"operation's type", op.get("type"), false}, {"operation's path", pathN, false}, {"operation's diff", diff, false}} {
+		if m.v.v != nil && !m.v.isNull() && (m.object && !m.v.isObject() || !m.object && !m.v.isString()) {
+			want := "a string"
+			if m.object {
+				want = "an object"
+			}
+			p.errf(m.v.span(), BadCall, "the apply_patch_call's "+m.name+" is not "+want, `write "operation": {"type": "update_file", "path": "src/app.py", "diff": "…"}`)
+			return
+		}
 	}
-	if it.Type != "apply_patch_call" {
-		return // another item of the response (a message, reasoning)
-	}
-	op := it.Operation
-	if op == nil || op.Path == nil || strings.TrimSpace(*op.Path) == "" {
+	if !pathN.isString() || strings.TrimSpace(pathN.str()) == "" {
 		p.errf(sp, BadCall, "the apply_patch_call has no operation path", `write "operation": {"type": "update_file", "path": "src/app.py", "diff": "…"}`)
 		return
 	}
 	// Blanks around a path are padding, as in a patch's header line (where
 	// "*** Update File:  a" names a): an item and a patch that say the same
 	// name the same file, and a patch printed from either reads back as it.
-	path := strings.TrimSpace(*op.Path)
+	raw, at := pathN.strAt()
+	path := strings.TrimSpace(raw)
 	if strings.ContainsAny(path, "\r\n") {
 		p.errf(sp, BadCall, fmt.Sprintf("the operation path %q holds a line break", path), "give the path on one line")
 		return
 	}
-	f := &FileOp{Span: sp, Path: path, PathSpan: pathSpan(text, sp, *op.Path, path), HeaderSpan: sp, ContentSp: sp}
+	// editors point at the name itself, its escapes included
+	lead := strings.Index(raw, path)
+	f := &FileOp{Span: sp, Path: path, PathSpan: Span{at[lead], at[lead+len(path)]}, HeaderSpan: sp, ContentSp: sp}
+	opType := op.text("type")
 	needDiff := func() bool {
-		if op.Diff == nil {
-			p.errf(sp, BadCall, "the "+op.Type+" operation for '"+f.Path+"' has no diff", `add "diff": the file's lines, each starting with '+' for create_file, V4A hunks for update_file`)
+		if !diff.isString() {
+			p.errf(sp, BadCall, "the "+opType+" operation for '"+f.Path+"' has no diff", `add "diff": the file's lines, each starting with '+' for create_file, V4A hunks for update_file`)
 			return false
 		}
 		return true
 	}
-	switch op.Type {
+	switch opType {
 	case "delete_file":
 		f.Kind = Delete
 	case "create_file":
@@ -191,9 +202,10 @@ func (p *Patch) call(text []byte, sp Span) {
 			return
 		}
 		f.Kind = Add
+		d := diff.str()
 		var b strings.Builder
-		for _, l := range strings.Split(strings.TrimSuffix(*op.Diff, "\n"), "\n") {
-			if *op.Diff == "" {
+		for _, l := range strings.Split(strings.TrimSuffix(d, "\n"), "\n") {
+			if d == "" {
 				break
 			}
 			if !strings.HasPrefix(l, "+") {
@@ -208,7 +220,7 @@ func (p *Patch) call(text []byte, sp Span) {
 			return
 		}
 		f.Kind = Update
-		inner := Parse([]byte(beginMarker + "\n" + updHeader + " " + f.Path + "\n" + strings.TrimSuffix(*op.Diff, "\n") + "\n" + endMarker + "\n"))
+		inner := Parse([]byte(beginMarker + "\n" + updHeader + " " + f.Path + "\n" + strings.TrimSuffix(diff.str(), "\n") + "\n" + endMarker + "\n"))
 		for _, d := range inner.Diags {
 			p.errf(sp, d.Code, "in the update_file diff for '"+f.Path+"': "+d.Message, d.Hint)
 			p.Diags[len(p.Diags)-1].Severity = d.Severity // a warning stays one
@@ -221,26 +233,8 @@ func (p *Patch) call(text []byte, sp Span) {
 			h.Span = sp
 		}
 	default:
-		p.errf(sp, BadCall, "unknown operation type '"+op.Type+"'", "use create_file, update_file or delete_file")
+		p.errf(sp, BadCall, "unknown operation type '"+opType+"'", "use create_file, update_file or delete_file")
 		return
 	}
 	p.Files = append(p.Files, f)
-}
-
-// pathSpan finds the path's text (inside its quotes, past the blanks
-// around it) after the item's "path" key, so editors point at it; the item
-// when it is written with escapes. raw is the value as written, path the
-// name it gives.
-func pathSpan(text []byte, sp Span, raw, path string) Span {
-	item := text[sp.Start:sp.End]
-	k := bytes.Index(item, []byte(`"path"`))
-	if k < 0 {
-		return sp
-	}
-	v := bytes.Index(item[k+6:], []byte(`"`+raw+`"`))
-	if v < 0 {
-		return sp
-	}
-	at := sp.Start + k + 6 + v + 1 + strings.Index(raw, path)
-	return Span{at, at + len(path)}
 }

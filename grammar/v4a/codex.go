@@ -39,70 +39,74 @@ var shells = map[string]bool{"bash": true, "sh": true, "zsh": true}
 var heredoc = regexp.MustCompile(`(?m)^([^\n]*?)\b(?:apply_patch|applypatch)[ \t]*<<-?[ \t]*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?[ \t]*\r?\n`)
 
 // codex reads one item that is not an apply_patch_call, spanning sp.
-func (p *Patch) codex(text []byte, n *jnode, sp Span) {
-	if n.kind != '{' {
+func (p *Patch) codex(n node, sp Span) {
+	if !n.isObject() {
 		return
 	}
-	if f := n.get("function"); f != nil && f.kind == '{' {
-		p.codex(text, f, sp)
+	if f := n.get("function"); f.isObject() {
+		p.codex(f, sp)
 		return
 	}
 	for _, k := range []string{"output", "tool_calls"} {
-		if l := n.get(k); l != nil && l.kind == '[' {
-			for _, it := range l.vals {
+		if l := n.get(k); l.isArray() {
+			for _, it := range l.items() {
 				if it.text("type") == "apply_patch_call" {
-					p.call(text, Span{it.start, it.end})
+					p.call(it)
 					continue
 				}
-				p.codex(text, it, Span{it.start, it.end})
+				p.codex(it, it.span())
 			}
 			return
 		}
 	}
 	name := n.text("name")
 	args := n.get("input")
-	if args == nil {
+	if args.v == nil {
 		args = n.get("arguments")
 	}
-	if args != nil && args.kind == '"' && strings.HasPrefix(strings.TrimSpace(args.str), "{") {
-		inner, err := inString(args)
-		if err != nil {
-			p.errf(Span{args.start, args.end}, BadCall, fmt.Sprintf("the arguments string of the %s call does not hold JSON: %v", name, err), "check the JSON in the string: quotes, commas and escapes")
-			return
+	if args.isString() {
+		if text, at := args.strAt(); strings.HasPrefix(strings.TrimSpace(text), "{") {
+			inner, ds := inString(text, at)
+			if len(ds) > 0 {
+				p.errf(Span{ds[0].Range.Start, ds[0].Range.End}, BadCall, fmt.Sprintf("the arguments string of the %s call does not hold JSON: %s", name, strings.TrimPrefix(ds[0].Message, "invalid JSON: ")),
+					"check the JSON in the string: quotes, commas and escapes")
+				return
+			}
+			args = inner
 		}
-		args = inner
 	}
 	if patchTools[name] {
 		src := args
-		if args != nil && args.kind == '{' {
-			if src = args.get("input"); src == nil {
+		if args.isObject() {
+			if src = args.get("input"); src.v == nil {
 				src = args.get("patch")
 			}
 		}
-		if src == nil || src.kind != '"' {
+		if !src.isString() {
 			p.errf(sp, BadCall, "the "+name+" call gives no patch", `give the patch as a string: "arguments": {"input": "*** Begin Patch\n…\n*** End Patch"}`)
 			return
 		}
-		p.carried(src, 0, len(src.str))
+		text, at := src.strAt()
+		p.carried(text, at, 0, len(text))
 		return
 	}
 	cmd := n.get("command")
-	if cmd == nil && args != nil {
-		if cmd = args.get("command"); cmd == nil {
+	if cmd.v == nil && args.v != nil {
+		if cmd = args.get("command"); cmd.v == nil {
 			cmd = args.get("cmd")
 		}
 	}
-	if a := n.get("action"); cmd == nil && a != nil {
+	if a := n.get("action"); cmd.v == nil && a.v != nil {
 		cmd = a.get("command")
 	}
-	if cmd != nil && p.shell(cmd, sp) {
+	if cmd.v != nil && p.shell(cmd, sp) {
 		return
 	}
 	if name == "" {
 		return // a message or another item of the response
 	}
-	if s := patchIn(n); s != nil {
-		p.errf(Span{s.start, s.end}, BadCall, fmt.Sprintf("the call of the tool %q carries a V4A patch, which clada reads only from a call of apply_patch", name),
+	if s := patchIn(n); s.v != nil {
+		p.errf(s.span(), BadCall, fmt.Sprintf("the call of the tool %q carries a V4A patch, which clada reads only from a call of apply_patch", name),
 			"name the call apply_patch, or give the patch itself (from *** Begin Patch to *** End Patch) instead of the call")
 	}
 }
@@ -111,105 +115,110 @@ func (p *Patch) codex(text []byte, n *jnode, sp Span) {
 // PATCH], or a shell script (["bash", "-lc", SCRIPT], or the script as one
 // string) giving the patch in a heredoc. It reports whether the command
 // runs apply_patch at all.
-func (p *Patch) shell(cmd *jnode, sp Span) bool {
-	var argv []*jnode
-	switch cmd.kind {
-	case '"':
-		argv = []*jnode{cmd}
-	case '[':
-		argv = cmd.vals
+func (p *Patch) shell(cmd node, sp Span) bool {
+	var argv []node
+	switch {
+	case cmd.isString():
+		argv = []node{cmd}
+	case cmd.isArray():
+		argv = cmd.items()
 	default:
 		return false
 	}
 	for _, a := range argv {
-		if a.kind != '"' {
+		if !a.isString() {
 			return false
 		}
 	}
 	if len(argv) == 0 {
 		return false
 	}
-	if patchTools[path.Base(argv[0].str)] {
+	if patchTools[path.Base(argv[0].str())] {
 		if len(argv) != 2 {
 			p.errf(sp, BadCall, fmt.Sprintf("apply_patch is run with %d arguments; it takes one, the patch", len(argv)-1), `write "command": ["apply_patch", "*** Begin Patch\n…\n*** End Patch"]`)
 			return true
 		}
-		p.carried(argv[1], 0, len(argv[1].str))
+		text, at := argv[1].strAt()
+		p.carried(text, at, 0, len(text))
 		return true
 	}
-	script := argv[len(argv)-1]
-	if len(argv) > 1 && (len(argv) != 3 || !shells[path.Base(argv[0].str)] || !strings.HasSuffix(argv[1].str, "c")) {
+	last := argv[len(argv)-1]
+	if len(argv) > 1 && (len(argv) != 3 || !shells[path.Base(argv[0].str())] || !strings.HasSuffix(argv[1].str(), "c")) {
 		return false // another command
 	}
-	if !strings.Contains(script.str, "apply_patch") && !strings.Contains(script.str, "applypatch") {
+	script, at := last.strAt()
+	if !strings.Contains(script, "apply_patch") && !strings.Contains(script, "applypatch") {
 		return false
 	}
-	m := heredoc.FindStringSubmatchIndex(script.str)
+	m := heredoc.FindStringSubmatchIndex(script)
 	if m == nil {
-		p.errf(Span{script.start, script.end}, BadCall, "this command runs apply_patch, but not with its patch in a heredoc", `write "command": ["apply_patch", PATCH], or the patch in a heredoc: apply_patch <<'EOF' … EOF`)
+		p.errf(last.span(), BadCall, "this command runs apply_patch, but not with its patch in a heredoc", `write "command": ["apply_patch", PATCH], or the patch in a heredoc: apply_patch <<'EOF' … EOF`)
 		return true
 	}
-	if before := strings.TrimSpace(script.str[m[2]:m[3]]); before != "" {
-		p.errf(Span{script.pos(m[2]), script.pos(m[3])}, BadCall, fmt.Sprintf("the command runs %q before apply_patch; clada applies a patch from the project's root and runs nothing with it", before),
+	if before := strings.TrimSpace(script[m[2]:m[3]]); before != "" {
+		p.errf(Span{at[m[2]], at[m[3]]}, BadCall, fmt.Sprintf("the command runs %q before apply_patch; clada applies a patch from the project's root and runs nothing with it", before),
 			"write the patch's paths from the project's root and send the patch alone")
 		return true
 	}
-	from, delim := m[1], script.str[m[4]:m[5]]
-	to := len(script.str)
-	for q := from; q < len(script.str); {
-		e := strings.IndexByte(script.str[q:], '\n')
+	from, delim := m[1], script[m[4]:m[5]]
+	to := len(script)
+	for q := from; q < len(script); {
+		e := strings.IndexByte(script[q:], '\n')
 		if e < 0 {
-			e = len(script.str) - q
+			e = len(script) - q
 		}
-		if strings.TrimSpace(script.str[q:q+e]) == delim {
+		if strings.TrimSpace(script[q:q+e]) == delim {
 			to = q
 			break
 		}
 		q += e + 1
 	}
-	p.carried(script, from, to)
+	p.carried(script, at, from, to)
 	return true
 }
 
-// carried reads the patch in s.str[from:to] (the blanks around it left
-// out, as Codex does), its places mapped to the answer's bytes.
-func (p *Patch) carried(s *jnode, from, to int) {
-	t := s.str[from:to]
+// carried reads the patch in s[from:to] (the blanks around it left out, as
+// Codex does), a JSON string's text whose byte i the answer holds at at[i]:
+// its places are mapped to the answer's bytes.
+func (p *Patch) carried(s string, at []int, from, to int) {
+	t := s[from:to]
 	from += len(t) - len(strings.TrimLeft(t, " \t\r\n"))
 	t = strings.TrimSpace(t)
 	q := Parse([]byte(t))
-	at := func(sp Span) Span { return Span{s.pos(from + sp.Start), s.pos(from + sp.End)} }
+	in := func(sp Span) Span { return Span{at[from+sp.Start], at[from+sp.End]} }
 	for _, d := range q.Diags {
-		sp := at(Span{d.Range.Start, d.Range.End})
+		sp := in(Span{d.Range.Start, d.Range.End})
 		d.Range.Start, d.Range.End = sp.Start, sp.End
 		p.Diags = append(p.Diags, d)
 	}
 	for _, f := range q.Files {
-		f.Span, f.PathSpan, f.MoveSpan, f.ContentSp, f.HeaderSpan = at(f.Span), at(f.PathSpan), at(f.MoveSpan), at(f.ContentSp), at(f.HeaderSpan)
+		f.Span, f.PathSpan, f.MoveSpan, f.ContentSp, f.HeaderSpan = in(f.Span), in(f.PathSpan), in(f.MoveSpan), in(f.ContentSp), in(f.HeaderSpan)
 		for _, h := range f.Hunks {
-			h.Span = at(h.Span)
+			h.Span = in(h.Span)
 		}
 		p.Files = append(p.Files, f)
 	}
 }
 
-// patchIn is the first string in n that holds a patch's first line.
-func patchIn(n *jnode) *jnode {
-	if n.kind == '"' {
-		if strings.Contains(n.str, beginMarker) {
+// patchIn is the first string in n that holds a patch's first line (no
+// node when none does).
+func patchIn(n node) node {
+	if n.isString() {
+		text, at := n.strAt()
+		if strings.Contains(text, beginMarker) {
 			return n
 		}
-		if strings.HasPrefix(strings.TrimSpace(n.str), "{") {
-			if in, err := inString(n); err == nil {
+		if strings.HasPrefix(strings.TrimSpace(text), "{") {
+			if in, ds := inString(text, at); len(ds) == 0 {
 				return patchIn(in)
 			}
 		}
-		return nil
+		return node{}
 	}
-	for _, v := range n.vals {
-		if s := patchIn(v); s != nil {
+	for _, v := range n.items() {
+		if s := patchIn(v); s.v != nil {
 			return s
 		}
 	}
-	return nil
+	return node{}
 }

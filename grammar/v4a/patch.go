@@ -10,10 +10,12 @@
 // of only the common lines is parsed by hand into the same shape,
 // parseSimple), and the builder walks that parse, reporting each wrong
 // line at its bytes.
-// The Responses API's apply_patch_call items (JSON) are read by call.go.
+// The Responses API's apply_patch_call items and Codex's calls (JSON) are
+// read by call.go and codex.go, the JSON by grammar/jsoncall's reader
+// (json.go).
 //
-// v4a imports source, grammar/internal/lines and participle, nothing else of
-// clada's; package lang imports it and lowers what it reads into the AST, and
+// v4a imports source, grammar/internal/lines, grammar/jsoncall and
+// participle, nothing else of clada's; package lang imports it and lowers what it reads into the AST, and
 // it never imports lang. Start reading at Split and Parse below, then lexer.go
 // and grammar.go.
 package v4a

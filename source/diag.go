@@ -80,7 +80,7 @@ func (ds Diagnostics) Count(s Severity) int {
 	n := 0
 	for _, d := range ds {
 		if d.Severity == s {
-			n++
+			n += max(1, d.Folded) // a cap's closing diagnostic stands for those it folded
 		}
 	}
 	return n

@@ -77,4 +77,17 @@ func TestNewBlocksOnlyOnce(t *testing.T) {
 	if !b.pending {
 		t.Fatal("a block cut short is not pending")
 	}
+	// Complete answers whose last block has an error are not pending: a
+	// JSON call of a tool clada does not read, an aider edit that changes
+	// nothing. An aider block cut before its REPLACE marker is.
+	for text, want := range map[string]bool{
+		"a.txt\n```\nhello\n```\n\n```json\n{\"name\": \"Bash\", \"input\": {\"command\": \"make test\"}}\n```\n": false,
+		"a.txt\n```\n<<<<<<< SEARCH\nx\n=======\nx\n>>>>>>> REPLACE\n```\n\nDone.\n":                              false,
+		"a.txt\n```\n<<<<<<< SEARCH\nx\n=======\ny\n":                                                             true,
+	} {
+		b, _ := r.newBlocks("in.md", []byte(text))
+		if b.pending != want {
+			t.Errorf("pending = %v, want %v, for %q", b.pending, want, text)
+		}
+	}
 }

@@ -81,7 +81,7 @@ func (r *Runner) newBlocks(name string, text []byte) (*batch, string) {
 		b.doc.Groups = append(b.doc.Groups, g)
 		b.blocks++
 		for _, a := range g.Actions {
-			if !a.Closed || unclosed(a.Diags) {
+			if unclosed(a.Diags) || !a.Closed && atEnd(src, a.Range.End) {
 				b.pending = true
 			}
 		}
@@ -120,6 +120,16 @@ func (r *Runner) setBaseline(name string, text []byte) int {
 		r.baseline[k] = true
 	}
 	return b.blocks
+}
+
+// atEnd reports whether only blanks follow offset end in src. A block
+// still arriving runs to the end of the input; one that is not closed
+// only in the sense that it has an error (a JSON call of a tool clada
+// does not read, an edit that changes nothing: lang.Action.Closed is
+// false for those too) and has text after it is complete, and waiting
+// for more of it would hold the answer back for nothing.
+func atEnd(src []byte, end int) bool {
+	return len(bytes.TrimRight(src[min(max(end, 0), len(src)):], " \t\r\n")) == 0
 }
 
 // unclosed reports a diagnostic saying a block ran to the end of the text.

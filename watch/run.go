@@ -232,6 +232,11 @@ func (r *Runner) run(ctx context.Context, b *batch) (*Outcome, error) {
 	default:
 		rep := res.Report
 		o.Line = fmt.Sprintf("ran %d block(s): %d action(s), %s", b.blocks, len(rep.Results), rep.Counts())
+		if n := len(rep.ParseErrors); n > 0 {
+			// a block refused whole (a command that did not run) is no
+			// action, and "0 failed" alone would hide it
+			o.Line += fmt.Sprintf(", %d syntax error(s)", n)
+		}
 		if rep.Fatal != "" {
 			o.Line += "; " + rep.Fatal
 		}

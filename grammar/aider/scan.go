@@ -251,10 +251,7 @@ func stripFilename(raw []byte) string {
 		return ""
 	}
 	if rest, ok := strings.CutPrefix(s, "```"); ok {
-		if rest != "" && strings.ContainsAny(rest, "./") && !strings.ContainsAny(rest, " \t") {
-			return rest
-		}
-		return ""
+		return infoFilename(rest)
 	}
 	if strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") {
 		return "" // an XML tag (<diff>, an agent's tool call) is never a file name
@@ -276,6 +273,44 @@ func stripFilename(raw []byte) string {
 		return ""
 	}
 	return s
+}
+
+// infoFilename is the file a fence's info string names, in the forms a
+// whole-file block's fence may name it (README, "Whole-file blocks"):
+// ```src/app.py, Cursor's and Continue's ```python:src/app.py, Continue's
+// ```python src/app.py, and ```python path=src/app.py (also file=,
+// filename=, title=); "" for a language alone, or anything else.
+func infoFilename(info string) string {
+	fields := strings.Fields(info)
+	if len(fields) == 0 {
+		return ""
+	}
+	if lang, p, ok := strings.Cut(fields[0], ":"); ok {
+		if len(fields) == 1 && lang != "" && !strings.ContainsAny(lang, "./") && !strings.Contains(p, ":") && pathline.Path(p, false) {
+			return p
+		}
+		return "" // Cursor's ```12:15:app.tsx quotes lines of a file
+	}
+	if len(fields) == 1 {
+		if strings.ContainsAny(fields[0], "./") {
+			return fields[0]
+		}
+		return ""
+	}
+	for _, f := range fields[1:] {
+		if k, v, ok := strings.Cut(f, "="); ok {
+			switch strings.ToLower(k) {
+			case "path", "file", "filename", "filepath", "title":
+				if v = strings.Trim(v, `"'`); pathline.Path(v, false) {
+					return v
+				}
+			}
+		}
+	}
+	if len(fields) == 2 && !strings.ContainsAny(fields[0], "./=") && pathline.Path(fields[1], false) {
+		return fields[1]
+	}
+	return ""
 }
 
 // FileName is how a line holding name reads as a file name ("" for none):

@@ -23,6 +23,14 @@ func TestFileNameLines(t *testing.T) {
 		{"Here is the fix:\n", ""},
 		{"...\n", ""},
 		{"```go\n", ""},
+		// a fence's info string names the file as a whole-file block's does
+		{"```src/app.py\n", "src/app.py"},
+		{"```python:src/app.py\n", "src/app.py"},
+		{"```python src/app.py\n", "src/app.py"},
+		{"```python path=src/app.py\n", "src/app.py"},
+		{"```ts title=\"web/x.ts\"\n", "web/x.ts"},
+		{"```12:15:app/page.tsx\n", ""},
+		{"```sh sham\n", ""},
 	} {
 		src := tc.before + "<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"
 		edits := Scan([]byte(src))

@@ -91,11 +91,16 @@ func exampleDoc(op OpSpec, i int, s Syntax) *Document {
 	return &Document{File: source.NewFile("", nil), Groups: []*Group{{Syntax: s, Kind: Standalone, Actions: []*Action{a}}}}
 }
 
+// PromptTimeLimit is a command's default time limit as the prompt states
+// it: engine.DefaultTimeout, which this package cannot import (a test of
+// the engine's holds the two together).
+const PromptTimeLimit = "5 minutes"
+
 // commandRules are the limits every syntax's commands run under.
 const commandRules = "## Commands\n\n" +
 	"- A command runs in the project root (or its `cwd`/`dir`) with no input: standard input is empty, so anything that " +
 	"waits for an answer (a prompt, a pager, `git commit` without `-m`) gets nothing; pass flags such as `--yes` or `-m` instead.\n" +
-	"- It has a time limit (30 seconds unless the user set another); then it and every process it started are killed. " +
+	"- It has a time limit (" + PromptTimeLimit + " unless the user set another); then it and every process it started are killed. " +
 	"Do not start servers or watchers that never exit.\n" +
 	"- Its output is kept up to a cap (10 MB unless the user set another) and cut there with `[output truncated]`; " +
 	"narrow what a command prints (`| tail -50`, a specific test) rather than dumping everything.\n\n"

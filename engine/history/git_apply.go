@@ -41,6 +41,9 @@ type applyTracker struct {
 	refused string
 	prefix  string   // the root relative to the work tree top, "" when they are one
 	plan    []target // paths the document's write ops name, captured in one batch
+	// hist is the history of applies, read once when first needed
+	// (history: the missing files' hints, RemovedBy).
+	hist *records
 
 	started  bool
 	saved    bool  // the record is in the history file

@@ -42,7 +42,7 @@ type applyTracker struct {
 	prefix  string   // the root relative to the work tree top, "" when they are one
 	plan    []target // paths the document's write ops name, captured in one batch
 	// hist is the history of applies, read once when first needed
-	// (history: the missing files' hints, RemovedBy).
+	// (history(), for removedBy and the missing files' hints).
 	hist *records
 
 	started  bool

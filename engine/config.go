@@ -40,6 +40,18 @@ type Config struct {
 	NoGit     bool   // --no-git
 	GitAuthor string // --git-author
 
+	// RemovedBy says what clada's own history of applies shows of abs, a
+	// path the run finds missing (README, "The git model": the records
+	// clada signed that still stand): the id of the newest such apply that
+	// changed abs, when it deleted abs (to == "") or moved it to the
+	// absolute path to; "" when no such apply shows that. A delete or move
+	// answered again is then already applied (removed_before.go): the
+	// history proves the path was right and the step ran. The session sets
+	// it from the history file (history.Attach); nil (--no-git, no
+	// repository, a Go caller) knows of no apply. It may read the
+	// history the first time it is asked, never after.
+	RemovedBy func(abs, to string) string
+
 	// UserDir is the user's clada directory (state.UserDir: the user's
 	// config dir, outside every repository), where what the user decided
 	// lives: the command approvals (command/approvals.go), the trust store

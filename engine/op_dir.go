@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"io/fs"
 	"syscall"
 	"time"
@@ -36,6 +37,11 @@ func (x *opRun) dirDelete() Result {
 	}
 	fi, err := x.ws.Lstat(abs)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if done, ok := x.deletedBefore(abs, p); ok {
+				return done // removed_before.go
+			}
+		}
 		return x.fail("rmdir", p, err)
 	}
 	if !fi.IsDir() {

@@ -34,6 +34,9 @@ func (x *opRun) move() Result {
 	sfi, err := x.ws.Lstat(src)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
+			if done, ok := x.movedBefore(src, dst, oldP, newP); ok {
+				return done // removed_before.go
+			}
 			hint := "check old_path: it is relative to the project root"
 			if fi, err := x.ws.Lstat(dst); err == nil && fi.Mode().IsRegular() {
 				// An answer sent again: say what the tree shows, never

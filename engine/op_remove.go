@@ -36,6 +36,11 @@ func (x *opRun) fileDelete() Result {
 	}
 	fi, err := x.ws.Lstat(abs)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if done, ok := x.deletedBefore(abs, p); ok {
+				return done // removed_before.go
+			}
+		}
 		r := x.fail("unlink", p, err)
 		if errors.Is(err, fs.ErrNotExist) {
 			r.Hint = fmt.Sprintf("'%s' does not exist: if this answer was applied before, it is already deleted; otherwise check the path (it is relative to the project root)", p)
@@ -103,6 +108,11 @@ func (x *opRun) remove() Result {
 		return *bad
 	}
 	if _, err := x.ws.Lstat(abs); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if done, ok := x.deletedBefore(abs, p); ok {
+				return done // removed_before.go
+			}
+		}
 		return x.fail("rm", p, err)
 	}
 	if bad := x.protectedBelow(abs, p); bad != nil { // protected_tree.go

@@ -35,12 +35,20 @@ const (
 
 // alreadyWhy says why an already-applied action changed nothing: the file
 // holds its result, or, for a delete, the file is gone, or, for a move, it
-// is already at its new path.
+// is already at its new path; and which apply of clada's did it, when its
+// history is what showed it (data "appliedBy", engine/removed_before.go).
 func alreadyWhy(res engine.ActionResult) string {
+	by, _ := res.Data["appliedBy"].(string)
 	switch res.Action {
-	case lang.OpFileDelete.String():
+	case lang.OpFileDelete.String(), lang.OpRemove.String(), lang.OpDirDelete.String():
+		if by != "" {
+			return "clada's apply " + by + " deleted it; nothing was done"
+		}
 		return "the file is already gone; nothing was done"
 	case lang.OpFileMove.String():
+		if to, _ := res.Data["new_path"].(string); by != "" {
+			return fmt.Sprintf("clada's apply %s moved it to '%s'; nothing was done", by, to)
+		}
 		return "the file is already at its new path; nothing was done"
 	}
 	return "the file already holds this change; nothing was written"

@@ -90,7 +90,10 @@ func (s *Session) Apply(ctx context.Context, doc *lang.Document, mode engine.Mod
 		c.StreamByBlockID = true
 		eng = &c
 	}
-	rep, changes, err := engine.Apply(ctx, doc, eng, mode, history.TrackerWith(ctx, eng, doc, gc)) // the git model
+	// The git model, and what clada's history shows of a delete or move
+	// answered again (history.Attach), in a dry run as in the apply.
+	eng, obs := history.Attach(ctx, eng, doc, gc)
+	rep, changes, err := engine.Apply(ctx, doc, eng, mode, obs)
 	if err != nil {
 		return nil, err
 	}

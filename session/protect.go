@@ -26,7 +26,7 @@ func (s *Session) protected(ctx context.Context) *engine.Config {
 }
 
 // protectedGit is protected, and the git config it read the hooks path
-// from, which an apply's git model starts from (history.TrackerWith).
+// from, which an apply's git model starts from (history.Attach).
 func (s *Session) protectedGit(ctx context.Context) (*engine.Config, *history.GitConfig) {
 	gc, ok := s.hooks.take()
 	if !ok {

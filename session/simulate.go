@@ -5,6 +5,7 @@ import (
 
 	"github.com/clada-dev/clada/engine"
 	"github.com/clada-dev/clada/engine/fsys"
+	"github.com/clada-dev/clada/engine/history"
 	"github.com/clada-dev/clada/lang"
 	"github.com/clada-dev/clada/source"
 )
@@ -21,6 +22,14 @@ const CodeWorkspace = "WORKSPACE"
 // pass next time. The error is the root's, when it cannot be opened.
 func (s *Session) Simulate(ctx context.Context, doc *lang.Document, prev *engine.Simulation, keep bool) (source.Diagnostics, *engine.Simulation, error) {
 	cfg := s.Engine
+	if removed := history.RemovedBy(ctx, cfg); removed != nil {
+		// What apply does with a delete or move clada's history shows
+		// done (engine.Config.RemovedBy): the file is read, and git found,
+		// only when such a path is missing.
+		c := *cfg
+		c.RemovedBy = removed
+		cfg = &c
+	}
 	fails, next, err := engine.Simulate(ctx, doc, cfg, prev, keep, func() (fsys.Workspace, func(), error) {
 		base, err := engine.NewOS(cfg)
 		if err != nil {

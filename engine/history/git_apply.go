@@ -41,6 +41,9 @@ type applyTracker struct {
 	refused string
 	prefix  string   // the root relative to the work tree top, "" when they are one
 	plan    []target // paths the document's write ops name, captured in one batch
+	// hist is the history of applies, read once when first needed
+	// (history(), for removedBy and the missing files' hints).
+	hist *records
 
 	started  bool
 	saved    bool  // the record is in the history file

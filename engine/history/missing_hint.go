@@ -67,7 +67,6 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 	if err != nil {
 		return // only a hint
 	}
-	var h *records // read once, when a failure needs it
 	for _, m := range all {
 		r := &rep.Results[m.i]
 		spec := lang.Lookup(r.Action)
@@ -93,14 +92,7 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 			}
 			continue
 		}
-		if h == nil {
-			read, err := readHistory(t.r.gitDir, t.r.key(false))
-			if err != nil {
-				read = records{} // an unreadable history knows of no apply
-			}
-			h = &read
-		}
-		switch hint, known := t.historyHint(spec.ID, r, m.shown, m.rel, h.signed); {
+		switch hint, known := t.historyHint(spec.ID, r, m.shown, m.rel, t.history().signed); {
 		case known:
 			r.Hint, r.CheckPath = hint, false
 		case spec.ID == lang.OpFileDelete:

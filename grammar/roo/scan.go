@@ -69,14 +69,18 @@ type Edit struct {
 	Diags                    source.Diagnostics
 }
 
-// Call is one apply_diff: an element, or a run of bare blocks after a path
-// line.
+// Call is one tool call: an apply_diff element or a run of bare blocks
+// after a path line (Edits), an insert_content (Inserts) or a
+// search_and_replace (Subs).
 type Call struct {
+	Kind               Kind
 	Start, End         int
 	NameStart, NameEnd int
 	Path               string
 	PathStart, PathEnd int // -1 when there is no path
 	Edits              []Edit
+	Inserts            []Insertion
+	Subs               []Substitution
 	Diags              source.Diagnostics
 }
 
@@ -89,9 +93,13 @@ func scan(src []byte, shapes bool) []Call {
 	var out []Call
 	var all []lines.Line // the line table, made once when a run between calls needs it
 	p := 0
-	for _, t := range xmltool.Find(src, []string{"apply_diff"}, []string{"path", "diff"}) {
+	for _, t := range xmltool.FindEach(src, toolNames, toolChildren) {
 		out = append(out, bare(src, &all, p, t.Start, shapes)...)
-		out = append(out, fromTag(src, t, shapes))
+		if t.Name == "apply_diff" {
+			out = append(out, fromTag(src, t, shapes))
+		} else {
+			out = append(out, fromTool(src, t))
+		}
 		p = t.End
 	}
 	return append(out, bare(src, &all, p, len(src), shapes)...)
@@ -422,7 +430,8 @@ func isReplace(t []byte) bool { return string(bytes.TrimSpace(t)) == ">>>>>>> RE
 
 // Spans are the calls of src, each on its own.
 func Spans(src []byte) [][2]int {
-	if !bytes.Contains(src, []byte("<<<<<<< SEARCH")) && !bytes.Contains(src, []byte("<apply_diff>")) {
+	if !bytes.Contains(src, []byte("<<<<<<< SEARCH")) && !bytes.Contains(src, []byte("<apply_diff>")) &&
+		!bytes.Contains(src, []byte("<insert_content>")) && !bytes.Contains(src, []byte("<search_and_replace>")) {
 		return nil
 	}
 	var out [][2]int

@@ -131,6 +131,10 @@ func rooOption(o roo.Option) (source.Diagnostic, bool) {
 		case !o.String && o.Value == "true":
 			return errorAt(codeUnsupportedParam, "clada matches the search's case exactly: ignore_case is not done", rooInstead, at), false
 		}
+		if o.String {
+			return errorAt(roo.InvalidValue, fmt.Sprintf("%s is the string %q, which Roo Code's first form reads as true when it is not empty", o.Key, o.Value),
+				"write "+o.Key+" as true or false, unquoted, or leave it out", at), false
+		}
 		return errorAt(roo.InvalidValue, fmt.Sprintf("%s is %q; Roo Code reads only true as on", o.Key, o.Value),
 			"write "+o.Key+" as true or false (unquoted in JSON), or leave it out", at), false
 	case "start_line", "end_line":

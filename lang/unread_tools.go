@@ -1,0 +1,106 @@
+package lang
+
+import (
+	"bytes"
+
+	"github.com/clada-dev/clada/source"
+)
+
+// The other tool calls of Cline's and Roo Code's tool sets (README, "Roo
+// Code and Cline"): clada reads their file edits (replace_in_file,
+// write_to_file, apply_diff, insert_content, search_and_replace) and no
+// other call. A call that acts on the project (a command, an edit clada
+// does not read) or that the model waits on for output (a read, a
+// listing, a search) is reported where it stands, so the model never
+// believes its command ran or its file was read. None is read as an op:
+// an agent's execute_command is written for the shell of the user's
+// editor, which clada does not know, and a command runs under clada only
+// when the answer asks for it in clada's own words and the approval rules
+// let it (README, "Commands"). Calls that carry no action
+// (attempt_completion, ask_followup_question, new_task, switch_mode,
+// <thinking>, …) are left alone, as is apply_patch, whose patch the V4A
+// reader reads.
+
+// agentToolHint is what to send instead of each such call, by its name.
+var agentToolHint = func() map[string]string {
+	run := "nothing ran: clada does not run an agent's commands. Run it yourself, or write it as a command clada reads (clada prompt --syntax sham teaches exec), " +
+		"which runs only as the approval rules allow (README, \"Commands\")"
+	read := "nothing was read and no output comes back from clada: it applies edits and does not answer an agent's requests. " +
+		"Ask for what you need in the conversation, or use clada's own read actions (clada prompt --syntax sham teaches file_read, ls, grep)"
+	edit := "nothing of it was written: send the change as an apply_diff call with SEARCH/REPLACE blocks, or the whole file in <write_to_file> (clada prompt --syntax roo)"
+	none := "clada has no counterpart and nothing was done: do it outside clada"
+	m := map[string]string{"execute_command": run}
+	for _, n := range []string{"read_file", "list_files", "search_files", "list_code_definition_names", "codebase_search", "fetch_instructions",
+		"access_mcp_resource", "load_mcp_documentation", "web_fetch", "web_search", "search_subagent", "read_command_output"} {
+		m[n] = read
+	}
+	for _, n := range []string{"edit_file", "search_replace", "new_rule", "generate_image"} {
+		m[n] = edit
+	}
+	for _, n := range []string{"browser_action", "use_mcp_tool", "run_slash_command"} {
+		m[n] = none
+	}
+	return m
+}()
+
+// agentToolCalls finds each such call whose opening tag starts a line:
+// the whole element when its closing tag follows, else the tag. It looks
+// only at lines that start with "<" (one search for "\n<", which a diff or
+// a patch has almost none of), and reads the name there.
+func agentToolCalls(src []byte) []source.Range {
+	var out []source.Range
+	first := 0
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		first = len("\ufeff")
+	}
+	for p := first; p < len(src); {
+		at := p
+		if src[p] != '<' || p > first && src[p-1] != '\n' {
+			i := bytes.Index(src[p:], []byte("\n<"))
+			if i < 0 {
+				break
+			}
+			at = p + i + 1
+		}
+		name := toolName(src, at)
+		if name == "" {
+			p = at + 1
+			continue
+		}
+		openEnd := at + len(name) + 2
+		r := source.Range{Start: at, End: openEnd}
+		if i := bytes.Index(src[openEnd:], []byte("</"+name+">")); i >= 0 {
+			r.End = openEnd + i + len(name) + 3
+		}
+		out = append(out, r)
+		p = r.End
+	}
+	return out
+}
+
+// toolName is the name of the tool call whose opening tag is at src[at:]
+// ("<name>"), "" when there is none there.
+func toolName(src []byte, at int) string {
+	const longest = len("list_code_definition_names")
+	if at >= len(src) || src[at] != '<' {
+		return ""
+	}
+	for k := at + 1; k < len(src) && k <= at+1+longest; k++ {
+		switch c := src[k]; {
+		case c >= 'a' && c <= 'z' || c == '_':
+			continue
+		case c == '>':
+			if _, ok := agentToolHint[string(src[at+1:k])]; ok {
+				return string(src[at+1 : k])
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// agentToolCall names the call at r and says what to send instead.
+func agentToolCall(src []byte, r source.Range) (string, string) {
+	name := toolName(src, r.Start)
+	return "an agent's <" + name + "> call (Cline, Roo Code)", agentToolHint[name]
+}

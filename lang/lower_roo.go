@@ -72,7 +72,7 @@ func lowerRoo(text []byte, _ *scratch) *Group {
 				}
 			}
 			lr := source.Range{Start: in.LineStart, End: in.LineEnd}
-			a.set(ParamLine, strconv.Itoa(at), Attribute, lr, lr)
+			a.set(ParamLine, strconv.Itoa(at), Text, lr, lr) // Text: not the number written
 		}
 		cr := source.Range{Start: in.ContentStart, End: in.ContentEnd}
 		a.set(ParamContent, in.Content+"\n", Body, cr, cr)

@@ -43,28 +43,25 @@ var agentToolHint = func() map[string]string {
 	return m
 }()
 
-// agentToolCalls finds each such call whose opening tag starts a line:
-// the whole element when its closing tag follows, else the tag. It looks
-// only at lines that start with "<" (one search for "\n<", which a diff or
-// a patch has almost none of), and reads the name there.
+// agentToolCalls finds each such call whose opening tag starts a line,
+// after blanks or a quote's '>' (a call in a list item or a quote): the
+// whole element when its closing tag follows, else the tag. It stops only
+// at a '<' followed by a lowercase letter, which the findMarkers pass
+// over the '<' markers stops at too.
 func agentToolCalls(src []byte) []source.Range {
 	var out []source.Range
-	first := 0
-	if bytes.HasPrefix(src, []byte("\ufeff")) {
-		first = len("\ufeff")
-	}
-	for p := first; p < len(src); {
-		at := p
-		if src[p] != '<' || p > first && src[p-1] != '\n' {
-			i := bytes.Index(src[p:], []byte("\n<"))
-			if i < 0 {
-				break
-			}
-			at = p + i + 1
+	for p := 0; p < len(src); {
+		i := bytes.IndexByte(src[p:], '<')
+		if i < 0 {
+			break
+		}
+		at := p + i
+		p = at + 1
+		if p == len(src) || src[p] < 'a' || src[p] > 'z' || !lineOpens(src, at) {
+			continue
 		}
 		name := toolName(src, at)
 		if name == "" {
-			p = at + 1
 			continue
 		}
 		openEnd := at + len(name) + 2
@@ -76,6 +73,21 @@ func agentToolCalls(src []byte) []source.Range {
 		p = r.End
 	}
 	return out
+}
+
+// lineOpens reports whether only blanks and quote markers stand before
+// src[at] on its line (a byte-order mark before the first line too).
+func lineOpens(src []byte, at int) bool {
+	for k := at - 1; k >= 0; k-- {
+		switch src[k] {
+		case '\n':
+			return true
+		case ' ', '\t', '>':
+		default:
+			return k == len("\ufeff")-1 && bytes.HasPrefix(src, []byte("\ufeff"))
+		}
+	}
+	return true
 }
 
 // toolName is the name of the tool call whose opening tag is at src[at:]

@@ -28,7 +28,7 @@ import (
 
 // operations reads the operations of the call t into c.
 func operations(src []byte, t *xmltool.Call, ops *xmltool.Param, c *Call) {
-	v := trimJS(ops.Value)
+	v := Trim(ops.Value)
 	switch {
 	case strings.HasPrefix(v, "["):
 		at := ops.ValueStart + strings.Index(ops.Value, v)

@@ -27,7 +27,7 @@ import (
 // and the older forms whose <operations> hold a JSON array or <operation>
 // elements (operations.go). Values are read as Roo's message parser reads
 // them: <content> loses one line end after its opening tag and one before
-// its closing tag, every other value is trimmed (trimJS). What an
+// its closing tag, every other value is trimmed (Trim). What an
 // insertion or a replacement means is lang's (lower_roo.go); this file
 // only says what was written where.
 
@@ -112,7 +112,7 @@ func fromTool(src []byte, t xmltool.Call) Call {
 	if t.Name == "search_and_replace" {
 		c.Kind = SearchReplace
 	}
-	if p := t.Get("path"); p != nil && trimJS(p.Value) != "" {
+	if p := t.Get("path"); p != nil && Trim(p.Value) != "" {
 		c.Path, c.PathStart, c.PathEnd = trimmed(p)
 	} else {
 		c.Diags = append(c.Diags, xmltool.Missing(&t, "path", "<path>path/to/file</path>"))
@@ -199,10 +199,10 @@ func searchParams(t *xmltool.Call, sp, rp *xmltool.Param, s *Substitution, ds *s
 	return ok
 }
 
-// trimmed is a parameter's value as Roo's parser keeps it (trimJS, line
+// trimmed is a parameter's value as Roo's parser keeps it (Trim, line
 // ends made LF) and where that text stands.
 func trimmed(p *xmltool.Param) (string, int, int) {
-	t := trimJS(p.Value)
+	t := Trim(p.Value)
 	if t == "" {
 		return "", p.ValueStart, p.ValueStart
 	}
@@ -210,11 +210,11 @@ func trimmed(p *xmltool.Param) (string, int, int) {
 	return lf(t), s, s + len(t)
 }
 
-// trimJS is JavaScript's String.prototype.trim, which Roo's parser
+// Trim is JavaScript's String.prototype.trim, which Roo's parser
 // applies to every value but <content>: it takes off the white space and
 // line terminators of ECMAScript, which are not quite Go's unicode.IsSpace
 // (U+FEFF is one, U+0085 is not).
-func trimJS(s string) string {
+func Trim(s string) string {
 	return strings.TrimFunc(s, func(r rune) bool {
 		switch r {
 		case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:

@@ -142,7 +142,7 @@ var rules = []Rule{
 	// Roo Code's insert_content and search_and_replace (grammar/roo, lang/lower_roo.go).
 	{"INVALID_LINE", "An insert_content's line is no whole number written in digits. Give the line to insert before (1 is the top of the file), or 0 to add at the end."},
 	{"UNSUPPORTED_PARAM", "A search_and_replace asks for what clada does not do exactly (a regular expression, a case-blind search, a line range, or a replacement holding $$, $&, $` or $', which Roo's replace reads as patterns), so the call is not applied. Send an apply_diff call with the exact lines instead."},
-	{"UNREAD_KEY", "An item of a Roo Code <operations> array has a key Roo does not define; clada does not pass over it, so the call is not applied. Use only the keys the hint lists."},
+	{"UNREAD_KEY", "A Roo Code call holds what its form does not read: a key Roo does not define in an <operations> item, or a parameter of the one-operation form beside <operations>. clada does not pass over it, so the call is not applied. Use only what the hint names."},
 
 	// Lazy placeholders (lang/placeholder.go, lang/lazy.go).
 	{"LAZY_PLACEHOLDER", "A text that would be written as it is holds a placeholder for code left out (// ... existing code ...). Send the lines it stands for, or the whole file as a whole-file block or file_merge, where a placeholder between lines copied exactly from the file keeps the file's lines."},

@@ -118,6 +118,14 @@ func fromTool(src []byte, t xmltool.Call) Call {
 		c.Diags = append(c.Diags, xmltool.Missing(&t, "path", "<path>path/to/file</path>"))
 	}
 	if ops := t.Get("operations"); ops != nil {
+		// a flat parameter beside <operations> is one the older form
+		// never reads: an error, not passed over
+		for _, p := range t.Params {
+			if p.Key != "path" && p.Key != "operations" {
+				c.Diags = append(c.Diags, errorAt(UnknownKey, p.Start, p.End, fmt.Sprintf("<%s> beside <operations> is read by neither of Roo Code's forms", p.Key),
+					"give the operations in <operations>, or one operation with the call's own parameters and no <operations>"))
+			}
+		}
 		operations(src, &t, ops, &c)
 		return c
 	}

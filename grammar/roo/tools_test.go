@@ -88,6 +88,17 @@ call 2 path ""
   error MISSING_PARAM "<search_and_replace> has no <replace>" at 9:"<search_and_replace>"
 `,
 		},
+		{
+			name: "flat-parameter-beside-operations",
+			why:  "a <line> beside <operations> is read by neither form, so it is an error at it rather than passed over",
+			src:  "<insert_content>\n<path>a</path>\n<line>1</line>\n<operations>[{\"start_line\": 2, \"content\": \"x\"}]</operations>\n</insert_content>\n",
+			want: `call 1 path "a"
+  insert at 4:"{\"start_line\": 2, \"content\": \"x\"}"
+    line 2 at 4:"2"
+    content "x" at 4:"\"x\""
+  error UNREAD_KEY "<line> beside <operations> is read by neither of Roo Code's forms" at 3:"<line>1</line>"
+`,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, renderTools(tc.src, Scan([]byte(tc.src)))); diff != "" {

@@ -7,7 +7,7 @@ import (
 )
 
 // The other tool calls of Cline's and Roo Code's tool sets (README, "Roo
-// Code and Cline"): clada reads their file edits (replace_in_file,
+// Code" and "When nothing is read"): clada reads their file edits (replace_in_file,
 // write_to_file, apply_diff, insert_content, search_and_replace) and no
 // other call. A call that acts on the project (a command, an edit clada
 // does not read) or that the model waits on for output (a read, a
@@ -21,7 +21,8 @@ import (
 // <thinking>, …) are left alone, as is apply_patch, whose patch the V4A
 // reader reads.
 
-// agentToolHint is what to send instead of each such call, by its name.
+// agentToolHint is what to send instead of each such call, by its name;
+// made once and only read.
 var agentToolHint = func() map[string]string {
 	run := "nothing ran: clada does not run an agent's commands. Run it yourself, or write it as a command clada reads (clada prompt --syntax sham teaches exec), " +
 		"which runs only as the approval rules allow (README, \"Commands\")"

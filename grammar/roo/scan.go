@@ -430,8 +430,7 @@ func isReplace(t []byte) bool { return string(bytes.TrimSpace(t)) == ">>>>>>> RE
 
 // Spans are the calls of src, each on its own.
 func Spans(src []byte) [][2]int {
-	if !bytes.Contains(src, []byte("<<<<<<< SEARCH")) && !bytes.Contains(src, []byte("<apply_diff>")) &&
-		!bytes.Contains(src, []byte("<insert_content>")) && !bytes.Contains(src, []byte("<search_and_replace>")) {
+	if !bytes.Contains(src, []byte("<<<<<<< SEARCH")) && !bytes.Contains(src, []byte("<apply_diff>")) && !hasToolTag(src) {
 		return nil
 	}
 	var out [][2]int
@@ -439,6 +438,22 @@ func Spans(src []byte) [][2]int {
 		out = append(out, [2]int{c.Start, c.End})
 	}
 	return out
+}
+
+// hasToolTag reports whether src holds <insert_content> or
+// <search_and_replace>: one pass over its '<'s rather than a search for
+// each (most answers hold neither, and few '<').
+func hasToolTag(src []byte) bool {
+	for p := 0; ; {
+		i := bytes.IndexByte(src[p:], '<')
+		if i < 0 {
+			return false
+		}
+		p += i + 1
+		if r := src[p:]; bytes.HasPrefix(r, []byte("insert_content>")) || bytes.HasPrefix(r, []byte("search_and_replace>")) {
+			return true
+		}
+	}
 }
 
 func errorAt(code string, start, end int, msg, hint string) source.Diagnostic {

@@ -373,7 +373,9 @@ func findMarkers(src []byte, ks []int, out markerFinds) {
 		}
 		at += j
 		for _, k := range ks {
-			if mk := indentedMarkers[k].text; at >= next[k] && bytes.HasPrefix(src[at:], []byte(mk)) {
+			// compared as a string: a conversion of mk to bytes for
+			// HasPrefix copied it at every '<' of a text full of them
+			if mk := indentedMarkers[k].text; at >= next[k] && len(src)-at >= len(mk) && string(src[at:at+len(mk)]) == mk {
 				out[k].seen = true
 				if h, ok := markerHitAt(src, at, k); ok {
 					out[k].hits = append(out[k].hits, h)

@@ -93,7 +93,11 @@ func scan(src []byte, shapes bool) []Call {
 	var out []Call
 	var all []lines.Line // the line table, made once when a run between calls needs it
 	p := 0
-	for _, t := range xmltool.FindEach(src, toolNames, toolChildren) {
+	names, children := toolNames[:1], toolChildren[:1]
+	if hasToolTag(src) { // else a search for each of their tags in vain
+		names, children = toolNames, toolChildren
+	}
+	for _, t := range xmltool.FindEach(src, names, children) {
 		out = append(out, bare(src, &all, p, t.Start, shapes)...)
 		if t.Name == "apply_diff" {
 			out = append(out, fromTag(src, t, shapes))

@@ -58,6 +58,14 @@ func agentToolCalls(src []byte) []source.Range {
 		}
 		at := p + i
 		p = at + 1
+		if p < len(src) && src[p] == '<' {
+			// a run of '<' (an aider block's marker): none of them opens
+			// a tag at a line's start
+			for p < len(src) && src[p] == '<' {
+				p++
+			}
+			continue
+		}
 		if p == len(src) || src[p] < 'a' || src[p] > 'z' || !lineOpens(src, at) {
 			continue
 		}

@@ -454,6 +454,9 @@ func hasToolTag(src []byte) bool {
 			return false
 		}
 		p += i + 1
+		for p < len(src) && src[p] == '<' { // a run of '<': the tag would start at its last
+			p++
+		}
 		if r := src[p:]; bytes.HasPrefix(r, []byte("insert_content>")) || bytes.HasPrefix(r, []byte("search_and_replace>")) {
 			return true
 		}

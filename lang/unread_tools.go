@@ -106,11 +106,15 @@ func toolName(src []byte, at int) string {
 	if at >= len(src) || src[at] != '<' {
 		return ""
 	}
+	underscore := false // every name has one: a call's parameters (<path>, <diff>) are passed over unlooked-up
 	for k := at + 1; k < len(src) && k <= at+1+longest; k++ {
 		switch c := src[k]; {
-		case c >= 'a' && c <= 'z' || c == '_':
+		case c >= 'a' && c <= 'z':
 			continue
-		case c == '>':
+		case c == '_':
+			underscore = true
+			continue
+		case c == '>' && underscore:
 			if _, ok := agentToolHint[string(src[at+1:k])]; ok {
 				return string(src[at+1 : k])
 			}

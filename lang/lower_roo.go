@@ -26,7 +26,8 @@ import (
 // content at line ends and joins them again, so the content gets a line end
 // after its last line. Several insertions of one call (the older
 // <operations> forms) each name a line of the file as the call found it,
-// so each is moved down by the lines the earlier ones put above it.
+// so each is moved down by the lines the earlier ones put above it; the
+// ones at line 0 are one file_append of their contents in order.
 //
 // A search_and_replace is file_replace_all_text: every occurrence of the
 // literal, trimmed search (none is an error, as in Roo's last version).
@@ -59,9 +60,23 @@ func lowerRoo(text []byte, _ *scratch) *Group {
 			a.set(ParamPath, c.Path, Text, pr, pr)
 		}
 	}
+	var appended *Action
 	for i, in := range c.Inserts {
+		if in.Line == 0 && appended != nil {
+			// Roo adds every line-0 content at the end, one after the
+			// other: one append of them all, not a second append of
+			// the same text, which would read as already applied
+			p := appended.Param(ParamContent)
+			p.Value += in.Content + "\n"
+			appended.Diags = append(appended.Diags, in.Diags...)
+			appended.Closed = len(appended.Diags) == 0
+			continue
+		}
 		rng, head := source.Range{Start: in.Start, End: in.End}, source.Range{Start: in.HeadStart, End: in.HeadEnd}
 		a := foreignAction(Roo, OpFileAppend, rng, head)
+		if in.Line == 0 {
+			appended = a
+		}
 		path(a)
 		if in.Line > 0 {
 			a.Op = OpFileInsert.String()

@@ -32,7 +32,8 @@ func TestCorpusForeignParse(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			doc := parseGolden(t, c, "CorpusForeign")
 			for _, g := range doc.Groups {
-				if g.Syntax != want && c.Name != "aider/indented-in-list" { // that answer also has a diff
+				// those answers also hold a diff, and a write_to_file read as Cline's
+				if g.Syntax != want && c.Name != "aider/indented-in-list" && !(c.Name == "roo/mixed-answer" && g.Syntax == Cline) {
 					t.Errorf("a block at %d reads as %s, want %s", g.Range.Start, g.Syntax, want)
 				}
 			}

@@ -268,7 +268,7 @@ func findSpans(src []byte, workers, chunkMin int) ([]blockSpan, source.Diagnosti
 		sortSpans(kept)
 		kept = dropOverlaps(dropYielding(kept))
 	}
-	found = append(found, unreadFound(unread)...)
+	found = append(found, unreadFound(src, unread)...)
 	var diags source.Diagnostics
 	for _, d := range found {
 		i := sort.Search(len(kept), func(i int) bool { return kept[i].End > d.Range.Start })

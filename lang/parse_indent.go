@@ -373,7 +373,10 @@ func findMarkers(src []byte, ks []int, out markerFinds) {
 		}
 		at += j
 		for _, k := range ks {
-			if mk := indentedMarkers[k].text; at >= next[k] && bytes.HasPrefix(src[at:], []byte(mk)) {
+			// the second byte first: the group's markers share their
+			// first, and a text may hold thousands of it (every "<" of
+			// an aider block's markers)
+			if mk := indentedMarkers[k].text; at >= next[k] && len(src)-at >= len(mk) && (len(mk) < 2 || src[at+1] == mk[1]) && string(src[at:at+len(mk)]) == mk {
 				out[k].seen = true
 				if h, ok := markerHitAt(src, at, k); ok {
 					out[k].hits = append(out[k].hits, h)

@@ -1,8 +1,8 @@
 package lang
 
-// rooSyntax is Roo Code's apply_diff (grammar/roo, lower_roo.go,
-// print_roo.go, prompt_roo.go): a call is one group that applies all or
-// nothing.
+// rooSyntax is Roo Code's edit tools, apply_diff, insert_content and
+// search_and_replace (grammar/roo, lower_roo.go, print_roo.go,
+// prompt_roo.go): a call is one group that applies all or nothing.
 var rooSyntax = SyntaxDef{
 	ID:      Roo,
 	Name:    "roo",
@@ -17,8 +17,8 @@ var rooSyntax = SyntaxDef{
 	lower: lowerRoo,
 	// not gated: a bare block may carry only the ------- header, which
 	// is no marker (aider's marker opens the view of an indented one);
-	// roo.Spans looks for its two texts first
-	markers:   []blockMarker{{text: "<apply_diff>"}},
+	// roo.Spans looks for its texts first
+	markers:   []blockMarker{{text: "<apply_diff>"}, {text: "<insert_content>"}, {text: "<search_and_replace>"}},
 	tasksWord: "apply_diff",
 
 	print:  printRoo,
@@ -26,6 +26,6 @@ var rooSyntax = SyntaxDef{
 	loses:  callLosses,
 
 	Fatal:        FatalNever,
-	AllOrNothing: "apply_diff call",
+	AllOrNothing: "Roo Code call",
 	ReportFormat: "summary",
 }

@@ -27,6 +27,10 @@ type unreadFormat struct {
 	name string
 	find func(src []byte) []source.Range
 	hint string
+	// describe, when not nil, names the occurrence at r and says what to
+	// send instead, for a format whose occurrences differ (each agent
+	// tool's call); name and hint are then unused.
+	describe func(src []byte, r source.Range) (name, hint string)
 }
 
 var (
@@ -75,6 +79,10 @@ var unreadFormats = []unreadFormat{
 		find: func(src []byte) []source.Range { return gatedRanges(zedFencedHead, src, "SEARCH line=") },
 		hint: "write the block as <edits><old_text line=N>…</old_text><new_text>…</new_text></edits> under the file's path (clada prompt --syntax zed)",
 	},
+	{
+		find:     agentToolCalls,
+		describe: agentToolCall,
+	},
 }
 
 // gatedRanges is where re matches in src, each match without the blanks
@@ -99,11 +107,16 @@ func gatedRanges(re *regexp.Regexp, src []byte, gates ...string) []source.Range 
 // unreadFound turns what each of unreadFormats found (found[i], by
 // unreadFormats[i].find) into diagnostics; findSpans runs the finds beside
 // its splitters and keeps those outside the blocks read.
-func unreadFound(found [][]source.Range) source.Diagnostics {
+func unreadFound(src []byte, found [][]source.Range) source.Diagnostics {
 	var ds source.Diagnostics
 	for i, rs := range found {
+		f := &unreadFormats[i]
 		for _, r := range rs {
-			ds = append(ds, unreadAt(unreadFormats[i].name, unreadFormats[i].hint, r))
+			name, hint := f.name, f.hint
+			if f.describe != nil {
+				name, hint = f.describe(src, r)
+			}
+			ds = append(ds, unreadAt(name, hint, r))
 		}
 	}
 	return ds

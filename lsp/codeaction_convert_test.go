@@ -119,7 +119,7 @@ func TestCodeActionRefusesV4AThatChangesMeaning(t *testing.T) {
 		{"two independent actions", "<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n<---END--->\n<---FILE_DELETE file=\"b\"--->\n<---END--->\n<---END--->\n",
 			[]string{"CML"}},
 		{"no V4A section", shamBlock(`action = "file_append"`, `path = "log.txt"`, `content = "x\n"`),
-			[]string{"CSL", "CML", "aider SEARCH/REPLACE"}},
+			[]string{"CSL", "CML", "aider SEARCH/REPLACE", "Roo Code apply_diff"}}, // an append is Roo's insert_content at line 0
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -139,11 +139,16 @@ var rules = []Rule{
 	// Seed 003's replacer blocks (grammar/replacer), and the agents' calls.
 	{"MISSING_PATH", "An edit names no file: a replacer <<<FILE>>> line without a path after it, a Cline, Roo or Zed call without <path> or a path line before its blocks. Give the path."},
 
+	// Roo Code's insert_content and search_and_replace (grammar/roo, lang/lower_roo.go).
+	{"INVALID_LINE", "An insert_content's line is no whole number written in digits. Give the line to insert before (1 is the top of the file), or 0 to add at the end."},
+	{"UNSUPPORTED_PARAM", "A search_and_replace asks for what clada does not do exactly (a regular expression, a case-blind search, a line range, or a replacement holding $$, $&, $` or $', which Roo's replace reads as patterns), so the call is not applied. Send an apply_diff call with the exact lines instead."},
+	{"UNREAD_KEY", "A Roo Code call holds what its form does not read: a key Roo does not define in an <operations> item, or a parameter of the one-operation form beside <operations>. clada does not pass over it, so the call is not applied. Use only what the hint names."},
+
 	// Lazy placeholders (lang/placeholder.go, lang/lazy.go).
 	{"LAZY_PLACEHOLDER", "A text that would be written as it is holds a placeholder for code left out (// ... existing code ...). Send the lines it stands for, or the whole file as a whole-file block or file_merge, where a placeholder between lines copied exactly from the file keeps the file's lines."},
 
 	// What clada recognises but does not read (lang/unread.go).
-	{"UNREAD_FORMAT", "The answer holds an edit in a form clada recognises but does not read (a code block with a placeholder and no file, a diff without file headers, an XML function call, a JSON call of a tool that is no edit, an older SEARCH/REPLACE spelling), so nothing of it is applied. Send it in a format clada reads; the hint names one."},
+	{"UNREAD_FORMAT", "The answer holds an edit in a form clada recognises but does not read (a code block with a placeholder and no file, a diff without file headers, an XML function call, an older SEARCH/REPLACE spelling), or a call of another tool than an edit clada reads (a JSON tool call of a shell or a file reader; Cline's or Roo Code's execute_command, read_file, list_files, …), so nothing of it is applied, run or read. Send it in a format clada reads, or do it outside clada; the hint says which."},
 
 	// Whole-file code blocks (grammar/wholefile).
 	{"UNCLOSED_FENCE", "A code block that names its file is never closed, so where the file ends is unknown; nothing is written. End it with a fence line like its opening one."},

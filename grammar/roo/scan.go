@@ -69,14 +69,18 @@ type Edit struct {
 	Diags                    source.Diagnostics
 }
 
-// Call is one apply_diff: an element, or a run of bare blocks after a path
-// line.
+// Call is one tool call: an apply_diff element or a run of bare blocks
+// after a path line (Edits), an insert_content (Inserts) or a
+// search_and_replace (Subs).
 type Call struct {
+	Kind               Kind
 	Start, End         int
 	NameStart, NameEnd int
 	Path               string
 	PathStart, PathEnd int // -1 when there is no path
 	Edits              []Edit
+	Inserts            []Insertion
+	Subs               []Substitution
 	Diags              source.Diagnostics
 }
 
@@ -89,9 +93,17 @@ func scan(src []byte, shapes bool) []Call {
 	var out []Call
 	var all []lines.Line // the line table, made once when a run between calls needs it
 	p := 0
-	for _, t := range xmltool.Find(src, []string{"apply_diff"}, []string{"path", "diff"}) {
+	names, children := toolNames[:1], toolChildren[:1]
+	if hasToolTag(src) { // else a search for each of their tags in vain
+		names, children = toolNames, toolChildren
+	}
+	for _, t := range xmltool.FindEach(src, names, children) {
 		out = append(out, bare(src, &all, p, t.Start, shapes)...)
-		out = append(out, fromTag(src, t, shapes))
+		if t.Name == "apply_diff" {
+			out = append(out, fromTag(src, t, shapes))
+		} else {
+			out = append(out, fromTool(src, t))
+		}
 		p = t.End
 	}
 	return append(out, bare(src, &all, p, len(src), shapes)...)
@@ -422,7 +434,7 @@ func isReplace(t []byte) bool { return string(bytes.TrimSpace(t)) == ">>>>>>> RE
 
 // Spans are the calls of src, each on its own.
 func Spans(src []byte) [][2]int {
-	if !bytes.Contains(src, []byte("<<<<<<< SEARCH")) && !bytes.Contains(src, []byte("<apply_diff>")) {
+	if !bytes.Contains(src, []byte("<<<<<<< SEARCH")) && !bytes.Contains(src, []byte("<apply_diff>")) && !hasToolTag(src) {
 		return nil
 	}
 	var out [][2]int
@@ -430,6 +442,25 @@ func Spans(src []byte) [][2]int {
 		out = append(out, [2]int{c.Start, c.End})
 	}
 	return out
+}
+
+// hasToolTag reports whether src holds <insert_content> or
+// <search_and_replace>: one pass over its '<'s rather than a search for
+// each (most answers hold neither, and few '<').
+func hasToolTag(src []byte) bool {
+	for p := 0; ; {
+		i := bytes.IndexByte(src[p:], '<')
+		if i < 0 {
+			return false
+		}
+		p += i + 1
+		for p < len(src) && src[p] == '<' { // a run of '<': the tag would start at its last
+			p++
+		}
+		if r := src[p:]; bytes.HasPrefix(r, []byte("insert_content>")) || bytes.HasPrefix(r, []byte("search_and_replace>")) {
+			return true
+		}
+	}
 }
 
 func errorAt(code string, start, end int, msg, hint string) source.Diagnostic {

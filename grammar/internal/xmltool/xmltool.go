@@ -11,6 +11,7 @@ package xmltool
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/clada-dev/clada/source"
 )
@@ -58,6 +59,17 @@ func (c *Call) Get(key string) *Param {
 // another one's span is content, not an element. children lists the child
 // names each element may hold (others are ignored as text).
 func Find(src []byte, names []string, children []string) []Call {
+	return find(src, names, func(int) []string { return children })
+}
+
+// FindEach is Find where each element names[i] holds the children
+// children[i]: a call's reader looks only for the tags its call has, so
+// another call's parameter names cost it no search.
+func FindEach(src []byte, names []string, children [][]string) []Call {
+	return find(src, names, func(i int) []string { return children[i] })
+}
+
+func find(src []byte, names []string, children func(i int) []string) []Call {
 	var out []Call
 	next := make([]int, len(names)) // where each name's tag next starts a line, -1: never again
 	for i := range next {
@@ -68,7 +80,7 @@ func Find(src []byte, names []string, children []string) []Call {
 		if at < 0 {
 			break
 		}
-		c := read(src, at, name, children)
+		c := read(src, at, name, children(slices.Index(names, name)))
 		out = append(out, c)
 		p = c.End
 	}

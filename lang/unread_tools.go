@@ -24,10 +24,9 @@ import (
 // agentToolHint is what to send instead of each such call, by its name;
 // made once and only read.
 var agentToolHint = func() map[string]string {
-	run := "nothing ran: clada does not run an agent's commands. Run it yourself, or write it as a command clada reads (clada prompt --syntax sham teaches exec), " +
-		"which runs only as the approval rules allow (README, \"Commands\")"
-	read := "nothing was read and no output comes back from clada: it applies edits and does not answer an agent's requests. " +
-		"Ask for what you need in the conversation, or use clada's own read actions (clada prompt --syntax sham teaches file_read, ls, grep)"
+	// Each under 200 bytes: the summary report shows no more of a hint.
+	run := "nothing ran: clada does not run an agent's commands. Run it yourself, or send it as clada's exec (clada prompt --syntax sham), which runs as the approval rules allow"
+	read := "nothing was read, and no output comes back: clada applies edits. Ask in the conversation, or use clada's reads (file_read, ls, grep: clada prompt --syntax sham)"
 	edit := "nothing of it was written: send the change as an apply_diff call with SEARCH/REPLACE blocks, or the whole file in <write_to_file> (clada prompt --syntax roo)"
 	none := "clada has no counterpart and nothing was done: do it outside clada"
 	m := map[string]string{"execute_command": run}

@@ -32,3 +32,14 @@ func TestAgentToolCalls(t *testing.T) {
 		t.Errorf("calls found (-want +got):\n%s", diff)
 	}
 }
+
+// Every hint fits the summary report, which shows the first 200 bytes of
+// one (report/summary.go): a cut hint read "(README, \"Commands\")" as
+// "(READ…".
+func TestAgentToolHintsFitTheSummary(t *testing.T) {
+	for name, hint := range agentToolHint {
+		if len(hint) > 200 {
+			t.Errorf("%s: hint of %d bytes: %s", name, len(hint), hint)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,7 +182,7 @@ func jsonSubstitution(start, end int, keys []string, vals map[string]jsonValue, 
 	}
 	for _, k := range keys {
 		v := vals[k]
-		if !contains(optionKeys, k) || v.tok == nil {
+		if !slices.Contains(optionKeys, k) || v.tok == nil {
 			continue // null is no value: Roo reads it as not given
 		}
 		o := Option{Key: k, Start: v.start, End: v.end}
@@ -203,7 +204,7 @@ func jsonSubstitution(start, end int, keys []string, vals map[string]jsonValue, 
 // operation says.
 func unknownKeys(keys, known []string, vals map[string]jsonValue, ds *source.Diagnostics) {
 	for _, k := range keys {
-		if !contains(known, k) {
+		if !slices.Contains(known, k) {
 			v := vals[k]
 			*ds = append(*ds, errorAt(UnknownKey, v.start, v.end, fmt.Sprintf("this operation's key %q is none Roo Code defines", k),
 				"use only "+strings.Join(known, ", ")))
@@ -295,34 +296,14 @@ func headerInsertion(src []byte, from, to int, in *Insertion) {
 }
 
 // child is the first <key>…</key> in src[from:to], read as xmltool reads
-// a call's children (one line end after the opening tag and one before
-// the closing tag taken off); nil when there is none.
+// a call's children; nil when there is none.
 func child(src []byte, from, to int, key string) *xmltool.Param {
 	i := bytes.Index(src[from:to], []byte("<"+key+">"))
 	if i < 0 {
 		return nil
 	}
-	p := &xmltool.Param{Key: key, Start: from + i, ValueStart: from + i + len(key) + 2}
-	j := bytes.Index(src[p.ValueStart:to], []byte("</"+key+">"))
-	if j < 0 {
-		p.ValueEnd, p.End = to, to
-	} else {
-		p.ValueEnd, p.End, p.Closed = p.ValueStart+j, p.ValueStart+j+len(key)+3, true
-	}
-	vs, ve := p.ValueStart, p.ValueEnd
-	if vs < ve && src[vs] == '\n' {
-		vs++
-	} else if vs+1 < ve && src[vs] == '\r' && src[vs+1] == '\n' {
-		vs += 2
-	}
-	if ve > vs && src[ve-1] == '\n' {
-		ve--
-		if ve > vs && src[ve-1] == '\r' {
-			ve--
-		}
-	}
-	p.ValueStart, p.ValueEnd, p.Value = vs, ve, string(src[vs:ve])
-	return p
+	p := xmltool.ReadParam(src[:to], from+i, key)
+	return &p
 }
 
 // skipBlank is the first offset at or after i of b that is no JSON blank,
@@ -332,13 +313,4 @@ func skipBlank(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -175,33 +175,41 @@ func read(src []byte, at int, name string, children []string) Call {
 		if i < 0 {
 			break
 		}
-		prm := Param{Key: key, Start: i, ValueStart: i + len(key) + 2}
-		cl := []byte("</" + key + ">")
-		j := bytes.Index(src[prm.ValueStart:limit], cl)
-		if j < 0 {
-			prm.ValueEnd, prm.End = limit, limit
-		} else {
-			prm.ValueEnd = prm.ValueStart + j
-			prm.End = prm.ValueEnd + len(cl)
-			prm.Closed = true
-		}
-		vs, ve := prm.ValueStart, prm.ValueEnd
-		if vs < ve && src[vs] == '\n' {
-			vs++
-		} else if vs+1 < ve && src[vs] == '\r' && src[vs+1] == '\n' {
-			vs += 2
-		}
-		if ve > vs && src[ve-1] == '\n' {
-			ve--
-			if ve > vs && src[ve-1] == '\r' {
-				ve--
-			}
-		}
-		prm.ValueStart, prm.ValueEnd, prm.Value = vs, ve, string(src[vs:ve])
+		prm := ReadParam(src[:limit], i, key)
 		c.Params = append(c.Params, prm)
 		p = prm.End
 	}
 	return c
+}
+
+// ReadParam reads the child <key>…</key> whose opening tag is at at,
+// running to the end of src when it is never closed: its value without one
+// line end after the opening tag and one before the closing tag, as the
+// agents' tool calls are read.
+func ReadParam(src []byte, at int, key string) Param {
+	prm := Param{Key: key, Start: at, ValueStart: at + len(key) + 2}
+	cl := []byte("</" + key + ">")
+	if j := bytes.Index(src[prm.ValueStart:], cl); j < 0 {
+		prm.ValueEnd, prm.End = len(src), len(src)
+	} else {
+		prm.ValueEnd = prm.ValueStart + j
+		prm.End = prm.ValueEnd + len(cl)
+		prm.Closed = true
+	}
+	vs, ve := prm.ValueStart, prm.ValueEnd
+	if vs < ve && src[vs] == '\n' {
+		vs++
+	} else if vs+1 < ve && src[vs] == '\r' && src[vs+1] == '\n' {
+		vs += 2
+	}
+	if ve > vs && src[ve-1] == '\n' {
+		ve--
+		if ve > vs && src[ve-1] == '\r' {
+			ve--
+		}
+	}
+	prm.ValueStart, prm.ValueEnd, prm.Value = vs, ve, string(src[vs:ve])
+	return prm
 }
 
 // nextChild finds the next "<key>" of keys at or after p; next caches

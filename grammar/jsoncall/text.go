@@ -2,6 +2,7 @@ package jsoncall
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -125,19 +126,9 @@ func hex4(s string, i int) rune {
 	if i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' {
 		return -1
 	}
-	var r rune
-	for _, c := range []byte(s[i+2 : i+6]) {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return -1
-		}
-		r = r<<4 | rune(c)
+	r, err := strconv.ParseUint(s[i+2:i+6], 16, 16) // four hex digits, no sign or prefix
+	if err != nil {
+		return -1
 	}
-	return r
+	return rune(r)
 }

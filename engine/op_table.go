@@ -48,14 +48,14 @@ var opTable = [...]opDef{
 	lang.OpFileReplaceTextRange: {run: (*opRun).replaceRange, touches: onPath, blame: lang.ParamPath},
 	lang.OpFileReplaceLines:     {run: (*opRun).replaceLines, touches: onPath, blame: lang.ParamPath},
 	lang.OpFileInsert:           {run: (*opRun).insertLines, touches: onPath, blame: lang.ParamPath},
-	lang.OpFileDelete:           {run: (*opRun).fileDelete, touches: onPath, blame: lang.ParamPath},
-	lang.OpRemove:               {run: (*opRun).remove, touches: onPath, blame: lang.ParamPath},
-	lang.OpFileMove:             {run: (*opRun).move, touches: []string{lang.ParamOldPath, lang.ParamNewPath}, blame: lang.ParamOldPath},
+	lang.OpFileDelete:           {run: (*opRun).fileDelete, touches: onPath, blame: lang.ParamPath, takes: lang.ParamPath},
+	lang.OpRemove:               {run: (*opRun).remove, touches: onPath, blame: lang.ParamPath, takes: lang.ParamPath},
+	lang.OpFileMove:             {run: (*opRun).move, touches: []string{lang.ParamOldPath, lang.ParamNewPath}, blame: lang.ParamOldPath, takes: lang.ParamOldPath},
 	lang.OpFileRead:             {run: (*opRun).read, touches: onPath, blame: lang.ParamPath},
 	lang.OpFileReadNumbered:     {run: (*opRun).readNumbered, touches: onPath, blame: lang.ParamPath},
 	lang.OpFilesRead:            {run: (*opRun).readMany, blame: lang.ParamPaths},
 	lang.OpDirCreate:            {run: (*opRun).dirCreate, touches: onPath, blame: lang.ParamPath},
-	lang.OpDirDelete:            {run: (*opRun).dirDelete, touches: onPath, blame: lang.ParamPath},
+	lang.OpDirDelete:            {run: (*opRun).dirDelete, touches: onPath, blame: lang.ParamPath, takes: lang.ParamPath},
 	lang.OpLs:                   {run: (*opRun).ls, blame: lang.ParamPath},
 	lang.OpGrep:                 {run: (*opRun).grep, blame: lang.ParamPath},
 	lang.OpGlob:                 {run: (*opRun).glob, blame: lang.ParamBasePath},
@@ -78,6 +78,9 @@ type opDef struct {
 	// creates says the op makes the file its path names when it is
 	// missing (a write, an append, a whole-file block).
 	creates bool
+	// takes is the param whose path the op takes away: a delete's path, a
+	// move's old_path; "" for the ops that leave their paths in place.
+	takes string
 }
 
 // CreatesFile reports whether the op named op makes the file its path
@@ -90,6 +93,21 @@ func CreatesFile(op string) bool {
 	}
 	d := opFor(spec.ID)
 	return d != nil && d.creates
+}
+
+// TakesAway is the param whose path the op named op takes away: path for
+// a delete (file_delete, remove, dir_delete), old_path for file_move; ""
+// for every other op. A report or a hint about a path that is gone asks it
+// which op did that, and how.
+func TakesAway(op string) string {
+	spec := lang.Lookup(op)
+	if spec == nil {
+		return ""
+	}
+	if d := opFor(spec.ID); d != nil {
+		return d.takes
+	}
+	return ""
 }
 
 // onPath is the footprint of the ops that name one path.

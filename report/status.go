@@ -39,13 +39,13 @@ const (
 // history is what showed it (data "appliedBy", engine/removed_before.go).
 func alreadyWhy(res engine.ActionResult) string {
 	by, _ := res.Data["appliedBy"].(string)
-	switch res.Action {
-	case lang.OpFileDelete.String(), lang.OpRemove.String(), lang.OpDirDelete.String():
+	switch engine.TakesAway(res.Action) {
+	case lang.ParamPath: // a delete
 		if by != "" {
 			return "clada's apply " + by + " deleted it; nothing was done"
 		}
 		return "the file is already gone; nothing was done"
-	case lang.OpFileMove.String():
+	case lang.ParamOldPath: // a move
 		if to, _ := res.Data["new_path"].(string); by != "" {
 			return fmt.Sprintf("clada's apply %s moved it to '%s'; nothing was done", by, to)
 		}

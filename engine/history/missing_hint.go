@@ -92,7 +92,7 @@ func (t *applyTracker) missingHints(rep *engine.Report) {
 			}
 			continue
 		}
-		switch hint, known := t.historyHint(spec.ID, r, m.shown, m.rel, t.history().signed); {
+		switch hint, known := t.historyHint(r, m.shown, m.rel, t.history().signed); {
 		case known:
 			r.Hint, r.CheckPath = hint, false
 		case spec.ID == lang.OpFileDelete:
@@ -116,16 +116,8 @@ func (t *applyTracker) thisApplyHint(rep *engine.Report, i int, shown, rel strin
 	}
 	for j := i - 1; j >= 0; j-- {
 		e := &rep.Results[j]
-		spec := lang.Lookup(e.Action)
-		if !e.Success || e.AlreadyApplied || spec == nil {
-			continue
-		}
-		param := lang.ParamPath
-		switch spec.ID {
-		case lang.OpFileMove:
-			param = lang.ParamOldPath
-		case lang.OpFileDelete, lang.OpRemove, lang.OpDirDelete:
-		default:
+		param := engine.TakesAway(e.Action)
+		if !e.Success || e.AlreadyApplied || param == "" {
 			continue
 		}
 		p, _ := e.Value(param)
@@ -138,7 +130,7 @@ func (t *applyTracker) thisApplyHint(rep *engine.Report, i int, shown, rel strin
 		if !ok || (gone != rel && !inside) {
 			continue
 		}
-		if to, _ := e.Data["new_path"].(string); spec.ID == lang.OpFileMove && to != "" {
+		if to, _ := e.Data["new_path"].(string); param == lang.ParamOldPath && to != "" {
 			if inside {
 				to = path.Join(to, below)
 			}
@@ -153,7 +145,7 @@ func (t *applyTracker) thisApplyHint(rep *engine.Report, i int, shown, rel strin
 // stands, did to it: moved it away or deleted it (known); nothing known
 // when that apply made or changed the file, since something else then
 // took it away, or when no apply touched it.
-func (t *applyTracker) historyHint(op lang.OpID, r *engine.ActionResult, shown, rel string, recs []ApplyRecord) (string, bool) {
+func (t *applyTracker) historyHint(r *engine.ActionResult, shown, rel string, recs []ApplyRecord) (string, bool) {
 	rec, f, ok := lastChange(recs, rel)
 	if !ok || f.After != nil {
 		return "", false
@@ -165,11 +157,11 @@ func (t *applyTracker) historyHint(op lang.OpID, r *engine.ActionResult, shown, 
 	who += ago(time.Since(rec.Time)) + ")"
 	to := t.movedTo(rec, f)
 	switch {
-	case to == "" && (op == lang.OpFileDelete || op == lang.OpRemove || op == lang.OpDirDelete):
+	case to == "" && engine.TakesAway(r.Action) == lang.ParamPath:
 		return fmt.Sprintf("'%s' is already deleted: %s deleted it", shown, who), true
 	case to == "":
 		return fmt.Sprintf("'%s' does not exist: %s deleted it", shown, who), true
-	case op == lang.OpFileMove && t.sameDest(r, to):
+	case engine.TakesAway(r.Action) == lang.ParamOldPath && t.sameDest(r, to):
 		return fmt.Sprintf("'%s' is already moved: %s moved it to '%s'", shown, who, t.fromRoot(to)), true
 	}
 	return fmt.Sprintf("'%s' does not exist: %s moved it to '%s'", shown, who, t.fromRoot(to)), true

@@ -90,13 +90,13 @@ func isCallText(b []byte) bool {
 // Data that merely has a name and args (a VS Code launch configuration's
 // "args" is an array) is none.
 func toolShaped(b []byte) bool {
-	var v any
-	if json.Unmarshal(b, &v) != nil {
+	v, _ := Parse(b)
+	if v == nil {
 		return false
 	}
-	calls, ok := v.([]any)
-	if !ok {
-		calls = []any{v}
+	calls := []*Value{v}
+	if v.Array != nil {
+		calls = v.Array.Items
 	}
 	for _, c := range calls {
 		if !toolCall(c) {
@@ -106,27 +106,30 @@ func toolShaped(b []byte) bool {
 	return len(calls) > 0
 }
 
-func toolCall(v any) bool {
-	o, ok := v.(map[string]any)
-	if !ok {
+func toolCall(v *Value) bool {
+	if v.Object == nil {
 		return false
 	}
+	o := v.Object
 	for _, k := range []string{"function", "functionCall"} {
-		if in, ok := o[k].(map[string]any); ok {
-			o = in
+		if m := o.Get(k); m != nil && m.Value.Object != nil {
+			o = m.Value.Object
 			break
 		}
 	}
-	if _, ok := o["name"].(string); !ok {
+	if m := o.Get("name"); m == nil || m.Value.Str == nil {
 		return false
 	}
 	for _, k := range []string{"arguments", "input", "args"} {
-		switch a := o[k].(type) {
-		case map[string]any:
+		m := o.Get(k)
+		switch {
+		case m == nil:
+		case m.Value.Object != nil:
 			return true
-		case string:
-			var m map[string]any
-			return json.Unmarshal([]byte(a), &m) == nil && m != nil
+		case m.Value.Str != nil:
+			inner, ok := Text(*m.Value.Str)
+			iv, _ := Parse([]byte(inner))
+			return ok && iv != nil && iv.Object != nil
 		}
 	}
 	return false

@@ -187,10 +187,8 @@ var (
 // tool and the argument: passed over, the patch would silently not apply
 // (README, "When nothing is read"). nil when the call carries none.
 func (c *callReader) patchArgument(head source.Range) *Action {
-	for _, k := range editKeys {
-		if c.o.Get(k) != nil {
-			return nil
-		}
+	if c.has(editKeys) {
+		return nil
 	}
 	for _, m := range c.o.Members {
 		if m.Value.Str == nil {
@@ -253,10 +251,8 @@ func (c *callReader) otherTool(head source.Range) *Action {
 		return x.failCall(CodeUnreadFormat, fmt.Sprintf("the call of the tool %q runs a command, and clada runs no command given as a JSON tool call; it did not run", c.tool),
 			"to have clada run it, send it as an exec block (clada prompt --syntax sham), or run it yourself", valueRange(command.Value))
 	}
-	for _, k := range editKeys {
-		if c.o.Get(k) != nil {
-			return nil
-		}
+	if c.has(editKeys) {
+		return nil
 	}
 	return x.failCall(CodeUnreadFormat, fmt.Sprintf("the call of the tool %q is no edit clada reads; nothing of it was done", c.tool),
 		"clada carries out edit calls (create, str_replace, insert, write_file, edit, replace…: clada prompt --syntax json); do what this call asks another way, or leave it out", c.r)

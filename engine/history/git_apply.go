@@ -116,11 +116,7 @@ func (t *applyTracker) open() bool {
 		if spec == nil || spec.Kind != lang.Write || invalid(a) {
 			continue
 		}
-		whole := false
-		switch spec.ID {
-		case lang.OpFileDelete, lang.OpRemove, lang.OpDirDelete, lang.OpFileMove:
-			whole = true
-		}
+		whole := engine.TakesAway(a.Op) != "" // a delete or a move takes what is below its paths too
 		for _, p := range engine.Footprint(t.cfg, spec.ID, a.ParamMap()) {
 			t.plan = append(t.plan, target{p, whole})
 		}

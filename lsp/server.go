@@ -185,6 +185,14 @@ func (s *Server) guard(next jsonrpc2.Handler) jsonrpc2.Handler {
 		// The request is borrowed from the transport frame; copy what the
 		// deferred recovery and the logs keep.
 		method, call := strings.Clone(req.Method()), req.IsCall()
+		// The request's own context is pooled by jsonrpc2 and reset once the
+		// handler returns, but a context derived from it (a command's
+		// timeout, a simulation's cancel) starts a goroutine that asks it
+		// for Done later: on a reset one that panicked ("cannot create
+		// context from nil parent", seen under load). Handlers run inline
+		// and nothing cancels a single request, so they get the
+		// connection's context, which Serve cancels when it returns.
+		ctx = jsonrpc2.DetachContext(ctx)
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Printf("panic in %s: %v\n%s", method, r, debug.Stack())
